@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+// SensorBench: synthetic phone-sensor noise, the detection core an app links, and GSL statistics.
+
+import PackageDescription
+
+let package = Package(
+    name: "SensorBench",
+    products: [
+        .library(name: "DetectionCore", targets: ["DetectionCore"]),
+        .executable(name: "sensorbench", targets: ["sensorbench"]),
+    ],
+    targets: [
+        // What an iOS app links: the Swift standard library only.
+        .target(name: "DetectionCore"),
+        // GSL through pkg-config; imported `internal`ly by Stats alone.
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+        .target(name: "Stats", dependencies: ["CGSL"]),
+        .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
+        .target(name: "Reporting"),
+        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting"]),
+        .executableTarget(name: "sensorbench", dependencies: ["Studies"]),
+
+        // Test helpers (fixture loading, tolerances); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"]),
+        .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"]),
+        .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"]),
+        .testTarget(name: "StudiesTests", dependencies: ["Studies", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

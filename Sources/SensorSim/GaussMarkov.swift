@@ -1,0 +1,48 @@
+import Foundation
+import Stats
+
+/// A first-order Gauss–Markov process sampled at a fixed interval, with an exact discretisation.
+///
+/// `x[k+1] = φ·x[k] + w[k]`, `φ = exp(−Δt/τ)`, `w ~ N(0, σ²·(1 − φ²))`. With that driving-noise variance the
+/// stationary variance is exactly σ² at every sample interval, so the configured steady-state σ does not depend
+/// on the sample rate — unlike the common Euler form `w ~ N(0, 2σ²Δt/τ)`, which is only right as Δt → 0.
+/// (Brown and Hwang, *Introduction to Random Signals and Applied Kalman Filtering*, 4th ed., §2.9 and §3.9.)
+public struct GaussMarkov: Sendable {
+    /// Steady-state standard deviation, in the caller's unit.
+    public let sigma: Double
+    /// Correlation time τ, in seconds.
+    public let correlationTimeSeconds: Double
+    /// Sample interval Δt, in seconds.
+    public let intervalSeconds: Double
+    /// φ = exp(−Δt/τ).
+    public let phi: Double
+    /// Standard deviation of the driving noise, σ·√(1 − φ²).
+    public let drivingSigma: Double
+
+    /// - Parameters:
+    ///   - sigma: steady-state standard deviation (≥ 0).
+    ///   - correlationTimeSeconds: τ > 0; `.infinity` gives a constant (random bias drawn once).
+    ///   - intervalSeconds: Δt > 0.
+    public init(sigma: Double, correlationTimeSeconds: Double, intervalSeconds: Double) {
+        self.sigma = sigma
+        self.correlationTimeSeconds = correlationTimeSeconds
+        self.intervalSeconds = intervalSeconds
+        let phi = correlationTimeSeconds.isInfinite ? 1.0 : exp(-intervalSeconds / correlationTimeSeconds)
+        self.phi = phi
+        // 1 − φ² = −expm1(−2Δt/τ), computed without cancellation for τ ≫ Δt.
+        let oneMinusPhiSquared = correlationTimeSeconds.isInfinite ? 0.0 : -expm1(-2 * intervalSeconds / correlationTimeSeconds)
+        drivingSigma = sigma * oneMinusPhiSquared.squareRoot()
+    }
+
+    /// A draw from the stationary distribution, N(0, σ²): start a process here so it is stationary from the start.
+    @inline(__always)
+    public func initialState(_ stream: RandomStream) -> Double {
+        sigma == 0 ? 0 : stream.gaussian(sigma: sigma)
+    }
+
+    /// The next state after one interval.
+    @inline(__always)
+    public func step(_ state: Double, _ stream: RandomStream) -> Double {
+        drivingSigma == 0 ? phi * state : phi * state + stream.gaussian(sigma: drivingSigma)
+    }
+}

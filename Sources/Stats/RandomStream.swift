@@ -1,0 +1,101 @@
+internal import CGSL
+
+/// The seed of one trial's random stream: never 0, distinct for every trial of a scenario.
+///
+/// GSL treats seed 0 as "use the default seed", and Mersenne Twister keeps 32 bits of it. So the seed is a
+/// bijection of the trial's global index onto 1…2³²−1, offset by a mix of the scenario seed:
+/// `seed = (mix(scenarioSeed) + index) mod (2³² − 1) + 1`. Trials of one scenario never share a seed while
+/// the scenario has fewer than 2³² − 1 trials (the scenario validator caps far below that).
+public struct TrialSeed: Hashable, Sendable, CustomStringConvertible {
+    /// The 32-bit value handed to `gsl_rng_set`, in 1…4 294 967 295.
+    public let value: UInt32
+
+    /// The number of distinct seeds, 2³² − 1.
+    public static let period: UInt64 = 0xFFFF_FFFF
+
+    public init(scenarioSeed: UInt64, trialIndex: UInt64) {
+        let offset = TrialSeed.splitMix64(scenarioSeed) % TrialSeed.period
+        let position = (offset + trialIndex % TrialSeed.period) % TrialSeed.period
+        value = UInt32(position + 1)
+    }
+
+    public var description: String { String(value) }
+
+    /// SplitMix64's finaliser (Steele, Lea and Flood 2014): spreads nearby scenario seeds over the whole range.
+    static func splitMix64(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One trial's stream of random numbers: a GSL Mersenne Twister (MT19937) seeded from a ``TrialSeed``.
+///
+/// Not thread-safe, like the `gsl_rng` inside it: make one per work item and never share it.
+public final class RandomStream {
+    private let rng: UnsafeMutablePointer<gsl_rng>
+
+    /// Creates a stream. Allocation failure is the only error (GSL returns NULL).
+    public init(seed: TrialSeed) throws(StatsError) {
+        GSLRuntime.ensureReady()
+        guard let rng = gsl_rng_alloc(sb_gsl_rng_mt19937()) else {
+            throw StatsError.gsl(operation: "gsl_rng_alloc", status: Int(GSL_ENOMEM), reason: "out of memory")
+        }
+        gsl_rng_set(rng, UInt(seed.value))
+        self.rng = rng
+    }
+
+    deinit { gsl_rng_free(rng) }
+
+    /// A Gaussian variate with mean 0 and standard deviation `sigma` (GSL's ziggurat method).
+    @inline(__always)
+    public func gaussian(sigma: Double) -> Double {
+        gsl_ran_gaussian_ziggurat(rng, sigma)
+    }
+
+    /// A standard normal variate (mean 0, standard deviation 1).
+    @inline(__always)
+    public func standardNormal() -> Double {
+        gsl_ran_gaussian_ziggurat(rng, 1)
+    }
+
+    /// A uniform variate in [0, 1).
+    @inline(__always)
+    public func uniform() -> Double {
+        gsl_rng_uniform(rng)
+    }
+
+    /// A uniform variate in [low, high).
+    @inline(__always)
+    public func uniform(_ low: Double, _ high: Double) -> Double {
+        low + (high - low) * gsl_rng_uniform(rng)
+    }
+
+    /// A uniform integer in 0..<count; `count` must be at least 1.
+    public func uniformIndex(_ count: Int) -> Int {
+        precondition(count >= 1, "uniformIndex needs a positive count")
+        return Int(gsl_rng_uniform_int(rng, UInt(count)))
+    }
+
+    /// `true` with probability `p`.
+    @inline(__always)
+    public func bernoulli(_ p: Double) -> Bool {
+        gsl_rng_uniform(rng) < p
+    }
+
+    /// An exponential variate with the given mean.
+    public func exponential(mean: Double) -> Double {
+        gsl_ran_exponential(rng, mean)
+    }
+
+    /// A Poisson variate with the given mean.
+    public func poisson(mean: Double) -> Int {
+        Int(gsl_ran_poisson(rng, mean))
+    }
+
+    /// A log-normal variate: `exp(N(mu, sigma))`.
+    public func lognormal(mu: Double, sigma: Double) -> Double {
+        gsl_ran_lognormal(rng, mu, sigma)
+    }
+}

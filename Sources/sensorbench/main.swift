@@ -1,0 +1,3 @@
+import Studies
+
+print("sensorbench \(SensorBenchVersion.current)")
