@@ -1,3 +1,40 @@
+import Foundation
 import Studies
 
-print("sensorbench \(SensorBenchVersion.current)")
+// The command line: parse, dispatch, map every error to one line and one exit code.
+
+func fail(_ message: String, _ code: ExitCode) -> Never {
+    FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+    exit(code.rawValue)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command: Command
+do {
+    command = try CommandLineParser.parse(arguments)
+} catch {
+    let topic = error.field.isEmpty ? nil : error.field
+    FileHandle.standardError.write(Data("Error: \(error.problem)\nUsage: \(HelpText.usageLine(topic))\n  See 'sensorbench help\(topic.map { " \($0)" } ?? "")'.\n".utf8))
+    exit(ExitCode.usage.rawValue)
+}
+
+do {
+    let code: ExitCode
+    switch command {
+    case .help(let topic):
+        print(HelpText.text(topic), terminator: "")
+        code = .success
+    case .version:
+        print(SensorBenchVersion.current)
+        code = .success
+    case .run(let options): code = try Commands.run(options)
+    case .validate(let files): code = try Commands.validate(files)
+    case .list: code = try Commands.list()
+    case .bench(let options): code = try Benchmark.run(options)
+    }
+    exit(code.rawValue)
+} catch let error as InputError {
+    fail(error.description, ExitCode(error))
+} catch {
+    fail("\(error)", .failure)
+}

@@ -1,0 +1,57 @@
+import Stats
+
+/// Turns the true rotation rate about the sensor axis into what the gyroscope reports, one sample at a time.
+///
+/// `ω_meas = sat(quant((1 + s ± a/2)·ω + b₀ + b_GM(t) + b_RW(t) + n))`, with
+/// - `s`, `a`, `b₀` the device's scale factor, asymmetry and turn-on bias (``GyroDevice``);
+/// - `b_GM` a first-order Gauss–Markov bias instability (``GaussMarkov``, exact discretisation);
+/// - `b_RW` a rate random walk, increments N(0, K²·Δt);
+/// - `n` white noise with σ = N·√f_s (N the noise density);
+/// - `quant` rounding to the nearest step and `sat` clamping to ±range.
+/// O(1) state: three numbers. Not thread-safe; one per trial.
+public struct GyroErrorModel: Sendable {
+    public let device: GyroDevice
+    private let whiteSigma: Double
+    private let biasInstability: GaussMarkov
+    private let randomWalkStepSigma: Double
+    private let quantizationStep: Double
+    private let range: Double
+    private var instabilityState: Double = 0
+    private var randomWalkState: Double = 0
+
+    /// - Parameters:
+    ///   - profile: the error budget (datasheet units).
+    ///   - device: this trial's fixed errors.
+    ///   - stream: draws the stationary starting value of the bias instability (one normal variate when its σ > 0).
+    public init(profile: GyroProfile, device: GyroDevice, stream: RandomStream) {
+        let toRad = Double.pi / 180
+        let interval = 1 / profile.sampleRateHz
+        self.device = device
+        whiteSigma = profile.whiteNoiseSigmaRadPerSec
+        biasInstability = GaussMarkov(
+            sigma: profile.biasInstabilityDegPerHour / 3600 * toRad,
+            correlationTimeSeconds: profile.biasCorrelationTimeSeconds,
+            intervalSeconds: interval)
+        randomWalkStepSigma = profile.rateRandomWalkDegPerSecPerRootSec * toRad * interval.squareRoot()
+        quantizationStep = profile.quantizationStepDegPerSec * toRad
+        range = profile.rangeDegPerSec * toRad
+        instabilityState = biasInstability.initialState(stream)
+    }
+
+    /// The slowly varying part of the bias right now (turn-on + instability + random walk), rad/s.
+    public var currentBiasRadPerSec: Double {
+        device.turnOnBiasRadPerSec + instabilityState + randomWalkState
+    }
+
+    /// Advances the bias processes by one sample interval and returns the reading for true rate `omega` (rad/s).
+    @inline(__always)
+    public mutating func measure(_ omega: Double, stream: RandomStream) -> Double {
+        let scale = 1 + device.scaleFactorError + (omega >= 0 ? 0.5 : -0.5) * device.scaleFactorAsymmetry
+        var reading = scale * omega + currentBiasRadPerSec
+        if whiteSigma > 0 { reading += stream.gaussian(sigma: whiteSigma) }
+        instabilityState = biasInstability.step(instabilityState, stream)
+        if randomWalkStepSigma > 0 { randomWalkState += stream.gaussian(sigma: randomWalkStepSigma) }
+        if quantizationStep > 0 { reading = (reading / quantizationStep).rounded() * quantizationStep }
+        return min(max(reading, -range), range)
+    }
+}

@@ -1,0 +1,28 @@
+/// A parsed command line.
+public enum Command: Equatable, Sendable {
+    case run(RunOptions)
+    case validate(files: [String])
+    case list
+    case bench(BenchOptions)
+    case help(topic: String?)
+    case version
+}
+
+/// Options of `sensorbench run`.
+public struct RunOptions: Equatable, Sendable {
+    public var files: [String] = []
+    public var outputFolder = "Reports"
+    public var overrides = RunOverrides()
+    /// Worker threads; `nil` = every core.
+    public var jobs: Int?
+    public var quiet = false
+    public init() {}
+}
+
+/// Options of `sensorbench bench`.
+public struct BenchOptions: Equatable, Sendable {
+    /// Trials of the drift pipeline per measurement.
+    public var trials = 16
+    public var jobs: Int?
+    public init() {}
+}

@@ -1,0 +1,96 @@
+/// Parses `sensorbench`'s arguments into a ``Command``: a pure function, unit-tested.
+public enum CommandLineParser {
+    public static let subcommands = ["run", "validate", "list", "bench", "help"]
+
+    /// Parses the arguments after the program name.
+    ///
+    /// - Throws: ``InputError`` of kind `.usage` naming the offending argument.
+    public static func parse(_ arguments: [String]) throws(InputError) -> Command {
+        guard let first = arguments.first else { return .help(topic: nil) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h": return .help(topic: nil)
+        case "--version": return .version
+        case "help":
+            guard rest.count <= 1 else { throw usage("help takes at most one subcommand") }
+            if let topic = rest.first, !subcommands.contains(topic) { throw usage("unknown subcommand '\(topic)'") }
+            return .help(topic: rest.first)
+        case "run": return try parseRun(rest)
+        case "validate":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "validate") }
+            if let option = rest.first(where: { $0.hasPrefix("-") }) { throw usage("unknown option '\(option)' for validate", topic: "validate") }
+            guard !rest.isEmpty else { throw usage("validate needs at least one scenario file", topic: "validate") }
+            return .validate(files: rest)
+        case "list":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "list") }
+            guard rest.isEmpty else { throw usage("list takes no arguments, got '\(rest[0])'", topic: "list") }
+            return .list
+        case "bench": return try parseBench(rest)
+        default:
+            throw usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'")
+        }
+    }
+
+    static func parseRun(_ args: [String]) throws(InputError) -> Command {
+        var options = RunOptions()
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: "run")
+            case "--quiet", "-q": options.quiet = true
+            case "--out", "-o": options.outputFolder = try value(args, &i, for: arg, topic: "run")
+            case "--trials":
+                options.overrides.trialsPerCell = try integer(try value(args, &i, for: arg, topic: "run"), arg, 1...1_000_000_000, topic: "run")
+            case "--seed":
+                let text = try value(args, &i, for: arg, topic: "run")
+                guard let seed = UInt64(text) else { throw usage("--seed needs a whole number from 0 to 18446744073709551615, got '\(text)'", topic: "run") }
+                options.overrides.seed = seed
+            case "--jobs", "-j":
+                options.jobs = try integer(try value(args, &i, for: arg, topic: "run"), arg, 1...1024, topic: "run")
+            default:
+                if arg.hasPrefix("-") && arg != "-" { throw usage("unknown option '\(arg)' for run", topic: "run") }
+                options.files.append(arg)
+            }
+            i += 1
+        }
+        guard !options.files.isEmpty else { throw usage("run needs at least one scenario file", topic: "run") }
+        return .run(options)
+    }
+
+    static func parseBench(_ args: [String]) throws(InputError) -> Command {
+        var options = BenchOptions()
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: "bench")
+            case "--trials": options.trials = try integer(try value(args, &i, for: arg, topic: "bench"), arg, 1...100_000, topic: "bench")
+            case "--jobs", "-j": options.jobs = try integer(try value(args, &i, for: arg, topic: "bench"), arg, 1...1024, topic: "bench")
+            default: throw usage("unknown argument '\(arg)' for bench", topic: "bench")
+            }
+            i += 1
+        }
+        return .bench(options)
+    }
+
+    // MARK: - Helpers
+
+    private static func value(_ args: [String], _ i: inout Int, for option: String, topic: String) throws(InputError) -> String {
+        guard i + 1 < args.count, !args[i + 1].hasPrefix("--") else { throw usage("\(option) needs a value", topic: topic) }
+        i += 1
+        return args[i]
+    }
+
+    private static func integer(_ text: String, _ option: String, _ range: ClosedRange<Int>, topic: String) throws(InputError) -> Int {
+        guard let n = Int(text), range.contains(n) else {
+            throw usage("\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'", topic: topic)
+        }
+        return n
+    }
+
+    /// A usage error; `field` carries the subcommand so the caller can print its usage line.
+    static func usage(_ problem: String, topic: String = "") -> InputError {
+        InputError(.usage, file: nil, field: topic, problem: problem)
+    }
+}

@@ -1,0 +1,109 @@
+/// `--help` texts, in the argument-parser layout: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
+public enum HelpText {
+    public static func usageLine(_ topic: String?) -> String {
+        switch topic {
+        case "run": return "sensorbench run <file>... [--out <dir>] [--trials <n>] [--seed <s>] [--jobs <n>] [--quiet]"
+        case "validate": return "sensorbench validate <file>..."
+        case "list": return "sensorbench list"
+        case "bench": return "sensorbench bench [--trials <n>] [--jobs <n>]"
+        case "help": return "sensorbench help [<subcommand>]"
+        default: return "sensorbench <subcommand> [<options>]"
+        }
+    }
+
+    public static func text(_ topic: String?) -> String {
+        switch topic {
+        case "run":
+            return """
+                OVERVIEW: Run scenarios and write their reports.
+
+                Every file is validated before anything runs; a bad file writes nothing. Each scenario's report goes to
+                <dir>/<scenario name>/ (trials.csv, cells.csv, regression.csv, fits.csv, summary.md, charts), each file
+                written atomically. Output is byte-identical for the same scenario and seed, whatever --jobs.
+
+                USAGE: \(usageLine("run"))
+
+                ARGUMENTS:
+                  <file>                  Scenario JSON files (see README "Scenario format").
+
+                OPTIONS:
+                  -o, --out <dir>         Folder for the reports. (default: Reports)
+                  --trials <n>            Trials per cell, overriding the scenario's trialsPerCell.
+                  --seed <s>              Seed (0 to 2^64-1), overriding the scenario's seed.
+                  -j, --jobs <n>          Worker threads. (default: every core)
+                  -q, --quiet             No progress on standard error.
+                  -h, --help              Show help information.
+
+                """
+        case "validate":
+            return """
+                OVERVIEW: Check scenario files without running them.
+
+                Prints "<file>: ok (<n> cells, <m> trials)" per valid file; the first problem is reported as
+                "<file>:<line>: <field>: <problem>" with exit code 65 (66 for a missing file).
+
+                USAGE: \(usageLine("validate"))
+
+                OPTIONS:
+                  -h, --help              Show help information.
+
+                """
+        case "list":
+            return """
+                OVERVIEW: List the shipped scenarios and gyro profiles.
+
+                Looks in ./Scenarios, or in $SENSORBENCH_SCENARIOS, or beside the executable's checkout.
+
+                USAGE: \(usageLine("list"))
+
+                OPTIONS:
+                  -h, --help              Show help information.
+
+                """
+        case "bench":
+            return """
+                OVERVIEW: Measure speed: raw GSL Gaussian draws, the drift pipeline on one core and on all cores, and
+                peak memory for a day-long walk.
+
+                USAGE: \(usageLine("bench"))
+
+                OPTIONS:
+                  --trials <n>            Ten-minute walks per pipeline measurement. (default: 16)
+                  -j, --jobs <n>          Threads for the all-core measurement. (default: every core)
+                  -h, --help              Show help information.
+
+                """
+        case "help":
+            return """
+                OVERVIEW: Show help for sensorbench or one of its subcommands.
+
+                USAGE: \(usageLine("help"))
+
+                """
+        default:
+            return """
+                OVERVIEW: SensorBench simulates phone-sensor noise, drives the detection core an app links, and
+                reports with honest statistics how the app behaves.
+
+                USAGE: \(usageLine(nil))
+
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                SUBCOMMANDS:
+                  run                     Run scenarios and write their reports.
+                  validate                Check scenario files without running them.
+                  list                    List the shipped scenarios and gyro profiles.
+                  bench                   Measure the pipeline's speed and memory.
+                  help                    Show help for a subcommand.
+
+                EXIT CODES:
+                  0 success, 1 unexpected failure, 64 usage error, 65 bad input data, 66 missing input file.
+
+                  See 'sensorbench help <subcommand>' for detailed help.
+
+                """
+        }
+    }
+}

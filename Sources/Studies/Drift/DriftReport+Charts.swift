@@ -1,0 +1,122 @@
+import Foundation
+import Reporting
+import SensorSim
+import Stats
+
+extension DriftReport {
+    /// A rendered chart and where it goes.
+    struct RenderedChart {
+        let path: String
+        let alt: String
+        let svg: String
+    }
+
+    /// The grid factors, for naming chart series by what actually varies.
+    enum Factor: CaseIterable {
+        case profile, input, tilt, shape, minutes, turns
+
+        func value(_ c: DriftCell) -> String {
+            switch self {
+            case .profile: return c.profile.name
+            case .input: return c.input.rawValue
+            case .tilt: return "tilt \(JSONField.show(c.tiltDegrees))°"
+            case .shape: return c.walk.shape.rawValue
+            case .minutes: return "\(JSONField.show(c.walk.minutes)) min"
+            case .turns: return c.walk.turns == 1 ? "1 turn" : "\(c.walk.turns) turns"
+            }
+        }
+    }
+
+    /// Factors with more than one level in the grid.
+    static func varying(_ s: DriftScenario) -> [Factor] {
+        Factor.allCases.filter { f in Set(s.cells.map { f.value($0) }).count > 1 }
+    }
+
+    /// Groups cell summaries into chart series along `axis`: one series per combination of the other varying
+    /// factors, or, when that gives more than `maximumSeries`, one per level of `keep`, pooling the rest
+    /// (pooled RMS = √(Σ nᵢ·rmsᵢ² / Σ nᵢ)).
+    static func series(
+        _ s: DriftScenario, _ a: DriftAnalysis, axis: Factor, keep: Factor, x: (DriftCell) -> Double, maximumSeries: Int = 10
+    ) throws -> [ChartSeries] {
+        let others = varying(s).filter { $0 != axis }
+        var grouping = others
+        let fullCount = Set(a.cells.map { c in others.map { $0.value(c.cell) } }).count
+        if fullCount > maximumSeries { grouping = others.contains(keep) ? [keep] : [] }
+        var order: [[String]] = []
+        var members: [[String]: [DriftAnalysis.CellSummary]] = [:]
+        for c in a.cells {
+            let key = grouping.map { $0.value(c.cell) }
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(c)
+        }
+        return try order.enumerated().map { index, key in
+            var byX: [Double: (n: Int, sumSquares: Double, cells: [DriftAnalysis.CellSummary])] = [:]
+            for c in members[key] ?? [] {
+                let value = x(c.cell)
+                let prior = byX[value] ?? (0, 0, [])
+                byX[value] = (prior.n + c.count, prior.sumSquares + Double(c.count) * c.rmsDriftDeg * c.rmsDriftDeg,
+                              prior.cells + [c])
+            }
+            let points = try byX.keys.sorted().map { xv -> ChartPoint in
+                let group = byX[xv]!
+                if group.cells.count == 1, let only = group.cells.first {
+                    return ChartPoint(x: xv, y: only.rmsDriftDeg, yLow: only.rmsInterval.low, yHigh: only.rmsInterval.high)
+                }
+                let rms = (group.sumSquares / Double(group.n)).squareRoot()
+                let n = Double(group.n)
+                let low = rms * (n / (try ChiSquared.quantile(0.975, degreesOfFreedom: n))).squareRoot()
+                let high = rms * (n / (try ChiSquared.quantile(0.025, degreesOfFreedom: n))).squareRoot()
+                return ChartPoint(x: xv, y: rms, yLow: low, yHigh: high)
+            }
+            let name = key.isEmpty ? "all walks" : key.joined(separator: ", ")
+            return ChartSeries(name: name, points: points, style: .lineAndMarkers, colorIndex: index)
+        }
+    }
+
+    static func renderCharts(_ s: DriftScenario, _ outcomes: [DriftOutcome], _ a: DriftAnalysis) throws -> [RenderedChart] {
+        var charts: [RenderedChart] = []
+        let byMinutes = LineChart(
+            title: "RMS drift against walk duration", xLabel: "walk duration (minutes)",
+            yLabel: "RMS heading drift (°), 95% interval",
+            series: try series(s, a, axis: .minutes, keep: .turns, x: { $0.walk.minutes }))
+        charts.append(RenderedChart(path: "rms-vs-minutes.svg", alt: "RMS drift against minutes, one line per turn count",
+                                    svg: try byMinutes.renderSVG()))
+        let byTurns = LineChart(
+            title: "RMS drift against number of turns", xLabel: "turns during the walk",
+            yLabel: "RMS heading drift (°), 95% interval",
+            series: try series(s, a, axis: .turns, keep: .minutes, x: { Double($0.walk.turns) }))
+        charts.append(RenderedChart(path: "rms-vs-turns.svg", alt: "RMS drift against turns, one line per duration",
+                                    svg: try byTurns.renderSVG()))
+
+        // |drift| of every k-th trial (at most about 2000 points) with the fitted lines of the regressions.
+        let stride = max(1, outcomes.count / 2000)
+        var scatter: [ChartSeries] = []
+        let points = Swift.stride(from: 0, to: outcomes.count, by: stride).map { i -> ChartPoint in
+            let o = outcomes[i]
+            return ChartPoint(x: s.cells[o.cellIndex].walk.minutes, y: abs(o.driftRadians) * degrees)
+        }
+        scatter.append(ChartSeries(name: stride == 1 ? "|drift| of each trial" : "|drift|, every \(stride)th trial",
+                                   points: points, style: .markers, colorIndex: 0))
+        let minutes = s.cells.map(\.walk.minutes)
+        let range = [minutes.min() ?? 0, minutes.max() ?? 1]
+        if let fit = a.model(DriftAnalysis.ModelID.time)?.fit {
+            scatter.append(ChartSeries(name: "fit: |drift| ~ minutes",
+                                       points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0])) },
+                                       style: .line, colorIndex: 1))
+        }
+        if let fit = a.model(DriftAnalysis.ModelID.timeAndTurns)?.fit {
+            let turns = s.cells.map(\.walk.turns)
+            for (i, n) in Set([turns.min() ?? 0, turns.max() ?? 0]).sorted().enumerated() {
+                scatter.append(ChartSeries(
+                    name: "fit: |drift| ~ minutes + turns, at \(n) turns",
+                    points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0, Double(n)])) },
+                    style: .line, dashed: true, colorIndex: 2 + i))
+            }
+        }
+        let scatterChart = LineChart(title: "Absolute drift of each walk, with fitted lines",
+                                     xLabel: "walk duration (minutes)", yLabel: "|heading drift| (°)", series: scatter)
+        charts.append(RenderedChart(path: "drift-scatter.svg", alt: "absolute drift of each trial against minutes, with fitted lines",
+                                    svg: try scatterChart.renderSVG()))
+        return charts
+    }
+}

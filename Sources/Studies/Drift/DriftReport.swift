@@ -1,0 +1,107 @@
+import DetectionCore
+import Foundation
+import Reporting
+import SensorSim
+import Stats
+
+/// Renders a drift study into `trials.csv`, `cells.csv`, `regression.csv`, `fits.csv`, `summary.md` and charts.
+///
+/// Everything is rendered in memory first; a rendering error leaves no file written. The summary's sentences
+/// are generated from the numbers they describe.
+public enum DriftReport {
+    /// Renders every file of the report, keyed by path relative to the report folder.
+    public static func render(scenario: DriftScenario, outcomes: [DriftOutcome], analysis: DriftAnalysis) throws -> ReportFiles {
+        var files = ReportFiles()
+        files.add("trials.csv", try trialsCSV(scenario, outcomes))
+        files.add("cells.csv", try cellsCSV(analysis))
+        files.add("regression.csv", try regressionCSV(analysis))
+        files.add("fits.csv", try fitsCSV(analysis))
+        let charts = try renderCharts(scenario, outcomes, analysis)
+        for chart in charts { files.add(chart.path, chart.svg) }
+        files.add("summary.md", try summary(scenario, analysis, charts: charts))
+        return files
+    }
+
+    // MARK: - CSV
+
+    static let degrees = 180 / Double.pi
+
+    static func trialsCSV(_ s: DriftScenario, _ outcomes: [DriftOutcome]) throws -> String {
+        var table = CSVTable(header: [
+            "cell", "trial", "seed", "profile", "input", "tilt_deg", "shape", "minutes", "turns",
+            "net_rotation_deg", "total_rotation_deg", "drift_deg", "abs_drift_deg", "arrow_turn_deg", "arrow_says",
+            "skipped_samples",
+        ])
+        for o in outcomes {
+            let c = s.cells[o.cellIndex]
+            let arrow = o.arrowTurnRadians
+            let phrase = TurnPhraseText.text(arrow, tolerance: s.straightAheadToleranceDegrees)
+            try table.append([
+                .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.profile.name),
+                .text(c.input.rawValue), .number(c.tiltDegrees), .text(c.walk.shape.rawValue), .number(c.walk.minutes),
+                .integer(c.walk.turns), .number(o.netRotationRadians * degrees), .number(o.totalRotationRadians * degrees),
+                .number(o.driftRadians * degrees), .number(abs(o.driftRadians) * degrees), .number(arrow * degrees),
+                .text(phrase), .integer(o.skippedSamples),
+            ])
+        }
+        return table.render()
+    }
+
+    static func cellsCSV(_ a: DriftAnalysis) throws -> String {
+        var table = CSVTable(header: [
+            "cell", "profile", "input", "tilt_deg", "shape", "minutes", "turns", "n", "mean_drift_deg", "sd_drift_deg",
+            "rms_drift_deg", "rms_ci_low", "rms_ci_high", "median_abs_drift_deg", "p95_abs_drift_deg",
+        ])
+        for c in a.cells {
+            try table.append([
+                .integer(c.cell.index), .text(c.cell.profile.name), .text(c.cell.input.rawValue), .number(c.cell.tiltDegrees),
+                .text(c.cell.walk.shape.rawValue), .number(c.cell.walk.minutes), .integer(c.cell.walk.turns), .integer(c.count),
+                .number(c.meanDriftDeg), .number(c.sdDriftDeg), .number(c.rmsDriftDeg), .number(c.rmsInterval.low),
+                .number(c.rmsInterval.high), .number(c.medianAbsDriftDeg), .number(c.p95AbsDriftDeg),
+            ])
+        }
+        return table.render()
+    }
+
+    static func regressionCSV(_ a: DriftAnalysis) throws -> String {
+        var table = CSVTable(header: ["model", "term", "estimate", "std_error", "t_value", "p_value", "ci_low", "ci_high"])
+        for m in a.models {
+            guard let fit = m.fit else { continue }
+            for c in fit.coefficients {
+                try table.append([
+                    .text(m.id), .text(c.name), .number(c.estimate), .number(c.standardError),
+                    c.tValue.map(CSVCell.number) ?? .missing, c.pValue.map(CSVCell.number) ?? .missing,
+                    .number(c.ciLow), .number(c.ciHigh),
+                ])
+            }
+        }
+        return table.render()
+    }
+
+    static func fitsCSV(_ a: DriftAnalysis) throws -> String {
+        var table = CSVTable(header: [
+            "model", "formula", "n", "df_residual", "r_squared", "adj_r_squared", "residual_se", "f_statistic",
+            "f_p_value", "note",
+        ])
+        for m in a.models {
+            if let fit = m.fit {
+                try table.append([
+                    .text(m.id), .text(m.formula), .integer(fit.observations), .integer(fit.residualDegreesOfFreedom),
+                    .number(fit.rSquared), .number(fit.adjustedRSquared), .number(fit.residualStandardError),
+                    fit.fStatistic.map(CSVCell.number) ?? .missing, fit.fPValue.map(CSVCell.number) ?? .missing, "",
+                ])
+            } else {
+                try table.append([.text(m.id), .text(m.formula), .missing, .missing, .missing, .missing, .missing,
+                                  .missing, .missing, .text(m.note ?? "")])
+            }
+        }
+        return table.render()
+    }
+}
+
+/// The arrow's phrase for a turn angle, via the core's ``TurnPhrase``.
+enum TurnPhraseText {
+    static func text(_ radians: Double, tolerance: Double) -> String {
+        TurnPhrase(turnAngleRadians: radians, straightAheadToleranceDegrees: tolerance)?.text ?? ""
+    }
+}

@@ -1,0 +1,185 @@
+import DetectionCore
+import Foundation
+import SensorSim
+
+/// How the simulated TurnBack reads the gyroscope.
+public enum HeadingInput: String, Sendable, CaseIterable, Equatable {
+    /// Integrates the z rotation rate (`CMDeviceMotion.rotationRate.z`), as TurnBack does.
+    case rotationRate = "rotation-rate"
+    /// Unwraps Core Motion's fused attitude yaw (`CMAttitude.yaw`), which sees a turn about the vertical whatever
+    /// the phone's tilt.
+    case attitudeYaw = "attitude-yaw"
+}
+
+/// One cell of a drift scenario's grid.
+public struct DriftCell: Sendable, Equatable {
+    public let index: Int
+    public let profile: GyroProfile
+    public let input: HeadingInput
+    public let tiltDegrees: Double
+    public let walk: WalkParameters
+}
+
+/// A validated drift study: TurnBack walks on a grid of durations, turn counts and shapes.
+public struct DriftScenario: Sendable {
+    public let name: String
+    public let description: String
+    public let file: String
+    public let seed: UInt64
+    public let trialsPerCell: Int
+    /// Every trial uses one device drawn once (one student's phone) instead of a fresh device per trial.
+    public let sameDevice: Bool
+    public let cells: [DriftCell]
+    public let tracker: HeadingTracker.Configuration
+    public let straightAheadToleranceDegrees: Double
+
+    public var totalTrials: Int { cells.count * trialsPerCell }
+
+    // MARK: - Limits (refused beyond, before anything runs)
+
+    /// Trials in one scenario: below 2³² − 1 so trial seeds stay distinct, and far beyond any useful study.
+    public static let maximumTotalTrials = 1_000_000_000
+    /// Gyro samples in one scenario: 10¹² samples is days of computing on a workstation.
+    public static let maximumTotalSamples = 1e12
+    public static let maximumCells = 100_000
+    public static let maximumMinutes = 24.0 * 60
+    public static let maximumTurns = 10_000
+
+    // MARK: - Parsing
+
+    static func parse(_ r: JSONObjectReader, file: String, folder: URL, overrides: RunOverrides) throws(InputError) -> DriftScenario {
+        let name = try r.required("name").nonEmptyString(maximumLength: 80)
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw try r.required("name").error("is used as a folder name: letters, digits, '-' and '_' only")
+        }
+        let description = try r.optional("description")?.string() ?? ""
+        let seedField = try r.required("seed")
+        let fileSeed = try seedField.unsigned64()
+        let seed = overrides.seed ?? fileSeed
+        let trialsField = try r.required("trialsPerCell")
+        let fileTrials = try trialsField.integer(in: 1...maximumTotalTrials)
+        let trials = overrides.trialsPerCell ?? fileTrials
+        let sameDevice = try r.optional("sameDevice")?.bool() ?? false
+        var defaultProfile: GyroProfile?
+        if let f = r.optional("profile") { defaultProfile = try ProfileReader.read(f, scenarioFolder: folder) }
+        var defaultInput = HeadingInput.rotationRate
+        if let f = r.optional("input") { defaultInput = try readInput(f) }
+        let defaultTilt = try r.optional("tiltDegrees")?.double(in: 0...89) ?? 0
+
+        var template = WalkParameters(minutes: 1, turns: 0, shape: .loop)
+        if let w = try r.optional("walk")?.object() {
+            if let f = w.optional("turnRateDegPerSec") { template.turnRateDegPerSec = try f.positive(atMost: 1000) }
+            if let f = w.optional("zigzagAngleDegrees") { template.zigzagAngleDegrees = try f.positive(atMost: 180) }
+            if let f = w.optional("randomTurnMaxDegrees") { template.randomTurnMaxDegrees = try f.double(in: 15...180) }
+            if let f = w.optional("pauses") { template.pauses = try f.integer(in: 0...1000) }
+            if let f = w.optional("pauseSeconds") { template.pauseSeconds = try f.positive(atMost: 3600) }
+            if let f = w.optional("swayAmplitudeDegrees") { template.swayAmplitudeDegrees = try f.nonNegative(atMost: 45) }
+            if let f = w.optional("swayFrequencyHz") { template.swayFrequencyHz = try f.positive(atMost: 10) }
+            try w.finish()
+        }
+        var tracker = HeadingTracker.Configuration()
+        var tolerance = TurnPhrase.defaultStraightAheadToleranceDegrees
+        if let t = try r.optional("tracker")?.object() {
+            if let f = t.optional("maximumGapSeconds") { tracker.maximumGapSeconds = try f.positive(atMost: 3600) }
+            if let f = t.optional("straightAheadToleranceDegrees") { tolerance = try f.nonNegative(atMost: 90) }
+            try t.finish()
+        }
+
+        let grid = try r.required("grid").object()
+        let minutesField = try grid.required("minutes")
+        let minutes = try minutesField.array(count: 1...1000).map { f throws(InputError) in try f.positive(atMost: maximumMinutes) }
+        let turnsField = try grid.required("turns")
+        let turns = try turnsField.array(count: 1...1000).map { f throws(InputError) in try f.integer(in: 0...maximumTurns) }
+        var shapes: [WalkShape] = [.loop]
+        if let f = grid.optional("shape") {
+            shapes = []
+            for e in try f.array(count: 1...WalkShape.allCases.count) {
+                let raw = try e.choice(WalkShape.allCases.map(\.rawValue))
+                shapes.append(WalkShape(rawValue: raw) ?? .loop)
+            }
+        }
+        let profiles: [GyroProfile]
+        if let f = grid.optional("profile") {
+            profiles = try f.array(count: 1...100).map { e throws(InputError) in try ProfileReader.read(e, scenarioFolder: folder) }
+        } else if let p = defaultProfile {
+            profiles = [p]
+        } else {
+            throw InputError(file: file, line: r.line, field: "profile", problem: "is required (or give grid.profile)")
+        }
+        var inputs = [defaultInput]
+        if let f = grid.optional("input") {
+            inputs = []
+            for e in try f.array(count: 1...2) { inputs.append(try readInput(e)) }
+        }
+        var tilts = [defaultTilt]
+        if let f = grid.optional("tiltDegrees") {
+            tilts = []
+            for e in try f.array(count: 1...100) { tilts.append(try e.double(in: 0...89)) }
+        }
+        try grid.finish()
+        try r.finish()
+
+        try refuseDuplicates(minutes, field: minutesField)
+        try refuseDuplicates(turns.map(Double.init), field: turnsField)
+
+        let cellCount = profiles.count * inputs.count * tilts.count * shapes.count * minutes.count * turns.count
+        guard cellCount <= maximumCells else {
+            throw InputError(file: file, line: grid.line, field: "grid", problem: "has \(cellCount) cells, at most \(maximumCells) allowed")
+        }
+        var cells: [DriftCell] = []
+        var totalSamples = 0.0
+        for profile in profiles {
+            for input in inputs {
+                for tilt in tilts {
+                    for shape in shapes {
+                        for m in minutes {
+                            for (turnIndex, n) in turns.enumerated() {
+                                var walk = template
+                                walk.minutes = m
+                                walk.turns = n
+                                walk.shape = shape
+                                let turnPath = "\(turnsField.path)[\(turnIndex)]"
+                                guard shape.accepts(turns: n) else {
+                                    throw InputError(file: file, line: turnsField.node.line, field: turnPath,
+                                                     problem: "\(shape.rawValue) needs an even number of turns to face the mark again, got \(n)")
+                                }
+                                guard walk.worstCaseTurningSeconds < m * 60 else {
+                                    throw InputError(file: file, line: turnsField.node.line, field: turnPath,
+                                                     problem: "\(n) \(shape.rawValue) turns at \(JSONField.show(walk.turnRateDegPerSec)) °/s do not fit in a \(JSONField.show(m))-minute walk")
+                                }
+                                totalSamples += m * 60 * profile.sampleRateHz * Double(trials)
+                                cells.append(DriftCell(index: cells.count, profile: profile, input: input,
+                                                       tiltDegrees: tilt, walk: walk))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let total = cells.count * trials
+        guard total <= maximumTotalTrials else {
+            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
+                             problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
+        }
+        guard totalSamples <= maximumTotalSamples else {
+            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
+                             problem: "the scenario would simulate \(String(format: "%.2g", totalSamples)) gyro samples, at most 1e12 allowed")
+        }
+        return DriftScenario(name: name, description: description, file: file, seed: seed, trialsPerCell: trials,
+                             sameDevice: sameDevice, cells: cells, tracker: tracker,
+                             straightAheadToleranceDegrees: tolerance)
+    }
+
+    private static func readInput(_ f: JSONField) throws(InputError) -> HeadingInput {
+        let raw = try f.choice(HeadingInput.allCases.map(\.rawValue))
+        return HeadingInput(rawValue: raw) ?? .rotationRate
+    }
+
+    private static func refuseDuplicates(_ values: [Double], field: JSONField) throws(InputError) {
+        var seen = Set<Double>()
+        for (i, v) in values.enumerated() where !seen.insert(v).inserted {
+            throw InputError(file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
+                             problem: "repeats the value \(JSONField.show(v))")
+        }
+    }
+}
