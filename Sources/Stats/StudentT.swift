@@ -21,7 +21,12 @@ public enum StudentT {
         return try DistributionArguments.result(gsl_cdf_tdist_Pinv(p, degreesOfFreedom), "gsl_cdf_tdist_Pinv")
     }
 
-    /// The upper tail P(T > t) (`gsl_cdf_tdist_Q`).
+    /// The upper tail P(T > t), from the regularized incomplete beta function.
+    ///
+    /// Q(t) = ½·I_x(ν/2, ½) with x = ν/(ν + t²) for t > 0 (Abramowitz and Stegun 26.7.1 with 26.5.27), and
+    /// 1 − Q(|t|) for t < 0; I_x is `gsl_cdf_beta_P`, or `gsl_cdf_beta_Q(t²/(ν + t²), ½, ν/2)` when x > ½ so
+    /// that the small complement is never formed by subtraction. `gsl_cdf_tdist_Q` itself loses digits far in
+    /// the tail (relative error 2e-9 at t = 10, ν = 34 against a 40-digit reference); this form keeps ~1e-15.
     ///
     /// - Parameters:
     ///   - t: any number; −∞ gives 1 and +∞ gives 0.
@@ -34,7 +39,15 @@ public enum StudentT {
         if degreesOfFreedom == .infinity { return try Normal.upperTail(t) }
         try DistributionArguments.degreesOfFreedom(degreesOfFreedom, "degreesOfFreedom", "StudentT.upperTail")
         if t.isInfinite { return t > 0 ? 0 : 1 }
-        return try DistributionArguments.result(gsl_cdf_tdist_Q(t, degreesOfFreedom), "gsl_cdf_tdist_Q")
+        if t == 0 { return 0.5 }
+        let nu = degreesOfFreedom
+        let tSquared = t * t
+        let x = nu / (nu + tSquared)
+        let incomplete = x <= 0.5
+            ? gsl_cdf_beta_P(x, nu / 2, 0.5)
+            : gsl_cdf_beta_Q(tSquared / (nu + tSquared), 0.5, nu / 2)
+        let tail = try DistributionArguments.result(incomplete / 2, "gsl_cdf_beta_P (Student t tail)")
+        return t > 0 ? tail : 1 - tail
     }
 
     /// The two-sided p-value P(|T| ≥ |t|) = 2·Q(|t|), at most 1.
