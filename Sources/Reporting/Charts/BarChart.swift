@@ -97,7 +97,7 @@ public struct BarChart: Sendable, Equatable {
             ChartCanvas.LegendItem(name: entry.name, symbol: .swatch(color: ChartStyle.color(entry.colorIndex ?? index)))
         }
         let top = ChartCanvas.topMargin(title: title)
-        let xLabelOffset = labelDepth + 20
+        let xLabelOffset = labelDepth + 22
         let legendTop = xLabel.isEmpty ? labelDepth + 12 : xLabelOffset + 12
         let bottomMargin = legendTop + ChartCanvas.legendHeight(legend, canvasWidth: width) + ChartCanvas.edge - 4
         let plotBottom = Double(height) - bottomMargin
@@ -158,6 +158,8 @@ public struct BarChart: Sendable, Equatable {
             canvas.add("</g>")
         }
         canvas.add(ChartCanvas.line(x1: plot.left, y1: zero, x2: plot.right, y2: zero, color: ChartStyle.axisColor))
+        // With negative values the baseline floats; the category ticks still need an axis line to hang from.
+        if zero < plot.bottom - 0.5 { canvas.addXAxisLine(plot: plot) }
     }
 
     /// Draws one label under each category band, rotated when they would overlap.
