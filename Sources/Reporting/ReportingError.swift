@@ -15,6 +15,7 @@ public enum ReportingError: Error, Equatable, Sendable, CustomStringConvertible 
     /// "x" or "y".
     case nonPositiveOnLogAxis(series: String, axis: String)
 
+    /// A one-line message naming where the problem is and what it is.
     public var description: String {
         switch self {
         case .write(let path, let reason):

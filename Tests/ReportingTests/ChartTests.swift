@@ -230,6 +230,6 @@ import TestSupport
         }
         let golden = try Fixtures.data(name, testFile: testFile)
         #expect(golden == Data(svg.utf8),
-                "\(name) differs from the golden file; if the change is intended, re-record with SENSORBENCH_RECORD_GOLDEN=1")
+                "\(name) differs from the golden file; if intended, re-record with SENSORBENCH_RECORD_GOLDEN=1")
     }
 }

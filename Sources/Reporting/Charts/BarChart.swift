@@ -94,7 +94,8 @@ public struct BarChart: Sendable, Equatable {
         let labelDepth = rotate ? widestCategory * Foundation.sin(-angle) + 18 : 18
 
         let legend = series.enumerated().map { index, entry in
-            ChartCanvas.LegendItem(name: entry.name, symbol: .swatch(color: ChartStyle.color(entry.colorIndex ?? index)))
+            ChartCanvas.LegendItem(name: entry.name,
+                                   symbol: .swatch(color: ChartStyle.color(entry.colorIndex ?? index)))
         }
         let top = ChartCanvas.topMargin(title: title)
         let xLabelOffset = labelDepth + 22

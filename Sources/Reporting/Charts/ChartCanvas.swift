@@ -69,7 +69,8 @@ struct ChartCanvas {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>",
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" \(size) "
-                + "font-family=\"\(ChartStyle.fontFamily)\" font-size=\"\(SVGText.coordinate(ChartStyle.smallFontSize))\">",
+                + "font-family=\"\(ChartStyle.fontFamily)\" "
+                + "font-size=\"\(SVGText.coordinate(ChartStyle.smallFontSize))\">",
             "<title>\(SVGText.escaped(title.isEmpty ? "Chart" : title))</title>",
             "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>",
         ]
@@ -81,7 +82,8 @@ struct ChartCanvas {
     /// Checks that a chart is big enough to lay out.
     static func validateSize(width: Int, height: Int, chart: String) throws(ReportingError) {
         guard width >= 200, width <= 20_000, height >= 150, height <= 20_000 else {
-            throw .invalidValue(context: chart, reason: "size \(width)×\(height) is outside 200…20000 × 150…20000")
+            throw .invalidValue(context: chart,
+                                reason: "size \(width)×\(height) is outside 200…20000 × 150…20000")
         }
     }
 
@@ -195,7 +197,8 @@ struct ChartCanvas {
         var current: [(item: LegendItem, width: Double)] = []
         var used = 0.0
         for item in items {
-            let itemWidth = legendSymbolWidth + 6 + SVGText.estimatedWidth(item.name, fontSize: ChartStyle.smallFontSize)
+            let textWidth = SVGText.estimatedWidth(item.name, fontSize: ChartStyle.smallFontSize)
+            let itemWidth = legendSymbolWidth + 6 + textWidth
             let gap = current.isEmpty ? 0 : 18.0
             if !current.isEmpty && used + gap + itemWidth > availableWidth {
                 rows.append(current)
