@@ -22,7 +22,8 @@ public enum AtomicFile {
         } catch {
             throw .write(path: folder.path, reason: "cannot create folder: \(error.localizedDescription)")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let process = ProcessInfo.processInfo.processIdentifier
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(process)")
         do {
             try data.write(to: temporary)
         } catch {

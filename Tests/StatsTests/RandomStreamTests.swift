@@ -29,3 +29,34 @@ import Testing
         #expect(xa != xc)
     }
 }
+
+@Suite struct RandomStreamDistributionTests {
+    /// n = 100 000 standard normals, fixed seed. The sample mean has standard deviation 1/√n, so |mean| < 4/√n
+    /// fails with probability 6e-5 for a correct generator. (n − 1)s² ~ χ²(n − 1): s² must lie between the
+    /// χ² quantiles at 1e-6 and 1 − 1e-6, divided by n − 1.
+    @Test func gaussianMomentsWithinSamplingBounds() throws {
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 2024, trialIndex: 0))
+        let n = 100_000
+        let sigma = 2.5
+        let values = (0..<n).map { _ in stream.gaussian(sigma: sigma) / sigma }
+        let summary = try Descriptive.summary(values)
+        #expect(abs(summary.mean) < 4 / Double(n).squareRoot())
+        let dof = Double(n - 1)
+        let low = try ChiSquared.quantile(1e-6, degreesOfFreedom: dof) / dof
+        let high = try ChiSquared.quantile(1 - 1e-6, degreesOfFreedom: dof) / dof
+        let variance = summary.standardDeviation * summary.standardDeviation
+        #expect(variance > low && variance < high, "variance \(variance) outside [\(low), \(high)]")
+    }
+
+    /// Uniform [0, 1): every value in range; mean ½ with standard deviation √(1/12)/√n, checked to 4 of them.
+    @Test func uniformInUnitInterval() throws {
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 99, trialIndex: 3))
+        let n = 100_000
+        let values = (0..<n).map { _ in stream.uniform() }
+        #expect(values.allSatisfy { $0 >= 0 && $0 < 1 })
+        let mean = try Descriptive.mean(values)
+        #expect(abs(mean - 0.5) < 4 * (1.0 / 12).squareRoot() / Double(n).squareRoot())
+        let ranged = (0..<1000).map { _ in stream.uniform(-3, 5) }
+        #expect(ranged.allSatisfy { $0 >= -3 && $0 < 5 })
+    }
+}

@@ -1,0 +1,40 @@
+/// A named sequence of points drawn by a ``LineChart``.
+public struct ChartSeries: Sendable, Equatable {
+    // MARK: - Types
+
+    /// How the points are drawn.
+    public enum Style: Sendable, Equatable {
+        /// A line through the points, in the order given (no markers).
+        case line
+        /// Markers only (a scatter plot).
+        case markers
+        /// A line with a marker on each point.
+        case lineAndMarkers
+    }
+
+    // MARK: - Properties
+
+    /// The legend entry.
+    public var name: String
+    /// The points; lines connect them in this order (sort by x first for a function plot).
+    public var points: [ChartPoint]
+    /// Line, markers or both.
+    public var style: Style
+    /// Draws the line dashed (e.g. a fitted or theoretical curve next to measured points).
+    public var dashed: Bool
+    /// Palette slot (colour and marker shape); nil uses the series' position. Give a scatter series and its
+    /// fitted line the same index to pair them visually.
+    public var colorIndex: Int?
+
+    // MARK: - Creating
+
+    /// Creates a series.
+    public init(name: String, points: [ChartPoint], style: Style = .lineAndMarkers, dashed: Bool = false,
+                colorIndex: Int? = nil) {
+        self.name = name
+        self.points = points
+        self.style = style
+        self.dashed = dashed
+        self.colorIndex = colorIndex
+    }
+}

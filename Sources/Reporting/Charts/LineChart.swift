@@ -1,0 +1,223 @@
+/// A line chart, scatter plot, or scatter plot with fitted lines, rendered as standalone SVG 1.1.
+///
+/// Layout: title on top, plot with light-grey gridlines at "nice" ticks (see ``Scale``), axis labels, and a legend
+/// below the x label listing each series with its colour, line style and marker. Colours follow the Okabe–Ito
+/// palette and markers differ in shape, so series stay distinguishable for colour-blind readers and in greyscale.
+///
+/// Behaviour at the edges:
+/// - No points at all (no series, or only empty ones): a "No data" placeholder with the title is drawn, so a report
+///   still shows that the figure exists and is empty, rather than failing the whole report.
+/// - A single point or all-equal values: the axis range is padded, nothing divides by zero.
+/// - A `.line` series with a single point is drawn as a marker (a one-point line would be invisible).
+/// - NaN or infinity anywhere: ``ReportingError/nonFiniteValue(context:)`` naming the series and point.
+/// - Zero or negative values on a log axis: ``ReportingError/nonPositiveOnLogAxis(series:axis:)``.
+///
+/// Output is deterministic: the same chart always renders to the same bytes.
+public struct LineChart: Sendable, Equatable {
+    // MARK: - Types
+
+    /// Axis mapping.
+    public enum Scale: Sendable, Equatable {
+        /// Linear, with ticks at 1, 2 or 5 × 10^k steps.
+        case linear
+        /// Base-10 logarithmic, with ticks at decades; all values must be positive.
+        case log10
+    }
+
+    // MARK: - Properties
+
+    /// Chart title (also the SVG `<title>`).
+    public var title: String
+    /// X axis label, with units, e.g. "Window length (s)".
+    public var xLabel: String
+    /// Y axis label, with units.
+    public var yLabel: String
+    /// X axis mapping.
+    public var xScale: Scale
+    /// Y axis mapping.
+    public var yScale: Scale
+    /// The series, drawn in order (later ones on top) and listed in the legend in order.
+    public var series: [ChartSeries]
+    /// Canvas width in pixels (200…20000).
+    public var width: Int
+    /// Canvas height in pixels (150…20000).
+    public var height: Int
+
+    // MARK: - Creating
+
+    /// Creates a chart.
+    public init(title: String, xLabel: String, yLabel: String, xScale: Scale = .linear, yScale: Scale = .linear,
+                series: [ChartSeries], width: Int = 720, height: Int = 440) {
+        self.title = title
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.xScale = xScale
+        self.yScale = yScale
+        self.series = series
+        self.width = width
+        self.height = height
+    }
+
+    // MARK: - Rendering
+
+    /// Renders the chart as a standalone SVG 1.1 document (UTF-8 text ending with a newline).
+    ///
+    /// - Returns: The SVG text.
+    /// - Throws: ``ReportingError/nonFiniteValue(context:)`` for NaN/∞ values,
+    ///   ``ReportingError/nonPositiveOnLogAxis(series:axis:)`` for values ≤ 0 on a log axis,
+    ///   ``ReportingError/invalidValue(context:reason:)`` for an unusable size or a range too wide to plot.
+    public func renderSVG() throws(ReportingError) -> String {
+        let chartName = "line chart \"\(title)\""
+        try ChartCanvas.validateSize(width: width, height: height, chart: chartName)
+        guard let ranges = try dataRanges() else {
+            return ChartCanvas.noDataSVG(title: title, width: width, height: height)
+        }
+
+        // Vertical layout first: it fixes the plot height, which sets the number of y ticks.
+        let legend = legendItems()
+        let top = ChartCanvas.topMargin(title: title)
+        let legendTop = xLabel.isEmpty ? 30.0 : 52.0
+        let bottomMargin = legendTop + ChartCanvas.legendHeight(legend, canvasWidth: width) + ChartCanvas.edge - 4
+        let plotBottom = Double(height) - bottomMargin
+        guard plotBottom - top >= 40 else {
+            throw .invalidValue(context: chartName, reason: "height \(height) leaves no room for the plot")
+        }
+        let yAxis = try axis(yScale, range: ranges.y, pixels: plotBottom - top, pixelsPerTick: 60,
+                             context: "\(chartName), y axis")
+        let yLabels = try ChartCanvas.tickLabels(yAxis, context: "\(chartName), y tick")
+        let widestYLabel = yLabels.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }.max() ?? 0
+        let left = ChartCanvas.yLabelBand(yLabel) + widestYLabel + ChartCanvas.tickLength + 8
+
+        // Horizontal layout: x ticks from the remaining width, right margin from the last tick label.
+        let xAxis = try axis(xScale, range: ranges.x, pixels: Double(width) - left - 24, pixelsPerTick: 90,
+                             context: "\(chartName), x axis")
+        let xLabels = try ChartCanvas.tickLabels(xAxis, context: "\(chartName), x tick")
+        let lastXLabel = SVGText.estimatedWidth(xLabels.last ?? "", fontSize: ChartStyle.smallFontSize)
+        let right = Double(width) - max(20, lastXLabel / 2 + 6)
+        guard right - left >= 40 else {
+            throw .invalidValue(context: chartName, reason: "width \(width) leaves no room for the plot")
+        }
+        let plot = ChartCanvas.PlotArea(left: left, top: top, right: right, bottom: plotBottom)
+
+        var canvas = ChartCanvas(width: width, height: height)
+        canvas.addXAxis(xAxis, labels: xLabels, plot: plot)
+        canvas.addYAxis(yAxis, labels: yLabels, plot: plot)
+        canvas.addXAxisLine(plot: plot)
+        for (index, entry) in series.enumerated() {
+            addSeries(entry, index: index, to: &canvas, xAxis: xAxis, yAxis: yAxis, plot: plot)
+        }
+        canvas.addTitleAndLabels(title: title, xLabel: xLabel, yLabel: yLabel, plot: plot)
+        canvas.addLegend(legend, top: plot.bottom + legendTop, plot: plot)
+        return canvas.render(title: title)
+    }
+
+    // MARK: - Data checks
+
+    /// Validates every value and returns the x and y extents (error bars included), or nil when there are no points.
+    private func dataRanges() throws(ReportingError) -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
+        var xMin = Double.infinity, xMax = -Double.infinity
+        var yMin = Double.infinity, yMax = -Double.infinity
+        for entry in series {
+            for (index, point) in entry.points.enumerated() {
+                let context = "series \"\(entry.name)\", point \(index + 1)"
+                let values = [("x", point.x), ("y", point.y), ("yLow", point.yLow), ("yHigh", point.yHigh)]
+                for case let (name, value?) in values where !value.isFinite {
+                    throw .nonFiniteValue(context: "\(context), \(name)")
+                }
+                if xScale == .log10 && point.x <= 0 {
+                    throw .nonPositiveOnLogAxis(series: entry.name, axis: "x")
+                }
+                let ys = [point.y, point.yLow, point.yHigh].compactMap { $0 }
+                if yScale == .log10 && ys.contains(where: { $0 <= 0 }) {
+                    throw .nonPositiveOnLogAxis(series: entry.name, axis: "y")
+                }
+                xMin = min(xMin, point.x)
+                xMax = max(xMax, point.x)
+                for value in ys {
+                    yMin = min(yMin, value)
+                    yMax = max(yMax, value)
+                }
+            }
+        }
+        guard xMin <= xMax else { return nil }
+        return (xMin...xMax, yMin...yMax)
+    }
+
+    /// Builds an axis for `range`, with about one tick per `pixelsPerTick` on linear axes.
+    private func axis(
+        _ scale: Scale, range: ClosedRange<Double>, pixels: Double, pixelsPerTick: Double, context: String
+    ) throws(ReportingError) -> ChartAxis {
+        switch scale {
+        case .linear:
+            let target = min(max(Int(pixels / pixelsPerTick), 2), 10)
+            return try ChartAxis.linear(dataMin: range.lowerBound, dataMax: range.upperBound,
+                                        targetTickCount: target, context: context)
+        case .log10:
+            let decades = min(max(Int(pixels / 45), 2), 12)
+            return try ChartAxis.log10(dataMin: range.lowerBound, dataMax: range.upperBound,
+                                       maximumLabelledDecades: decades, context: context)
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// The palette slot of the series at `index`.
+    private func slot(_ entry: ChartSeries, index: Int) -> Int {
+        entry.colorIndex ?? index
+    }
+
+    /// Legend entries, one per series, in order.
+    private func legendItems() -> [ChartCanvas.LegendItem] {
+        series.enumerated().map { index, entry in
+            let slot = slot(entry, index: index)
+            let color = ChartStyle.color(slot)
+            let marker = ChartStyle.Marker.forIndex(slot)
+            switch entry.style {
+            case .line:
+                return .init(name: entry.name, symbol: .line(color: color, dashed: entry.dashed, marker: nil))
+            case .markers:
+                return .init(name: entry.name, symbol: .marker(color: color, marker: marker))
+            case .lineAndMarkers:
+                return .init(name: entry.name, symbol: .line(color: color, dashed: entry.dashed, marker: marker))
+            }
+        }
+    }
+
+    /// Draws one series: error bars, then the line, then markers, grouped in one `<g>`.
+    private func addSeries(
+        _ entry: ChartSeries, index: Int, to canvas: inout ChartCanvas, xAxis: ChartAxis, yAxis: ChartAxis,
+        plot: ChartCanvas.PlotArea
+    ) {
+        guard !entry.points.isEmpty else { return }
+        let c = SVGText.coordinate
+        let slot = slot(entry, index: index)
+        let color = ChartStyle.color(slot)
+        let px = { (x: Double) in plot.left + xAxis.fraction(x) * plot.width }
+        let py = { (y: Double) in plot.bottom - yAxis.fraction(y) * plot.height }
+
+        canvas.add("<g>")
+        for point in entry.points where point.yLow != nil || point.yHigh != nil {
+            let x = px(point.x)
+            let low = py(point.yLow ?? point.y)
+            let high = py(point.yHigh ?? point.y)
+            canvas.add(ChartCanvas.line(x1: x, y1: low, x2: x, y2: high, color: color, width: 1.2))
+            for end in [low, high] {
+                canvas.add(ChartCanvas.line(x1: x - 3, y1: end, x2: x + 3, y2: end, color: color, width: 1.2))
+            }
+        }
+        let drawsLine = entry.style != .markers && entry.points.count > 1
+        if drawsLine {
+            let coordinates = entry.points.map { "\(c(px($0.x))),\(c(py($0.y)))" }.joined(separator: " ")
+            let dash = entry.dashed ? " stroke-dasharray=\"\(ChartStyle.dashArray)\"" : ""
+            canvas.add("<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" "
+                       + "stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
+        }
+        if entry.style != .line || !drawsLine {
+            let marker = ChartStyle.Marker.forIndex(slot)
+            for point in entry.points {
+                canvas.add(ChartStyle.markerElement(marker, x: px(point.x), y: py(point.y), color: color))
+            }
+        }
+        canvas.add("</g>")
+    }
+}

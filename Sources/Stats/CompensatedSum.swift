@@ -1,0 +1,32 @@
+/// A sum carried in about twice double precision (error-free transformations).
+///
+/// TwoSum (Knuth, TAOCP vol. 2, 4.2.2) captures the rounding error of each addition exactly, and a fused
+/// multiply–add captures the error of each product exactly (TwoProduct); the errors are accumulated separately
+/// and added back at the end. This is Ogita, Rump and Oishi's Dot2 (SIAM J. Sci. Comput. 26, 2005): the result
+/// is as accurate as if computed in twice the working precision, then rounded. Used for regression residuals,
+/// where the cancellation between the response and the fitted value is the whole point.
+struct CompensatedSum {
+    private var sum: Double = 0
+    private var error: Double = 0
+
+    /// Adds `x`, keeping the rounding error of the addition.
+    @inline(__always)
+    mutating func add(_ x: Double) {
+        let s = sum + x
+        let b = s - sum
+        error += (sum - (s - b)) + (x - b)
+        sum = s
+    }
+
+    /// Adds the product `a·b`, keeping the rounding errors of both the product and the addition.
+    @inline(__always)
+    mutating func addProduct(_ a: Double, _ b: Double) {
+        let p = a * b
+        // fma(a, b, −p) is exactly a·b − p, the rounding error of the product.
+        error += (-p).addingProduct(a, b)
+        add(p)
+    }
+
+    /// The compensated total.
+    var value: Double { sum + error }
+}

@@ -1,0 +1,44 @@
+internal import CGSL
+
+/// Fisher's F distribution with ν₁ (numerator) and ν₂ (denominator) degrees of freedom (`gsl_cdf_fdist_*`).
+public enum FisherF {
+    /// The quantile f with P(F ≤ f) = p (`gsl_cdf_fdist_Pinv`).
+    ///
+    /// - Parameters:
+    ///   - p: a probability strictly inside (0, 1).
+    ///   - numeratorDegrees: ν₁, finite and positive.
+    ///   - denominatorDegrees: ν₂, finite and positive.
+    /// - Returns: f ≥ 0.
+    /// - Throws: ``StatsError/invalidInput(_:)`` when p is outside (0, 1), a ν is not finite and positive, or NaN.
+    public static func quantile(
+        _ p: Double, numeratorDegrees: Double, denominatorDegrees: Double
+    ) throws(StatsError) -> Double {
+        GSLRuntime.ensureReady()
+        try DistributionArguments.openProbability(p, "FisherF.quantile")
+        try DistributionArguments.degreesOfFreedom(numeratorDegrees, "numeratorDegrees", "FisherF.quantile")
+        try DistributionArguments.degreesOfFreedom(denominatorDegrees, "denominatorDegrees", "FisherF.quantile")
+        let f = gsl_cdf_fdist_Pinv(p, numeratorDegrees, denominatorDegrees)
+        return try DistributionArguments.result(f, "gsl_cdf_fdist_Pinv")
+    }
+
+    /// The upper tail P(F > f) (`gsl_cdf_fdist_Q`), the p-value of an F test.
+    ///
+    /// - Parameters:
+    ///   - f: the statistic; values ≤ 0 give 1 and +∞ gives 0.
+    ///   - numeratorDegrees: ν₁, finite and positive.
+    ///   - denominatorDegrees: ν₂, finite and positive.
+    /// - Returns: the tail probability in [0, 1].
+    /// - Throws: ``StatsError/invalidInput(_:)`` when f is NaN or a ν is not finite and positive.
+    public static func upperTail(
+        _ f: Double, numeratorDegrees: Double, denominatorDegrees: Double
+    ) throws(StatsError) -> Double {
+        GSLRuntime.ensureReady()
+        try DistributionArguments.notNaN(f, "f", "FisherF.upperTail")
+        try DistributionArguments.degreesOfFreedom(numeratorDegrees, "numeratorDegrees", "FisherF.upperTail")
+        try DistributionArguments.degreesOfFreedom(denominatorDegrees, "denominatorDegrees", "FisherF.upperTail")
+        if f <= 0 { return 1 }
+        if f == .infinity { return 0 }
+        let q = gsl_cdf_fdist_Q(f, numeratorDegrees, denominatorDegrees)
+        return try DistributionArguments.result(q, "gsl_cdf_fdist_Q")
+    }
+}

@@ -1,0 +1,82 @@
+internal import CGSL
+
+/// A binomial proportion: `successes` out of `trials`, with Wilson and Clopper–Pearson intervals.
+public struct Proportion: Sendable, Equatable {
+    /// The number of successes x, in 0…trials.
+    public let successes: Int
+    /// The number of trials n ≥ 1.
+    public let trials: Int
+
+    /// Creates a proportion.
+    ///
+    /// - Parameters:
+    ///   - successes: x, in 0…trials.
+    ///   - trials: n ≥ 1.
+    /// - Throws: ``StatsError/invalidInput(_:)`` when n < 1 or x is outside 0…n.
+    public init(successes: Int, trials: Int) throws(StatsError) {
+        guard trials >= 1 else { throw .invalidInput("Proportion: trials \(trials) must be at least 1") }
+        guard successes >= 0, successes <= trials else {
+            throw .invalidInput("Proportion: successes \(successes) must lie in 0...\(trials)")
+        }
+        self.successes = successes
+        self.trials = trials
+    }
+
+    /// The point estimate p̂ = x/n.
+    public var estimate: Double { Double(successes) / Double(trials) }
+
+    // MARK: - Intervals
+
+    /// The Wilson score interval (Wilson 1927; Newcombe 1998, method 3).
+    ///
+    /// Its bounds are the roots of (n + z²)p² − (2x + z²)p + x²/n = 0, with z = Φ⁻¹(1 − α/2) from
+    /// `gsl_cdf_ugaussian_Pinv`. The upper root, (2x + z² + z√(z² + 4x(n − x)/n)) / (2(n + z²)), has no
+    /// cancellation; the lower root is taken from the product of the roots, x²/(n(n + z²)·high), which keeps
+    /// full relative accuracy for small x. x = 0 gives low exactly 0 and x = n gives high exactly 1.
+    /// - Parameter confidence: 1 − α, strictly inside (0, 1).
+    /// - Returns: the interval for the success probability.
+    /// - Throws: ``StatsError/invalidInput(_:)`` when `confidence` is outside (0, 1).
+    public func wilson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval {
+        let alpha = try Self.alpha(confidence, "Proportion.wilson")
+        let z = try Normal.quantile(1 - alpha / 2)
+        let x = Double(successes)
+        let n = Double(trials)
+        let z2 = z * z
+        let high = successes == trials
+            ? 1
+            : (2 * x + z2 + z * (z2 + 4 * x * (n - x) / n).squareRoot()) / (2 * (n + z2))
+        let low = successes == 0 ? 0 : (x * x / n) / ((n + z2) * high)
+        return ConfidenceInterval(low: low, high: high)
+    }
+
+    /// The Clopper–Pearson "exact" interval (Clopper and Pearson 1934), equal tails α/2.
+    ///
+    /// low = B⁻¹(α/2; x, n − x + 1) and high = B⁻¹(1 − α/2; x + 1, n − x), with B⁻¹ the beta quantile
+    /// (`gsl_cdf_beta_Pinv`; the upper bound uses `gsl_cdf_beta_Qinv(α/2, …)`, the same number without forming
+    /// 1 − α/2). x = 0 gives low exactly 0 and x = n gives high exactly 1.
+    /// - Parameter confidence: 1 − α, strictly inside (0, 1).
+    /// - Returns: the interval for the success probability.
+    /// - Throws: ``StatsError/invalidInput(_:)`` when `confidence` is outside (0, 1); ``StatsError/gsl`` if GSL
+    ///   fails to invert the beta distribution.
+    public func clopperPearson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval {
+        GSLRuntime.ensureReady()
+        let alpha = try Self.alpha(confidence, "Proportion.clopperPearson")
+        let x = Double(successes)
+        let n = Double(trials)
+        let low = successes == 0
+            ? 0
+            : try DistributionArguments.result(gsl_cdf_beta_Pinv(alpha / 2, x, n - x + 1), "gsl_cdf_beta_Pinv")
+        let high = successes == trials
+            ? 1
+            : try DistributionArguments.result(gsl_cdf_beta_Qinv(alpha / 2, x + 1, n - x), "gsl_cdf_beta_Qinv")
+        return ConfidenceInterval(low: low, high: high)
+    }
+
+    /// α = 1 − confidence, after checking that the confidence is strictly inside (0, 1).
+    private static func alpha(_ confidence: Double, _ operation: String) throws(StatsError) -> Double {
+        guard confidence > 0, confidence < 1 else {
+            throw .invalidInput("\(operation): confidence \(confidence) must lie strictly between 0 and 1")
+        }
+        return 1 - confidence
+    }
+}
