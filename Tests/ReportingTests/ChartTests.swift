@@ -199,9 +199,15 @@ import TestSupport
                            series: [BarSeries(name: "bias", values: [-3, 7])])
         let inspector = SVGInspector(try bar.renderSVG())
         #expect(inspector.parseError == nil)
-        // 0…7 with -3: range 10, ticks -4…8 in steps of 2 or -5…10 in 5s; zero must be a tick either way.
-        #expect(inspector.texts.contains("0"))
-        #expect(inspector.texts.contains { $0.hasPrefix("-") })
+        // Layout by hand: plot top 44 (title); bottom 440 − 78 = 362 (18 category labels + 22 to the x label,
+        // 12 to the legend, one 18 px legend row, 8 padding) → 318 px → 5 intervals; range −3…7 → 10 / 5 = 2 →
+        // step 2; floor(−3 / 2) = −2, ceil(7 / 2) = 4 → ticks −4…8.
+        for label in ["-4", "-2", "0", "2", "4", "6", "8"] { #expect(inspector.texts.contains(label)) }
+        // Zero sits at 362 − (4 / 12) × 318 = 256. The −3 bar spans 256…256 + (3 / 12) × 318 = 335.5 (height 79.5);
+        // the 7 bar spans 256 − (7 / 12) × 318 = 70.5 … 256 (height 185.5). Bars are the rects without own fill.
+        let bars = inspector.elements(named: "rect").filter { $0.attributes["fill"] == nil }
+        #expect(bars.map { $0.attributes["y"] } == ["256", "70.5"])
+        #expect(bars.map { $0.attributes["height"] } == ["79.5", "185.5"])
     }
 
     @Test func tooSmallCanvasThrows() {
