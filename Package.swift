@@ -26,10 +26,10 @@ let package = Package(
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"]),
-        .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"]),
+        .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],

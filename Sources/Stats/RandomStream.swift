@@ -72,9 +72,9 @@ public final class RandomStream {
         low + (high - low) * gsl_rng_uniform(rng)
     }
 
-    /// A uniform integer in 0..<count; `count` must be at least 1.
+    /// A uniform integer in 0..<count; 0 when `count` is below 2 (nothing to choose from).
     public func uniformIndex(_ count: Int) -> Int {
-        precondition(count >= 1, "uniformIndex needs a positive count")
+        guard count > 1 else { return 0 }
         return Int(gsl_rng_uniform_int(rng, UInt(count)))
     }
 

@@ -11,16 +11,16 @@ public enum Benchmark {
     /// Peak resident memory of this process so far, MB.
     static func peakMemoryMB() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
         return Double(usage.ru_maxrss) / 1024  // Linux reports kilobytes
     }
 
     /// The processor's model name, for the README's record.
     static func machine() -> String {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
-        return "\(model ?? "unknown CPU"), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        let line = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model = line?.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
     }
 
     /// A one-cell drift scenario on `phone-calibrated`: `minutes`-minute loops with 8 turns.

@@ -9,11 +9,11 @@ extension DriftReport {
     /// Degrees with three significant digits ("0.0123", "1.23", "123").
     static func deg(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
 
-    /// "1.23° [1.10, 1.36], p < 0.001".
+    /// "1.23° (95% CI 1.10 to 1.36; p < 0.001)".
     static func estimateText(_ c: LinearModelFit.Coefficient, scale: Double = 1, unit: String = "°") throws -> String {
-        var text = "\(try deg(c.estimate * scale))\(unit) (95% CI \(try deg(c.ciLow * scale)) to \(try deg(c.ciHigh * scale)))"
-        if let p = c.pValue { text += ", p \(try pText(p))" }
-        return text
+        var text = "\(try deg(c.estimate * scale))\(unit) (95% CI \(try deg(c.ciLow * scale)) to \(try deg(c.ciHigh * scale))"
+        if let p = c.pValue { text += "; p \(try pText(p))" }
+        return text + ")"
     }
 
     static func pText(_ p: Double) throws -> String {
@@ -81,7 +81,15 @@ extension DriftReport {
         let timeCoef = both?.coefficient(named: "minutes") ?? a.model(DriftAnalysis.ModelID.time)?.fit?.coefficient(named: "minutes")
         let turnCoef = both?.coefficient(named: "turns") ?? a.model(DriftAnalysis.ModelID.turns)?.fit?.coefficient(named: "turns")
         let timeGrows = grows(timeCoef)
-        let turnGrows = grows(turnCoef)
+        var turnGrows = grows(turnCoef)
+        // A linear turn effect can come from turning at all (0 turns against a loop's 360°) while more turns add
+        // nothing: the growth model over walks with turns tells the two apart.
+        if turnGrows, let k = a.model(DriftAnalysis.ModelID.growthTurns)?.fit?.coefficient(named: "log_turns"), k.ciLow <= 0 {
+            let exponent = "turns exponent \(try deg(k.estimate)), 95% CI \(try deg(k.ciLow)) to \(try deg(k.ciHigh))"
+            return timeGrows
+                ? "Drift grows with time. Turning at all adds drift (the walk's net rotation), but more turns do not (\(exponent))."
+                : "Drift does not grow with time. Turning at all adds drift (the walk's net rotation), but more turns do not (\(exponent))."
+        }
         let timeSpan = (timeCoef?.estimate ?? 0) * ((minutes.max() ?? 0) - (minutes.min() ?? 0))
         let turnSpan = (turnCoef?.estimate ?? 0) * ((turns.max() ?? 0) - (turns.min() ?? 0))
         switch (timeGrows, turnGrows) {
@@ -106,15 +114,15 @@ extension DriftReport {
         var items: [String] = []
         if let fit = a.model(DriftAnalysis.ModelID.timeAndTurns)?.fit {
             if let c = fit.coefficient(named: "minutes") {
-                items.append("Time: each extra minute adds \(try estimateText(c)) of |drift|, with the number of turns held fixed.")
+                items.append("Time: each extra minute adds \(try estimateText(c)) to |drift|, with the number of turns held fixed.")
             }
             if let c = fit.coefficient(named: "turns") {
-                items.append("Turning: each extra turn adds \(try estimateText(c)) of |drift|, with the duration held fixed.")
+                items.append("Turning: each extra turn adds \(try estimateText(c)) to |drift|, with the duration held fixed.")
             }
         } else {
             for id in [DriftAnalysis.ModelID.time, DriftAnalysis.ModelID.turns] {
                 guard let fit = a.model(id)?.fit, let c = fit.coefficients.last else { continue }
-                items.append("\(c.name == "minutes" ? "Time: each extra minute" : "Turning: each extra turn") adds \(try estimateText(c)) of |drift|.")
+                items.append("\(c.name == "minutes" ? "Time: each extra minute" : "Turning: each extra turn") adds \(try estimateText(c)) to |drift|.")
             }
         }
         if let c = a.model(DriftAnalysis.ModelID.growthMinutes)?.fit?.coefficient(named: "log_minutes") {
@@ -131,7 +139,7 @@ extension DriftReport {
         }
         if let fit = a.model(DriftAnalysis.ModelID.rotation)?.fit,
            let net = fit.coefficient(named: "abs_net_rotation_deg"), let total = fit.coefficient(named: "total_rotation_deg") {
-            items.append("Rotation: every 360° of net rotation (a loop) adds \(try estimateText(net, scale: 360)) of |drift|; "
+            items.append("Rotation: every 360° of net rotation (a loop) adds \(try estimateText(net, scale: 360)) to |drift|; "
                          + "every 360° of back-and-forth turning that cancels out adds \(try estimateText(total, scale: 360)). "
                          + (grows(net) && !grows(total) ? "What drifts is the net rotation, through the scale-factor error, not the number of turns." : ""))
         }
