@@ -17,6 +17,8 @@ public struct DriftAnalysis: Sendable {
         public let rmsInterval: ConfidenceInterval
         public let medianAbsDriftDeg: Double
         public let p95AbsDriftDeg: Double
+        /// Fraction of walks whose arrow points more than 90° away from the mark (the user would walk off).
+        public let arrowBeyond90Fraction: Double
     }
 
     /// A regression that was fitted, or the reason it could not be.
@@ -47,7 +49,11 @@ public struct DriftAnalysis: Sendable {
     public init(scenario: DriftScenario, outcomes: [DriftOutcome]) throws {
         let degrees = 180 / Double.pi
         var byCell = Array(repeating: [Double](), count: scenario.cells.count)
-        for o in outcomes { byCell[o.cellIndex].append(o.driftRadians * degrees) }
+        var beyond90 = Array(repeating: 0, count: scenario.cells.count)
+        for o in outcomes {
+            byCell[o.cellIndex].append(o.driftRadians * degrees)
+            if abs(o.arrowTurnRadians) > .pi / 2 { beyond90[o.cellIndex] += 1 }
+        }
         cells = try scenario.cells.map { cell in
             let drift = byCell[cell.index]
             let signed = try Descriptive.summary(drift)
@@ -59,7 +65,8 @@ public struct DriftAnalysis: Sendable {
                                               high: signed.rms * (n / lower).squareRoot())
             return CellSummary(cell: cell, count: drift.count, meanDriftDeg: signed.mean,
                                sdDriftDeg: signed.standardDeviation, rmsDriftDeg: signed.rms, rmsInterval: interval,
-                               medianAbsDriftDeg: absolute.median, p95AbsDriftDeg: absolute.p95)
+                               medianAbsDriftDeg: absolute.median, p95AbsDriftDeg: absolute.p95,
+                               arrowBeyond90Fraction: Double(beyond90[cell.index]) / n)
         }
 
         // Trial-level columns for the regressions.

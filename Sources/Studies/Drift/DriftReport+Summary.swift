@@ -86,12 +86,46 @@ extension DriftReport {
         // nothing: the growth model over walks with turns tells the two apart.
         if turnGrows, let k = a.model(DriftAnalysis.ModelID.growthTurns)?.fit?.coefficient(named: "log_turns"), k.ciLow <= 0 {
             let exponent = "turns exponent \(try deg(k.estimate)), 95% CI \(try deg(k.ciLow)) to \(try deg(k.ciHigh))"
-            return timeGrows
-                ? "Drift grows with time. Turning at all adds drift (the walk's net rotation), but more turns do not (\(exponent))."
-                : "Drift does not grow with time. Turning at all adds drift (the walk's net rotation), but more turns do not (\(exponent))."
+            let base = (timeGrows ? "Drift grows with time." : "Drift does not grow with time.")
+                + " Turning at all adds drift (the walk's net rotation), but more turns do not (\(exponent))."
+            return try strongestOtherFactor(s, a).map { base + " " + $0 } ?? base
         }
         let timeSpan = (timeCoef?.estimate ?? 0) * ((minutes.max() ?? 0) - (minutes.min() ?? 0))
         let turnSpan = (turnCoef?.estimate ?? 0) * ((turns.max() ?? 0) - (turns.min() ?? 0))
+        let minutesVary = Set(minutes).count > 1
+        let turnsVary = Set(turns).count > 1
+        var text: String
+        switch (minutesVary, turnsVary) {
+        case (true, true): text = try timeAndTurnsHeadline(timeGrows, turnGrows, timeSpan, turnSpan)
+        case (true, false):
+            text = timeGrows ? "Drift grows with time" : "Drift does not grow measurably with time"
+            text += " (every walk here has \(Int(turns[0])) turn\(turns[0] == 1 ? "" : "s"))."
+        case (false, true):
+            text = turnGrows ? "Drift grows with the number of turns" : "Drift does not grow measurably with the number of turns"
+            text += " (every walk here lasts \(JSONField.show(minutes[0])) minutes)."
+        case (false, false): text = ""
+        }
+        if let factor = try strongestOtherFactor(s, a) { text += (text.isEmpty ? "" : " ") + factor }
+        return text
+    }
+
+    /// "Holding tilt matters most: RMS drift goes from 4.79° (tilt 0°) to 53° (tilt 45°)." when some factor other
+    /// than time and turns changes RMS drift by at least a factor of 2.
+    static func strongestOtherFactor(_ s: DriftScenario, _ a: DriftAnalysis) throws -> String? {
+        var best: (ratio: Double, text: String)?
+        for factor in varying(s) where ![.minutes, .turns].contains(factor) {
+            let levels = pooledLevels(a, by: factor)
+            guard let low = levels.min(by: { $0.rms < $1.rms }), let high = levels.max(by: { $0.rms < $1.rms }),
+                  low.rms > 0 else { continue }
+            let ratio = high.rms / low.rms
+            if ratio >= 2, ratio > (best?.ratio ?? 0) {
+                best = (ratio, "The \(factorName(factor)) matters: RMS drift goes from \(try deg(low.rms))° (\(low.level)) to \(try deg(high.rms))° (\(high.level)).")
+            }
+        }
+        return best?.text
+    }
+
+    static func timeAndTurnsHeadline(_ timeGrows: Bool, _ turnGrows: Bool, _ timeSpan: Double, _ turnSpan: Double) throws -> String {
         switch (timeGrows, turnGrows) {
         case (true, true):
             if turnSpan < 0.1 * timeSpan {
@@ -141,7 +175,9 @@ extension DriftReport {
            let net = fit.coefficient(named: "abs_net_rotation_deg"), let total = fit.coefficient(named: "total_rotation_deg") {
             items.append("Rotation: every 360° of net rotation (a loop) adds \(try estimateText(net, scale: 360)) to |drift|; "
                          + "every 360° of back-and-forth turning that cancels out adds \(try estimateText(total, scale: 360)). "
-                         + (grows(net) && !grows(total) ? "What drifts is the net rotation, through the scale-factor error, not the number of turns." : ""))
+                         + (grows(net) && !grows(total) ? "What drifts is the net rotation, through the scale-factor error, not the number of turns."
+                            : grows(net) && grows(total) && total.estimate > 0
+                            ? "Net rotation drifts \(try deg(net.estimate / total.estimate)) times as much per degree as turns that cancel (scale factor against left/right asymmetry)." : ""))
         }
         if s.sameDevice, let fit = a.model(DriftAnalysis.ModelID.signed)?.fit,
            let bias = fit.coefficient(named: "minutes"), let scale = fit.coefficient(named: "net_rotation_deg") {
@@ -164,8 +200,8 @@ extension DriftReport {
         }
     }
 
-    /// "0° → 1.2° RMS, 30° → 48° RMS", pooled over the other factors.
-    static func pooledRMS(_ s: DriftScenario, _ a: DriftAnalysis, by factor: Factor) throws -> String {
+    /// RMS drift per level of a factor, pooled over the other factors: √(Σ nᵢ·rmsᵢ² / Σ nᵢ), in grid order.
+    static func pooledLevels(_ a: DriftAnalysis, by factor: Factor) -> [(level: String, rms: Double)] {
         var order: [String] = []
         var sums: [String: (n: Int, ss: Double)] = [:]
         for c in a.cells {
@@ -174,10 +210,15 @@ extension DriftReport {
             let prior = sums[key] ?? (0, 0)
             sums[key] = (prior.n + c.count, prior.ss + Double(c.count) * c.rmsDriftDeg * c.rmsDriftDeg)
         }
-        return try order.map { key in
-            let v = sums[key]!
-            return "\(key) → \(try deg((v.ss / Double(v.n)).squareRoot()))° RMS"
-        }.joined(separator: ", ")
+        return order.map { key in
+            let v = sums[key] ?? (1, 0)
+            return (key, (v.ss / Double(v.n)).squareRoot())
+        }
+    }
+
+    /// "0° → 1.2° RMS, 30° → 48° RMS".
+    static func pooledRMS(_ s: DriftScenario, _ a: DriftAnalysis, by factor: Factor) throws -> String {
+        try pooledLevels(a, by: factor).map { "\($0.level) → \(try deg($0.rms))° RMS" }.joined(separator: ", ")
     }
 
     /// "After a 10-minute walk with 8 turns, expect about X°; 95% of walks end within Y°."
@@ -189,8 +230,12 @@ extension DriftReport {
         let w = best.cell.walk
         let turns = w.turns == 1 ? "1 turn" : "\(w.turns) turns"
         var text = "**What it means for a TurnBack user:** after a \(JSONField.show(w.minutes))-minute \(w.shape.rawValue) walk with \(turns)"
-        if varying(s).contains(.profile) { text += " on `\(best.cell.profile.name)`" }
+        let context = varying(s).filter { ![.minutes, .turns, .shape].contains($0) }.map { $0.value(best.cell) }
+        if !context.isEmpty { text += " (\(context.joined(separator: ", ")))" }
         text += ", expect the arrow to be off by about \(try deg(best.rmsDriftDeg))° (RMS); half of the walks end within \(try deg(best.medianAbsDriftDeg))° and 95% within \(try deg(best.p95AbsDriftDeg))°."
+        if best.arrowBeyond90Fraction > 0.05 {
+            text += " The arrow wraps at ±180°, so at this size of drift it is close to useless: in \(try Format.percent(best.arrowBeyond90Fraction, decimals: 0)) of these walks it points more than 90° away from the mark."
+        }
         return text
     }
 
