@@ -115,8 +115,8 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
             if !ok { problems.append((field: field, problem: problem)) }
         }
         check(thresholdG.isFinite && thresholdG > 0 && thresholdG <= 16, "thresholdG", "must be in (0, 16] g")
-        check(windowSeconds.isFinite && windowSeconds > 0 && windowSeconds <= 60,
-              "windowSeconds", "must be in (0, 60] s")
+        let windowOK = windowSeconds.isFinite && windowSeconds > 0 && windowSeconds <= 60
+        check(windowOK, "windowSeconds", "must be in (0, 60] s")
         check(cooldownSeconds.isFinite && cooldownSeconds >= 0 && cooldownSeconds <= 3600,
               "cooldownSeconds", "must be in [0, 3600] s")
         switch kind {
@@ -125,8 +125,9 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
         case .windowFraction:
             check(requiredFraction.isFinite && requiredFraction > 0 && requiredFraction <= 1,
                   "requiredFraction", "must be in (0, 1]")
+            // Compared with the window only when the window itself is valid (one problem, one report).
             let spanOK = minimumWindowSpanSeconds.isFinite && minimumWindowSpanSeconds >= 0
-                && (!windowSeconds.isFinite || minimumWindowSpanSeconds <= windowSeconds)
+                && (!windowOK || minimumWindowSpanSeconds <= windowSeconds)
             check(spanOK, "minimumWindowSpanSeconds", "must be in [0, windowSeconds] s")
             check(minimumSampleCount >= 1 && minimumSampleCount <= 100_000,
                   "minimumSampleCount", "must be in 1...100000")
