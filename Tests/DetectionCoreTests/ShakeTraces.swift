@@ -50,8 +50,10 @@ enum ShakeTraces {
     }
 
     /// A configuration of `kind` with the given edits applied to its preset.
-    static func configuration(_ kind: ShakeDetectorKind,
-                              _ edit: (inout ShakeDetectorConfiguration) -> Void = { _ in }) -> ShakeDetectorConfiguration {
+    static func configuration(
+        _ kind: ShakeDetectorKind,
+        _ edit: (inout ShakeDetectorConfiguration) -> Void = { _ in }
+    ) -> ShakeDetectorConfiguration {
         var configuration = ShakeDetectorConfiguration(kind: kind)
         edit(&configuration)
         return configuration
