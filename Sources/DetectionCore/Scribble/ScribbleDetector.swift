@@ -1,0 +1,204 @@
+// MARK: - Scribble detector
+
+/// A streaming scribble (scratch-out) detector: feed it the touch points of a gesture; it says when the
+/// gesture has become a scribble.
+///
+/// At each point, over the sliding window of the last `windowSeconds`:
+/// 1. Reversals: on x or on y (each axis counted separately by `ScribbleAxisTracker`, with legs of at least
+///    `minimumTravelPoints`), the last `requiredReversals` reversals of that axis all lie in the window.
+///    Counting per axis rather than summing makes a diagonal zigzag (x and y reversing together) count once
+///    per turn, like a horizontal one.
+/// 2. Tortuosity: the path length travelled within the window is at least `pathToDiagonalRatio` times the
+///    diagonal of the window's bounding box, √(width² + height²). A back-and-forth scribble re-covers its own
+///    box many times; a swipe, a scroll or a single loop does not.
+/// When both hold, an event fires. With `firesOncePerGesture` nothing more fires until `touchEnded()`;
+/// otherwise the reversals, path and box restart from this point and a continuing scribble fires again.
+///
+/// Circles, the documented decision: one loop is a deliberate shape (a lasso, an "O") and does not fire: it
+/// has at most 2 reversals per axis and a path/diagonal ratio of π/√2 ≈ 2.22, so it fails both tests at the
+/// defaults. Two or more loops drawn within the window do fire (4 reversals per axis per loop, ratio ≈ 4.4
+/// for two loops): repeatedly circling over something is scribbling it out.
+///
+/// Bad points (a non-finite coordinate or time, or time going backwards) are skipped and counted, never
+/// trap and never change state. Equal timestamps are accepted.
+///
+/// Cost per point: amortised O(1) (each point enters and leaves the window storage once) plus one square root;
+/// no allocation while the point rate stays within `maximumTouchRateHz` (the rings are sized at init to
+/// ⌈W × rate⌉ + 2 entries and double, once, if fed faster).
+public struct ScribbleDetector: Sendable {
+    // MARK: - Types
+
+    /// Cumulative path length at one point of the window.
+    private struct PathEntry: Sendable {
+        var timestampSeconds: Double
+        var cumulativePathPoints: Double
+    }
+
+    // MARK: - Public state
+
+    /// The configuration this detector was built from (validated).
+    public let configuration: ScribbleDetectorConfiguration
+    /// The touch rate, in Hz, the window storage was sized for.
+    public let maximumTouchRateHz: Double
+    /// Points accepted since init or `reset()`.
+    public private(set) var pointsConsumed = 0
+    /// Points rejected (non-finite value, time going backwards) since init or `reset()`.
+    public private(set) var pointsSkipped = 0
+    /// Events fired since init or `reset()`.
+    public private(set) var eventsFired = 0
+    /// Timestamp, in seconds, of the latest event; nil when none fired since init or `reset()`.
+    public private(set) var lastEventTimestampSeconds: Double?
+
+    // MARK: - Private state
+
+    private var xAxis: ScribbleAxisTracker
+    private var yAxis: ScribbleAxisTracker
+    private var pathWindow: GestureRingBuffer<PathEntry>
+    private var minimumX: ScribbleSlidingExtremum
+    private var maximumX: ScribbleSlidingExtremum
+    private var minimumY: ScribbleSlidingExtremum
+    private var maximumY: ScribbleSlidingExtremum
+    private var hasPreviousPoint = false
+    private var previousX = 0.0
+    private var previousY = 0.0
+    private var cumulativePathPoints = 0.0
+    private var firedThisGesture = false
+    private var lastTimestampSeconds = -Double.infinity
+    private var cooldownEndsAtSeconds = -Double.infinity
+
+    // MARK: - Init
+
+    /// A detector for a validated configuration.
+    ///
+    /// - Parameters:
+    ///   - configuration: the parameters; must have no `validationProblems()`.
+    ///   - maximumTouchRateHz: the fastest point rate the caller will feed, in Hz, in (0, 1000]; sizes the
+    ///     window storage. Default 240 Hz (choice: Apple Pencil's rate; finger touches come at 60–120 Hz).
+    /// - Throws: `ScribbleDetectorError.invalidConfiguration` listing every problem, or
+    ///   `.invalidMaximumTouchRate`.
+    public init(configuration: ScribbleDetectorConfiguration = .default,
+                maximumTouchRateHz: Double = 240) throws(ScribbleDetectorError) {
+        let problems = configuration.validationProblems()
+        guard problems.isEmpty else {
+            throw .invalidConfiguration(problems: problems.map { "\($0.field): \($0.problem)" })
+        }
+        guard maximumTouchRateHz.isFinite, maximumTouchRateHz > 0, maximumTouchRateHz <= 1000 else {
+            throw .invalidMaximumTouchRate(hertz: maximumTouchRateHz)
+        }
+        self.configuration = configuration
+        self.maximumTouchRateHz = maximumTouchRateHz
+        let capacity = Int((configuration.windowSeconds * maximumTouchRateHz).rounded(.up)) + 2
+        xAxis = ScribbleAxisTracker(minimumTravel: configuration.minimumTravelPoints,
+                                    requiredReversals: configuration.requiredReversals)
+        yAxis = xAxis
+        pathWindow = GestureRingBuffer(capacity: capacity, filler: PathEntry(timestampSeconds: 0,
+                                                                             cumulativePathPoints: 0))
+        minimumX = ScribbleSlidingExtremum(tracksMaximum: false, capacity: capacity)
+        maximumX = ScribbleSlidingExtremum(tracksMaximum: true, capacity: capacity)
+        minimumY = minimumX
+        maximumY = maximumX
+    }
+
+    // MARK: - Streaming
+
+    /// Feeds one touch point of the current gesture.
+    ///
+    /// - Parameter point: position in points, time in seconds.
+    /// - Returns: true exactly when a scribble event fires at this point; false otherwise, including when the
+    ///   point is skipped.
+    public mutating func consume(_ point: TouchPoint) -> Bool {
+        let t = point.timestampSeconds
+        guard t.isFinite, point.x.isFinite, point.y.isFinite, t >= lastTimestampSeconds else {
+            pointsSkipped += 1
+            return false
+        }
+        lastTimestampSeconds = t
+        pointsConsumed += 1
+
+        // Path: Euclidean segment lengths, accumulated over the gesture.
+        if hasPreviousPoint {
+            let dx = point.x - previousX, dy = point.y - previousY
+            cumulativePathPoints += (dx * dx + dy * dy).squareRoot()
+        }
+        hasPreviousPoint = true
+        previousX = point.x
+        previousY = point.y
+
+        let windowSeconds = configuration.windowSeconds
+        let cutoff = t - windowSeconds - scribbleTimeSlackSeconds
+        pathWindow.append(PathEntry(timestampSeconds: t, cumulativePathPoints: cumulativePathPoints))
+        while let oldest = pathWindow.first, oldest.timestampSeconds < cutoff {
+            pathWindow.removeFirst()
+        }
+        minimumX.push(point.x, t: t, cutoff: cutoff)
+        maximumX.push(point.x, t: t, cutoff: cutoff)
+        minimumY.push(point.y, t: t, cutoff: cutoff)
+        maximumY.push(point.y, t: t, cutoff: cutoff)
+
+        let gathersEvidence = !(configuration.firesOncePerGesture && firedThisGesture)
+            && t >= cooldownEndsAtSeconds
+        xAxis.consume(point.x, t: t, records: gathersEvidence)
+        yAxis.consume(point.y, t: t, records: gathersEvidence)
+        guard gathersEvidence else { return false }
+
+        guard xAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
+                || yAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds) else { return false }
+        let width = maximumX.extremum - minimumX.extremum
+        let height = maximumY.extremum - minimumY.extremum
+        let diagonal = (width * width + height * height).squareRoot()
+        let windowPath = cumulativePathPoints - (pathWindow.first?.cumulativePathPoints ?? cumulativePathPoints)
+        guard windowPath >= configuration.pathToDiagonalRatio * diagonal else { return false }
+
+        eventsFired += 1
+        lastEventTimestampSeconds = t
+        firedThisGesture = true
+        cooldownEndsAtSeconds = t + configuration.cooldownSeconds
+        restartEvidence(at: point)
+        return true
+    }
+
+    /// The finger lifted (or the touch was cancelled): the gesture's state is cleared so the next point
+    /// starts a new gesture. The clock, the cooldown and the counters are kept.
+    public mutating func touchEnded() {
+        xAxis.reset()
+        yAxis.reset()
+        pathWindow.removeAll()
+        minimumX.reset()
+        maximumX.reset()
+        minimumY.reset()
+        maximumY.reset()
+        hasPreviousPoint = false
+        cumulativePathPoints = 0
+        firedThisGesture = false
+    }
+
+    /// Returns the detector to its state right after init (gesture, clock, cooldown and counters).
+    public mutating func reset() {
+        touchEnded()
+        pointsConsumed = 0
+        pointsSkipped = 0
+        eventsFired = 0
+        lastEventTimestampSeconds = nil
+        lastTimestampSeconds = -Double.infinity
+        cooldownEndsAtSeconds = -Double.infinity
+    }
+
+    // MARK: - Private
+
+    /// After an event: reversals, path window and bounding box start again from `point`.
+    private mutating func restartEvidence(at point: TouchPoint) {
+        xAxis.clearReversals()
+        yAxis.clearReversals()
+        let t = point.timestampSeconds
+        pathWindow.removeAll()
+        pathWindow.append(PathEntry(timestampSeconds: t, cumulativePathPoints: cumulativePathPoints))
+        minimumX.reset()
+        maximumX.reset()
+        minimumY.reset()
+        maximumY.reset()
+        minimumX.push(point.x, t: t, cutoff: t)
+        maximumX.push(point.x, t: t, cutoff: t)
+        minimumY.push(point.y, t: t, cutoff: t)
+        maximumY.push(point.y, t: t, cutoff: t)
+    }
+}

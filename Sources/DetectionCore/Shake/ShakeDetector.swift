@@ -1,0 +1,195 @@
+// MARK: - Shake detector
+
+/// A streaming shake detector: feed it accelerometer samples one at a time; it says when a shake event fires.
+///
+/// The algorithm is chosen by `configuration.kind` (see `ShakeDetectorKind` and the internal types
+/// `ThresholdCountShakeDetector`, `WindowFractionShakeDetector`, `ReversalShakeDetector` for each definition).
+/// Dispatch is a `switch` over an enum whose payload is the concrete detector: no existential, no closure, no
+/// allocation per sample.
+///
+/// Per sample: validation, optional gravity removal (`GravityHighPass`), the cooldown gate, then the kind's
+/// O(1) (amortised) update. Storage is sized at init: window-fraction keeps ⌈W × maximumSampleRateHz⌉ + 2
+/// entries (it doubles once if fed faster than promised); the other kinds keep `requiredCount` timestamps.
+///
+/// Samples that are skipped (counted in `samplesSkipped`, never trapping, never changing state): any
+/// component or the timestamp not finite, or a timestamp earlier than the previous accepted one. Equal
+/// timestamps are accepted. After a clock jump backwards every sample is skipped until time passes the last
+/// accepted timestamp again; call `reset()` when the clock was restarted on purpose.
+///
+/// Cooldown: an event at time tₑ opens a cooldown until tₑ + `cooldownSeconds`; samples before that instant
+/// still feed the gravity estimate and the detector's above/below tracking but gather no evidence, so one
+/// shake gives one event and evidence for the next event starts fresh when the cooldown ends.
+public struct ShakeDetector: Sendable {
+    // MARK: - Types
+
+    /// The concrete algorithm, held inline.
+    private enum Engine: Sendable {
+        case thresholdCount(ThresholdCountShakeDetector)
+        case windowFraction(WindowFractionShakeDetector)
+        case reversal(ReversalShakeDetector)
+        /// Placeholder held only while a payload is being mutated (see `engineConsume`).
+        case detached
+    }
+
+    // MARK: - Public state
+
+    /// The configuration this detector was built from (validated).
+    public let configuration: ShakeDetectorConfiguration
+    /// The sample rate, in Hz, the window storage was sized for.
+    public let maximumSampleRateHz: Double
+    /// Samples accepted and processed since init or `reset()`.
+    public private(set) var samplesConsumed = 0
+    /// Samples rejected (non-finite value, time going backwards) since init or `reset()`.
+    public private(set) var samplesSkipped = 0
+    /// Events fired since init or `reset()`.
+    public private(set) var eventsFired = 0
+    /// Timestamp, in seconds, of the latest event; nil when none fired since init or `reset()`.
+    public private(set) var lastEventTimestampSeconds: Double?
+
+    // MARK: - Private state
+
+    private var engine: Engine
+    private var gravity: GravityHighPass
+    private var lastTimestampSeconds = -Double.infinity
+    private var cooldownEndsAtSeconds = -Double.infinity
+
+    // MARK: - Init
+
+    /// A detector for a validated configuration.
+    ///
+    /// - Parameters:
+    ///   - configuration: the algorithm and its parameters; must have no `validationProblems()`.
+    ///   - maximumSampleRateHz: the fastest rate the caller will feed, in Hz, in (0, 1000]; sizes the
+    ///     window-fraction ring. Default 200 Hz (choice: Core Motion's device motion tops out at 100 Hz on most
+    ///     iPhones, 200 Hz on some).
+    /// - Throws: `ShakeDetectorError.invalidConfiguration` listing every problem, or
+    ///   `.invalidMaximumSampleRate`.
+    public init(configuration: ShakeDetectorConfiguration,
+                maximumSampleRateHz: Double = 200) throws(ShakeDetectorError) {
+        let problems = configuration.validationProblems()
+        guard problems.isEmpty else {
+            throw .invalidConfiguration(problems: problems.map { "\($0.field): \($0.problem)" })
+        }
+        guard maximumSampleRateHz.isFinite, maximumSampleRateHz > 0, maximumSampleRateHz <= 1000 else {
+            throw .invalidMaximumSampleRate(hertz: maximumSampleRateHz)
+        }
+        self.configuration = configuration
+        self.maximumSampleRateHz = maximumSampleRateHz
+        gravity = GravityHighPass(timeConstantSeconds: configuration.gravityTimeConstantSeconds)
+        engine = Self.makeEngine(configuration, maximumSampleRateHz: maximumSampleRateHz)
+    }
+
+    // MARK: - Streaming
+
+    /// Feeds one sample.
+    ///
+    /// - Parameter sample: the reading, in g and seconds.
+    /// - Returns: true exactly when a shake event fires at this sample; false otherwise, including when the
+    ///   sample is skipped.
+    public mutating func consume(_ sample: AccelerationSample) -> Bool {
+        let t = sample.timestampSeconds
+        guard t.isFinite, sample.x.isFinite, sample.y.isFinite, sample.z.isFinite,
+              t >= lastTimestampSeconds else {
+            samplesSkipped += 1
+            return false
+        }
+        let deltaSeconds = t - lastTimestampSeconds
+        lastTimestampSeconds = t
+        samplesConsumed += 1
+
+        var x = sample.x, y = sample.y, z = sample.z
+        if configuration.inputIncludesGravity {
+            (x, y, z) = gravity.userAcceleration(x: x, y: y, z: z, deltaSeconds: deltaSeconds)
+        }
+        let gathersEvidence = t >= cooldownEndsAtSeconds
+        guard engineConsume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) else { return false }
+        eventsFired += 1
+        lastEventTimestampSeconds = t
+        cooldownEndsAtSeconds = t + configuration.cooldownSeconds
+        return true
+    }
+
+    /// Returns the detector to its state right after init: evidence, gravity estimate, clock, cooldown and
+    /// counters are all cleared (the window storage is kept).
+    public mutating func reset() {
+        samplesConsumed = 0
+        samplesSkipped = 0
+        eventsFired = 0
+        lastEventTimestampSeconds = nil
+        lastTimestampSeconds = -Double.infinity
+        cooldownEndsAtSeconds = -Double.infinity
+        gravity.reset()
+        switch engine {
+        case .thresholdCount(var detector):
+            engine = .detached
+            detector.reset()
+            engine = .thresholdCount(detector)
+        case .windowFraction(var detector):
+            engine = .detached
+            detector.reset()
+            engine = .windowFraction(detector)
+        case .reversal(var detector):
+            engine = .detached
+            detector.reset()
+            engine = .reversal(detector)
+        case .detached:
+            engine = Self.makeEngine(configuration, maximumSampleRateHz: maximumSampleRateHz)
+        }
+    }
+
+    // MARK: - Private
+
+    /// Runs the kind's update in place.
+    ///
+    /// The payload is taken out and the enum set to `.detached` before mutating, so the payload's ring buffer
+    /// is uniquely referenced and mutated in place rather than copied on write.
+    @inline(__always)
+    private mutating func engineConsume(t: Double, x: Double, y: Double, z: Double, gathersEvidence: Bool) -> Bool {
+        switch engine {
+        case .thresholdCount(var detector):
+            engine = .detached
+            let fired = detector.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence)
+            engine = .thresholdCount(detector)
+            return fired
+        case .windowFraction(var detector):
+            engine = .detached
+            let fired = detector.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence)
+            engine = .windowFraction(detector)
+            return fired
+        case .reversal(var detector):
+            engine = .detached
+            let fired = detector.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence)
+            engine = .reversal(detector)
+            return fired
+        case .detached:
+            // Unreachable: `.detached` never survives a method call. Rebuild rather than trap.
+            engine = Self.makeEngine(configuration, maximumSampleRateHz: maximumSampleRateHz)
+            return false
+        }
+    }
+
+    /// Builds the concrete detector for a validated configuration.
+    private static func makeEngine(_ configuration: ShakeDetectorConfiguration,
+                                   maximumSampleRateHz: Double) -> Engine {
+        switch configuration.kind {
+        case .thresholdCount:
+            return .thresholdCount(ThresholdCountShakeDetector(
+                thresholdG: configuration.thresholdG,
+                requiredCount: configuration.requiredCount,
+                windowSeconds: configuration.windowSeconds))
+        case .windowFraction:
+            return .windowFraction(WindowFractionShakeDetector(
+                thresholdG: configuration.thresholdG,
+                windowSeconds: configuration.windowSeconds,
+                requiredFraction: configuration.requiredFraction,
+                minimumWindowSpanSeconds: configuration.minimumWindowSpanSeconds,
+                minimumSampleCount: configuration.minimumSampleCount,
+                maximumSampleRateHz: maximumSampleRateHz))
+        case .reversal:
+            return .reversal(ReversalShakeDetector(
+                thresholdG: configuration.thresholdG,
+                requiredReversals: configuration.requiredCount,
+                windowSeconds: configuration.windowSeconds))
+        }
+    }
+}
