@@ -113,9 +113,9 @@ let goodScenario = """
         let folder = try scenarioFolder(goodScenario)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try ScenarioFile.load(path: folder.appendingPathComponent("s.json").path)
-        let one = try StudyRunner.report(scenario, runner: MonteCarloRunner(jobs: 1))
-        let two = try StudyRunner.report(scenario, runner: MonteCarloRunner(jobs: 2))
-        let three = try StudyRunner.report(scenario, runner: MonteCarloRunner(jobs: 3))
+        let one = try scenario.report(runner: MonteCarloRunner(jobs: 1))
+        let two = try scenario.report(runner: MonteCarloRunner(jobs: 2))
+        let three = try scenario.report(runner: MonteCarloRunner(jobs: 3))
         #expect(one.paths == two.paths)
         for path in one.paths {
             #expect(one.contents(of: path) == two.contents(of: path), "\(path) differs between 1 and 2 jobs")

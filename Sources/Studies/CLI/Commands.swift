@@ -20,7 +20,7 @@ public enum Commands {
         for scenario in scenarios {
             let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
                                           progress: ProgressReporter.make(label: scenario.name, quiet: options.quiet))
-            let files = try StudyRunner.report(scenario, runner: runner)
+            let files = try scenario.report(runner: runner)
             let folder = out.appendingPathComponent(scenario.name)
             try files.write(to: folder)
             print("\(scenario.name): \(scenario.totalTrials) trials → \(folder.relativePath)/summary.md")
@@ -32,11 +32,7 @@ public enum Commands {
     public static func validate(_ files: [String]) throws -> ExitCode {
         for file in files {
             let scenario = try ScenarioFile.load(path: file)
-            let cells: Int
-            switch scenario {
-            case .drift(let s): cells = s.cells.count
-            }
-            print("\(file): ok (\(cells) cells, \(scenario.totalTrials) trials)")
+            print("\(file): ok (\(scenario.cellCount) cells, \(scenario.totalTrials) trials)")
         }
         return .success
     }

@@ -81,7 +81,7 @@ extension DriftReport {
         let timeCoef = both?.coefficient(named: "minutes") ?? a.model(DriftAnalysis.ModelID.time)?.fit?.coefficient(named: "minutes")
         let turnCoef = both?.coefficient(named: "turns") ?? a.model(DriftAnalysis.ModelID.turns)?.fit?.coefficient(named: "turns")
         let timeGrows = grows(timeCoef)
-        var turnGrows = grows(turnCoef)
+        let turnGrows = grows(turnCoef)
         // A linear turn effect can come from turning at all (0 turns against a loop's 360°) while more turns add
         // nothing: the growth model over walks with turns tells the two apart.
         if turnGrows, let k = a.model(DriftAnalysis.ModelID.growthTurns)?.fit?.coefficient(named: "log_turns"), k.ciLow <= 0 {

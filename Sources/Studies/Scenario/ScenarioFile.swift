@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 
 /// Options from the command line that override a scenario's own values.
 public struct RunOverrides: Sendable, Equatable {
@@ -7,24 +8,6 @@ public struct RunOverrides: Sendable, Equatable {
     public init(trialsPerCell: Int? = nil, seed: UInt64? = nil) {
         self.trialsPerCell = trialsPerCell
         self.seed = seed
-    }
-}
-
-/// A validated scenario of any study.
-public enum Scenario: Sendable {
-    case drift(DriftScenario)
-
-    public var name: String {
-        switch self {
-        case .drift(let s): return s.name
-        }
-    }
-
-    /// Trials the scenario runs in all.
-    public var totalTrials: Int {
-        switch self {
-        case .drift(let s): return s.totalTrials
-        }
     }
 }
 
@@ -41,10 +24,12 @@ public enum ScenarioFile {
         let node = try parseJSON(at: url, displayPath: path)
         let reader = try JSONObjectReader(node, file: path, path: "")
         let study = try reader.required("study").choice(studies)
+        let folder = url.deletingLastPathComponent()
         switch study {
+        case "drift":
+            return .drift(try DriftScenario.parse(reader, file: path, folder: folder, overrides: overrides))
         default:
-            return .drift(try DriftScenario.parse(reader, file: path, folder: url.deletingLastPathComponent(),
-                                                  overrides: overrides))
+            throw InputError(file: path, field: "study", problem: "is not implemented")
         }
     }
 
