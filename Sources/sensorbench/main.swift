@@ -11,7 +11,7 @@ func fail(_ message: String, _ code: ExitCode) -> Never {
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command: Command
 do {
-    command = try CommandLineParser.parse(arguments)
+    command = try CommandLineParser.parse(arguments, environment: ProcessInfo.processInfo.environment)
 } catch {
     let topic = error.field.isEmpty ? nil : error.field
     FileHandle.standardError.write(Data("Error: \(error.problem)\nUsage: \(HelpText.usageLine(topic))\n  See 'sensorbench help\(topic.map { " \($0)" } ?? "")'.\n".utf8))
@@ -31,6 +31,7 @@ do {
     case .validate(let files): code = try Commands.validate(files)
     case .list: code = try Commands.list()
     case .bench(let options): code = try Benchmark.run(options)
+    case .merge(let parts, let out): code = try Commands.merge(parts: parts, outputFolder: out)
     }
     exit(code.rawValue)
 } catch let error as InputError {

@@ -4,6 +4,7 @@ public enum Command: Equatable, Sendable {
     case validate(files: [String])
     case list
     case bench(BenchOptions)
+    case merge(parts: [String], outputFolder: String)
     case help(topic: String?)
     case version
 }
@@ -16,6 +17,8 @@ public struct RunOptions: Equatable, Sendable {
     /// Worker threads; `nil` = every core.
     public var jobs: Int?
     public var quiet = false
+    /// Compute only this share of the trials and write a part file (see ``PartFile``).
+    public var shard: ShardSpec?
     public init() {}
 }
 

@@ -1,11 +1,13 @@
 /// Parses `sensorbench`'s arguments into a ``Command``: a pure function, unit-tested.
 public enum CommandLineParser {
-    public static let subcommands = ["run", "validate", "list", "bench", "help"]
+    public static let subcommands = ["run", "merge", "validate", "list", "bench", "help"]
 
     /// Parses the arguments after the program name.
     ///
     /// - Throws: ``InputError`` of kind `.usage` naming the offending argument.
-    public static func parse(_ arguments: [String]) throws(InputError) -> Command {
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(InputError) -> Command {
         guard let first = arguments.first else { return .help(topic: nil) }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -15,7 +17,8 @@ public enum CommandLineParser {
             guard rest.count <= 1 else { throw usage("help takes at most one subcommand") }
             if let topic = rest.first, !subcommands.contains(topic) { throw usage("unknown subcommand '\(topic)'") }
             return .help(topic: rest.first)
-        case "run": return try parseRun(rest)
+        case "run": return try parseRun(rest, environment: environment)
+        case "merge": return try parseMerge(rest)
         case "validate":
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: "validate") }
             if let option = rest.first(where: { $0.hasPrefix("-") }) { throw usage("unknown option '\(option)' for validate", topic: "validate") }
@@ -31,7 +34,26 @@ public enum CommandLineParser {
         }
     }
 
-    static func parseRun(_ args: [String]) throws(InputError) -> Command {
+    static func parseMerge(_ args: [String]) throws(InputError) -> Command {
+        var parts: [String] = []
+        var out = "Reports"
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: "merge")
+            case "--out", "-o": out = try value(args, &i, for: arg, topic: "merge")
+            default:
+                if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for merge", topic: "merge") }
+                parts.append(arg)
+            }
+            i += 1
+        }
+        guard !parts.isEmpty else { throw usage("merge needs at least one part file", topic: "merge") }
+        return .merge(parts: parts, outputFolder: out)
+    }
+
+    static func parseRun(_ args: [String], environment: [String: String]) throws(InputError) -> Command {
         var options = RunOptions()
         var i = 0
         while i < args.count {
@@ -48,6 +70,8 @@ public enum CommandLineParser {
                 options.overrides.seed = seed
             case "--jobs", "-j":
                 options.jobs = try integer(try value(args, &i, for: arg, topic: "run"), arg, 1...1024, topic: "run")
+            case "--shard":
+                options.shard = try ShardSpec.parse(try value(args, &i, for: arg, topic: "run"), environment: environment)
             default:
                 if arg.hasPrefix("-") && arg != "-" { throw usage("unknown option '\(arg)' for run", topic: "run") }
                 options.files.append(arg)

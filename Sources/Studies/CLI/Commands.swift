@@ -17,6 +17,12 @@ public enum Commands {
             scenarios.append(scenario)
         }
         let out = URL(fileURLWithPath: options.outputFolder)
+        if let shard = options.shard {
+            for (scenario, file) in zip(scenarios, options.files) {
+                try runShard(scenario, file: file, shard: shard, options: options, out: out)
+            }
+            return .success
+        }
         for scenario in scenarios {
             let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
                                           progress: ProgressReporter.make(label: scenario.name, quiet: options.quiet))
@@ -25,6 +31,71 @@ public enum Commands {
             try files.write(to: folder)
             print("\(scenario.name): \(scenario.totalTrials) trials → \(folder.relativePath)/summary.md")
         }
+        return .success
+    }
+
+    /// Computes one shard's trials of a scenario and writes its part file.
+    static func runShard(_ scenario: Scenario, file: String, shard: ShardSpec, options: RunOptions, out: URL) throws {
+        let range = shard.range(total: scenario.totalTrials)
+        let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
+                                      progress: ProgressReporter.make(label: "\(scenario.name) shard \(shard)", quiet: options.quiet))
+        let (columns, records) = try scenario.shardRecords(range: range, runner: runner)
+        let part = PartFile(program: SensorBenchVersion.current, study: scenario.study, scenarioPath: file, name: scenario.name,
+                            contentHash: scenario.contentHash, seed: scenario.seed, trialsPerCell: scenario.trialsPerCell,
+                            totalTrials: scenario.totalTrials, shard: shard, trials: range, columns: columns, records: records)
+        let url = out.appendingPathComponent(part.fileName)
+        try AtomicFile.write(part.render(), to: url)
+        print("\(scenario.name): shard \(shard), trials \(range.lowerBound)..<\(range.upperBound) → \(url.relativePath)")
+    }
+
+    /// Checks that the parts are one complete, non-overlapping set from the same scenario, seed and program, then
+    /// writes the report exactly as an unsharded run would.
+    public static func merge(parts paths: [String], outputFolder: String) throws -> ExitCode {
+        var parts: [(path: String, part: PartFile)] = []
+        for path in paths { parts.append((path, try PartFile.read(path: path))) }
+        let (firstPath, first) = parts[0]
+        for (path, p) in parts.dropFirst() {
+            func mismatch(_ what: String, _ mine: String, _ theirs: String) -> InputError {
+                InputError(file: path, field: what, problem: "\(mine) differs from \(theirs) in \(firstPath): parts of different runs cannot merge")
+            }
+            if p.program != first.program { throw mismatch("program", "sensorbench \(p.program)", "sensorbench \(first.program)") }
+            if p.name != first.name || p.study != first.study { throw mismatch("name", "scenario \(p.name)", "scenario \(first.name)") }
+            if p.seed != first.seed { throw mismatch("seed", "seed \(p.seed)", "seed \(first.seed)") }
+            if p.trialsPerCell != first.trialsPerCell || p.totalTrials != first.totalTrials {
+                throw mismatch("trials-per-cell", "\(p.trialsPerCell) trials per cell", "\(first.trialsPerCell)")
+            }
+            if p.contentHash != first.contentHash { throw mismatch("content-hash", "content \(p.contentHash)", "content \(first.contentHash)") }
+            if p.shard.count != first.shard.count { throw mismatch("shard", "a split into \(p.shard.count)", "a split into \(first.shard.count)") }
+        }
+        var byIndex: [Int: String] = [:]
+        for (path, p) in parts {
+            if let other = byIndex[p.shard.index] {
+                throw InputError(file: path, field: "shard", problem: "duplicate shard \(p.shard): \(other) holds it too")
+            }
+            byIndex[p.shard.index] = path
+        }
+        let count = first.shard.count
+        if let missing = (1...count).first(where: { byIndex[$0] == nil }) {
+            let spec = try ShardSpec(index: missing, count: count)
+            let range = spec.range(total: first.totalTrials)
+            throw InputError(file: firstPath, field: "shard",
+                             problem: "missing shard \(spec) (trials \(range.lowerBound)..<\(range.upperBound)); run it with --shard \(spec) and merge again")
+        }
+        let scenario = try ScenarioFile.load(path: first.scenarioPath,
+                                             overrides: RunOverrides(trialsPerCell: first.trialsPerCell, seed: first.seed))
+        guard scenario.contentHash == first.contentHash else {
+            throw InputError(file: first.scenarioPath, field: "content-hash",
+                             problem: "the scenario (or a profile it uses) changed since the shards ran (\(scenario.contentHash), parts \(first.contentHash))")
+        }
+        var records: [(file: String, line: Int, text: String)] = []
+        records.reserveCapacity(first.totalTrials)
+        for (path, p) in parts.sorted(by: { $0.part.shard.index < $1.part.shard.index }) {
+            for (i, text) in p.records.enumerated() { records.append((path, 13 + i, text)) }
+        }
+        let files = try scenario.report(records: records)
+        let folder = URL(fileURLWithPath: outputFolder).appendingPathComponent(scenario.name)
+        try files.write(to: folder)
+        print("\(scenario.name): merged \(parts.count) shards, \(records.count) trials → \(folder.relativePath)/summary.md")
         return .success
     }
 

@@ -2,7 +2,8 @@
 public enum HelpText {
     public static func usageLine(_ topic: String?) -> String {
         switch topic {
-        case "run": return "sensorbench run <file>... [--out <dir>] [--trials <n>] [--seed <s>] [--jobs <n>] [--quiet]"
+        case "run": return "sensorbench run <file>... [--out <dir>] [--trials <n>] [--seed <s>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]"
+        case "merge": return "sensorbench merge <part>... [--out <dir>]"
         case "validate": return "sensorbench validate <file>..."
         case "list": return "sensorbench list"
         case "bench": return "sensorbench bench [--trials <n>] [--jobs <n>]"
@@ -31,7 +32,25 @@ public enum HelpText {
                   --trials <n>            Trials per cell, overriding the scenario's trialsPerCell.
                   --seed <s>              Seed (0 to 2^64-1), overriding the scenario's seed.
                   -j, --jobs <n>          Worker threads. (default: every core)
+                  --shard <k>/<n>         Run only shard k of n (1-based; trials split by global index) and write
+                                          <dir>/<name>.shard-<k>-of-<n>.part instead of the report. 'slurm' takes
+                                          k and n from SLURM_ARRAY_TASK_ID/_MIN/_COUNT.
                   -q, --quiet             No progress on standard error.
+                  -h, --help              Show help information.
+
+                """
+        case "merge":
+            return """
+                OVERVIEW: Merge the part files of a sharded run into the report an unsharded run writes, byte for byte.
+
+                Every part must come from the same scenario content, seed, trial count and sensorbench version, and
+                together they must hold every shard exactly once; otherwise one line names the missing, duplicate or
+                mismatched part (exit 65).
+
+                USAGE: \(usageLine("merge"))
+
+                OPTIONS:
+                  -o, --out <dir>         Folder for the report. (default: Reports)
                   -h, --help              Show help information.
 
                 """
@@ -93,6 +112,7 @@ public enum HelpText {
 
                 SUBCOMMANDS:
                   run                     Run scenarios and write their reports.
+                  merge                   Merge a sharded run's part files into its report.
                   validate                Check scenario files without running them.
                   list                    List the shipped scenarios and gyro profiles.
                   bench                   Measure the pipeline's speed and memory.

@@ -4,8 +4,9 @@ import SensorSim
 
 /// Runs a drift scenario end to end: trials on all cores, statistics, report files.
 public enum DriftStudy {
-    /// Simulates every trial of the scenario, in global trial order.
-    public static func simulate(_ s: DriftScenario, runner: MonteCarloRunner) throws -> [DriftOutcome] {
+    /// Simulates the trials with global indices in `range` (default: all), in global trial order.
+    public static func simulate(_ s: DriftScenario, runner: MonteCarloRunner, range: Range<Int>? = nil) throws -> [DriftOutcome] {
+        let range = range ?? 0..<s.totalTrials
         var shared: [String: GyroDevice] = [:]
         if s.sameDevice {
             for cell in s.cells where shared[cell.profile.name] == nil {
@@ -14,7 +15,8 @@ public enum DriftStudy {
         }
         let devices = shared
         let perCell = s.trialsPerCell
-        return try runner.run(count: s.totalTrials) { index in
+        return try runner.run(count: range.count) { offset in
+            let index = range.lowerBound + offset
             let cell = s.cells[index / perCell]
             return try DriftTrial.run(cell: cell, trialInCell: index % perCell, globalIndex: index, scenario: s,
                                       sharedDevice: devices[cell.profile.name])

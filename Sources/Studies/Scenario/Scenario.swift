@@ -31,4 +31,46 @@ public enum Scenario: Sendable {
         case .drift(let s): return try DriftStudy.report(s, runner: runner)
         }
     }
+
+    // MARK: - Shards
+
+    /// The study's name as scenario files write it.
+    public var study: String {
+        switch self {
+        case .drift: return "drift"
+        }
+    }
+
+    public var seed: UInt64 {
+        switch self {
+        case .drift(let s): return s.seed
+        }
+    }
+
+    public var trialsPerCell: Int {
+        switch self {
+        case .drift(let s): return s.trialsPerCell
+        }
+    }
+
+    /// Fingerprint of everything that determines the results; parts of different content never merge.
+    public var contentHash: String {
+        switch self {
+        case .drift(let s): return s.contentHash
+        }
+    }
+
+    /// The record columns and one record line per trial of `range`, for a part file.
+    public func shardRecords(range: Range<Int>, runner: MonteCarloRunner) throws -> (columns: String, records: [String]) {
+        switch self {
+        case .drift(let s): return (DriftStudy.recordColumns, try DriftStudy.shardRecords(s, range: range, runner: runner))
+        }
+    }
+
+    /// The full report from every trial's record, in global index order: identical to an unsharded run's.
+    public func report(records: [(file: String, line: Int, text: String)]) throws -> ReportFiles {
+        switch self {
+        case .drift(let s): return try DriftStudy.report(s, records: records)
+        }
+    }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Sharded runs merge into exactly the unsharded report; bad sets of parts are refused with their own errors.
+@Suite(.serialized) struct ShardEndToEndTests {
+    static let scenario = "Scenarios/drift-one-phone.json"
+    static let common = ["--trials", "4", "--quiet"]
+
+    /// Runs the four shards through GNU parallel when it is installed (scripts/bootstrap installs it), else one by one.
+    func runShards(into folder: URL, seed: String? = nil) throws {
+        let seedArgs = seed.map { ["--seed", $0] } ?? []
+        let parallel = ["/usr/bin/parallel", "/usr/local/bin/parallel"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        if let parallel, let binary = SensorBench.binary {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: parallel)
+            process.arguments = ["--will-cite", "--halt", "now,fail=1", binary.path, "run", Self.scenario, "--shard", "{}/4",
+                                 "--out", folder.path] + Self.common + seedArgs + [":::", "1", "2", "3", "4"]
+            process.currentDirectoryURL = SensorBench.packageRoot
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        } else {
+            for k in 1...4 {
+                let r = try SensorBench.run(["run", Self.scenario, "--shard", "\(k)/4", "--out", folder.path] + Self.common + seedArgs)
+                #expect(r.status == 0, "\(r.stderr)")
+            }
+        }
+    }
+
+    func part(_ folder: URL, _ k: Int) -> String { folder.appendingPathComponent("drift-one-phone.shard-\(k)-of-4.part").path }
+
+    @Test func fourShardsMergeIntoTheWholeReportByteForByte() throws {
+        let root = try SensorBench.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let whole = root.appendingPathComponent("whole")
+        let parts = root.appendingPathComponent("parts")
+        let merged = root.appendingPathComponent("merged")
+        #expect(try SensorBench.run(["run", Self.scenario, "--out", whole.path] + Self.common).status == 0)
+        try runShards(into: parts)
+        let m = try SensorBench.run(["merge", part(parts, 3), part(parts, 1), part(parts, 4), part(parts, 2), "--out", merged.path])
+        #expect(m.status == 0, "\(m.stderr)")
+        let a = whole.appendingPathComponent("drift-one-phone")
+        let b = merged.appendingPathComponent("drift-one-phone")
+        let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: b.path).sorted() == names)
+        for name in names {
+            #expect(try Data(contentsOf: a.appendingPathComponent(name)) == Data(contentsOf: b.appendingPathComponent(name)),
+                    "\(name) differs between the whole run and the merged shards")
+        }
+    }
+
+    @Test func missingDuplicateAndForeignShardsAreRefused() throws {
+        let root = try SensorBench.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let parts = root.appendingPathComponent("parts")
+        let other = root.appendingPathComponent("other")
+        let out = root.appendingPathComponent("out")
+        try runShards(into: parts)
+        try runShards(into: other, seed: "12345")
+
+        let missing = try SensorBench.run(["merge", part(parts, 1), part(parts, 2), part(parts, 4), "--out", out.path])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("missing shard 3/4"))
+
+        let copy = root.appendingPathComponent("copy.part")
+        try FileManager.default.copyItem(atPath: part(parts, 2), toPath: copy.path)
+        let duplicate = try SensorBench.run(["merge", part(parts, 1), part(parts, 2), copy.path, part(parts, 3), part(parts, 4),
+                                             "--out", out.path])
+        #expect(duplicate.status == 65)
+        #expect(duplicate.stderr.contains("duplicate shard 2/4"))
+
+        let foreign = try SensorBench.run(["merge", part(parts, 1), part(other, 2), part(parts, 3), part(parts, 4), "--out", out.path])
+        #expect(foreign.status == 65)
+        #expect(foreign.stderr.contains("seed 12345 differs from seed 7003"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
