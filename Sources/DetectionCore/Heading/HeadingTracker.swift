@@ -83,60 +83,62 @@ public struct HeadingTracker: Sendable {
     /// Feeds one gyroscope sample: the rotation rate about the phone's z axis in rad/s at `timestampSeconds`.
     @discardableResult
     public mutating func consumeRotationRate(_ zRadiansPerSecond: Double, timestampSeconds t: Double) -> SampleOutcome {
-        guard zRadiansPerSecond.isFinite, t.isFinite else {
-            counters.nonFinite += 1
-            return .skippedNonFinite
-        }
-        guard let previous = lastTimestamp else {
-            lastTimestamp = t
+        let (outcome, dt) = admit(zRadiansPerSecond, at: t)
+        switch outcome {
+        case .accepted:
+            yawRadians += 0.5 * (lastRate + zRadiansPerSecond) * dt
             lastRate = zRadiansPerSecond
-            counters.accepted += 1
-            return .started
+        case .started, .skippedGap:
+            lastRate = zRadiansPerSecond
+        case .skippedNonFinite, .skippedTimeNotIncreasing:
+            break
         }
-        let dt = t - previous
-        guard dt > 0 else {
-            counters.timeNotIncreasing += 1
-            return .skippedTimeNotIncreasing
-        }
-        lastTimestamp = t
-        defer { lastRate = zRadiansPerSecond }
-        guard dt <= configuration.maximumGapSeconds else {
-            counters.gaps += 1
-            return .skippedGap
-        }
-        yawRadians += 0.5 * (lastRate + zRadiansPerSecond) * dt
-        counters.accepted += 1
-        return .accepted
+        return outcome
     }
 
     /// Feeds one attitude yaw as Core Motion reports it, wrapped to (−π, π], and unwraps it.
     @discardableResult
     public mutating func consumeAttitudeYaw(_ wrappedYawRadians: Double, timestampSeconds t: Double) -> SampleOutcome {
-        guard wrappedYawRadians.isFinite, t.isFinite else {
-            counters.nonFinite += 1
-            return .skippedNonFinite
-        }
-        guard let previous = lastTimestamp, let previousYaw = lastWrappedYaw else {
-            lastTimestamp = t
+        let (outcome, _) = admit(wrappedYawRadians, at: t)
+        switch outcome {
+        case .accepted:
+            // Shortest signed step between two wrapped readings; finite inputs make `wrapped` non-nil.
+            yawRadians += Angle.wrapped(wrappedYawRadians - (lastWrappedYaw ?? wrappedYawRadians)) ?? 0
             lastWrappedYaw = wrappedYawRadians
+        case .started, .skippedGap:
+            // Across a long gap the phone may have turned by more than π: the step is unknowable, none is added.
+            lastWrappedYaw = wrappedYawRadians
+        case .skippedNonFinite, .skippedTimeNotIncreasing:
+            break
+        }
+        return outcome
+    }
+
+    // MARK: - Admission
+
+    /// The checks both inputs share: updates the time reference and the counters, and returns the outcome with
+    /// the interval to integrate over (0 unless accepted).
+    private mutating func admit(_ value: Double, at t: Double) -> (SampleOutcome, Double) {
+        guard value.isFinite, t.isFinite else {
+            counters.nonFinite += 1
+            return (.skippedNonFinite, 0)
+        }
+        guard let previous = lastTimestamp else {
+            lastTimestamp = t
             counters.accepted += 1
-            return .started
+            return (.started, 0)
         }
         let dt = t - previous
         guard dt > 0 else {
             counters.timeNotIncreasing += 1
-            return .skippedTimeNotIncreasing
+            return (.skippedTimeNotIncreasing, 0)
         }
         lastTimestamp = t
-        lastWrappedYaw = wrappedYawRadians
         guard dt <= configuration.maximumGapSeconds else {
-            // Across a long gap the phone may have turned by more than π: the step is unknowable, add none.
             counters.gaps += 1
-            return .skippedGap
+            return (.skippedGap, 0)
         }
-        // Shortest signed step between two wrapped readings; finite inputs make `wrapped` non-nil.
-        yawRadians += Angle.wrapped(wrappedYawRadians - previousYaw) ?? 0
         counters.accepted += 1
-        return .accepted
+        return (.accepted, dt)
     }
 }
