@@ -57,8 +57,7 @@ extension DriftReport {
                 byX[value] = (prior.n + c.count, prior.sumSquares + Double(c.count) * c.rmsDriftDeg * c.rmsDriftDeg,
                               prior.cells + [c])
             }
-            let points = try byX.keys.sorted().map { xv -> ChartPoint in
-                let group = byX[xv]!
+            let points = try byX.sorted(by: { $0.key < $1.key }).map { xv, group -> ChartPoint in
                 if group.cells.count == 1, let only = group.cells.first {
                     return ChartPoint(x: xv, y: only.rmsDriftDeg, yLow: only.rmsInterval.low, yHigh: only.rmsInterval.high)
                 }

@@ -53,7 +53,8 @@ public struct MonteCarloRunner: Sendable {
         if let first = shared.failures.withLock({ $0.min(by: { $0.0 < $1.0 }) }) {
             throw first.1
         }
-        return slots.map { $0! }
+        // Every slot is filled: a trial either returned (slot set) or threw (rethrown above).
+        return slots.compactMap { $0 }
     }
 }
 
