@@ -12,8 +12,10 @@ import Foundation
 /// 2. N: among points at or before the curve's minimum whose local slope is within ``slopeTolerance`` of −½, the
 ///    one with τ closest (in log) to 1 s; N = σ(τ)·√τ (the −½ line through that point, read at 1 s). If no point
 ///    qualifies, the point whose local slope is closest to −½ is used and ``Term/note`` says so.
-/// 3. B: the smallest σ on the curve; B = σ_min/0.664. If that is the longest τ the curve has not flattened, and
-///    the note says B is only an upper bound. Taking the minimum of noisy points biases B slightly low.
+/// 3. B: the curve's first local minimum (the first point whose successor is not lower); B = σ_min/0.664. The
+///    first, not the global, minimum: a Gauss–Markov bias rises to a peak near 1.9 τ_c and then falls again like
+///    white noise, which would otherwise put the "floor" at the record's end. If the curve never stops falling,
+///    the note says B is only an upper bound. Picking a minimum of noisy points biases B slightly low.
 /// 4. K: among points after the minimum whose local slope is within ``slopeTolerance`` of +½, the one with τ
 ///    closest to 3 s; K = σ(τ)·√(3/τ). None: K is `nil` (no rate random walk visible in the record).
 /// Each interval is the point's Allan-deviation interval mapped through the same formula, so it has the curve's
@@ -65,8 +67,13 @@ public struct AllanNoiseTerms: Sendable, Equatable {
             if i + 1 < points.count { s.append((logSigma[i + 1] - logSigma[i]) / (logTau[i + 1] - logTau[i])) }
             return s.reduce(0, +) / Double(s.count)
         }
-        var minimum = 0
-        for i in points.indices where points[i].deviation < points[minimum].deviation { minimum = i }
+        // The first local minimum: where the curve stops falling. A Gauss–Markov bias makes the curve rise to a
+        // peak near 1.9 τ_c and fall again, so the global minimum can lie in that later fall, not at the floor.
+        var minimum = points.count - 1
+        for i in 0..<(points.count - 1) where points[i + 1].deviation >= points[i].deviation {
+            minimum = i
+            break
+        }
         minimumTauSeconds = points[minimum].tauSeconds
 
         func closest(_ candidates: [Int], toTau tau: Double) -> Int? {

@@ -7,6 +7,9 @@ public enum Command: Equatable, Sendable {
     case merge(parts: [String], outputFolder: String)
     case help(topic: String?)
     case version
+    // Recordings (Sources/Studies/Recordings).
+    case allan(AllanOptions)
+    case calibrate(CalibrateOptions)
 }
 
 /// Options of `sensorbench run`.
@@ -27,5 +30,27 @@ public struct BenchOptions: Equatable, Sendable {
     /// Trials of the drift pipeline per measurement.
     public var trials = 16
     public var jobs: Int?
+    public init() {}
+}
+
+// MARK: - Recordings
+
+/// Options of `sensorbench allan`.
+public struct AllanOptions: Equatable, Sendable {
+    public var file = ""
+    /// "x", "y", "z" or "all".
+    public var axis = "all"
+    public var outputFolder = "Reports/allan"
+    public var unit: RecordingUnit?
+    public init() {}
+}
+
+/// Options of `sensorbench calibrate`.
+public struct CalibrateOptions: Equatable, Sendable {
+    public var file = ""
+    /// The profile JSON to write; its file name (without .json) is the profile's name.
+    public var output = ""
+    public var axis = "z"
+    public var unit: RecordingUnit?
     public init() {}
 }
