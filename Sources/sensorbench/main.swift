@@ -34,6 +34,7 @@ do {
     case .merge(let parts, let out): code = try Commands.merge(parts: parts, outputFolder: out)
     case .allan(let options): code = try Commands.allan(options)
     case .calibrate(let options): code = try Commands.calibrate(options)
+    case .walks(let options): code = try Commands.walks(options)
     }
     exit(code.rawValue)
 } catch let error as InputError {

@@ -10,6 +10,7 @@ public enum Command: Equatable, Sendable {
     // Recordings (Sources/Studies/Recordings).
     case allan(AllanOptions)
     case calibrate(CalibrateOptions)
+    case walks(WalksOptions)
 }
 
 /// Options of `sensorbench run`.
@@ -52,5 +53,19 @@ public struct CalibrateOptions: Equatable, Sendable {
     public var output = ""
     public var axis = "z"
     public var unit: RecordingUnit?
+    public init() {}
+}
+
+/// Options of `sensorbench walks`.
+public struct WalksOptions: Equatable, Sendable {
+    public var file = ""
+    public var profile = "phone-calibrated"
+    public var outputFolder = "Reports/walks"
+    /// Simulated walks per distinct duration.
+    public var trials = 200
+    public var seed: UInt64 = 1
+    /// Straight walks (0 turns) instead of 4-turn loops.
+    public var straight = false
+    public var jobs: Int?
     public init() {}
 }

@@ -32,6 +32,7 @@ public enum CommandLineParser {
             return .list
         case "bench": return try parseBench(rest)
         case "allan", "calibrate": return try parseRecording(first, rest)
+        case "walks": return try parseWalks(rest)
         default:
             throw usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'")
         }
@@ -109,7 +110,7 @@ public enum CommandLineParser {
         return args[i]
     }
 
-    private static func integer(_ text: String, _ option: String, _ range: ClosedRange<Int>, topic: String) throws(InputError) -> Int {
+    static func integer(_ text: String, _ option: String, _ range: ClosedRange<Int>, topic: String) throws(InputError) -> Int {
         guard let n = Int(text), range.contains(n) else {
             throw usage("\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'", topic: topic)
         }
@@ -125,7 +126,41 @@ public enum CommandLineParser {
 // MARK: - Recordings
 
 extension CommandLineParser {
-    static let recordingSubcommands = ["allan", "calibrate"]
+    static let recordingSubcommands = ["allan", "calibrate", "walks"]
+
+    /// `walks LOG.json [--profile NAME] [--out DIR] [--trials N] [--seed S] [--walk straight|loop] [--jobs N]`.
+    static func parseWalks(_ args: [String]) throws(InputError) -> Command {
+        var o = WalksOptions()
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: "walks")
+            case "--profile": o.profile = try value(args, &i, for: arg, topic: "walks")
+            case "--out", "-o": o.outputFolder = try value(args, &i, for: arg, topic: "walks")
+            case "--trials": o.trials = try integer(try value(args, &i, for: arg, topic: "walks"), arg, 10...100_000, topic: "walks")
+            case "--jobs", "-j": o.jobs = try integer(try value(args, &i, for: arg, topic: "walks"), arg, 1...1024, topic: "walks")
+            case "--seed":
+                let text = try value(args, &i, for: arg, topic: "walks")
+                guard let seed = UInt64(text) else { throw usage("--seed needs a whole number from 0 to 18446744073709551615, got '\(text)'", topic: "walks") }
+                o.seed = seed
+            case "--walk":
+                let text = try value(args, &i, for: arg, topic: "walks")
+                guard text == "straight" || text == "loop" else { throw usage("--walk needs straight or loop, got '\(text)'", topic: "walks") }
+                o.straight = text == "straight"
+            default:
+                if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for walks", topic: "walks") }
+                files.append(arg)
+            }
+            i += 1
+        }
+        guard files.count == 1, let file = files.first else {
+            throw usage("walks needs exactly one drift log, got \(files.count)", topic: "walks")
+        }
+        o.file = file
+        return .walks(o)
+    }
 
     /// `allan FILE [--axis x|y|z|all] [--out DIR] [--unit U]`, `calibrate FILE --out PROFILE.json [--axis x|y|z] [--unit U]`.
     static func parseRecording(_ name: String, _ args: [String]) throws(InputError) -> Command {

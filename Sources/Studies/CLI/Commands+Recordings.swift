@@ -31,4 +31,21 @@ extension Commands {
         print("\(options.file): profile \(name) → \(url.relativePath)")
         return .success
     }
+
+    /// `sensorbench walks`: drift log against the profile's simulated walks.
+    public static func walks(_ options: WalksOptions) throws -> ExitCode {
+        let log = try DriftLog.load(path: options.file)
+        guard let folder = ScenarioLocator.folder() else {
+            throw InputError(.missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
+        }
+        let profile = try WalksAnalysis.profile(named: options.profile, scenariosFolder: folder)
+        let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs)
+        let analysis = try WalksAnalysis(log: log, profile: profile, trials: options.trials, seed: options.seed,
+                                         straight: options.straight, runner: runner)
+        let files = try WalksReport.render(analysis)
+        let out = URL(fileURLWithPath: options.outputFolder)
+        try files.write(to: out)
+        print("\(options.file): \(log.entries.count) walks (\(log.skipped.count) skipped) → \(out.relativePath)/summary.md")
+        return .success
+    }
 }

@@ -10,6 +10,7 @@ public enum HelpText {
         case "help": return "sensorbench help [<subcommand>]"
         case "allan": return "sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit rad/s|deg/s]"
         case "calibrate": return "sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit rad/s|deg/s]"
+        case "walks": return "sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>]"
         default: return "sensorbench <subcommand> [<options>]"
         }
     }
@@ -94,7 +95,7 @@ public enum HelpText {
                   -h, --help              Show help information.
 
                 """
-        case "allan", "calibrate": return recordingsText(topic ?? "")
+        case "allan", "calibrate", "walks": return recordingsText(topic ?? "")
         case "help":
             return """
                 OVERVIEW: Show help for sensorbench or one of its subcommands.
@@ -121,6 +122,7 @@ public enum HelpText {
                   bench                   Measure the pipeline's speed and memory.
                   allan                   Allan deviation and IEEE 952 noise terms of a gyro recording.
                   calibrate               Estimate a gyro profile from a static recording.
+                  walks                   Compare TurnBack's drift log with what a gyro profile predicts.
                   help                    Show help for a subcommand.
 
                 EXIT CODES:
@@ -144,6 +146,28 @@ extension HelpText {
               generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
             """
         switch topic {
+        case "walks":
+            return """
+                OVERVIEW: Does this phone drift as its gyro profile says? Compares TurnBack's drift log with
+                simulated walks of the same lengths.
+
+                Regresses measured |drift| on minutes (and the growth exponent with 3+ durations), simulates
+                <n> walks per distinct duration on the profile with the drift study's pipeline, and writes
+                walks.csv, profile.csv, regression.csv, walks.svg and summary.md. Entries with a missing or
+                extra field still import; the summary lists what was skipped and why.
+
+                USAGE: \(usageLine("walks"))
+
+                OPTIONS:
+                  --profile <name>        Gyro profile from Scenarios/profiles. (default: phone-calibrated)
+                  -o, --out <dir>         Folder for the report. (default: Reports/walks)
+                  --trials <n>            Simulated walks per duration, 10 to 100000. (default: 200)
+                  --seed <s>              Seed of the simulation. (default: 1)
+                  --walk straight|loop    Simulated walk: straight, or a 4-turn loop. (default: loop)
+                  -j, --jobs <n>          Worker threads. (default: every core)
+                  -h, --help              Show help information.
+
+                """
         case "calibrate":
             return """
                 OVERVIEW: Estimate a gyro profile from a static recording (the phone lying still).
