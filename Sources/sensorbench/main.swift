@@ -32,6 +32,9 @@ do {
     case .list: code = try Commands.list()
     case .bench(let options): code = try Benchmark.run(options)
     case .merge(let parts, let out): code = try Commands.merge(parts: parts, outputFolder: out)
+    case .allan(let options): code = try Commands.allan(options)
+    case .calibrate(let options): code = try Commands.calibrate(options)
+    case .walks(let options): code = try Commands.walks(options)
     }
     exit(code.rawValue)
 } catch let error as InputError {

@@ -7,6 +7,10 @@ public enum Command: Equatable, Sendable {
     case merge(parts: [String], outputFolder: String)
     case help(topic: String?)
     case version
+    // Recordings (Sources/Studies/Recordings).
+    case allan(AllanOptions)
+    case calibrate(CalibrateOptions)
+    case walks(WalksOptions)
 }
 
 /// Options of `sensorbench run`.
@@ -26,6 +30,42 @@ public struct RunOptions: Equatable, Sendable {
 public struct BenchOptions: Equatable, Sendable {
     /// Trials of the drift pipeline per measurement.
     public var trials = 16
+    public var jobs: Int?
+    public init() {}
+}
+
+// MARK: - Recordings
+
+/// Options of `sensorbench allan`.
+public struct AllanOptions: Equatable, Sendable {
+    public var file = ""
+    /// "x", "y", "z" or "all".
+    public var axis = "all"
+    public var outputFolder = "Reports/allan"
+    public var unit: RecordingUnit?
+    public init() {}
+}
+
+/// Options of `sensorbench calibrate`.
+public struct CalibrateOptions: Equatable, Sendable {
+    public var file = ""
+    /// The profile JSON to write; its file name (without .json) is the profile's name.
+    public var output = ""
+    public var axis = "z"
+    public var unit: RecordingUnit?
+    public init() {}
+}
+
+/// Options of `sensorbench walks`.
+public struct WalksOptions: Equatable, Sendable {
+    public var file = ""
+    public var profile = "phone-calibrated"
+    public var outputFolder = "Reports/walks"
+    /// Simulated walks per distinct duration.
+    public var trials = 200
+    public var seed: UInt64 = 1
+    /// Straight walks (0 turns) instead of 4-turn loops.
+    public var straight = false
     public var jobs: Int?
     public init() {}
 }

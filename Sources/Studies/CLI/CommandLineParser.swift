@@ -1,6 +1,8 @@
+import Foundation
+
 /// Parses `sensorbench`'s arguments into a ``Command``: a pure function, unit-tested.
 public enum CommandLineParser {
-    public static let subcommands = ["run", "merge", "validate", "list", "bench", "help"]
+    public static let subcommands = ["run", "merge", "validate", "list", "bench", "help"] + recordingSubcommands
 
     /// Parses the arguments after the program name.
     ///
@@ -29,6 +31,8 @@ public enum CommandLineParser {
             guard rest.isEmpty else { throw usage("list takes no arguments, got '\(rest[0])'", topic: "list") }
             return .list
         case "bench": return try parseBench(rest)
+        case "allan", "calibrate": return try parseRecording(first, rest)
+        case "walks": return try parseWalks(rest)
         default:
             throw usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'")
         }
@@ -100,13 +104,13 @@ public enum CommandLineParser {
 
     // MARK: - Helpers
 
-    private static func value(_ args: [String], _ i: inout Int, for option: String, topic: String) throws(InputError) -> String {
+    static func value(_ args: [String], _ i: inout Int, for option: String, topic: String) throws(InputError) -> String {
         guard i + 1 < args.count, !args[i + 1].hasPrefix("--") else { throw usage("\(option) needs a value", topic: topic) }
         i += 1
         return args[i]
     }
 
-    private static func integer(_ text: String, _ option: String, _ range: ClosedRange<Int>, topic: String) throws(InputError) -> Int {
+    static func integer(_ text: String, _ option: String, _ range: ClosedRange<Int>, topic: String) throws(InputError) -> Int {
         guard let n = Int(text), range.contains(n) else {
             throw usage("\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'", topic: topic)
         }
@@ -116,5 +120,102 @@ public enum CommandLineParser {
     /// A usage error; `field` carries the subcommand so the caller can print its usage line.
     static func usage(_ problem: String, topic: String = "") -> InputError {
         InputError(.usage, file: nil, field: topic, problem: problem)
+    }
+}
+
+// MARK: - Recordings
+
+extension CommandLineParser {
+    static let recordingSubcommands = ["allan", "calibrate", "walks"]
+
+    /// `walks LOG.json [--profile NAME] [--out DIR] [--trials N] [--seed S] [--walk straight|loop] [--jobs N]`.
+    static func parseWalks(_ args: [String]) throws(InputError) -> Command {
+        var o = WalksOptions()
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: "walks")
+            case "--profile": o.profile = try value(args, &i, for: arg, topic: "walks")
+            case "--out", "-o": o.outputFolder = try value(args, &i, for: arg, topic: "walks")
+            case "--trials": o.trials = try integer(try value(args, &i, for: arg, topic: "walks"), arg, 10...100_000, topic: "walks")
+            case "--jobs", "-j": o.jobs = try integer(try value(args, &i, for: arg, topic: "walks"), arg, 1...1024, topic: "walks")
+            case "--seed":
+                let text = try value(args, &i, for: arg, topic: "walks")
+                guard let seed = UInt64(text) else { throw usage("--seed needs a whole number from 0 to 18446744073709551615, got '\(text)'", topic: "walks") }
+                o.seed = seed
+            case "--walk":
+                let text = try value(args, &i, for: arg, topic: "walks")
+                guard text == "straight" || text == "loop" else { throw usage("--walk needs straight or loop, got '\(text)'", topic: "walks") }
+                o.straight = text == "straight"
+            default:
+                if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for walks", topic: "walks") }
+                files.append(arg)
+            }
+            i += 1
+        }
+        guard files.count == 1, let file = files.first else {
+            throw usage("walks needs exactly one drift log, got \(files.count)", topic: "walks")
+        }
+        o.file = file
+        return .walks(o)
+    }
+
+    /// `allan FILE [--axis x|y|z|all] [--out DIR] [--unit U]`, `calibrate FILE --out PROFILE.json [--axis x|y|z] [--unit U]`.
+    static func parseRecording(_ name: String, _ args: [String]) throws(InputError) -> Command {
+        var files: [String] = []
+        var axis: String?
+        var out: String?
+        var unit: RecordingUnit?
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: name)
+            case "--axis":
+                let text = try value(args, &i, for: arg, topic: name)
+                let allowed = name == "allan" ? ["x", "y", "z", "all"] : ["x", "y", "z"]
+                guard allowed.contains(text) else {
+                    throw usage("--axis needs one of \(allowed.joined(separator: ", ")), got '\(text)'", topic: name)
+                }
+                axis = text
+            case "--out", "-o": out = try value(args, &i, for: arg, topic: name)
+            case "--unit":
+                let text = try value(args, &i, for: arg, topic: name)
+                guard let u = RecordingUnit(text: text) else {
+                    throw usage("--unit needs rad/s, deg/s, g or m/s2, got '\(text)'", topic: name)
+                }
+                unit = u
+            default:
+                if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for \(name)", topic: name) }
+                files.append(arg)
+            }
+            i += 1
+        }
+        guard files.count == 1, let file = files.first else {
+            throw usage("\(name) needs exactly one recording file, got \(files.count)", topic: name)
+        }
+        if name == "allan" {
+            var o = AllanOptions()
+            o.file = file
+            o.axis = axis ?? o.axis
+            o.outputFolder = out ?? o.outputFolder
+            o.unit = unit
+            return .allan(o)
+        }
+        guard let out else { throw usage("calibrate needs --out PROFILE.json", topic: name) }
+        let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
+        guard out.hasSuffix(".json"), !stem.isEmpty,
+              stem.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw usage("--out must name a .json file whose name (the profile name) has letters, digits, '-' and '_' only, got '\(out)'",
+                        topic: name)
+        }
+        var o = CalibrateOptions()
+        o.file = file
+        o.output = out
+        o.axis = axis ?? o.axis
+        o.unit = unit
+        return .calibrate(o)
     }
 }

@@ -8,6 +8,9 @@ public enum HelpText {
         case "list": return "sensorbench list"
         case "bench": return "sensorbench bench [--trials <n>] [--jobs <n>]"
         case "help": return "sensorbench help [<subcommand>]"
+        case "allan": return "sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit rad/s|deg/s]"
+        case "calibrate": return "sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit rad/s|deg/s]"
+        case "walks": return "sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>]"
         default: return "sensorbench <subcommand> [<options>]"
         }
     }
@@ -92,6 +95,7 @@ public enum HelpText {
                   -h, --help              Show help information.
 
                 """
+        case "allan", "calibrate", "walks": return recordingsText(topic ?? "")
         case "help":
             return """
                 OVERVIEW: Show help for sensorbench or one of its subcommands.
@@ -116,12 +120,90 @@ public enum HelpText {
                   validate                Check scenario files without running them.
                   list                    List the shipped scenarios and gyro profiles.
                   bench                   Measure the pipeline's speed and memory.
+                  allan                   Allan deviation and IEEE 952 noise terms of a gyro recording.
+                  calibrate               Estimate a gyro profile from a static recording.
+                  walks                   Compare TurnBack's drift log with what a gyro profile predicts.
                   help                    Show help for a subcommand.
 
                 EXIT CODES:
                   0 success, 1 unexpected failure, 64 usage error, 65 bad input data, 66 missing input file.
 
                   See 'sensorbench help <subcommand>' for detailed help.
+
+                """
+        }
+    }
+}
+
+// MARK: - Recordings
+
+extension HelpText {
+    static func recordingsText(_ topic: String) -> String {
+        let formats = """
+            FORMATS (detected from the header; see Docs/recordings.md):
+              Sensor Logger           time (ns), seconds_elapsed, x, y, z; gyroscope in rad/s unless --unit.
+              phyphox                 "Time (s)", "Gyroscope x (rad/s)", ...; unit from the header.
+              generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
+            """
+        switch topic {
+        case "walks":
+            return """
+                OVERVIEW: Does this phone drift as its gyro profile says? Compares TurnBack's drift log with
+                simulated walks of the same lengths.
+
+                Regresses measured |drift| on minutes (and the growth exponent with 3+ durations), simulates
+                <n> walks per distinct duration on the profile with the drift study's pipeline, and writes
+                walks.csv, profile.csv, regression.csv, walks.svg and summary.md. Entries with a missing or
+                extra field still import; the summary lists what was skipped and why.
+
+                USAGE: \(usageLine("walks"))
+
+                OPTIONS:
+                  --profile <name>        Gyro profile from Scenarios/profiles. (default: phone-calibrated)
+                  -o, --out <dir>         Folder for the report. (default: Reports/walks)
+                  --trials <n>            Simulated walks per duration, 10 to 100000. (default: 200)
+                  --seed <s>              Seed of the simulation. (default: 1)
+                  --walk straight|loop    Simulated walk: straight, or a 4-turn loop. (default: loop)
+                  -j, --jobs <n>          Worker threads. (default: every core)
+                  -h, --help              Show help information.
+
+                """
+        case "calibrate":
+            return """
+                OVERVIEW: Estimate a gyro profile from a static recording (the phone lying still).
+
+                Reads the Allan curve of one axis and writes a profile JSON in the format of Scenarios/profiles:
+                noise density from N, bias instability from B with the correlation time at the Allan minimum,
+                rate random walk from K, the sample rate from the data; 'sources' says it was estimated.
+
+                USAGE: \(usageLine("calibrate"))
+
+                OPTIONS:
+                  -o, --out <file>.json   The profile to write; its name is the file name. (required)
+                  --axis x|y|z            The axis to calibrate. (default: z, the axis TurnBack integrates)
+                  --unit <unit>           Declare the rate unit: rad/s or deg/s.
+                  -h, --help              Show help information.
+
+                \(formats)
+
+                """
+        default:
+            return """
+                OVERVIEW: Overlapping Allan deviation of a gyro recording, with IEEE Std 952 noise terms.
+
+                Writes <dir>/allan.csv (every τ with its 95% interval), allan.svg (log-log, one line per axis) and
+                summary.md (angle random walk N in °/s/√Hz, bias instability B in °/h, rate random walk K in
+                °/s/√s, each with a 95% interval).
+
+                USAGE: \(usageLine("allan"))
+
+                OPTIONS:
+                  --axis x|y|z|all        The axes to analyse. (default: all)
+                  -o, --out <dir>         Folder for the report. (default: Reports/allan)
+                  --unit <unit>           Declare the rate unit: rad/s or deg/s.
+                  -h, --help              Show help information.
+
+                \(formats)
 
                 """
         }

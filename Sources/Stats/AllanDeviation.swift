@@ -1,0 +1,162 @@
+/// The overlapping Allan deviation (OADEV) of a rate series, with confidence intervals.
+///
+/// Estimator (NIST SP 1065, Riley 2008, eq. 11 in phase form): with rate samples y₀…y_{n−1} at interval τ₀, the
+/// "phase" (for a gyro: the angle) is x₀ = 0, x_{k+1} = x_k + y_k·τ₀, so N = n + 1 phase points, and for τ = m·τ₀
+///
+///     σ²_y(τ) = Σ_{i=0}^{N−2m−1} (x_{i+2m} − 2x_{i+m} + x_i)² / (2τ²(N − 2m)).
+///
+/// The phase is built once (a cumulative sum of the mean-removed rates, with a compensated running sum so the
+/// stored values carry no accumulated rounding error); each τ is then one O(N) pass. Removing the mean changes
+/// nothing mathematically (a constant rate c adds c·m·τ₀ − c·m·τ₀ = 0 to every second difference) but keeps the
+/// phase small, so the second differences do not cancel digits of a large ramp. The squares are summed with a
+/// compensated sum.
+///
+/// Confidence interval: σ²·edf/σ̂² is taken as χ² with edf equivalent degrees of freedom, giving
+/// [σ̂·√(edf/χ²_{1−α/2}), σ̂·√(edf/χ²_{α/2})] (SP 1065 §5.3.3). The edf uses SP 1065's simple approximations for
+/// the overlapping estimator (Howe, Allan and Barnes 1981; SP 1065 Table 12), with N phase points:
+/// - white FM: edf = (3(N−1)/(2m) − 2(N−2)/N)·4m²/(4m² + 5);
+/// - flicker FM: edf = 2(N−2)²/(2.3N − 4.9) for m = 1, 5N²/(4m(N + 3m)) for m ≥ 2;
+/// - random-walk FM: edf = ((N−2)/m)·((N−1)² − 3m(N−1) + 4m²)/(N−3)².
+/// A gyro curve holds all three (angle random walk is white FM, bias instability flicker FM, rate random walk
+/// random-walk FM) and the noise type at a given τ is not known in advance, so the **smallest** of the three is
+/// used: a conservative choice (wider intervals) that is right for whichever type dominates. The edf is also
+/// capped at the number of terms and floored at 1.
+public enum AllanDeviation {
+    /// Which averaging factors m to evaluate.
+    public enum Factors: Sendable, Equatable {
+        /// m = 1, 2, 4, … up to ⌊(N − 1)/2⌋ (octave spacing).
+        case octave
+        /// Every m from 1 to ⌊(N − 1)/2⌋.
+        case all
+        /// These factors (each must leave at least one term: 1 ≤ m ≤ (N − 1)/2).
+        case explicit([Int])
+    }
+
+    /// A whole curve: the points in increasing τ, the sample interval and the interval's confidence level.
+    public struct Curve: Sendable, Equatable {
+        public let points: [AllanPoint]
+        /// τ₀, seconds.
+        public let sampleIntervalSeconds: Double
+        /// The number of rate samples n.
+        public let sampleCount: Int
+        /// 1 − α of every ``AllanPoint/interval``.
+        public let confidenceLevel: Double
+    }
+
+    /// The octave factors 1, 2, 4, … for `sampleCount` rate samples (at least one term each).
+    public static func octaveFactors(sampleCount: Int) -> [Int] {
+        var factors: [Int] = []
+        var m = 1
+        while 2 * m <= sampleCount {
+            factors.append(m)
+            m *= 2
+        }
+        return factors
+    }
+
+    // MARK: - Computing
+
+    /// Computes the overlapping Allan deviation of `rates` sampled every `sampleIntervalSeconds`.
+    ///
+    /// - Parameters:
+    ///   - rates: y_i, finite, at least 2 (the unit of the result is theirs).
+    ///   - sampleIntervalSeconds: τ₀ > 0, finite.
+    ///   - factors: the averaging factors (default octave spacing).
+    ///   - confidenceLevel: 1 − α of the intervals, strictly inside (0, 1).
+    /// - Returns: the curve, points ordered by m.
+    /// - Throws: ``StatsError/invalidInput(_:)`` for fewer than 2 samples, a non-finite sample (naming its index),
+    ///   a bad τ₀ or level, or a factor leaving no term; ``StatsError/gsl`` if a χ² quantile fails.
+    public static func overlapping(
+        rates: [Double], sampleIntervalSeconds: Double, factors: Factors = .octave, confidenceLevel: Double = 0.95
+    ) throws(StatsError) -> Curve {
+        let n = rates.count
+        guard n >= 2 else { throw .invalidInput("AllanDeviation: need at least 2 samples, got \(n)") }
+        guard sampleIntervalSeconds.isFinite, sampleIntervalSeconds > 0 else {
+            throw .invalidInput("AllanDeviation: sample interval must be finite and positive, got \(sampleIntervalSeconds)")
+        }
+        guard confidenceLevel > 0, confidenceLevel < 1 else {
+            throw .invalidInput("AllanDeviation: confidence level must be inside (0, 1), got \(confidenceLevel)")
+        }
+        let phasePoints = n + 1
+        let largest = (phasePoints - 1) / 2
+        let ms: [Int]
+        switch factors {
+        case .octave: ms = octaveFactors(sampleCount: n)
+        case .all: ms = Array(1...largest)
+        case .explicit(let list):
+            if let bad = list.first(where: { $0 < 1 || $0 > largest }) {
+                throw .invalidInput("AllanDeviation: averaging factor \(bad) is outside 1...\(largest) for \(n) samples")
+            }
+            ms = list
+        }
+        let phase = try phaseOf(rates, tau0: sampleIntervalSeconds)
+        var points: [AllanPoint] = []
+        points.reserveCapacity(ms.count)
+        let alpha = 1 - confidenceLevel
+        for m in ms {
+            let tau = Double(m) * sampleIntervalSeconds
+            let terms = phasePoints - 2 * m
+            let sumSquares = phase.withUnsafeBufferPointer { secondDifferenceSquares($0, m: m) }
+            let variance = sumSquares / (2 * tau * tau * Double(terms))
+            let sigma = variance.squareRoot()
+            let edf = equivalentDegreesOfFreedom(phasePoints: phasePoints, m: m, terms: terms)
+            let upper = try ChiSquared.quantile(1 - alpha / 2, degreesOfFreedom: edf)
+            let lower = try ChiSquared.quantile(alpha / 2, degreesOfFreedom: edf)
+            let interval = ConfidenceInterval(low: sigma * (edf / upper).squareRoot(),
+                                              high: sigma * (edf / lower).squareRoot())
+            points.append(AllanPoint(averagingFactor: m, tauSeconds: tau, deviation: sigma, terms: terms,
+                                     equivalentDegreesOfFreedom: edf, interval: interval))
+        }
+        return Curve(points: points, sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: n,
+                     confidenceLevel: confidenceLevel)
+    }
+
+    // MARK: - Pieces
+
+    /// x₀ = 0, x_{k+1} = x_k + (y_k − ȳ)·τ₀, accumulated with a compensated sum.
+    static func phaseOf(_ rates: [Double], tau0: Double) throws(StatsError) -> [Double] {
+        var mean = CompensatedSum()
+        for (i, y) in rates.enumerated() {
+            guard y.isFinite else { throw .invalidInput("AllanDeviation: sample \(i) is \(y), not finite") }
+            mean.add(y)
+        }
+        let average = mean.value / Double(rates.count)
+        var phase = [Double](repeating: 0, count: rates.count + 1)
+        var running = CompensatedSum()
+        phase.withUnsafeMutableBufferPointer { x in
+            rates.withUnsafeBufferPointer { y in
+                for k in 0..<y.count {
+                    running.add((y[k] - average) * tau0)
+                    x[k + 1] = running.value
+                }
+            }
+        }
+        return phase
+    }
+
+    /// Σ (x_{i+2m} − 2x_{i+m} + x_i)² over i = 0…N−2m−1.
+    static func secondDifferenceSquares(_ x: UnsafeBufferPointer<Double>, m: Int) -> Double {
+        var sum = CompensatedSum()
+        let count = x.count - 2 * m
+        for i in 0..<count {
+            let d = (x[i + 2 * m] - x[i + m]) - (x[i + m] - x[i])
+            sum.addProduct(d, d)
+        }
+        return sum.value
+    }
+
+    /// The smallest of SP 1065's simple edf approximations for white, flicker and random-walk FM, within
+    /// [1, terms].
+    static func equivalentDegreesOfFreedom(phasePoints: Int, m: Int, terms: Int) -> Double {
+        let bigN = Double(phasePoints)
+        let md = Double(m)
+        let whiteFM = (3 * (bigN - 1) / (2 * md) - 2 * (bigN - 2) / bigN) * (4 * md * md) / (4 * md * md + 5)
+        let flickerFM = m == 1 ? 2 * (bigN - 2) * (bigN - 2) / (2.3 * bigN - 4.9) : 5 * bigN * bigN / (4 * md * (bigN + 3 * md))
+        let randomWalkFM = phasePoints > 3
+            ? ((bigN - 2) / md) * ((bigN - 1) * (bigN - 1) - 3 * md * (bigN - 1) + 4 * md * md) / ((bigN - 3) * (bigN - 3))
+            : 1
+        let candidates = [whiteFM, flickerFM, randomWalkFM].filter { $0.isFinite && $0 > 0 }
+        let smallest = candidates.min() ?? 1
+        return min(max(smallest, 1), Double(max(terms, 1)))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A whole three-axis recording in memory, for analyses that need every sample at once (Allan deviation).
+///
+/// Holds the samples once: three arrays of n doubles (no timestamps; the import checks the time axis and keeps
+/// its first, last and largest step). Values are in the internal unit: rad/s or g.
+public struct SensorRecording: Sendable {
+    public let info: RecordingInfo
+    public let x: [Double]
+    public let y: [Double]
+    public let z: [Double]
+
+    public init(info: RecordingInfo, x: [Double], y: [Double], z: [Double]) {
+        self.info = info
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// One axis by name ("x", "y" or "z").
+    public func axis(_ name: String) -> [Double] {
+        switch name {
+        case "x": return x
+        case "y": return y
+        default: return z
+        }
+    }
+
+    /// Imports a CSV recording (see ``SensorCSVFormat``).
+    ///
+    /// - Throws: ``InputError`` naming the file and line of the first problem.
+    public static func load(path: String, declaredUnit: RecordingUnit?) throws(InputError) -> SensorRecording {
+        var sink = Collector()
+        let info = try SensorCSVReader.read(path: path, declaredUnit: declaredUnit, into: &sink)
+        return SensorRecording(info: info, x: sink.x, y: sink.y, z: sink.z)
+    }
+
+    /// Appends samples to three arrays (amortised growth; the only per-sample storage of the program).
+    struct Collector: SampleSink {
+        var x: [Double] = []
+        var y: [Double] = []
+        var z: [Double] = []
+        mutating func consume(timeSeconds: Double, x: Double, y: Double, z: Double) {
+            self.x.append(x)
+            self.y.append(y)
+            self.z.append(z)
+        }
+    }
+}
