@@ -5,11 +5,13 @@ import Reporting
 public enum Scenario: Sendable {
     case drift(DriftScenario)
     case shake(ShakeScenario)
+    case scribble(ScribbleScenario)
 
     public var name: String {
         switch self {
         case .drift(let s): return s.name
         case .shake(let s): return s.name
+        case .scribble(let s): return s.name
         }
     }
 
@@ -18,6 +20,7 @@ public enum Scenario: Sendable {
         switch self {
         case .drift(let s): return s.totalTrials
         case .shake(let s): return s.totalTrials
+        case .scribble(let s): return s.totalTrials
         }
     }
 
@@ -26,6 +29,7 @@ public enum Scenario: Sendable {
         switch self {
         case .drift(let s): return s.cells.count
         case .shake(let s): return s.configurations.count
+        case .scribble(let s): return s.configurations.count
         }
     }
 
@@ -34,6 +38,7 @@ public enum Scenario: Sendable {
         switch self {
         case .drift(let s): return try DriftStudy.report(s, runner: runner)
         case .shake(let s): return try ShakeStudy.report(s, runner: runner)
+        case .scribble(let s): return try ScribbleStudy.report(s, runner: runner)
         }
     }
 }

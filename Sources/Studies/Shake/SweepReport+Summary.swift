@@ -67,7 +67,7 @@ extension SweepReport {
         var words = "Chosen as \(a.rule.text)."
         if !a.ruleMet {
             words += " No setting met that limit, so this is the setting with the fewest false alarms an hour: "
-                + "the least bad, not good enough. Widen the sweep (higher thresholds, more required evidence)."
+                + "the least bad, not good enough. Widen the sweep towards stricter settings."
         }
         words += " Precision \(try percentWithInterval(m.precision, m.precisionInterval)), "
             + "F1 \(try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "undefined"), "
