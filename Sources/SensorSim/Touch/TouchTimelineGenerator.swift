@@ -12,7 +12,7 @@ import Stats
 /// - scroll: a vertical stroke of length L (smoothstep) with a sideways wobble w·sin(2πτ/T);
 /// - circle: one loop of radius R, starting at a random angle;
 /// - signature: x advancing W·τ/T, y = h·sin(2π·ℓ·τ) (letter loops at ℓ a second) plus ¼h·sin(2π·2.3ℓ·τ).
-/// Points come every 1/rate s, the last at the gesture's end.
+/// Points come every 1/rate s, plus one at the gesture's end when that is not on the grid.
 public enum TouchTimelineGenerator {
     public static func generate(_ p: TouchTimelineParameters, stream: RandomStream) -> TouchTimeline {
         var x: [Double] = [], y: [Double] = [], t: [Double] = []
@@ -23,10 +23,12 @@ public enum TouchTimelineGenerator {
             let kind = pick(p.weights, stream)
             let (duration, parameters, shape) = draw(kind, p.ranges, stream)
             guard now + duration <= p.durationSeconds else { break }
-            let count = max(1, Int((duration / dt).rounded(.down)) + 1)
+            // Points at 0, Δt, 2Δt, … and, unless it falls on that grid, one more at the gesture's end.
+            let whole = Int((duration / dt).rounded(.down))
+            let count = whole + 1 + (duration - Double(whole) * dt > 1e-9 ? 1 : 0)
             let first = x.count
             for i in 0..<count {
-                let tau = i == count - 1 ? duration : Double(i) * dt
+                let tau = i > whole ? duration : Double(i) * dt
                 let point = shape(tau, stream)
                 x.append(point.0)
                 y.append(point.1)

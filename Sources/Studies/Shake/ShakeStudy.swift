@@ -16,7 +16,11 @@ public enum ShakeStudy {
             let keys = ShakeScenario.sweepKeys[c.kind] ?? []
             let parameters = keys.map { "\($0)=\(value(c, $0))" }
             var label = "at \(value(c, "thresholdG")) g"
-            for key in s.variedKeys[index] where key != "thresholdG" { label += ", \(key) \(value(c, key))" }
+            // Name every other key that differs from the kind's preset, so single-value entries stay distinct.
+            let preset = ShakeDetectorConfiguration(kind: c.kind)
+            for key in keys where key != "thresholdG" && value(c, key) != value(preset, key) {
+                label += ", \(key) \(value(c, key))"
+            }
             return SweepSetting(index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: label,
                                 configurationJSON: json(c))
         }

@@ -32,7 +32,8 @@ extension SweepReport {
         if m.falseAlarms == 0 {
             return "no false alarms in \(try num(m.exposureHours)) hours (at most \(try num(ci.high)) an hour, 95% bound)"
         }
-        return "\(try num(rate)) false alarm\(rate == 1 ? "" : "s") an hour [\(try num(ci.low))–\(try num(ci.high))]"
+        let shown = try num(rate)
+        return "\(shown) false alarm\(shown == "1" ? "" : "s") an hour [\(try num(ci.low))–\(try num(ci.high))]"
     }
 
     /// ", mostly from table drops" or ", most often from running (3 of 7)"; empty with no false alarms.
