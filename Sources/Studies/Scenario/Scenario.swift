@@ -4,10 +4,14 @@ import Reporting
 /// arm in ``ScenarioFile/load(path:overrides:)``.
 public enum Scenario: Sendable {
     case drift(DriftScenario)
+    case shake(ShakeScenario)
+    case scribble(ScribbleScenario)
 
     public var name: String {
         switch self {
         case .drift(let s): return s.name
+        case .shake(let s): return s.name
+        case .scribble(let s): return s.name
         }
     }
 
@@ -15,6 +19,8 @@ public enum Scenario: Sendable {
     public var totalTrials: Int {
         switch self {
         case .drift(let s): return s.totalTrials
+        case .shake(let s): return s.totalTrials
+        case .scribble(let s): return s.totalTrials
         }
     }
 
@@ -22,6 +28,8 @@ public enum Scenario: Sendable {
     public var cellCount: Int {
         switch self {
         case .drift(let s): return s.cells.count
+        case .shake(let s): return s.configurations.count
+        case .scribble(let s): return s.configurations.count
         }
     }
 
@@ -29,6 +37,8 @@ public enum Scenario: Sendable {
     public func report(runner: MonteCarloRunner) throws -> ReportFiles {
         switch self {
         case .drift(let s): return try DriftStudy.report(s, runner: runner)
+        case .shake(let s): return try ShakeStudy.report(s, runner: runner)
+        case .scribble(let s): return try ScribbleStudy.report(s, runner: runner)
         }
     }
 

@@ -1,0 +1,109 @@
+import DetectionCore
+import Foundation
+import SensorSim
+
+/// A validated scribble study: touch timelines of everyday gestures with scribbles, and a sweep of
+/// `ScribbleDetectorConfiguration`s.
+public struct ScribbleScenario: Sendable {
+    public let name: String
+    public let description: String
+    public let file: String
+    public let seed: UInt64
+    public let timelines: Int
+    public let timeline: TouchTimelineParameters
+    public let toleranceBeforeSeconds: Double
+    public let toleranceAfterSeconds: Double
+    public let configurations: [ScribbleDetectorConfiguration]
+    public let rule: RecommendationRule
+
+    public var totalTrials: Int { timelines }
+
+    static let numericKeys = ["requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
+                              "cooldownSeconds"]
+
+    static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ScribbleScenario {
+        let name = try GestureScenarioReader.name(r)
+        let description = try r.optional("description")?.string() ?? ""
+        let fileSeed = try r.required("seed").unsigned64()
+        let seed = overrides.seed ?? fileSeed
+        let timelinesField = try r.required("timelines")
+        let fileTimelines = try timelinesField.integer(in: 1...ShakeScenario.maximumTimelines)
+        let timelines = overrides.trialsPerCell ?? fileTimelines
+        var p = TouchTimelineParameters()
+        if let t = try r.optional("timeline")?.object() {
+            if let f = t.optional("minutes") { p.durationSeconds = try f.positive(atMost: 24 * 60) * 60 }
+            if let f = t.optional("touchRateHz") { p.touchRateHz = try f.double(in: 10...1000) }
+            if let f = t.optional("idleSeconds") { p.idleSeconds = try GestureScenarioReader.range(f, limits: 0.01...3600) }
+            if let f = t.optional("weights") {
+                let w = try f.object()
+                var weights: [TouchGestureKind: Double] = [:]
+                for key in w.keys {
+                    guard let field = w.optional(key) else { continue }
+                    guard let kind = TouchGestureKind(rawValue: key) else {
+                        throw field.error("is not a gesture (known: "
+                            + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                    }
+                    weights[kind] = try field.nonNegative(atMost: 1e6)
+                }
+                guard weights.values.contains(where: { $0 > 0 }) else {
+                    throw f.error("must give at least one gesture a weight above 0")
+                }
+                p.weights = weights
+            }
+            try t.finish()
+        }
+        let (before, after) = try GestureScenarioReader.matching(r)
+        let rule = try GestureScenarioReader.rule(r)
+        var configurations: [ScribbleDetectorConfiguration] = []
+        for entry in try r.required("sweep").array(count: 1...100) {
+            let e = try entry.object()
+            if let f = e.optional("kind") { _ = try f.choice(["scribble"]) }
+            var axes: [(key: String, values: [(Double, JSONField)])] = []
+            for key in e.keys where key != "kind" {
+                guard let field = e.optional(key) else { continue }
+                if key == "firesOncePerGesture" {
+                    let values: [JSONField]
+                    if case .array = field.node.value { values = try field.array(count: 1...2) } else { values = [field] }
+                    axes.append((key, try values.map { v throws(InputError) in (try v.bool() ? 1 : 0, v) }))
+                    continue
+                }
+                guard numericKeys.contains(key) else {
+                    throw field.error("unknown key (known keys: kind, firesOncePerGesture, \(numericKeys.joined(separator: ", ")))")
+                }
+                axes.append((key, try GestureScenarioReader.values(field, integer: key == "requiredReversals")))
+            }
+            try e.finish()
+            guard configurations.count + axes.reduce(1, { $0 * $1.values.count }) <= ShakeScenario.maximumSettings else {
+                throw entry.error("the sweep has more than \(ShakeScenario.maximumSettings) settings")
+            }
+            for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
+                var c = ScribbleDetectorConfiguration()
+                for (a, choice) in zip(axes, combination) {
+                    let value = a.values[choice].0
+                    switch a.key {
+                    case "requiredReversals": c.requiredReversals = Int(value)
+                    case "minimumTravelPoints": c.minimumTravelPoints = value
+                    case "pathToDiagonalRatio": c.pathToDiagonalRatio = value
+                    case "windowSeconds": c.windowSeconds = value
+                    case "cooldownSeconds": c.cooldownSeconds = value
+                    case "firesOncePerGesture": c.firesOncePerGesture = value != 0
+                    default: break
+                    }
+                }
+                if let problem = c.validationProblems().first {
+                    let index = axes.firstIndex { $0.key == problem.field }
+                    let field = index.map { axes[$0].values[combination[$0]].1 }
+                    let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
+                    throw InputError(file: file, line: field?.node.line ?? entry.node.line,
+                                     field: field?.path ?? "\(entry.path).\(problem.field)",
+                                     problem: problem.problem + (value.map { ", got \($0)" } ?? ""))
+                }
+                configurations.append(c)
+            }
+        }
+        try r.finish()
+        return ScribbleScenario(name: name, description: description, file: file, seed: seed, timelines: timelines,
+                                timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
+                                configurations: configurations, rule: rule)
+    }
+}

@@ -1,0 +1,97 @@
+import DetectionCore
+import Foundation
+import Reporting
+import SensorSim
+import Stats
+
+/// Runs a scribble scenario: touch timelines on all cores, each fed to every setting, then the sweep report.
+public enum ScribbleStudy {
+    /// The gesture kinds, as the outcome's labels index them.
+    public static let activities = TouchGestureKind.allCases
+
+    /// Trial `index`: one touch timeline (seeded by `TrialSeed(scenarioSeed:trialIndex:)`), generated once,
+    /// fed gesture by gesture (with `touchEnded()` after each) to a fresh detector per setting.
+    public static func run(_ s: ScribbleScenario, index: Int) throws -> GestureTrialOutcome {
+        let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
+        let stream = try RandomStream(seed: seed)
+        let timeline = TouchTimelineGenerator.generate(s.timeline, stream: stream)
+        var detections: [[Double]] = []
+        for c in s.configurations { detections.append(try detect(timeline, c, rateHz: s.timeline.touchRateHz)) }
+        let truth = timeline.gestures.filter { $0.kind == .scribble }
+            .map { TruthEvent(startSeconds: $0.startSeconds, endSeconds: $0.endSeconds) }
+        // Each gesture's label runs until the next gesture starts (the finger-up pause belongs to it).
+        let g = timeline.gestures
+        let labels = g.indices.map { i in
+            ActivitySpan(activity: activities.firstIndex(of: g[i].kind) ?? 0, startSeconds: g[i].startSeconds,
+                         endSeconds: i + 1 < g.count ? g[i + 1].startSeconds : timeline.durationSeconds)
+        }
+        return GestureTrialOutcome(trialIndex: index, seed: seed, durationSeconds: timeline.durationSeconds,
+                                   truth: truth, labels: labels, detections: detections)
+    }
+
+    /// The firing times of one setting over a timeline.
+    public static func detect(_ timeline: TouchTimeline, _ c: ScribbleDetectorConfiguration,
+                              rateHz: Double) throws(ScribbleDetectorError) -> [Double] {
+        var detector = try ScribbleDetector(configuration: c, maximumTouchRateHz: min(1000, rateHz))
+        var times: [Double] = []
+        for gesture in timeline.gestures {
+            for k in gesture.firstPoint..<(gesture.firstPoint + gesture.pointCount) {
+                if detector.consume(TouchPoint(x: timeline.x[k], y: timeline.y[k], timestampSeconds: timeline.t[k])) {
+                    times.append(timeline.t[k])
+                }
+            }
+            detector.touchEnded()
+        }
+        return times
+    }
+
+    public static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
+        let preset = ScribbleDetectorConfiguration.default
+        return s.configurations.enumerated().map { index, c in
+            let all = [("requiredReversals", String(c.requiredReversals)),
+                       ("minimumTravelPoints", ShakeStudy.show(c.minimumTravelPoints)),
+                       ("pathToDiagonalRatio", ShakeStudy.show(c.pathToDiagonalRatio)),
+                       ("windowSeconds", ShakeStudy.show(c.windowSeconds)),
+                       ("cooldownSeconds", ShakeStudy.show(c.cooldownSeconds)),
+                       ("firesOncePerGesture", String(c.firesOncePerGesture))]
+            let differs: [String: Bool] = [
+                "requiredReversals": c.requiredReversals != preset.requiredReversals,
+                "minimumTravelPoints": c.minimumTravelPoints != preset.minimumTravelPoints,
+                "pathToDiagonalRatio": c.pathToDiagonalRatio != preset.pathToDiagonalRatio,
+                "windowSeconds": c.windowSeconds != preset.windowSeconds,
+                "cooldownSeconds": c.cooldownSeconds != preset.cooldownSeconds,
+                "firesOncePerGesture": c.firesOncePerGesture != preset.firesOncePerGesture,
+            ]
+            let changed = all.filter { differs[$0.0] ?? false }
+            let label = changed.isEmpty ? "at the defaults" : "with " + changed.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let json = (try? encoder.encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return SweepSetting(index: index, family: "scribble", parameters: all.map { "\($0.0)=\($0.1)" },
+                                shortLabel: label, configurationJSON: json)
+        }
+    }
+
+    public static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+        let outcomes = try runner.run(count: s.timelines) { try run(s, index: $0) }
+        let analysis = try SweepAnalysis(settings: settings(s), outcomes: outcomes, activityCount: activities.count,
+                                         toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                                         toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+        let t = s.timeline
+        let method = "\(s.timelines) simulated touch timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
+            + "(seed \(s.seed)): gestures chosen at random by weight, finger-up pauses of "
+            + "\(JSONField.show(t.idleSeconds.min))–\(JSONField.show(t.idleSeconds.max)) s, touch points at "
+            + "\(JSONField.show(t.touchRateHz)) Hz. Each timeline is generated once and fed, gesture by gesture "
+            + "(`touchEnded()` after each), to all \(s.configurations.count) settings. A detection matches a scribble "
+            + "from \(JSONField.show(s.toleranceBeforeSeconds)) s before it starts to "
+            + "\(JSONField.show(s.toleranceAfterSeconds)) s after it ends. Reproduce with `sensorbench run \(s.file) "
+            + "--seed \(s.seed) --trials \(s.timelines)`."
+        let context = SweepReportContext(
+            title: "Scribble detection: \(s.name)", description: s.description, gesture: "scribble",
+            exposure: "non-scribble touch time", activityNames: activities.map(\.rawValue),
+            activityCauses: activities.map(\.causePhrase), truthActivity: 0, method: method,
+            weights: activities.filter { $0 != .scribble }.map { ($0.rawValue, t.weights[$0] ?? 0) },
+            configurationType: "ScribbleDetectorConfiguration")
+        return try SweepReport.render(context, analysis: analysis, outcomes: outcomes)
+    }
+}

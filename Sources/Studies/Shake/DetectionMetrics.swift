@@ -1,0 +1,98 @@
+import Stats
+
+/// Event-level quality of one detector setting over all timelines of a study.
+///
+/// Definitions (TP true positives, FA false alarms, FN misses; fragments are left out of all three):
+/// - precision = TP / (TP + FA), with a 95% Wilson interval; undefined (nil) with no TP and no FA;
+/// - recall = TP / (TP + FN), with a 95% Wilson interval; undefined when the timelines hold no true gesture;
+/// - F1 = 2·TP / (2·TP + FA + FN), the harmonic mean of precision and recall written so that it is defined
+///   whenever anything happened (0 when there are detections or gestures but no TP);
+/// - false alarms per hour = FA / exposure, exposure being the hours of timeline outside true gestures, with
+///   the exact Poisson interval (Garwood 1936): [χ²₀.₀₂₅(2·FA)/2, χ²₀.₉₇₅(2·FA + 2)/2] / hours, lower 0 when
+///   FA = 0;
+/// - latency = detection time − gesture start for each true positive: median and 95th percentile (GSL's
+///   quantile definition, Hyndman–Fan type 7).
+public struct DetectionMetrics: Sendable, Equatable {
+    public let truePositives: Int
+    public let falseAlarms: Int
+    public let misses: Int
+    public let fragments: Int
+    /// Hours of timeline outside true gestures.
+    public let exposureHours: Double
+    public let precision: Double?
+    public let precisionInterval: ConfidenceInterval?
+    public let recall: Double?
+    public let recallInterval: ConfidenceInterval?
+    public let f1: Double?
+    public let falseAlarmsPerHour: Double?
+    public let falseAlarmsPerHourInterval: ConfidenceInterval?
+    public let latencyMedianSeconds: Double?
+    public let latencyP95Seconds: Double?
+
+    /// Computes the metrics from totals.
+    ///
+    /// - Parameters:
+    ///   - truePositives: TP ≥ 0.
+    ///   - falseAlarms: FA ≥ 0.
+    ///   - misses: FN ≥ 0.
+    ///   - fragments: extra detections inside matched gestures.
+    ///   - latenciesSeconds: one latency per true positive, s.
+    ///   - exposureHours: hours outside gestures (≥ 0; 0 leaves the rate undefined).
+    /// - Throws: `StatsError` from GSL (not expected for valid counts).
+    public init(truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latenciesSeconds: [Double],
+                exposureHours: Double) throws {
+        self.truePositives = truePositives
+        self.falseAlarms = falseAlarms
+        self.misses = misses
+        self.fragments = fragments
+        self.exposureHours = exposureHours
+        let detections = truePositives + falseAlarms
+        if detections > 0 {
+            let p = try Proportion(successes: truePositives, trials: detections)
+            precision = p.estimate
+            precisionInterval = try p.wilson()
+        } else {
+            precision = nil
+            precisionInterval = nil
+        }
+        let events = truePositives + misses
+        if events > 0 {
+            let r = try Proportion(successes: truePositives, trials: events)
+            recall = r.estimate
+            recallInterval = try r.wilson()
+        } else {
+            recall = nil
+            recallInterval = nil
+        }
+        let denominator = 2 * truePositives + falseAlarms + misses
+        f1 = denominator > 0 ? Double(2 * truePositives) / Double(denominator) : nil
+        if exposureHours > 0 {
+            falseAlarmsPerHour = Double(falseAlarms) / exposureHours
+            falseAlarmsPerHourInterval = try Self.poissonInterval(count: falseAlarms).scaled(by: 1 / exposureHours)
+        } else {
+            falseAlarmsPerHour = nil
+            falseAlarmsPerHourInterval = nil
+        }
+        if latenciesSeconds.isEmpty {
+            latencyMedianSeconds = nil
+            latencyP95Seconds = nil
+        } else {
+            let summary = try Descriptive.summary(latenciesSeconds)
+            latencyMedianSeconds = summary.median
+            latencyP95Seconds = summary.p95
+        }
+    }
+
+    /// The exact 95% interval for a Poisson mean from one observed count k (Garwood 1936):
+    /// [χ²₀.₀₂₅(2k)/2, χ²₀.₉₇₅(2k + 2)/2], lower bound 0 when k = 0.
+    public static func poissonInterval(count k: Int) throws -> ConfidenceInterval {
+        let low = k == 0 ? 0 : try ChiSquared.quantile(0.025, degreesOfFreedom: Double(2 * k)) / 2
+        let high = try ChiSquared.quantile(0.975, degreesOfFreedom: Double(2 * k + 2)) / 2
+        return ConfidenceInterval(low: low, high: high)
+    }
+}
+
+extension ConfidenceInterval {
+    /// Both bounds times `factor` (> 0).
+    func scaled(by factor: Double) -> ConfidenceInterval { ConfidenceInterval(low: low * factor, high: high * factor) }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SensorSim
+
+/// Parsing shared by the shake and scribble scenarios: name, motion ranges, matching, rule and sweep values.
+enum GestureScenarioReader {
+    /// The report folder name: letters, digits, '-' and '_'.
+    static func name(_ r: JSONObjectReader) throws(InputError) -> String {
+        let field = try r.required("name")
+        let name = try field.nonEmptyString(maximumLength: 80)
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw field.error("is used as a folder name: letters, digits, '-' and '_' only")
+        }
+        return name
+    }
+
+    /// A range: `[min, max]` or one number (a fixed value), each within `limits`, min ≤ max.
+    static func range(_ f: JSONField, limits: ClosedRange<Double>) throws(InputError) -> UniformRange {
+        if case .array = f.node.value {
+            let e = try f.array(count: 2...2)
+            let low = try e[0].double(in: limits)
+            let high = try e[1].double(in: limits)
+            guard low <= high else {
+                throw f.error("must be [min, max] with min ≤ max, got [\(JSONField.show(low)), \(JSONField.show(high))]")
+            }
+            return UniformRange(low, high)
+        }
+        let value = try f.double(in: limits)
+        return UniformRange(value, value)
+    }
+
+    /// `motion`: per activity, per parameter, a range (defaults for anything left out).
+    static func ranges(_ m: JSONObjectReader) throws(InputError) -> MotionRanges {
+        var ranges = MotionRanges()
+        for key in m.keys {
+            guard let activityField = m.optional(key) else { continue }
+            guard let activity = MotionActivity(rawValue: key) else {
+                throw activityField.error("unknown activity (known: "
+                    + MotionActivity.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            let a = try activityField.object()
+            for field in MotionRanges.fields where field.activity == activity {
+                if let f = a.optional(field.name) { ranges[keyPath: field.keyPath] = try range(f, limits: field.limits) }
+            }
+            try a.finish()
+        }
+        return ranges
+    }
+
+    /// `matching.toleranceBeforeSeconds` (default 0) and `matching.toleranceAfterSeconds` (default 0.5).
+    static func matching(_ r: JSONObjectReader) throws(InputError) -> (Double, Double) {
+        var before = 0.0, after = 0.5
+        if let m = try r.optional("matching")?.object() {
+            if let f = m.optional("toleranceBeforeSeconds") { before = try f.nonNegative(atMost: 60) }
+            if let f = m.optional("toleranceAfterSeconds") { after = try f.nonNegative(atMost: 60) }
+            try m.finish()
+        }
+        return (before, after)
+    }
+
+    /// `recommend`: `rule` ("max-recall" or "best-f1"), `maxFalseAlarmsPerHour` (default 1), `falseAlarmBound`
+    /// ("estimate" or "upper-95", default "estimate").
+    static func rule(_ r: JSONObjectReader) throws(InputError) -> RecommendationRule {
+        guard let o = try r.optional("recommend")?.object() else { return .default }
+        let kind = try o.optional("rule")?.choice(["max-recall", "best-f1"]) ?? "max-recall"
+        let limitField = o.optional("maxFalseAlarmsPerHour")
+        let boundField = o.optional("falseAlarmBound")
+        if kind == "best-f1" {
+            if let f = limitField ?? boundField { throw f.error("applies to the max-recall rule only") }
+            try o.finish()
+            return .bestF1
+        }
+        let limit = try limitField?.nonNegative(atMost: 1e6) ?? 1
+        let bound = try boundField?.choice(["estimate", "upper-95"]) ?? "estimate"
+        try o.finish()
+        return .maxRecall(maxFalseAlarmsPerHour: limit, useUpperBound: bound == "upper-95")
+    }
+
+    /// A sweep value: one number or a non-empty array of numbers without repeats; whole numbers when `integer`.
+    static func values(_ f: JSONField, integer: Bool) throws(InputError) -> [(Double, JSONField)] {
+        let fields: [JSONField]
+        if case .array = f.node.value { fields = try f.array(count: 1...1000) } else { fields = [f] }
+        var out: [(Double, JSONField)] = []
+        for e in fields {
+            let v = integer ? Double(try e.integer(in: -1_000_000_000...1_000_000_000)) : try e.double()
+            guard v.isFinite else { throw e.error("must be a finite number") }
+            if out.contains(where: { $0.0 == v }) { throw e.error("repeats the value \(JSONField.show(v))") }
+            out.append((v, e))
+        }
+        return out
+    }
+
+    /// Every combination of choices, the last axis varying fastest.
+    static func combinations(_ counts: [Int]) -> [[Int]] {
+        var result: [[Int]] = [[]]
+        for count in counts {
+            result = result.flatMap { prefix in (0..<count).map { prefix + [$0] } }
+        }
+        return result
+    }
+}

@@ -1,0 +1,174 @@
+import DetectionCore
+import Foundation
+import SensorSim
+
+/// A validated shake study: timelines of everyday motion with shakes, and a sweep of detector settings.
+public struct ShakeScenario: Sendable {
+    public let name: String
+    public let description: String
+    public let file: String
+    public let seed: UInt64
+    /// Timelines simulated (one trial each).
+    public let timelines: Int
+    public let timeline: MotionTimelineParameters
+    public let toleranceBeforeSeconds: Double
+    public let toleranceAfterSeconds: Double
+    /// The detector settings, in sweep order.
+    public let configurations: [ShakeDetectorConfiguration]
+    /// The sweep keys each `sweep` entry varies (more than one value), per setting, for short labels.
+    public let variedKeys: [[String]]
+    public let rule: RecommendationRule
+
+    public var totalTrials: Int { timelines }
+
+    // MARK: - Limits
+
+    public static let maximumTimelines = 1_000_000
+    public static let maximumSettings = 5000
+    /// Detector updates in one scenario (samples × settings): 10¹¹ is hours of computing.
+    public static let maximumDetectorSamples = 1e11
+
+    /// The sweep keys each kind reads (the core's vocabulary; `kind` aside).
+    static let sweepKeys: [ShakeDetectorKind: [String]] = [
+        .thresholdCount: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
+        .windowFraction: ["thresholdG", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
+                          "minimumSampleCount", "cooldownSeconds"],
+        .reversal: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
+    ]
+    static let integerKeys: Set<String> = ["requiredCount", "minimumSampleCount"]
+
+    // MARK: - Parsing
+
+    static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ShakeScenario {
+        let name = try GestureScenarioReader.name(r)
+        let description = try r.optional("description")?.string() ?? ""
+        let fileSeed = try r.required("seed").unsigned64()
+        let seed = overrides.seed ?? fileSeed
+        let timelinesField = try r.required("timelines")
+        let fileTimelines = try timelinesField.integer(in: 1...maximumTimelines)
+        let timelines = overrides.trialsPerCell ?? fileTimelines
+
+        var p = MotionTimelineParameters()
+        var shakeCountField: JSONField?
+        if let t = try r.optional("timeline")?.object() {
+            if let f = t.optional("minutes") { p.durationSeconds = try f.positive(atMost: 24 * 60) * 60 }
+            if let f = t.optional("sampleRateHz") { p.sensor.sampleRateHz = try f.double(in: 10...1000) }
+            if let f = t.optional("rangeG") {
+                p.sensor.rangeG = try f.double()
+                guard AccelerometerSensor.supportedRangesG.contains(p.sensor.rangeG) else {
+                    throw f.error("must be one of 2, 4, 8, 16, got \(JSONField.show(p.sensor.rangeG))")
+                }
+            }
+            if let f = t.optional("noiseRmsG") { p.sensor.noiseRmsG = try f.nonNegative(atMost: 1) }
+            let countField = t.optional("shakesPerTimeline")
+            let rateField = t.optional("shakesPerMinute")
+            if let f = countField, rateField != nil {
+                throw f.error("give shakesPerTimeline or shakesPerMinute, not both")
+            }
+            if let f = countField {
+                p.shakes = .count(try f.integer(in: 0...100_000))
+                shakeCountField = f
+            }
+            if let f = rateField { p.shakes = .perMinute(try f.nonNegative(atMost: 60)) }
+            if let f = t.optional("minimumGapSeconds") { p.minimumGapSeconds = try f.nonNegative(atMost: 86_400) }
+            if let f = t.optional("weights") {
+                let w = try f.object()
+                var weights: [MotionActivity: Double] = [:]
+                for key in w.keys {
+                    guard let field = w.optional(key) else { continue }
+                    guard let activity = MotionActivity(rawValue: key), activity != .shake else {
+                        throw field.error("is not an everyday activity (known: "
+                            + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
+                    }
+                    weights[activity] = try field.nonNegative(atMost: 1e6)
+                }
+                guard weights.values.contains(where: { $0 > 0 }) else {
+                    throw f.error("must give at least one activity a weight above 0")
+                }
+                p.weights = weights
+            }
+            try t.finish()
+        }
+        if let m = try r.optional("motion")?.object() {
+            p.ranges = try GestureScenarioReader.ranges(m)
+        }
+        let duration = p.ranges.shakeDurationSeconds
+        if p.ranges.shakeRampSeconds.max > duration.min / 2 {
+            throw InputError(file: file, line: r.line, field: "motion.shake.rampSeconds",
+                             problem: "the onset and offset ramps (up to \(JSONField.show(p.ranges.shakeRampSeconds.max)) s each) "
+                                + "must fit in the shortest shake (\(JSONField.show(duration.min)) s)")
+        }
+        if case .count(let c) = p.shakes, c > p.maximumShakesThatFit {
+            let f = shakeCountField
+            throw InputError(file: file, line: f?.node.line ?? r.line, field: f?.path ?? "timeline.shakesPerTimeline",
+                             problem: "\(c) shakes of up to \(JSONField.show(duration.max)) s with "
+                                + "\(JSONField.show(p.minimumGapSeconds)) s gaps do not fit in "
+                                + "\(JSONField.show(p.durationSeconds / 60)) minutes (at most \(p.maximumShakesThatFit))")
+        }
+
+        let (before, after) = try GestureScenarioReader.matching(r)
+        let rule = try GestureScenarioReader.rule(r)
+
+        let sweepField = try r.required("sweep")
+        var configurations: [ShakeDetectorConfiguration] = []
+        var varied: [[String]] = []
+        for entry in try sweepField.array(count: 1...100) {
+            let e = try entry.object()
+            let kindRaw = try e.required("kind").choice(ShakeDetectorKind.allCases.map(\.rawValue))
+            let kind = ShakeDetectorKind(rawValue: kindRaw) ?? .thresholdCount
+            let allowed = sweepKeys[kind] ?? []
+            var axes: [(key: String, values: [(Double, JSONField)])] = []
+            for key in e.keys where key != "kind" {
+                guard let field = e.optional(key) else { continue }
+                guard allowed.contains(key) else {
+                    throw field.error("is not read by \(kindRaw) (it reads: \(allowed.joined(separator: ", ")))")
+                }
+                axes.append((key, try GestureScenarioReader.values(field, integer: integerKeys.contains(key))))
+            }
+            try e.finish()
+            let product = axes.reduce(1) { $0 * $1.values.count }
+            guard configurations.count + product <= maximumSettings else {
+                throw entry.error("the sweep has more than \(maximumSettings) settings")
+            }
+            let variedHere = axes.filter { $0.values.count > 1 }.map(\.key)
+            for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
+                var c = ShakeDetectorConfiguration(kind: kind)
+                for (a, choice) in zip(axes, combination) {
+                    let value = a.values[choice].0
+                    switch a.key {
+                    case "thresholdG": c.thresholdG = value
+                    case "requiredCount": c.requiredCount = Int(value)
+                    case "windowSeconds": c.windowSeconds = value
+                    case "requiredFraction": c.requiredFraction = value
+                    case "minimumWindowSpanSeconds": c.minimumWindowSpanSeconds = value
+                    case "minimumSampleCount": c.minimumSampleCount = Int(value)
+                    case "cooldownSeconds": c.cooldownSeconds = value
+                    default: break
+                    }
+                }
+                if let problem = c.validationProblems().first {
+                    let index = axes.firstIndex { $0.key == problem.field }
+                    let field = index.map { axes[$0].values[combination[$0]].1 }
+                    let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
+                    throw InputError(file: file, line: field?.node.line ?? entry.node.line,
+                                     field: field?.path ?? "\(entry.path).\(problem.field)",
+                                     problem: problem.problem + (value.map { ", got \($0)" } ?? " (the \(kindRaw) default)"))
+                }
+                configurations.append(c)
+                varied.append(variedHere)
+            }
+        }
+        try r.finish()
+
+        let samples = p.durationSeconds * p.sensor.sampleRateHz * Double(timelines)
+        guard samples * Double(configurations.count) <= maximumDetectorSamples else {
+            throw InputError(file: file, line: timelinesField.node.line, field: "timelines",
+                             problem: "\(timelines) timelines × \(configurations.count) settings would feed "
+                                + "\(String(format: "%.2g", samples * Double(configurations.count))) samples to detectors, "
+                                + "at most 1e11 allowed")
+        }
+        return ShakeScenario(name: name, description: description, file: file, seed: seed, timelines: timelines,
+                             timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
+                             configurations: configurations, variedKeys: varied, rule: rule)
+    }
+}

@@ -1,0 +1,95 @@
+import DetectionCore
+import Foundation
+import Reporting
+import SensorSim
+
+/// Runs a shake scenario end to end: timelines on all cores, the sweep's statistics, the report files.
+public enum ShakeStudy {
+    /// Simulates every timeline, in trial order.
+    public static func simulate(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> [GestureTrialOutcome] {
+        try runner.run(count: s.timelines) { index in try ShakeTrial.run(s, index: index) }
+    }
+
+    /// The sweep's settings described for reports.
+    public static func settings(_ s: ShakeScenario) -> [SweepSetting] {
+        s.configurations.enumerated().map { index, c in
+            let keys = ShakeScenario.sweepKeys[c.kind] ?? []
+            let parameters = keys.map { "\($0)=\(value(c, $0))" }
+            var label = "at \(value(c, "thresholdG")) g"
+            // Name every other key that differs from the kind's preset, so single-value entries stay distinct.
+            let preset = ShakeDetectorConfiguration(kind: c.kind)
+            for key in keys where key != "thresholdG" && value(c, key) != value(preset, key) {
+                label += ", \(key) \(value(c, key))"
+            }
+            return SweepSetting(index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: label,
+                                configurationJSON: json(c))
+        }
+    }
+
+    /// Simulates, analyses and renders; returns the report's files without writing them.
+    public static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+        let outcomes = try simulate(s, runner: runner)
+        let settings = settings(s)
+        let analysis = try SweepAnalysis(settings: settings, outcomes: outcomes,
+                                         activityCount: ShakeTrial.activities.count,
+                                         toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                                         toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+        return try SweepReport.render(context(s), analysis: analysis, outcomes: outcomes)
+    }
+
+    /// The words and method paragraph of a shake report.
+    static func context(_ s: ShakeScenario) -> SweepReportContext {
+        let t = s.timeline
+        let shakes: String
+        switch t.shakes {
+        case .count(let c): shakes = "\(c) deliberate shake\(c == 1 ? "" : "s") each"
+        case .perMinute(let r): shakes = "deliberate shakes at \(JSONField.show(r)) a minute (Poisson)"
+        }
+        let method = "\(s.timelines) simulated timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
+            + "(seed \(s.seed)), \(shakes), at least \(JSONField.show(t.minimumGapSeconds)) s apart, between "
+            + "everyday motions chosen at random by weight. The accelerometer reports userAcceleration at "
+            + "\(JSONField.show(t.sensor.sampleRateHz)) Hz, ±\(JSONField.show(t.sensor.rangeG)) g, with "
+            + "\(JSONField.show(t.sensor.noiseRmsG)) g white noise per axis. Each timeline is generated once and "
+            + "fed to all \(s.configurations.count) detector settings. A detection matches a shake from "
+            + "\(JSONField.show(s.toleranceBeforeSeconds)) s before its onset to "
+            + "\(JSONField.show(s.toleranceAfterSeconds)) s after its end, one to one; further detections inside "
+            + "a matched shake are fragments. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) "
+            + "--trials \(s.timelines)`."
+        return SweepReportContext(
+            title: "Shake detection: \(s.name)", description: s.description, gesture: "shake",
+            exposure: "non-shake motion",
+            activityNames: ShakeTrial.activities.map(\.rawValue),
+            activityCauses: ShakeTrial.activities.map(\.causePhrase),
+            truthActivity: ShakeTrial.activities.firstIndex(of: .shake) ?? 0,
+            method: method, weights: MotionActivity.everyday.map { ($0.rawValue, t.weights[$0] ?? 0) },
+            configurationType: "ShakeDetectorConfiguration")
+    }
+
+    // MARK: - Text
+
+    static func value(_ c: ShakeDetectorConfiguration, _ key: String) -> String {
+        switch key {
+        case "thresholdG": return show(c.thresholdG)
+        case "requiredCount": return String(c.requiredCount)
+        case "windowSeconds": return show(c.windowSeconds)
+        case "requiredFraction": return show(c.requiredFraction)
+        case "minimumWindowSpanSeconds": return show(c.minimumWindowSpanSeconds)
+        case "minimumSampleCount": return String(c.minimumSampleCount)
+        case "cooldownSeconds": return show(c.cooldownSeconds)
+        default: return ""
+        }
+    }
+
+    /// A number with up to 4 significant digits ("1.5", "1.326").
+    static func show(_ x: Double) -> String {
+        (try? Format.number(x, significantDigits: 4)) ?? String(x)
+    }
+
+    /// The configuration in the core's JSON vocabulary, keys sorted, pretty-printed.
+    static func json(_ c: ShakeDetectorConfiguration) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(c) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

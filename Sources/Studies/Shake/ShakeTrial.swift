@@ -1,0 +1,56 @@
+import DetectionCore
+import SensorSim
+import Stats
+
+/// One shake-study trial: one timeline, generated once, fed to every detector setting of the sweep.
+public enum ShakeTrial {
+    /// The activities, as the outcome's labels index them (`MotionActivity.allCases` order).
+    public static let activities = MotionActivity.allCases
+
+    /// Runs trial `index`: seeds its stream with `TrialSeed(scenarioSeed:trialIndex:)`, generates the timeline
+    /// and runs each setting over the same samples.
+    ///
+    /// - Throws: `StatsError` if the random stream cannot be allocated, `ShakeDetectorError` if a setting is
+    ///   invalid (the scenario reader refuses those first).
+    public static func run(_ s: ShakeScenario, index: Int) throws -> GestureTrialOutcome {
+        let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
+        let stream = try RandomStream(seed: seed)
+        let timeline = MotionTimelineGenerator.generate(s.timeline, stream: stream)
+        var detections: [[Double]] = []
+        detections.reserveCapacity(s.configurations.count)
+        for c in s.configurations { detections.append(try detect(timeline, c)) }
+        let fs = timeline.sensor.sampleRateHz
+        let truth = timeline.shakes.map {
+            TruthEvent(startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
+        }
+        let labels = timeline.segments.map {
+            ActivitySpan(activity: activities.firstIndex(of: $0.activity) ?? 0,
+                         startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
+        }
+        return GestureTrialOutcome(trialIndex: index, seed: seed, durationSeconds: timeline.durationSeconds,
+                                   truth: truth, labels: labels, detections: detections)
+    }
+
+    /// Feeds every sample of `timeline` (at tₖ = k / rate) to a fresh detector and returns the firing times.
+    ///
+    /// - Throws: `ShakeDetectorError` for an invalid configuration.
+    public static func detect(_ timeline: MotionTimeline,
+                              _ configuration: ShakeDetectorConfiguration) throws(ShakeDetectorError) -> [Double] {
+        let fs = timeline.sensor.sampleRateHz
+        var detector = try ShakeDetector(configuration: configuration, maximumSampleRateHz: min(1000, fs))
+        var times: [Double] = []
+        timeline.x.withUnsafeBufferPointer { x in
+            timeline.y.withUnsafeBufferPointer { y in
+                timeline.z.withUnsafeBufferPointer { z in
+                    for k in 0..<x.count {
+                        let t = Double(k) / fs
+                        let sample = AccelerationSample(timestampSeconds: t, x: Double(x[k]), y: Double(y[k]),
+                                                        z: Double(z[k]))
+                        if detector.consume(sample) { times.append(t) }
+                    }
+                }
+            }
+        }
+        return times
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Reporting
+
+extension SweepReport {
+    /// A rendered chart and where it goes.
+    struct RenderedChart {
+        let path: String
+        let alt: String
+        let svg: String
+    }
+
+    /// The families in sweep order.
+    static func families(_ a: SweepAnalysis) -> [String] {
+        var out: [String] = []
+        for s in a.settings where !out.contains(s.family) { out.append(s.family) }
+        return out
+    }
+
+    /// The settings of `family` that no other setting of it beats on both axes (higher `y` for no worse `x`),
+    /// ordered by x: the family's trade-off curve.
+    ///
+    /// - Parameters:
+    ///   - x: the cost or benefit along x (nil: the setting is left out).
+    ///   - y: the benefit along y (nil: left out).
+    ///   - xIsCost: true when smaller x is better (false alarms an hour); false when larger is (recall).
+    static func front(_ a: SweepAnalysis, family: String, x: (DetectionMetrics) -> Double?,
+                      y: (DetectionMetrics) -> Double?, xIsCost: Bool) -> [Int] {
+        let members = a.settings.indices.filter { a.settings[$0].family == family }
+            .filter { x(a.metrics[$0]) != nil && y(a.metrics[$0]) != nil }
+        // Best x first; among equal x, best y first. Keep a point when its y beats every point before it.
+        let ordered = members.sorted {
+            let xa = x(a.metrics[$0]) ?? 0, xb = x(a.metrics[$1]) ?? 0
+            if xa != xb { return xIsCost ? xa < xb : xa > xb }
+            let ya = y(a.metrics[$0]) ?? 0, yb = y(a.metrics[$1]) ?? 0
+            return ya != yb ? ya > yb : $0 < $1
+        }
+        var kept: [Int] = []
+        var bestY = -Double.infinity
+        for s in ordered {
+            let value = y(a.metrics[s]) ?? 0
+            if value > bestY {
+                kept.append(s)
+                bestY = value
+            }
+        }
+        return kept.sorted { (x(a.metrics[$0]) ?? 0) < (x(a.metrics[$1]) ?? 0) }
+    }
+
+    static func renderCharts(_ c: SweepReportContext, _ a: SweepAnalysis) throws -> [RenderedChart] {
+        var charts: [RenderedChart] = []
+        let names = families(a)
+        let r = a.recommended
+        let rm = a.metrics[r]
+
+        // Precision against recall, the upper-right front of each family.
+        var pr: [ChartSeries] = names.enumerated().map { i, family in
+            let points = front(a, family: family, x: { $0.recall }, y: { $0.precision }, xIsCost: false).map {
+                ChartPoint(x: (a.metrics[$0].recall ?? 0) * 100, y: (a.metrics[$0].precision ?? 0) * 100)
+            }
+            return ChartSeries(name: family, points: points, style: .lineAndMarkers, colorIndex: i)
+        }
+        if let recall = rm.recall, let precision = rm.precision {
+            pr.append(ChartSeries(name: "recommended", points: [ChartPoint(x: recall * 100, y: precision * 100)],
+                                  style: .markers, colorIndex: names.count))
+        }
+        let prChart = LineChart(title: "Precision against recall (best trade-off of each detector family)",
+                                xLabel: "recall (%)", yLabel: "precision (%)", series: pr)
+        charts.append(RenderedChart(path: "precision-recall.svg",
+                                    alt: "precision-recall curve, one line per detector family",
+                                    svg: try prChart.renderSVG()))
+
+        // Recall against false alarms an hour, with the recall intervals.
+        var roc: [ChartSeries] = names.enumerated().map { i, family in
+            let points = front(a, family: family, x: { $0.falseAlarmsPerHour }, y: { $0.recall }, xIsCost: true).map {
+                let m = a.metrics[$0]
+                return ChartPoint(x: m.falseAlarmsPerHour ?? 0, y: (m.recall ?? 0) * 100,
+                                  yLow: m.recallInterval.map { $0.low * 100 }, yHigh: m.recallInterval.map { $0.high * 100 })
+            }
+            return ChartSeries(name: family, points: points, style: .lineAndMarkers, colorIndex: i)
+        }
+        if let rate = rm.falseAlarmsPerHour, let recall = rm.recall {
+            roc.append(ChartSeries(name: "recommended", points: [ChartPoint(x: rate, y: recall * 100)],
+                                   style: .markers, colorIndex: names.count))
+        }
+        let rocChart = LineChart(title: "Recall against false alarms an hour (best trade-off of each family)",
+                                 xLabel: "false alarms per hour of \(c.exposure)", yLabel: "recall (%), 95% interval",
+                                 series: roc)
+        charts.append(RenderedChart(path: "recall-vs-false-alarms.svg",
+                                    alt: "recall against false alarms per hour, one line per detector family",
+                                    svg: try rocChart.renderSVG()))
+
+        // False alarms by activity for the recommended setting and each family's best.
+        let causes = causeIndices(c)
+        let shown = [r] + a.familyBest.filter { $0 != r }
+        let bars = BarChart(
+            title: "False alarms by the activity that caused them", xLabel: "activity",
+            yLabel: "false alarms (all timelines)", categories: causes.map { c.activityNames[$0] },
+            series: shown.enumerated().map { i, s in
+                BarSeries(name: "\(a.settings[s].family) \(a.settings[s].shortLabel)" + (s == r ? " (recommended)" : ""),
+                          values: causes.map { Double(a.falseAlarmsByActivity[s][$0]) }, colorIndex: i)
+            })
+        charts.append(RenderedChart(path: "false-alarms-by-activity.svg",
+                                    alt: "false alarms by activity for the recommended setting and each family's best",
+                                    svg: try bars.renderSVG()))
+        return charts
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Reporting
+import Stats
+
+extension SweepReport {
+    // MARK: - Number words
+
+    /// A fraction as a whole percentage ("97").
+    static func pct(_ x: Double) throws -> String { try Format.fixed(x * 100, decimals: 0) }
+
+    /// "97% [95–98]" or "undefined".
+    static func percentWithInterval(_ x: Double?, _ ci: ConfidenceInterval?) throws -> String {
+        guard let x else { return "undefined" }
+        guard let ci else { return "\(try pct(x))%" }
+        return "\(try pct(x))% [\(try pct(ci.low))–\(try pct(ci.high))]"
+    }
+
+    /// Two significant digits ("0.42", "12").
+    static func num(_ x: Double) throws -> String { try Format.number(x, significantDigits: 2) }
+
+    /// A latency in seconds ("0.45 s").
+    static func seconds(_ x: Double?) throws -> String {
+        guard let x else { return "–" }
+        return "\(try Format.number(x, significantDigits: 2)) s"
+    }
+
+    /// "0.4 false alarms an hour [0.1–1.2]".
+    static func rateText(_ m: DetectionMetrics) throws -> String {
+        guard let rate = m.falseAlarmsPerHour, let ci = m.falseAlarmsPerHourInterval else {
+            return "no false-alarm rate (no time outside gestures)"
+        }
+        if m.falseAlarms == 0 {
+            return "no false alarms in \(try num(m.exposureHours)) hours (at most \(try num(ci.high)) an hour, 95% bound)"
+        }
+        let shown = try num(rate)
+        return "\(shown) false alarm\(shown == "1" ? "" : "s") an hour [\(try num(ci.low))–\(try num(ci.high))]"
+    }
+
+    /// ", mostly from table drops" or ", most often from running (3 of 7)"; empty with no false alarms.
+    static func causeText(_ c: SweepReportContext, _ a: SweepAnalysis, _ s: Int) -> String {
+        let counts = a.falseAlarmsByActivity[s]
+        let total = counts.reduce(0, +)
+        guard total > 0, let top = causeIndices(c).max(by: { (counts[$0], -$0) < (counts[$1], -$1) }) else { return "" }
+        let phrase = c.activityCauses[top]
+        if 2 * counts[top] > total { return ", mostly from \(phrase)" }
+        return ", most often from \(phrase) (\(counts[top]) of \(total))"
+    }
+
+    /// "window-fraction at 1.8 g: recall 97% [95–98], 0.4 false alarms an hour [0.1–1.2], mostly from …".
+    static func settingSentence(_ c: SweepReportContext, _ a: SweepAnalysis, _ s: Int) throws -> String {
+        let setting = a.settings[s]
+        let m = a.metrics[s]
+        return "\(setting.family) \(setting.shortLabel): recall \(try percentWithInterval(m.recall, m.recallInterval)), "
+            + "\(try rateText(m))\(causeText(c, a, s))"
+    }
+
+    // MARK: - The summary
+
+    static func summary(_ c: SweepReportContext, _ a: SweepAnalysis, charts: [RenderedChart]) throws -> String {
+        var doc = MarkdownDocument()
+        doc.heading(c.title, level: 1)
+        if !c.description.isEmpty { doc.paragraph(c.description) }
+
+        doc.heading("Recommendation", level: 2)
+        let r = a.recommended
+        let m = a.metrics[r]
+        doc.paragraph("**\(try settingSentence(c, a, r)).**")
+        var words = "Chosen as \(a.rule.text)."
+        if !a.ruleMet {
+            words += " No setting met that limit, so this is the setting with the fewest false alarms an hour: "
+                + "the least bad, not good enough. Widen the sweep towards stricter settings."
+        }
+        words += " Precision \(try percentWithInterval(m.precision, m.precisionInterval)), "
+            + "F1 \(try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "undefined"), "
+            + "latency from \(c.gesture) onset median \(try seconds(m.latencyMedianSeconds)) "
+            + "(95th percentile \(try seconds(m.latencyP95Seconds))); "
+            + "\(m.truePositives) of \(a.truthCount) \(c.gesture)s detected, \(m.falseAlarms) false alarm"
+            + "\(m.falseAlarms == 1 ? "" : "s") in \(try num(a.exposureHours)) hours of \(c.exposure), "
+            + "\(m.fragments) fragment\(m.fragments == 1 ? "" : "s") (a second event inside one \(c.gesture))."
+        doc.paragraph(words)
+        doc.paragraph("The configuration, in the detection core's JSON vocabulary (decode it with "
+                      + "`JSONDecoder().decode(\(c.configurationType).self, from: data)`):")
+        doc.code(a.settings[r].configurationJSON, language: "json")
+        if !a.runnersUp.isEmpty {
+            doc.paragraph("Runners-up by the same rule:")
+            doc.table(try settingsTable(a, a.runnersUp))
+        }
+
+        if a.familyBest.count > 1 {
+            doc.heading("Detector families at their best", level: 2)
+            doc.bullets(try a.familyBest.map { "\(try settingSentence(c, a, $0))." })
+            doc.table(try settingsTable(a, a.familyBest))
+        }
+
+        doc.heading("How it was measured", level: 2)
+        doc.paragraph(c.method)
+        doc.paragraph("Precision = TP/(TP + FA), recall = TP/(TP + misses), both with 95% Wilson intervals; "
+                      + "F1 = 2·TP/(2·TP + FA + misses); false alarms an hour with the exact Poisson 95% interval "
+                      + "(Garwood); fragments count neither as true positives nor as false alarms.")
+        var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
+        for (name, w) in c.weights {
+            let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
+            try weights.append([name, try Format.number(w, significantDigits: 4), try num(hours)])
+        }
+        let gestureHours = a.activityHours.indices.contains(c.truthActivity) ? a.activityHours[c.truthActivity] : 0
+        try weights.append(["\(c.gesture) (inserted)", "–", try num(gestureHours)])
+        doc.table(weights)
+
+        doc.heading("False alarms by activity", level: 2)
+        let shown = ([r] + a.familyBest.filter { $0 != r })
+        var causes = MarkdownTable(columns: [("setting", .left)]
+            + causeIndices(c).map { (c.activityNames[$0], MarkdownTable.Alignment.right) })
+        for s in shown {
+            try causes.append(["\(a.settings[s].family) \(a.settings[s].shortLabel)"
+                + (s == r ? " (recommended)" : "")] + causeIndices(c).map { String(a.falseAlarmsByActivity[s][$0]) })
+        }
+        doc.table(causes)
+
+        doc.heading("Every setting", level: 2)
+        doc.paragraph("All \(a.settings.count) settings in sweep order (also in `sweep.csv`, with intervals and the "
+                      + "false alarms by activity).")
+        doc.table(try settingsTable(a, Array(a.settings.indices)))
+
+        doc.heading("Charts", level: 2)
+        for chart in charts { doc.image(alt: chart.alt, path: chart.path) }
+        return doc.render()
+    }
+
+    /// One row per setting: family, parameters, recall, precision, F1, false alarms an hour, latency.
+    static func settingsTable(_ a: SweepAnalysis, _ indices: [Int]) throws -> MarkdownTable {
+        var table = MarkdownTable(columns: [
+            ("#", .right), ("detector", .left), ("parameters", .left), ("recall", .right), ("precision", .right),
+            ("F1", .right), ("false alarms / h", .right), ("fragments", .right), ("median latency", .right),
+        ])
+        for s in indices {
+            let m = a.metrics[s]
+            try table.append([
+                String(s), a.settings[s].family, a.settings[s].parameterText,
+                try percentWithInterval(m.recall, m.recallInterval),
+                try percentWithInterval(m.precision, m.precisionInterval),
+                try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "–",
+                try m.falseAlarmsPerHour.map { try num($0) } ?? "–", String(m.fragments),
+                try seconds(m.latencyMedianSeconds),
+            ])
+        }
+        return table
+    }
+}
