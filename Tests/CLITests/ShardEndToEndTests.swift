@@ -75,4 +75,29 @@ import Testing
         #expect(foreign.stderr.contains("seed 12345 differs from seed 7003"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    /// Every study shards: gesture timelines too merge into their unsharded report byte for byte.
+    @Test(arguments: ["shake-threshold-tuning", "scribble-tuning"])
+    func gestureStudiesShardToo(name: String) throws {
+        let root = try SensorBench.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scenario = "Scenarios/\(name).json"
+        let whole = root.appendingPathComponent("whole")
+        let parts = root.appendingPathComponent("parts")
+        let merged = root.appendingPathComponent("merged")
+        #expect(try SensorBench.run(["run", scenario, "--trials", "3", "--quiet", "--out", whole.path]).status == 0)
+        for k in 1...3 {
+            let r = try SensorBench.run(["run", scenario, "--trials", "3", "--quiet", "--shard", "\(k)/3", "--out", parts.path])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let partPaths = (1...3).map { parts.appendingPathComponent("\(name).shard-\($0)-of-3.part").path }
+        #expect(try SensorBench.run(["merge"] + partPaths + ["--out", merged.path]).status == 0)
+        let a = whole.appendingPathComponent(name)
+        let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
+        #expect(!names.isEmpty)
+        for file in names {
+            #expect(try Data(contentsOf: a.appendingPathComponent(file))
+                    == Data(contentsOf: merged.appendingPathComponent(name).appendingPathComponent(file)), "\(file) differs")
+        }
+    }
 }

@@ -48,18 +48,24 @@ public enum Scenario: Sendable {
     public var study: String {
         switch self {
         case .drift: return "drift"
+        case .shake: return "shake"
+        case .scribble: return "scribble"
         }
     }
 
     public var seed: UInt64 {
         switch self {
         case .drift(let s): return s.seed
+        case .shake(let s): return s.seed
+        case .scribble(let s): return s.seed
         }
     }
 
     public var trialsPerCell: Int {
         switch self {
         case .drift(let s): return s.trialsPerCell
+        case .shake(let s): return s.timelines
+        case .scribble(let s): return s.timelines
         }
     }
 
@@ -67,6 +73,8 @@ public enum Scenario: Sendable {
     public var contentHash: String {
         switch self {
         case .drift(let s): return s.contentHash
+        case .shake(let s): return FileContentHash.of(file: s.file, seed: s.seed, trials: s.timelines)
+        case .scribble(let s): return FileContentHash.of(file: s.file, seed: s.seed, trials: s.timelines)
         }
     }
 
@@ -74,6 +82,10 @@ public enum Scenario: Sendable {
     public func shardRecords(range: Range<Int>, runner: MonteCarloRunner) throws -> (columns: String, records: [String]) {
         switch self {
         case .drift(let s): return (DriftStudy.recordColumns, try DriftStudy.shardRecords(s, range: range, runner: runner))
+        case .shake(let s):
+            return (GestureTrialOutcome.recordColumns, try ShakeStudy.simulate(s, runner: runner, range: range).map(\.record))
+        case .scribble(let s):
+            return (GestureTrialOutcome.recordColumns, try ScribbleStudy.simulate(s, runner: runner, range: range).map(\.record))
         }
     }
 
@@ -81,6 +93,12 @@ public enum Scenario: Sendable {
     public func report(records: [(file: String, line: Int, text: String)]) throws -> ReportFiles {
         switch self {
         case .drift(let s): return try DriftStudy.report(s, records: records)
+        case .shake(let s):
+            return try ShakeStudy.report(s, outcomes: try GestureTrialOutcome.outcomes(
+                records: records, scenarioSeed: s.seed, settings: s.configurations.count))
+        case .scribble(let s):
+            return try ScribbleStudy.report(s, outcomes: try GestureTrialOutcome.outcomes(
+                records: records, scenarioSeed: s.seed, settings: s.configurations.count))
         }
     }
 }

@@ -73,7 +73,19 @@ public enum ScribbleStudy {
     }
 
     public static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        let outcomes = try runner.run(count: s.timelines) { try run(s, index: $0) }
+        try report(s, outcomes: try simulate(s, runner: runner))
+    }
+
+    /// Simulates the timelines with global indices in `range` (default: all), in index order.
+    static func simulate(
+        _ s: ScribbleScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
+    ) throws -> [GestureTrialOutcome] {
+        let range = range ?? 0..<s.timelines
+        return try runner.run(count: range.count) { offset in try run(s, index: range.lowerBound + offset) }
+    }
+
+    /// Analyses and renders simulated (or merged) timelines.
+    static func report(_ s: ScribbleScenario, outcomes: [GestureTrialOutcome]) throws -> ReportFiles {
         let analysis = try SweepAnalysis(settings: settings(s), outcomes: outcomes, activityCount: activities.count,
                                          toleranceBeforeSeconds: s.toleranceBeforeSeconds,
                                          toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)

@@ -6,8 +6,11 @@ import SensorSim
 /// Runs a shake scenario end to end: timelines on all cores, the sweep's statistics, the report files.
 public enum ShakeStudy {
     /// Simulates every timeline, in trial order.
-    public static func simulate(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> [GestureTrialOutcome] {
-        try runner.run(count: s.timelines) { index in try ShakeTrial.run(s, index: index) }
+    public static func simulate(
+        _ s: ShakeScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
+    ) throws -> [GestureTrialOutcome] {
+        let range = range ?? 0..<s.timelines
+        return try runner.run(count: range.count) { offset in try ShakeTrial.run(s, index: range.lowerBound + offset) }
     }
 
     /// The sweep's settings described for reports.
@@ -28,7 +31,11 @@ public enum ShakeStudy {
 
     /// Simulates, analyses and renders; returns the report's files without writing them.
     public static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        let outcomes = try simulate(s, runner: runner)
+        try report(s, outcomes: try simulate(s, runner: runner))
+    }
+
+    /// Analyses and renders simulated (or merged) timelines.
+    static func report(_ s: ShakeScenario, outcomes: [GestureTrialOutcome]) throws -> ReportFiles {
         let settings = settings(s)
         let analysis = try SweepAnalysis(settings: settings, outcomes: outcomes,
                                          activityCount: ShakeTrial.activities.count,
