@@ -32,6 +32,8 @@ do {
     case .list: code = try Commands.list()
     case .bench(let options): code = try Benchmark.run(options)
     case .merge(let parts, let out): code = try Commands.merge(parts: parts, outputFolder: out)
+    case .distance(let from, let to): code = try Commands.distance(from: from, to: to)
+    case .gpxExport(let scenario, let out): code = try Commands.gpxExport(scenario: scenario, outputFile: out)
     }
     exit(code.rawValue)
 } catch let error as InputError {

@@ -5,7 +5,7 @@ import Foundation
 /// Position error per axis (east, north) is a first-order Gauss–Markov process with steady-state standard
 /// deviation `sigmaMeters` and correlation time `correlationTimeSeconds`; on top come multipath outliers
 /// (a constant offset for a while), dropouts (no fix at all for a while), and a reported horizontal accuracy.
-public struct GPSEnvironment: Sendable, Equatable {
+public struct GPSEnvironment: Sendable, Hashable {
     // MARK: - Fields
 
     /// Preset or user-given name, used in reports.

@@ -7,6 +7,8 @@ public enum HelpText {
         case "validate": return "sensorbench validate <file>..."
         case "list": return "sensorbench list"
         case "bench": return "sensorbench bench [--trials <n>] [--jobs <n>]"
+        case "distance": return "sensorbench distance <lat,lon> <lat,lon>"
+        case "gpx": return "sensorbench gpx export <scenario> --out <file>"
         case "help": return "sensorbench help [<subcommand>]"
         default: return "sensorbench <subcommand> [<options>]"
         }
@@ -92,6 +94,33 @@ public enum HelpText {
                   -h, --help              Show help information.
 
                 """
+        case "distance":
+            return """
+                OVERVIEW: Print the WGS-84 geodesic distance (metres, Karney's method) between two points and the
+                initial bearing from the first to the second (degrees clockwise from north, 0 to 360).
+
+                USAGE: \(usageLine("distance"))
+
+                ARGUMENTS:
+                  <lat,lon>               Decimal degrees, latitude first, e.g. 39.95248,-75.19938.
+
+                OPTIONS:
+                  -h, --help              Show help information.
+
+                """
+        case "gpx":
+            return """
+                OVERVIEW: Export the phone's fixes of a geofence scenario's first cell and first trial (with its GPS
+                jitter) as a GPX 1.1 file of timed waypoints, which Xcode's Simulate Location replays. Times start at
+                2026-01-01T00:00:00Z; the file is the same for the same scenario and seed.
+
+                USAGE: \(usageLine("gpx"))
+
+                OPTIONS:
+                  -o, --out <file>        The GPX file to write.
+                  -h, --help              Show help information.
+
+                """
         case "help":
             return """
                 OVERVIEW: Show help for sensorbench or one of its subcommands.
@@ -116,6 +145,8 @@ public enum HelpText {
                   validate                Check scenario files without running them.
                   list                    List the shipped scenarios and gyro profiles.
                   bench                   Measure the pipeline's speed and memory.
+                  distance                Distance and bearing between two points (WGS-84).
+                  gpx                     Export a geofence scenario's fixes as GPX for Xcode.
                   help                    Show help for a subcommand.
 
                 EXIT CODES:

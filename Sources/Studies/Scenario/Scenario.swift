@@ -4,10 +4,12 @@ import Reporting
 /// arm in ``ScenarioFile/load(path:overrides:)``.
 public enum Scenario: Sendable {
     case drift(DriftScenario)
+    case geofence(GeofenceScenario)
 
     public var name: String {
         switch self {
         case .drift(let s): return s.name
+        case .geofence(let s): return s.name
         }
     }
 
@@ -15,6 +17,7 @@ public enum Scenario: Sendable {
     public var totalTrials: Int {
         switch self {
         case .drift(let s): return s.totalTrials
+        case .geofence(let s): return s.totalTrials
         }
     }
 
@@ -22,6 +25,7 @@ public enum Scenario: Sendable {
     public var cellCount: Int {
         switch self {
         case .drift(let s): return s.cells.count
+        case .geofence(let s): return s.cells.count
         }
     }
 
@@ -29,6 +33,7 @@ public enum Scenario: Sendable {
     public func report(runner: MonteCarloRunner) throws -> ReportFiles {
         switch self {
         case .drift(let s): return try DriftStudy.report(s, runner: runner)
+        case .geofence(let s): return try GeofenceStudy.report(s, runner: runner)
         }
     }
 
@@ -38,18 +43,21 @@ public enum Scenario: Sendable {
     public var study: String {
         switch self {
         case .drift: return "drift"
+        case .geofence: return "geofence"
         }
     }
 
     public var seed: UInt64 {
         switch self {
         case .drift(let s): return s.seed
+        case .geofence(let s): return s.seed
         }
     }
 
     public var trialsPerCell: Int {
         switch self {
         case .drift(let s): return s.trialsPerCell
+        case .geofence(let s): return s.trialsPerCell
         }
     }
 
@@ -57,6 +65,7 @@ public enum Scenario: Sendable {
     public var contentHash: String {
         switch self {
         case .drift(let s): return s.contentHash
+        case .geofence(let s): return s.contentHash
         }
     }
 
@@ -64,6 +73,7 @@ public enum Scenario: Sendable {
     public func shardRecords(range: Range<Int>, runner: MonteCarloRunner) throws -> (columns: String, records: [String]) {
         switch self {
         case .drift(let s): return (DriftStudy.recordColumns, try DriftStudy.shardRecords(s, range: range, runner: runner))
+        case .geofence(let s): throw InputError(file: s.file, problem: "sharding is not supported for the geofence study yet")
         }
     }
 
@@ -71,6 +81,7 @@ public enum Scenario: Sendable {
     public func report(records: [(file: String, line: Int, text: String)]) throws -> ReportFiles {
         switch self {
         case .drift(let s): return try DriftStudy.report(s, records: records)
+        case .geofence(let s): throw InputError(file: s.file, problem: "sharding is not supported for the geofence study yet")
         }
     }
 }
