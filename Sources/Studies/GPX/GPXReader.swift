@@ -26,6 +26,10 @@ public enum GPXReader {
         parser.delegate = delegate
         let ok = parser.parse()
         if let error = delegate.error { throw error }
+        // Every element that opened must have closed: a truncated file can end the parse without an error.
+        guard delegate.depth == 0 else {
+            throw InputError(file: file, line: parser.lineNumber, problem: "malformed GPX (XML): the document ends inside an element")
+        }
         guard ok else {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
             throw InputError(file: file, line: parser.lineNumber, problem: "malformed GPX (XML): \(reason)")
@@ -60,6 +64,8 @@ public enum GPXReader {
         var points: [GPXPoint] = []
         var error: InputError?
         var sawRoot = false
+        /// Elements open now.
+        var depth = 0
         /// The point being read (between its start and end tags).
         var open: GPXPoint?
         var inName = false
@@ -79,6 +85,7 @@ public enum GPXReader {
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String]) {
             let name = Self.local(elementName)
+            depth += 1
             if !sawRoot {
                 guard name == "gpx" else { return fail(parser, "not a GPX file: the root element is <\(name)>, not <gpx>") }
                 sawRoot = true
@@ -104,12 +111,18 @@ public enum GPXReader {
             }
         }
 
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            // swift-corelibs-foundation can report a fatal error here and still return `true` from `parse()`.
+            fail(parser, "malformed GPX (XML): \((parseError as NSError).localizedDescription)")
+        }
+
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             if inName { nameText += string }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             let name = Self.local(elementName)
+            depth -= 1
             if name == "name", inName {
                 inName = false
                 let trimmed = nameText.trimmingCharacters(in: .whitespacesAndNewlines)
