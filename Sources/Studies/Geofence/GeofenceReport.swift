@@ -122,6 +122,7 @@ public enum GeofenceReport {
                         }
                     return ChartSeries(name: s.checks[c].label, points: points, style: .lineAndMarkers, colorIndex: c)
                 }
+                guard series.contains(where: { !$0.points.isEmpty }) else { continue }
                 let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"
                 let chart = LineChart(
                     title: "False-trigger probability per visit against true distance (\(env))",
@@ -129,6 +130,30 @@ public enum GeofenceReport {
                     yLabel: "P(at least one false trigger), 95% Wilson interval", series: series)
                 charts.append(RenderedChart(path: "false-triggers\(suffix).svg",
                                             alt: "false-trigger probability against true distance, one line per check (\(env))",
+                                            svg: try chart.renderSVG()))
+            }
+        }
+        // Several coordinate variants: how often the place is collected at all, per variant and check.
+        if variants.count > 1 {
+            for env in environments {
+                var series: [ChartSeries] = []
+                for variant in variants {
+                    for c in s.checks.indices {
+                        let points = try a.rows
+                            .filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.checkIndex == c }
+                            .map { r in
+                                let ci = try Proportion(successes: r.collectedVisits, trials: r.visits).wilson()
+                                return ChartPoint(x: r.cell.distanceMeters, y: r.collectProbability, yLow: ci.low, yHigh: ci.high)
+                            }
+                        series.append(ChartSeries(name: "\(variant), \(s.checks[c].label)", points: points, style: .lineAndMarkers,
+                                                  dashed: variant != variants[0], colorIndex: c))
+                    }
+                }
+                let chart = LineChart(
+                    title: "Share of visits that collect \(s.placeSet.places[s.targetIndex].name), per coordinate variant (\(env))",
+                    xLabel: "true distance from the real place (m)", yLabel: "P(collected), 95% Wilson interval", series: series)
+                charts.append(RenderedChart(path: "collected-by-variant-\(slug(env)).svg",
+                                            alt: "share of visits that collect the place against true distance, per variant and check (\(env))",
                                             svg: try chart.renderSVG()))
             }
         }
