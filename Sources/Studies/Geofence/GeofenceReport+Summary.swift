@@ -197,8 +197,9 @@ extension GeofenceReport {
             let wrong = Double(mine.reduce(0) { $0 + $1.wronglyCollectedVisits }) / Double(visits)
             let missed = Double(mine.reduce(0) { $0 + $1.missedVisits }) / Double(visits)
             scores.append((c, wrong, missed))
-            let worst = mine.filter { $0.wronglyCollectedProbability >= 0.05 }.sorted { $0.wronglyCollectedProbability > $1.wronglyCollectedProbability }
-            let names = try worst.prefix(4).map { "\(s.placeSet.places[$0.placeIndex].name) (\(try pct($0.wronglyCollectedProbability)))" }
+            let worst = mine.filter { $0.wronglyCollectedProbability > 0 }
+                .sorted { ($1.wronglyCollectedProbability, $0.placeIndex) < ($0.wronglyCollectedProbability, $1.placeIndex) }
+            let names = try worst.prefix(3).map { "\(s.placeSet.places[$0.placeIndex].name) (\(try pct($0.wronglyCollectedProbability)))" }
             bullets.append("\(checkName(s, c)): \(try num(wrong)) halls per tour collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more"
                            + (names.isEmpty ? "" : ", most often " + names.joined(separator: ", "))
                            + "; \(try num(missed)) of \(s.stops.count) halls missed (no trigger within \(JSONField.show(s.timeLimitSeconds)) s of arriving).")
