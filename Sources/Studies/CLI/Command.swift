@@ -5,6 +5,10 @@ public enum Command: Equatable, Sendable {
     case list
     case bench(BenchOptions)
     case merge(parts: [String], outputFolder: String)
+    /// `distance LAT,LON LAT,LON`: the two points as typed.
+    case distance(from: String, to: String)
+    /// `gpx export SCENARIO --out FILE`.
+    case gpxExport(scenario: String, outputFile: String)
     case help(topic: String?)
     case version
     // Recordings (Sources/Studies/Recordings).

@@ -2,7 +2,7 @@ import Foundation
 
 /// Parses `sensorbench`'s arguments into a ``Command``: a pure function, unit-tested.
 public enum CommandLineParser {
-    public static let subcommands = ["run", "merge", "validate", "list", "bench", "help"] + recordingSubcommands
+    public static let subcommands = ["run", "merge", "validate", "list", "bench", "distance", "gpx", "help"] + recordingSubcommands
 
     /// Parses the arguments after the program name.
     ///
@@ -33,6 +33,8 @@ public enum CommandLineParser {
         case "bench": return try parseBench(rest)
         case "allan", "calibrate": return try parseRecording(first, rest)
         case "walks": return try parseWalks(rest)
+        case "distance": return try parseDistance(rest)
+        case "gpx": return try parseGPX(rest)
         default:
             throw usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'")
         }
@@ -100,6 +102,53 @@ public enum CommandLineParser {
             i += 1
         }
         return .bench(options)
+    }
+
+    /// `distance LAT,LON LAT,LON`: two points, each two numbers separated by a comma (negative values allowed).
+    static func parseDistance(_ args: [String]) throws(InputError) -> Command {
+        if args.contains("--help") || args.contains("-h") { return .help(topic: "distance") }
+        guard args.count == 2 else {
+            throw usage("distance needs two points LAT,LON LAT,LON (degrees), got \(args.count) argument\(args.count == 1 ? "" : "s")", topic: "distance")
+        }
+        for point in args where parseLatLon(point) == nil {
+            throw usage("'\(point)' is not LAT,LON in decimal degrees (for example 39.95248,-75.19938)", topic: "distance")
+        }
+        return .distance(from: args[0], to: args[1])
+    }
+
+    /// Two decimal numbers separated by one comma, or `nil`.
+    public static func parseLatLon(_ text: String) -> (latitude: Double, longitude: Double)? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+              lat.isFinite, lon.isFinite else { return nil }
+        return (lat, lon)
+    }
+
+    /// `gpx export SCENARIO --out FILE`.
+    static func parseGPX(_ args: [String]) throws(InputError) -> Command {
+        if args.contains("--help") || args.contains("-h") { return .help(topic: "gpx") }
+        guard args.first == "export" else {
+            throw usage(args.isEmpty ? "gpx needs an action: export" : "unknown gpx action '\(args[0])' (known: export)", topic: "gpx")
+        }
+        var scenario: String?
+        var out: String?
+        var i = 1
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--out", "-o": out = try value(args, &i, for: arg, topic: "gpx")
+            default:
+                if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for gpx export", topic: "gpx") }
+                guard scenario == nil else { throw usage("gpx export takes one scenario file, got a second: '\(arg)'", topic: "gpx") }
+                scenario = arg
+            }
+            i += 1
+        }
+        guard let scenario else { throw usage("gpx export needs a scenario file", topic: "gpx") }
+        guard let out else { throw usage("gpx export needs --out <file>", topic: "gpx") }
+        return .gpxExport(scenario: scenario, outputFile: out)
     }
 
     // MARK: - Helpers

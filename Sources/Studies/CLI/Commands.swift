@@ -1,3 +1,4 @@
+import DetectionCore
 import Foundation
 import Reporting
 
@@ -139,6 +140,38 @@ public enum Commands {
             let (_, description) = describe(profilesFolder.appendingPathComponent(name))
             print("  \(name.dropLast(5))  \(description)")
         }
+        return .success
+    }
+
+    /// Prints the geodesic distance and initial bearing between two points.
+    public static func distance(from: String, to: String) throws -> ExitCode {
+        func point(_ text: String) throws(InputError) -> Coordinate {
+            guard let p = CommandLineParser.parseLatLon(text) else {
+                throw InputError(.usage, file: nil, field: "distance", problem: "'\(text)' is not LAT,LON in decimal degrees")
+            }
+            guard abs(p.latitude) <= 90, abs(p.longitude) <= 180,
+                  let c = Coordinate(latitudeDegrees: p.latitude, longitudeDegrees: p.longitude) else {
+                throw InputError(file: nil, field: text, problem: "latitude must be within ±90° and longitude within ±180°")
+            }
+            return c
+        }
+        let a = try point(from)
+        let b = try point(to)
+        let g = Geodesic.inverse(a, b)
+        let bearing = g.initialBearingDegrees < 0 ? g.initialBearingDegrees + 360 : g.initialBearingDegrees
+        print("\(try Format.fixed(g.distanceMeters, decimals: 3)) m, initial bearing \(try Format.fixed(bearing, decimals: 2))° (WGS-84 geodesic)")
+        return .success
+    }
+
+    /// Writes the GPX file of a geofence scenario's first trial.
+    public static func gpxExport(scenario path: String, outputFile: String) throws -> ExitCode {
+        let scenario = try ScenarioFile.load(path: path)
+        guard case .geofence(let s) = scenario else {
+            throw InputError(file: path, field: "study", problem: "gpx export needs a geofence scenario, got \"\(scenario.study)\"")
+        }
+        let text = try GeofenceStudy.exportGPX(s)
+        try AtomicFile.write(text, to: URL(fileURLWithPath: outputFile))
+        print("\(s.name): \(text.components(separatedBy: "<wpt ").count - 1) waypoints → \(outputFile)")
         return .success
     }
 }

@@ -7,6 +7,8 @@ public enum HelpText {
         case "validate": return "sensorbench validate <file>..."
         case "list": return "sensorbench list"
         case "bench": return "sensorbench bench [--trials <n>] [--jobs <n>]"
+        case "distance": return "sensorbench distance <lat,lon> <lat,lon>"
+        case "gpx": return "sensorbench gpx export <scenario> --out <file>"
         case "help": return "sensorbench help [<subcommand>]"
         case "allan": return "sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit rad/s|deg/s]"
         case "calibrate": return "sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit rad/s|deg/s]"
@@ -96,6 +98,33 @@ public enum HelpText {
 
                 """
         case "allan", "calibrate", "walks": return recordingsText(topic ?? "")
+        case "distance":
+            return """
+                OVERVIEW: Print the WGS-84 geodesic distance (metres, Karney's method) between two points and the
+                initial bearing from the first to the second (degrees clockwise from north, 0 to 360).
+
+                USAGE: \(usageLine("distance"))
+
+                ARGUMENTS:
+                  <lat,lon>               Decimal degrees, latitude first, e.g. 39.95248,-75.19938.
+
+                OPTIONS:
+                  -h, --help              Show help information.
+
+                """
+        case "gpx":
+            return """
+                OVERVIEW: Export the phone's fixes of a geofence scenario's first cell and first trial (with its GPS
+                jitter) as a GPX 1.1 file of timed waypoints, which Xcode's Simulate Location replays. Times start at
+                2026-01-01T00:00:00Z; the file is the same for the same scenario and seed.
+
+                USAGE: \(usageLine("gpx"))
+
+                OPTIONS:
+                  -o, --out <file>        The GPX file to write.
+                  -h, --help              Show help information.
+
+                """
         case "help":
             return """
                 OVERVIEW: Show help for sensorbench or one of its subcommands.
@@ -123,6 +152,8 @@ public enum HelpText {
                   allan                   Allan deviation and IEEE 952 noise terms of a gyro recording.
                   calibrate               Estimate a gyro profile from a static recording.
                   walks                   Compare TurnBack's drift log with what a gyro profile predicts.
+                  distance                Distance and bearing between two points (WGS-84).
+                  gpx                     Export a geofence scenario's fixes as GPX for Xcode.
                   help                    Show help for a subcommand.
 
                 EXIT CODES:

@@ -6,12 +6,14 @@ public enum Scenario: Sendable {
     case drift(DriftScenario)
     case shake(ShakeScenario)
     case scribble(ScribbleScenario)
+    case geofence(GeofenceScenario)
 
     public var name: String {
         switch self {
         case .drift(let s): return s.name
         case .shake(let s): return s.name
         case .scribble(let s): return s.name
+        case .geofence(let s): return s.name
         }
     }
 
@@ -21,6 +23,7 @@ public enum Scenario: Sendable {
         case .drift(let s): return s.totalTrials
         case .shake(let s): return s.totalTrials
         case .scribble(let s): return s.totalTrials
+        case .geofence(let s): return s.totalTrials
         }
     }
 
@@ -30,6 +33,7 @@ public enum Scenario: Sendable {
         case .drift(let s): return s.cells.count
         case .shake(let s): return s.configurations.count
         case .scribble(let s): return s.configurations.count
+        case .geofence(let s): return s.cells.count
         }
     }
 
@@ -39,6 +43,7 @@ public enum Scenario: Sendable {
         case .drift(let s): return try DriftStudy.report(s, runner: runner)
         case .shake(let s): return try ShakeStudy.report(s, runner: runner)
         case .scribble(let s): return try ScribbleStudy.report(s, runner: runner)
+        case .geofence(let s): return try GeofenceStudy.report(s, runner: runner)
         }
     }
 
@@ -50,6 +55,7 @@ public enum Scenario: Sendable {
         case .drift: return "drift"
         case .shake: return "shake"
         case .scribble: return "scribble"
+        case .geofence: return "geofence"
         }
     }
 
@@ -58,6 +64,7 @@ public enum Scenario: Sendable {
         case .drift(let s): return s.seed
         case .shake(let s): return s.seed
         case .scribble(let s): return s.seed
+        case .geofence(let s): return s.seed
         }
     }
 
@@ -66,6 +73,7 @@ public enum Scenario: Sendable {
         case .drift(let s): return s.trialsPerCell
         case .shake(let s): return s.timelines
         case .scribble(let s): return s.timelines
+        case .geofence(let s): return s.trialsPerCell
         }
     }
 
@@ -75,6 +83,7 @@ public enum Scenario: Sendable {
         case .drift(let s): return s.contentHash
         case .shake(let s): return FileContentHash.of(file: s.file, seed: s.seed, trials: s.timelines)
         case .scribble(let s): return FileContentHash.of(file: s.file, seed: s.seed, trials: s.timelines)
+        case .geofence(let s): return s.contentHash
         }
     }
 
@@ -86,6 +95,7 @@ public enum Scenario: Sendable {
             return (GestureTrialOutcome.recordColumns, try ShakeStudy.simulate(s, runner: runner, range: range).map(\.record))
         case .scribble(let s):
             return (GestureTrialOutcome.recordColumns, try ScribbleStudy.simulate(s, runner: runner, range: range).map(\.record))
+        case .geofence(let s): throw InputError(file: s.file, problem: "sharding is not supported for the geofence study yet")
         }
     }
 
@@ -99,6 +109,7 @@ public enum Scenario: Sendable {
         case .scribble(let s):
             return try ScribbleStudy.report(s, outcomes: try GestureTrialOutcome.outcomes(
                 records: records, scenarioSeed: s.seed, settings: s.configurations.count))
+        case .geofence(let s): throw InputError(file: s.file, problem: "sharding is not supported for the geofence study yet")
         }
     }
 }

@@ -16,7 +16,7 @@ public enum ScenarioFile {
     /// Largest scenario or profile file read, bytes. A real scenario is a few kilobytes.
     public static let maximumFileBytes = 4 << 20
     /// The studies a scenario's `study` field may name.
-    public static let studies = ["drift", "shake", "scribble"]
+    public static let studies = ["drift", "shake", "scribble", "geofence"]
 
     /// Reads and validates a scenario; nothing is run or written.
     public static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
@@ -32,6 +32,8 @@ public enum ScenarioFile {
             return .shake(try ShakeScenario.parse(reader, file: path, overrides: overrides))
         case "scribble":
             return .scribble(try ScribbleScenario.parse(reader, file: path, overrides: overrides))
+        case "geofence":
+            return .geofence(try GeofenceScenario.parse(reader, file: path, folder: folder, overrides: overrides))
         default:
             throw InputError(file: path, field: "study", problem: "is not implemented")
         }

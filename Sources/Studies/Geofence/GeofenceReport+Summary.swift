@@ -1,0 +1,292 @@
+import DetectionCore
+import Foundation
+import Reporting
+import SensorSim
+import Stats
+
+extension GeofenceReport {
+    // MARK: - Number words
+
+    static func pct(_ x: Double) throws -> String { try Format.percent(x, decimals: x > 0 && x < 0.01 ? 2 : 1) }
+    static func pctCI(_ x: Double, _ ci: ConfidenceInterval?) throws -> String {
+        guard let ci else { return try pct(x) }
+        return "\(try pct(x)) (95% CI \(try pct(ci.low))–\(try pct(ci.high)))"
+    }
+    static func num(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
+    static func seconds(_ x: Double?) throws -> String { try x.map { "\(try num($0)) s" } ?? "never" }
+
+    /// "`naive` (50 m)" and so on.
+    static func checkName(_ s: GeofenceScenario, _ c: Int) -> String {
+        let cfg = s.checks[c].configuration
+        var detail = "\(JSONField.show(cfg.radiusMeters)) m"
+        switch cfg.kind {
+        case .naive: detail += ", one fix"
+        case .accuracyGated: detail += ", accuracy ≤ \(JSONField.show(cfg.maximumAccuracyMeters)) m"
+        case .consecutive: detail += ", \(cfg.requiredConsecutiveFixes) fixes in a row"
+        case .dwell: detail += ", inside for \(JSONField.show(cfg.dwellSeconds)) s"
+        case .hysteresis: detail += ", exit beyond +\(JSONField.show(cfg.exitMarginMeters)) m"
+        case .accuracyAware: detail += ", whole accuracy circle inside"
+        }
+        return "`\(s.checks[c].label)` (\(detail))"
+    }
+
+    /// The check the headline compares against: the assignment's one-fix check at the rule radius, if present.
+    static func referenceCheck(_ s: GeofenceScenario) -> Int {
+        s.checks.firstIndex { $0.configuration.kind == .naive && $0.configuration.radiusMeters == s.ruleRadiusMeters }
+            ?? s.checks.firstIndex { $0.configuration.kind == .naive } ?? 0
+    }
+
+    /// The environment the headline speaks about: `campus` when present (the scavenger hunt's), else the first.
+    static func mainEnvironment(_ s: GeofenceScenario) -> String {
+        let names = orderedUnique(s.cells.map(\.environment.name))
+        return names.contains("campus") ? "campus" : names[0]
+    }
+
+    static func visitWords(_ s: GeofenceScenario, distance d: Double, place: String) -> String {
+        let m = s.movement
+        switch m.kind {
+        case .loiter: return "sitting \(JSONField.show(d)) m from \(place) collects it in %@ of \(JSONField.show(m.minutes))-minute visits"
+        case .passBy: return "walking past \(place) at \(JSONField.show(d)) m collects it on %@ of walks"
+        case .approach: return "stopping \(JSONField.show(d)) m from \(place) for \(JSONField.show(m.minutes)) minutes collects it in %@ of visits"
+        case .tour: return "touring past \(place) collects it in %@ of tours"
+        }
+    }
+
+    // MARK: - The summary
+
+    static func summary(_ s: GeofenceScenario, _ a: GeofenceAnalysis, charts: [RenderedChart]) throws -> String {
+        var doc = MarkdownDocument()
+        doc.heading("Geofence check: \(s.name)", level: 1)
+        if !s.description.isEmpty { doc.paragraph(s.description) }
+        doc.heading("The answer", level: 2)
+        let answer = s.isTour ? try tourAnswer(s, a) : try visitAnswer(s, a)
+        doc.paragraph("**\(answer.headline)**")
+        if !answer.bullets.isEmpty { doc.bullets(answer.bullets) }
+        if let recommendation = answer.recommendation { doc.paragraph(recommendation) }
+
+        doc.heading("How it was measured", level: 2)
+        doc.paragraph(try measuredText(s))
+        doc.table(try environmentTable(s))
+        doc.heading(s.isTour ? "Per hall" : "Rates", level: 2)
+        for env in orderedUnique(s.cells.map(\.environment.name)) {
+            for variant in orderedUnique(s.cells.map(\.variant)) {
+                doc.heading("\(env)\(variant == PlaceSet.baseVariant ? "" : ", coordinates `\(variant)`")", level: 3)
+                doc.table(try ratesTable(s, a, env: env, variant: variant))
+            }
+        }
+        doc.heading("Overlapping places", level: 2)
+        doc.paragraph(try overlapText(s))
+        if !charts.isEmpty {
+            doc.heading("Charts", level: 2)
+            for chart in charts { doc.image(alt: chart.alt, path: chart.path) }
+        }
+        return doc.render()
+    }
+
+    struct Answer {
+        var headline: String
+        var bullets: [String]
+        var recommendation: String?
+    }
+
+    /// Loiter, pass-by and approach: false triggers beyond the radius, misses and delay inside.
+    static func visitAnswer(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> Answer {
+        let env = mainEnvironment(s)
+        let variants = orderedUnique(s.cells.map(\.variant))
+        let ref = referenceCheck(s)
+        let target = s.placeSet.places[s.targetIndex].name
+        let rule = s.ruleRadiusMeters
+        func row(_ variant: String, _ d: Double, _ c: Int) -> GeofenceAnalysis.Row? {
+            a.rows.first { $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d && $0.checkIndex == c }
+        }
+        var bullets: [String] = []
+        var headline = ""
+        let distances = orderedUnique(s.cells.map(\.distanceMeters)).sorted()
+        let variant = variants[0]
+
+        if variants.count > 1, let d = distances.first {
+            // Different coordinates for the same hall: what the student standing at the real place gets.
+            var parts: [String] = []
+            for v in variants {
+                guard let r = row(v, d, ref) else { continue }
+                let label = v == PlaceSet.baseVariant ? "the current coordinates" : "the `\(v)` coordinates"
+                let appDistance = Geodesic.distanceMeters(s.placeSet.places[s.targetIndex].coordinate,
+                                                          (s.placeSet.places(variant: v) ?? s.placeSet.places)[s.targetIndex].coordinate)
+                parts.append("\(try pctCI(r.collectProbability, try Proportion(successes: r.collectedVisits, trials: r.visits).wilson())) with \(label) (\(try num(appDistance)) m from the hall)")
+            }
+            headline = "A student \(visitWords(s, distance: d, place: "the real \(target)").replacingOccurrences(of: "%@", with: "the following share")) (\(env), \(checkName(s, ref))): " + parts.joined(separator: "; ") + "."
+            for v in variants where v != PlaceSet.baseVariant {
+                if let text = s.placeSet.variantDescriptions[v], !text.isEmpty { bullets.append("`\(v)`: \(text)") }
+            }
+        }
+
+        // The reference distance beyond the radius: the grid's closest to R + 10 m among those beyond R.
+        let beyond = distances.filter { $0 > rule }
+        let insideDistances = distances.filter { $0 < rule }
+        let probe = beyond.min { abs($0 - (rule + 10)) < abs($1 - (rule + 10)) }
+        let insideProbe = insideDistances.min { abs($0 - (rule - 10)) < abs($1 - (rule - 10)) }
+        var recommended: Int?
+        if let d = probe, let r = row(variant, d, ref), let p = r.falseTriggerProbability {
+            var text = "With the assignment's \(JSONField.show(rule)) m check (\(checkName(s, ref))), a student "
+                + visitWords(s, distance: d, place: target).replacingOccurrences(of: "%@", with: try pctCI(p, r.falseTriggerInterval))
+                + " on \(env) GPS (\(try num(r.falseTriggersPerHour ?? 0)) false triggers per hour)"
+            // The best other check: fewest false triggers among those that still trigger inside within the limit.
+            let candidates = s.checks.indices.filter { c in
+                guard let di = insideProbe, let inside = row(variant, di, c) else { return true }
+                return (inside.missProbability ?? 0) <= 0.05
+            }
+            recommended = candidates.min { x, y in
+                (row(variant, d, x)?.falseTriggerProbability ?? 1, x) < (row(variant, d, y)?.falseTriggerProbability ?? 1, y)
+            }
+            if let best = recommended, best != ref, let rb = row(variant, d, best), let pb = rb.falseTriggerProbability {
+                text += "; \(checkName(s, best)) cuts that to \(try pctCI(pb, rb.falseTriggerInterval))"
+                if let di = insideProbe, let ri = row(variant, di, best), let rr = row(variant, di, ref) {
+                    let cost = (ri.timeToTriggerMedianSeconds ?? .nan) - (rr.timeToTriggerMedianSeconds ?? .nan)
+                    if cost.isFinite {
+                        let medians = "median time to trigger at \(JSONField.show(di)) m: \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), missed in \(try pct(ri.missProbability ?? 0)) of visits"
+                        text += cost > 0 ? " and costs \(try num(cost)) s inside (\(medians))" : " and is as quick inside (\(medians))"
+                    }
+                }
+            }
+            text += "."
+            // Correlated errors: a run of consecutive fixes shares most of its error, so it filters little.
+            if let k = s.checks.firstIndex(where: { $0.configuration.kind == .consecutive }), k != ref,
+               let rk = row(variant, d, k), let pk = rk.falseTriggerProbability, p > 0, pk > 0.5 * p {
+                let tau = s.cells.first { $0.environment.name == env }?.environment.correlationTimeSeconds ?? 0
+                bullets.append("Fix errors on \(env) GPS persist for about \(JSONField.show(tau)) s, so consecutive fixes share them: "
+                               + "\(checkName(s, k)) still collects in \(try pct(pk)) of these visits against \(try pct(p)) for one fix.")
+            }
+            if headline.isEmpty { headline = text } else { bullets.insert(text, at: 0) }
+        }
+        if headline.isEmpty, let di = insideDistances.first, let r = row(variant, di, ref) {
+            headline = "With \(checkName(s, ref)) on \(env) GPS, a student \(JSONField.show(di)) m from \(target) is missed in \(try pctCI(r.missProbability ?? 0, r.missInterval)) of visits (no trigger within \(JSONField.show(s.timeLimitSeconds)) s); median time to trigger \(try seconds(r.timeToTriggerMedianSeconds))."
+        }
+        if headline.isEmpty { headline = "No visit in this scenario came within or beyond the rule radius in a way the summary can describe; see rates.csv." }
+
+        // One line per check at the probe distances.
+        for c in s.checks.indices {
+            var parts: [String] = []
+            if let d = probe, let r = row(variant, d, c), let p = r.falseTriggerProbability {
+                parts.append("at \(JSONField.show(d)) m false trigger in \(try pctCI(p, r.falseTriggerInterval)) of visits, \(try num(r.falseTriggersPerHour ?? 0))/h")
+            }
+            if let di = insideProbe, let r = row(variant, di, c), let m = r.missProbability {
+                parts.append("at \(JSONField.show(di)) m missed in \(try pct(m)), time to trigger median \(try seconds(r.timeToTriggerMedianSeconds)), p95 \(try seconds(r.timeToTriggerP95Seconds)), \(try num(r.flappingCyclesPerHour)) enter/exit cycles per hour")
+            }
+            if !parts.isEmpty { bullets.append("\(checkName(s, c)): " + parts.joined(separator: "; ") + ".") }
+        }
+        var recommendation: String?
+        if let best = recommended {
+            recommendation = "**Recommended check:** \(checkName(s, best)): the fewest false triggers at \(JSONField.show(probe ?? 0)) m on \(env) GPS"
+                + (insideProbe.map { " among the checks that miss at most 5% of visits at \(JSONField.show($0)) m" } ?? "") + "."
+        }
+        return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
+    }
+
+    /// The campus tour: which halls get collected, and which before the walker reached them.
+    static func tourAnswer(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> Answer {
+        let env = mainEnvironment(s)
+        let variant = s.cells[0].variant
+        let d = s.cells[0].distanceMeters
+        let rows = a.rows.filter { $0.cell.environment.name == env && $0.cell.variant == variant && $0.cell.distanceMeters == d }
+        guard let visits = rows.first?.visits, visits > 0 else { return Answer(headline: "No tours were simulated.", bullets: []) }
+        let ref = referenceCheck(s)
+        var scores: [(check: Int, wrong: Double, missed: Double)] = []
+        var bullets: [String] = []
+        for c in s.checks.indices {
+            let mine = rows.filter { $0.checkIndex == c }
+            let wrong = Double(mine.reduce(0) { $0 + $1.wronglyCollectedVisits }) / Double(visits)
+            let missed = Double(mine.reduce(0) { $0 + $1.missedVisits }) / Double(visits)
+            scores.append((c, wrong, missed))
+            let worst = mine.filter { $0.wronglyCollectedProbability > 0 }
+                .sorted { ($1.wronglyCollectedProbability, $0.placeIndex) < ($0.wronglyCollectedProbability, $1.placeIndex) }
+            let names = try worst.prefix(3).map { "\(s.placeSet.places[$0.placeIndex].name) (\(try pct($0.wronglyCollectedProbability)))" }
+            bullets.append("\(checkName(s, c)): \(try num(wrong)) halls per tour collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more"
+                           + (names.isEmpty ? "" : ", most often " + names.joined(separator: ", "))
+                           + "; \(try num(missed)) of \(s.stops.count) halls missed (no trigger within \(JSONField.show(s.timeLimitSeconds)) s of arriving).")
+        }
+        let r = scores[ref]
+        var headline = "On a \(env) tour of \(s.stops.count) places with pauses of \(JSONField.show(s.movement.pauseSeconds)) s, "
+            + "the assignment's check (\(checkName(s, ref))) collects \(try num(r.wrong)) halls per tour while the student is still at least \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m from them and misses \(try num(r.missed))"
+        let best = scores.min { ($0.wrong + $0.missed, $0.check) < ($1.wrong + $1.missed, $1.check) } ?? r
+        if best.check != ref {
+            headline += "; \(checkName(s, best.check)) gives \(try num(best.wrong)) early and \(try num(best.missed)) missed"
+        }
+        headline += "."
+        let recommendation = "**Recommended check:** \(checkName(s, best.check)): the fewest early plus missed collections per tour."
+        return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
+    }
+
+    static func measuredText(_ s: GeofenceScenario) throws -> String {
+        let m = s.movement
+        let walk: String
+        switch m.kind {
+        case .loiter: walk = "a student stands at true distance d from \(s.placeSet.places[s.targetIndex].name) (random bearing) for \(JSONField.show(m.minutes)) minutes, wandering up to \(JSONField.show(m.wanderMeters)) m"
+        case .passBy: walk = "a student walks straight past \(s.placeSet.places[s.targetIndex].name) at \(JSONField.show(m.speedMetersPerSecond)) m/s with closest approach d, starting and ending \(JSONField.show(m.passHalfLengthMeters)) m from that point"
+        case .approach: walk = "a student walks straight towards \(s.placeSet.places[s.targetIndex].name) from \(JSONField.show(m.approachFromMeters)) m at \(JSONField.show(m.speedMetersPerSecond)) m/s and stops at d for \(JSONField.show(m.minutes)) minutes"
+        case .tour: walk = "a student walks from place to place at \(JSONField.show(m.speedMetersPerSecond)) m/s on straight legs, pausing \(JSONField.show(m.pauseSeconds)) s at distance d from each"
+        }
+        return "\(s.totalTrials) simulated visits: \(s.cells.count) cell\(s.cells.count == 1 ? "" : "s") × \(s.trialsPerCell) trials, seed \(s.seed). In each, \(walk). "
+            + "The phone's fixes come from the GPS jitter model below; each trial's fixes are generated once and fed to one "
+            + "`ProximityMonitor` per check, so the checks see identical data. A visit is *outside* when the student never came truly within "
+            + "\(JSONField.show(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
+            + "missed without an enter within \(JSONField.show(s.timeLimitSeconds)) s of the true entry. Intervals: Wilson 95% for "
+            + "probabilities, exact Poisson (Garwood) 95% for rates per hour. Places: \(s.placeSet.source). Reproduce with "
+            + "`sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
+    }
+
+    static func environmentTable(_ s: GeofenceScenario) throws -> MarkdownTable {
+        var t = MarkdownTable(columns: [
+            ("environment", .left), ("σ per axis (m)", .right), ("R95 (m)", .right), ("τ (s)", .right), ("fix every (s)", .right),
+            ("accuracy factor", .right), ("outliers/h", .right), ("outlier mean (m)", .right), ("dropouts/h", .right),
+        ])
+        for e in orderedUnique(s.cells.map(\.environment)) {
+            try t.append([e.name, try num(e.sigmaMeters), try num(e.sigmaMeters * GPSEnvironment.r95PerSigma),
+                          try num(e.correlationTimeSeconds), try num(e.fixIntervalSeconds), try num(e.accuracyConfidenceFactor),
+                          try num(e.outlierRatePerHour), try num(e.outlierMeanMagnitudeMeters), try num(e.dropoutRatePerHour)])
+        }
+        return t
+    }
+
+    static func ratesTable(_ s: GeofenceScenario, _ a: GeofenceAnalysis, env: String, variant: String) throws -> MarkdownTable {
+        var t = MarkdownTable(columns: [
+            (s.isTour ? "place" : "d (m)", .left), ("check", .left), ("collected", .right), ("P(false trigger)", .right),
+            ("false/h", .right), ("missed", .right), ("time to trigger median (s)", .right), ("p95 (s)", .right),
+            ("cycles/h", .right),
+        ])
+        for r in a.rows where r.cell.environment.name == env && r.cell.variant == variant {
+            try t.append([
+                s.isTour ? s.placeSet.places[r.placeIndex].name : JSONField.show(r.cell.distanceMeters),
+                s.checks[r.checkIndex].label, try pct(r.collectProbability),
+                try r.falseTriggerProbability.map { try pctCI($0, r.falseTriggerInterval) } ?? "",
+                try r.falseTriggersPerHour.map(num) ?? "", try r.missProbability.map(pct) ?? "",
+                try r.timeToTriggerMedianSeconds.map(num) ?? "", try r.timeToTriggerP95Seconds.map(num) ?? "",
+                try num(r.flappingCyclesPerHour),
+            ])
+        }
+        return t
+    }
+
+    /// Pairs of places (as the app knows them) closer than twice the rule radius.
+    static func overlapText(_ s: GeofenceScenario) throws -> String {
+        var lines: [String] = []
+        for variant in orderedUnique(s.cells.map(\.variant)) {
+            let places = s.placeSet.places(variant: variant) ?? s.placeSet.places
+            var pairs: [(String, String, Double)] = []
+            for i in places.indices {
+                for j in places.indices where j > i {
+                    let d = Geodesic.distanceMeters(places[i].coordinate, places[j].coordinate)
+                    if d < 2 * s.ruleRadiusMeters { pairs.append((places[i].name, places[j].name, d)) }
+                }
+            }
+            pairs.sort { $0.2 < $1.2 }
+            let label = variant == PlaceSet.baseVariant ? "" : " (coordinates `\(variant)`)"
+            if pairs.isEmpty {
+                lines.append("No two places\(label) are closer than \(JSONField.show(2 * s.ruleRadiusMeters)) m.")
+            } else {
+                let list = try pairs.map { "\($0.0)–\($0.1) \(try num($0.2)) m" }.joined(separator: ", ")
+                lines.append("Places closer than 2 × \(JSONField.show(s.ruleRadiusMeters)) m\(label), whose circles overlap: \(list).")
+            }
+        }
+        return lines.joined(separator: " ")
+    }
+}

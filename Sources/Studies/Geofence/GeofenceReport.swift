@@ -1,0 +1,167 @@
+import DetectionCore
+import Foundation
+import Reporting
+import Stats
+
+/// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all in memory first.
+public enum GeofenceReport {
+    /// Renders every file of the report, keyed by path relative to the report folder.
+    public static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws -> ReportFiles {
+        var files = ReportFiles()
+        files.add("trials.csv", try trialsCSV(s, outcomes))
+        files.add("rates.csv", try ratesCSV(s, a))
+        let charts = try renderCharts(s, a)
+        for chart in charts { files.add(chart.path, chart.svg) }
+        files.add("summary.md", try summary(s, a, charts: charts))
+        return files
+    }
+
+    // MARK: - CSV
+
+    /// A number cell, or an empty field when the value is undefined.
+    static func cell(_ x: Double?) -> CSVCell { x.map(CSVCell.number) ?? .missing }
+
+    static func trialsCSV(_ s: GeofenceScenario, _ outcomes: [GeofenceOutcome]) throws -> String {
+        var table = CSVTable(header: [
+            "cell", "trial", "seed", "variant", "environment", "true_distance_m", "check", "place", "duration_s", "fixes",
+            "dropped_fixes", "true_min_distance_m", "true_entry_s", "enters", "exits", "false_enters", "first_enter_s",
+            "first_enter_false",
+        ])
+        let interest = s.placesOfInterest
+        for o in outcomes {
+            let c = s.cells[o.cellIndex]
+            for (k, check) in s.checks.enumerated() {
+                for (j, placeIndex) in interest.enumerated() {
+                    let i = k * interest.count + j
+                    try table.append([
+                        .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.variant),
+                        .text(c.environment.name), .number(c.distanceMeters), .text(check.label),
+                        .text(s.placeSet.places[placeIndex].name), .number(o.durationSeconds), .integer(o.fixesDelivered),
+                        .integer(o.fixesDropped), .number(o.trueMinimumDistanceMeters[j]), cell(o.trueFirstInsideSeconds[j]),
+                        .integer(o.enters[i]), .integer(o.exits[i]), .integer(o.falseEnters[i]), cell(o.firstEnterSeconds[i]),
+                        .integer(o.firstEnterWasFalse[i] ? 1 : 0),
+                    ])
+                }
+            }
+        }
+        return table.render()
+    }
+
+    static func ratesCSV(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> String {
+        var table = CSVTable(header: [
+            "variant", "environment", "true_distance_m", "check", "place", "visits", "collected_visits",
+            "collect_probability", "wrongly_collected_visits", "outside_visits", "false_trigger_visits",
+            "false_trigger_probability", "ci_low", "ci_high", "false_triggers_per_hour", "per_hour_ci_low",
+            "per_hour_ci_high", "inside_visits", "missed_visits", "miss_probability", "miss_ci_low", "miss_ci_high",
+            "time_to_trigger_median_s", "time_to_trigger_p95_s", "flapping_cycles_per_hour",
+        ])
+        for r in a.rows {
+            try table.append([
+                .text(r.cell.variant), .text(r.cell.environment.name), .number(r.cell.distanceMeters),
+                .text(s.checks[r.checkIndex].label), .text(s.placeSet.places[r.placeIndex].name), .integer(r.visits),
+                .integer(r.collectedVisits), .number(r.collectProbability), .integer(r.wronglyCollectedVisits),
+                .integer(r.outsideVisits), .integer(r.falseTriggerVisits), cell(r.falseTriggerProbability),
+                cell(r.falseTriggerInterval?.low), cell(r.falseTriggerInterval?.high), cell(r.falseTriggersPerHour),
+                cell(r.falseTriggersPerHourInterval?.low), cell(r.falseTriggersPerHourInterval?.high),
+                .integer(r.insideVisits), .integer(r.missedVisits), cell(r.missProbability), cell(r.missInterval?.low),
+                cell(r.missInterval?.high), cell(r.timeToTriggerMedianSeconds), cell(r.timeToTriggerP95Seconds),
+                .number(r.flappingCyclesPerHour),
+            ])
+        }
+        return table.render()
+    }
+
+    // MARK: - Charts
+
+    /// A rendered chart and where it goes.
+    struct RenderedChart {
+        let path: String
+        let alt: String
+        let svg: String
+    }
+
+    /// Folder-safe form of a name ("urban-canyon", "mcclelland-old").
+    static func slug(_ text: String) -> String {
+        String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+
+    static func renderCharts(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> [RenderedChart] {
+        var charts: [RenderedChart] = []
+        let variants = orderedUnique(s.cells.map(\.variant))
+        let environments = orderedUnique(s.cells.map(\.environment.name))
+        if s.isTour {
+            for variant in variants {
+                for env in environments {
+                    let rows = a.rows.filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == s.cells[0].distanceMeters }
+                    let categories = s.stops.map { s.placeSet.places[$0].name }
+                    let series = s.checks.indices.map { c -> (name: String, values: [Double]) in
+                        (s.checks[c].label, s.stops.map { p in rows.first { $0.checkIndex == c && $0.placeIndex == p }?.wronglyCollectedProbability ?? 0 })
+                    }
+                    let chart = BarChart(title: "Halls collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more away (\(env))",
+                                         xLabel: "hall", yLabel: "share of tours", categories: categories, series: series)
+                    let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"
+                    charts.append(RenderedChart(path: "wrong-collections\(suffix).svg",
+                                                alt: "share of tours in which each hall was collected too early, per check (\(env))",
+                                                svg: try chart.renderSVG()))
+                }
+            }
+            return charts
+        }
+        let distances = orderedUnique(s.cells.map(\.distanceMeters))
+        guard distances.count > 1 else { return charts }
+        for variant in variants {
+            for env in environments {
+                let series = try s.checks.indices.map { c -> ChartSeries in
+                    let points = try a.rows
+                        .filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.checkIndex == c && $0.outsideVisits > 0 }
+                        .map { r -> ChartPoint in
+                            guard let p = r.falseTriggerProbability, let ci = r.falseTriggerInterval else {
+                                throw ReportingError.invalidValue(context: "chart", reason: "row without outside visits")
+                            }
+                            return ChartPoint(x: r.cell.distanceMeters, y: p, yLow: ci.low, yHigh: ci.high)
+                        }
+                    return ChartSeries(name: s.checks[c].label, points: points, style: .lineAndMarkers, colorIndex: c)
+                }
+                guard series.contains(where: { !$0.points.isEmpty }) else { continue }
+                let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"
+                let chart = LineChart(
+                    title: "False-trigger probability per visit against true distance (\(env))",
+                    xLabel: "true distance from the place (m)",
+                    yLabel: "P(at least one false trigger), 95% Wilson interval", series: series)
+                charts.append(RenderedChart(path: "false-triggers\(suffix).svg",
+                                            alt: "false-trigger probability against true distance, one line per check (\(env))",
+                                            svg: try chart.renderSVG()))
+            }
+        }
+        // Several coordinate variants: how often the place is collected at all, per variant and check.
+        if variants.count > 1 {
+            for env in environments {
+                var series: [ChartSeries] = []
+                for variant in variants {
+                    for c in s.checks.indices {
+                        let points = try a.rows
+                            .filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.checkIndex == c }
+                            .map { r in
+                                let ci = try Proportion(successes: r.collectedVisits, trials: r.visits).wilson()
+                                return ChartPoint(x: r.cell.distanceMeters, y: r.collectProbability, yLow: ci.low, yHigh: ci.high)
+                            }
+                        series.append(ChartSeries(name: "\(variant), \(s.checks[c].label)", points: points, style: .lineAndMarkers,
+                                                  dashed: variant != variants[0], colorIndex: c))
+                    }
+                }
+                let chart = LineChart(
+                    title: "Share of visits that collect \(s.placeSet.places[s.targetIndex].name), per coordinate variant (\(env))",
+                    xLabel: "true distance from the real place (m)", yLabel: "P(collected), 95% Wilson interval", series: series)
+                charts.append(RenderedChart(path: "collected-by-variant-\(slug(env)).svg",
+                                            alt: "share of visits that collect the place against true distance, per variant and check (\(env))",
+                                            svg: try chart.renderSVG()))
+            }
+        }
+        return charts
+    }
+
+    static func orderedUnique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,307 @@
+import DetectionCore
+import Foundation
+import SensorSim
+
+/// One proximity check the study compares, with the label reports use.
+public struct GeofenceCheck: Sendable, Equatable {
+    /// Unique label ("naive", "consecutive-3", …).
+    public let label: String
+    /// The check as the app would configure it.
+    public let configuration: ProximityCheckConfiguration
+}
+
+/// One cell of a geofence scenario's grid: which coordinates the app uses, the GPS environment, the true distance.
+public struct GeofenceCell: Sendable, Equatable {
+    public let index: Int
+    /// The place-set variant the app's coordinates come from ("base" for the places as given).
+    public let variant: String
+    public let environment: GPSEnvironment
+    /// d: true distance of the loiter point, closest approach, stop or tour pause from the (true) place, metres.
+    public let distanceMeters: Double
+    /// The places the app checks (the variant's coordinates).
+    public let appPlaces: [Place]
+}
+
+/// A validated geofence study: simulated walks near places, noisy fixes, several proximity checks.
+public struct GeofenceScenario: Sendable {
+    public let name: String
+    public let description: String
+    public let file: String
+    public let seed: UInt64
+    public let trialsPerCell: Int
+    public let placeSet: PlaceSet
+    /// Index of the place the metrics are about (for a tour: the first stop).
+    public let targetIndex: Int
+    /// For a tour: the places visited, in order (indices into the places); otherwise `[targetIndex]`.
+    public let stops: [Int]
+    /// The game's rule: a place may be collected when the walker is truly within this distance, metres.
+    public let ruleRadiusMeters: Double
+    /// An enter counts as a wrong collection (`false_enters`, the tour's early collections) only when the walker is
+    /// truly at least `ruleRadiusMeters + toleranceMeters` away, so a fix a few metres early on the way in is not one.
+    public let toleranceMeters: Double
+    /// A visit inside the rule radius counts as missed unless a check enters within this time, seconds.
+    public let timeLimitSeconds: Double
+    public let movement: MovementParameters
+    public let checks: [GeofenceCheck]
+    public let cells: [GeofenceCell]
+
+    public var totalTrials: Int { cells.count * trialsPerCell }
+    public var isTour: Bool { movement.kind == .tour }
+    /// The places the metrics report on: the target, or every stop of a tour.
+    public var placesOfInterest: [Int] { isTour ? stops : [targetIndex] }
+
+    // MARK: - Limits
+
+    public static let maximumTotalTrials = 1_000_000_000
+    public static let maximumCells = 100_000
+    /// Fixes × places × checks in one scenario (each a geodesic distance): 10¹² is days of computing.
+    public static let maximumTotalWork = 1e12
+
+    // MARK: - Parsing
+
+    static func parse(_ r: JSONObjectReader, file: String, folder: URL, overrides: RunOverrides) throws(InputError) -> GeofenceScenario {
+        let name = try r.required("name").nonEmptyString(maximumLength: 80)
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw try r.required("name").error("is used as a folder name: letters, digits, '-' and '_' only")
+        }
+        let description = try r.optional("description")?.string() ?? ""
+        let fileSeed = try r.required("seed").unsigned64()
+        let seed = overrides.seed ?? fileSeed
+        let trialsField = try r.required("trialsPerCell")
+        let fileTrials = try trialsField.integer(in: 1...maximumTotalTrials)
+        let trials = overrides.trialsPerCell ?? fileTrials
+        let placeSet = try PlaceSet.read(try r.required("places"), folder: folder)
+        let names = placeSet.places.map(\.name)
+        var targetIndex = 0
+        if let f = r.optional("target") {
+            let target = try f.choice(names)
+            targetIndex = names.firstIndex(of: target) ?? 0
+        }
+        let rule = try r.optional("radiusMeters")?.positive(atMost: 10_000) ?? 50
+        let timeLimit = try r.optional("timeLimitSeconds")?.positive(atMost: 86_400) ?? 60
+        let tolerance = try r.optional("toleranceMeters")?.nonNegative(atMost: 10_000) ?? 10
+
+        let m = try r.required("movement").object()
+        let kindRaw = try m.required("kind").choice(MovementKind.allCases.map(\.rawValue))
+        var movement = MovementParameters(kind: MovementKind(rawValue: kindRaw) ?? .loiter)
+        if movement.kind == .tour || movement.kind == .passBy { movement.wanderMeters = 0 }
+        if let f = m.optional("minutes") { movement.minutes = try f.positive(atMost: 1440) }
+        if let f = m.optional("speedMetersPerSecond") { movement.speedMetersPerSecond = try f.positive(atMost: 50) }
+        if let f = m.optional("wanderMeters") { movement.wanderMeters = try f.nonNegative(atMost: 100) }
+        if let f = m.optional("wanderCorrelationSeconds") { movement.wanderCorrelationSeconds = try f.positive(atMost: 3600) }
+        if let f = m.optional("passHalfLengthMeters") { movement.passHalfLengthMeters = try f.positive(atMost: 10_000) }
+        let approachField = m.optional("approachFromMeters")
+        if let f = approachField { movement.approachFromMeters = try f.positive(atMost: 10_000) }
+        if let f = m.optional("pauseSeconds") { movement.pauseSeconds = try f.nonNegative(atMost: 86_400) }
+        var stops = [targetIndex]
+        if movement.kind == .tour {
+            stops = Array(placeSet.places.indices)
+            if let f = m.optional("stops") {
+                stops = try f.array(count: 1...10_000).map { e throws(InputError) in names.firstIndex(of: try e.choice(names)) ?? 0 }
+            }
+        }
+        try m.finish()
+
+        let checks = try readChecks(r.optional("checks"), ruleRadius: rule)
+
+        let grid = try r.required("grid").object()
+        var distances = [0.0]
+        let distanceField = grid.optional("distanceMeters")
+        if let f = distanceField {
+            distances = try f.array(count: 1...1000).map { e throws(InputError) in try e.nonNegative(atMost: 5000) }
+            try refuseDuplicates(distances, field: f)
+        } else if movement.kind != .tour {
+            throw InputError(file: file, line: grid.line, field: "grid.distanceMeters", problem: "is required (true distances, metres)")
+        }
+        var environments = [GPSEnvironment.campus]
+        if let f = grid.optional("environment") {
+            environments = try f.array(count: 1...100).map { e throws(InputError) in try readEnvironment(e) }
+            var seen = Set<String>()
+            for (i, e) in environments.enumerated() where !seen.insert(e.name).inserted {
+                throw InputError(file: file, line: f.node.line, field: "\(f.path)[\(i)]", problem: "repeats the environment \"\(e.name)\"")
+            }
+        }
+        var variants = [PlaceSet.baseVariant]
+        if let f = grid.optional("variant") {
+            let options = [PlaceSet.baseVariant] + placeSet.variants.keys.sorted()
+            variants = try f.array(count: 1...100).map { e throws(InputError) in try e.choice(options) }
+            if Set(variants).count != variants.count { throw f.error("repeats a variant") }
+        }
+        try grid.finish()
+        try r.finish()
+
+        if movement.kind == .approach, let tooFar = distances.firstIndex(where: { $0 >= movement.approachFromMeters }) {
+            throw InputError(file: file, line: distanceField?.node.line ?? grid.line, field: "grid.distanceMeters[\(tooFar)]",
+                             problem: "an approach must stop closer than movement.approachFromMeters (\(JSONField.show(movement.approachFromMeters)) m), got \(JSONField.show(distances[tooFar]))")
+        }
+        let cellCount = variants.count * environments.count * distances.count
+        guard cellCount <= maximumCells else {
+            throw InputError(file: file, line: grid.line, field: "grid", problem: "has \(cellCount) cells, at most \(maximumCells) allowed")
+        }
+        var cells: [GeofenceCell] = []
+        var work = 0.0
+        for variant in variants {
+            let app = placeSet.places(variant: variant) ?? placeSet.places
+            for env in environments {
+                for d in distances {
+                    let cell = GeofenceCell(index: cells.count, variant: variant, environment: env, distanceMeters: d, appPlaces: app)
+                    work += estimatedDurationSeconds(movement, d: d, placeSet: placeSet, stops: stops) / env.fixIntervalSeconds
+                        * Double(app.count * (checks.count + 1) * trials)
+                    cells.append(cell)
+                }
+            }
+        }
+        let total = cells.count * trials
+        guard total <= maximumTotalTrials else {
+            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
+                             problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
+        }
+        guard work <= maximumTotalWork else {
+            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
+                             problem: "the scenario would compute \(String(format: "%.2g", work)) fix-to-place distances, at most 1e12 allowed")
+        }
+        return GeofenceScenario(name: name, description: description, file: file, seed: seed, trialsPerCell: trials,
+                                placeSet: placeSet, targetIndex: targetIndex, stops: stops, ruleRadiusMeters: rule,
+                                toleranceMeters: tolerance, timeLimitSeconds: timeLimit, movement: movement, checks: checks, cells: cells)
+    }
+
+    /// Rough walk duration for the size limit (a tour's legs as straight lines).
+    static func estimatedDurationSeconds(_ m: MovementParameters, d: Double, placeSet: PlaceSet, stops: [Int]) -> Double {
+        switch m.kind {
+        case .loiter: return m.minutes * 60
+        case .passBy: return 2 * m.passHalfLengthMeters / m.speedMetersPerSecond
+        case .approach: return m.minutes * 60 + m.approachFromMeters / m.speedMetersPerSecond
+        case .tour:
+            var length = 0.0
+            for (a, b) in zip(stops, stops.dropFirst()) {
+                length += Geodesic.distanceMeters(placeSet.places[a].coordinate, placeSet.places[b].coordinate) + 2 * d
+            }
+            return length / m.speedMetersPerSecond + Double(stops.count) * m.pauseSeconds
+        }
+    }
+
+    /// The checks; by default one of each kind with its documented defaults and the rule radius.
+    static func readChecks(_ field: JSONField?, ruleRadius: Double) throws(InputError) -> [GeofenceCheck] {
+        guard let field else {
+            return ProximityCheckKind.allCases.map {
+                GeofenceCheck(label: $0.rawValue, configuration: ProximityCheckConfiguration(kind: $0, radiusMeters: ruleRadius))
+            }
+        }
+        var checks: [GeofenceCheck] = []
+        for element in try field.array(count: 1...20) {
+            let o = try element.object()
+            let kindRaw = try o.required("kind").choice(ProximityCheckKind.allCases.map(\.rawValue))
+            var c = ProximityCheckConfiguration(kind: ProximityCheckKind(rawValue: kindRaw) ?? .naive, radiusMeters: ruleRadius)
+            let label = try o.optional("label")?.nonEmptyString(maximumLength: 40) ?? kindRaw
+            if let f = o.optional("radiusMeters") { c.radiusMeters = try f.positive(atMost: 10_000) }
+            if let f = o.optional("maximumAccuracyMeters") { c.maximumAccuracyMeters = try f.positive(atMost: 10_000) }
+            if let f = o.optional("requiredConsecutiveFixes") { c.requiredConsecutiveFixes = try f.integer(in: 1...1000) }
+            if let f = o.optional("dwellSeconds") { c.dwellSeconds = try f.nonNegative(atMost: 86_400) }
+            if let f = o.optional("exitMarginMeters") { c.exitMarginMeters = try f.nonNegative(atMost: 10_000) }
+            try o.finish()
+            if let problem = c.validationProblems().first {
+                throw InputError(file: element.file, line: element.node.line, field: "\(element.path).\(problem.field)", problem: problem.problem)
+            }
+            if checks.contains(where: { $0.label == label }) {
+                throw InputError(file: element.file, line: element.node.line, field: "\(element.path).label",
+                                 problem: "\"\(label)\" is already used; give each check a distinct label")
+            }
+            checks.append(GeofenceCheck(label: label, configuration: c))
+        }
+        return checks
+    }
+
+    /// A preset name, or an object `{"name", "base"?, field overrides…}`.
+    static func readEnvironment(_ field: JSONField) throws(InputError) -> GPSEnvironment {
+        let presetNames = GPSEnvironment.presets.map(\.name)
+        if case .string = field.node.value {
+            let name = try field.choice(presetNames)
+            return GPSEnvironment.preset(named: name) ?? .campus
+        }
+        let o = try field.object()
+        let name = try o.required("name").nonEmptyString(maximumLength: 40)
+        var env: GPSEnvironment
+        if let f = o.optional("base") {
+            env = GPSEnvironment.preset(named: try f.choice(presetNames)) ?? .campus
+        } else {
+            env = GPSEnvironment(name: name, sigmaMeters: try o.required("sigmaMeters").double(),
+                                 correlationTimeSeconds: try o.required("correlationTimeSeconds").double())
+        }
+        env.name = name
+        let numeric: [(String, WritableKeyPath<GPSEnvironment, Double>)] = [
+            ("sigmaMeters", \.sigmaMeters), ("correlationTimeSeconds", \.correlationTimeSeconds),
+            ("fixIntervalSeconds", \.fixIntervalSeconds), ("accuracyConfidenceFactor", \.accuracyConfidenceFactor),
+            ("accuracyJitterLog", \.accuracyJitterLog), ("outlierRatePerHour", \.outlierRatePerHour),
+            ("outlierMeanMagnitudeMeters", \.outlierMeanMagnitudeMeters),
+            ("outlierMeanDurationSeconds", \.outlierMeanDurationSeconds),
+            ("outlierAccuracyAwareness", \.outlierAccuracyAwareness), ("dropoutRatePerHour", \.dropoutRatePerHour),
+            ("dropoutMeanDurationSeconds", \.dropoutMeanDurationSeconds),
+        ]
+        var lines: [String: Int] = [:]
+        for (key, path) in numeric {
+            if let f = o.optional(key) {
+                env[keyPath: path] = try f.double()
+                lines[key] = f.node.line
+            }
+        }
+        try o.finish()
+        if let problem = env.validationProblems().first {
+            throw InputError(file: field.file, line: lines[problem.field] ?? field.node.line, field: "\(field.path).\(problem.field)",
+                             problem: "\(problem.problem), got \(JSONField.show(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
+        }
+        return env
+    }
+
+    private static func refuseDuplicates(_ values: [Double], field: JSONField) throws(InputError) {
+        var seen = Set<Double>()
+        for (i, v) in values.enumerated() where !seen.insert(v).inserted {
+            throw InputError(file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
+                             problem: "repeats the value \(JSONField.show(v))")
+        }
+    }
+}
+
+extension GeofenceScenario {
+    /// A fingerprint of everything that determines the trials' results (not the file's path or description).
+    public var contentHash: String {
+        var h = ContentHash()
+        h.add("geofence")
+        h.add(String(seed))
+        h.add(trialsPerCell)
+        h.add(targetIndex)
+        for i in stops { h.add(i) }
+        h.add(ruleRadiusMeters)
+        h.add(timeLimitSeconds)
+        h.add(toleranceMeters)
+        let m = movement
+        h.add(m.kind.rawValue)
+        for v in [m.minutes, m.speedMetersPerSecond, m.wanderMeters, m.wanderCorrelationSeconds, m.passHalfLengthMeters,
+                  m.approachFromMeters, m.pauseSeconds] { h.add(v) }
+        for c in checks {
+            h.add(c.label)
+            let k = c.configuration
+            h.add(k.kind.rawValue)
+            for v in [k.radiusMeters, k.maximumAccuracyMeters, k.dwellSeconds, k.exitMarginMeters] { h.add(v) }
+            h.add(k.requiredConsecutiveFixes)
+        }
+        for p in placeSet.places {
+            h.add(p.name)
+            h.add(p.coordinate.latitudeDegrees)
+            h.add(p.coordinate.longitudeDegrees)
+        }
+        for c in cells {
+            h.add(c.variant)
+            h.add(c.distanceMeters)
+            let e = c.environment
+            h.add(e.name)
+            for v in [e.sigmaMeters, e.correlationTimeSeconds, e.fixIntervalSeconds, e.accuracyConfidenceFactor,
+                      e.accuracyJitterLog, e.outlierRatePerHour, e.outlierMeanMagnitudeMeters, e.outlierMeanDurationSeconds,
+                      e.outlierAccuracyAwareness, e.dropoutRatePerHour, e.dropoutMeanDurationSeconds] { h.add(v) }
+            for p in c.appPlaces {
+                h.add(p.coordinate.latitudeDegrees)
+                h.add(p.coordinate.longitudeDegrees)
+            }
+        }
+        return h.hex
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import DetectionCore
+import Reporting
+
+/// Runs a geofence scenario end to end: trials on all cores, metrics, report files.
+public enum GeofenceStudy {
+    /// Simulates every trial, in global trial order.
+    public static func simulate(_ s: GeofenceScenario, runner: MonteCarloRunner) throws -> [GeofenceOutcome] {
+        let perCell = s.trialsPerCell
+        return try runner.run(count: s.totalTrials) { index in
+            try GeofenceTrial.run(cell: s.cells[index / perCell], trialInCell: index % perCell, globalIndex: index, scenario: s)
+        }
+    }
+
+    /// Simulates, analyses and renders; returns the report's files without writing them.
+    public static func report(_ s: GeofenceScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+        let outcomes = try simulate(s, runner: runner)
+        let analysis = try GeofenceAnalysis(scenario: s, outcomes: outcomes)
+        return try GeofenceReport.render(scenario: s, outcomes: outcomes, analysis: analysis)
+    }
+
+    /// The fixes of the scenario's first cell's first trial (with its jitter), as GPX waypoints.
+    public static func exportGPX(_ s: GeofenceScenario) throws -> String {
+        var sink = CollectFixes()
+        guard let cell = s.cells.first else { throw InputError(file: s.file, field: "grid", problem: "has no cells") }
+        _ = try GeofenceTrial.run(cell: cell, trialInCell: 0, globalIndex: 0, scenario: s, sink: &sink)
+        let points = sink.fixes.map { GPXWriter.Point(coordinate: $0.coordinate, timeSeconds: $0.timestampSeconds) }
+        return try GPXWriter.render(points, creator: "sensorbench \(SensorBenchVersion.current) (\(s.name))")
+    }
+}
+
+/// Keeps every fix (for the GPX export of one trial).
+struct CollectFixes: GeofenceFixSink {
+    var fixes: [LocationFix] = []
+    mutating func receive(_ fix: LocationFix) { fixes.append(fix) }
+}

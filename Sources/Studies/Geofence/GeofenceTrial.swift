@@ -1,0 +1,138 @@
+import DetectionCore
+import Foundation
+import SensorSim
+import Stats
+
+/// What one simulated visit ended with, per place of interest and per check.
+public struct GeofenceOutcome: Sendable, Equatable {
+    public let cellIndex: Int
+    public let trialInCell: Int
+    public let seed: TrialSeed
+    /// Length of the walk, seconds.
+    public let durationSeconds: Double
+    /// Fixes delivered to the checks, and fixes lost to dropouts.
+    public let fixesDelivered: Int
+    public let fixesDropped: Int
+    /// Per place of interest: when the walker first came truly within the rule radius (`nil`: never), seconds.
+    public let trueFirstInsideSeconds: [Double?]
+    /// Per place of interest: the smallest true distance during the walk, metres.
+    public let trueMinimumDistanceMeters: [Double]
+    /// Per check c and place of interest j, at index c·P + j: enter events.
+    public let enters: [Int]
+    /// Exit events (c·P + j).
+    public let exits: [Int]
+    /// Enter events while the walker was truly at least the rule radius plus the tolerance away (c·P + j).
+    public let falseEnters: [Int]
+    /// Time of the first enter event, seconds, `nil` when none (c·P + j).
+    public let firstEnterSeconds: [Double?]
+    /// Whether the first enter (the collection) happened while truly at least the rule radius plus the tolerance away.
+    public let firstEnterWasFalse: [Bool]
+}
+
+/// Receives every delivered fix of a trial (the GPX export keeps them; the study ignores them).
+protocol GeofenceFixSink {
+    mutating func receive(_ fix: LocationFix)
+}
+
+/// The study's sink: keeps nothing.
+struct DiscardFixes: GeofenceFixSink {
+    @inline(__always) mutating func receive(_ fix: LocationFix) {}
+}
+
+/// One visit through the whole pipeline: movement, GPS jitter, one ``ProximityMonitor`` per check.
+public enum GeofenceTrial {
+    /// Runs one trial.
+    ///
+    /// The trial's fixes are generated once and each is fed to every check's monitor, so the checks are compared
+    /// on identical data. Random draws, in order: the movement's bearings and wander start, the GPS errors' starting
+    /// values, then per fix the wander and the GPS model. Positions live in an east/north frame around the true
+    /// target (a tour: its first stop); fixes are mapped to WGS-84 with ``LocalTangentPlane`` and the monitors
+    /// measure geodesic distances, as the app would.
+    public static func run(cell: GeofenceCell, trialInCell: Int, globalIndex: Int, scenario s: GeofenceScenario) throws -> GeofenceOutcome {
+        var sink = DiscardFixes()
+        return try run(cell: cell, trialInCell: trialInCell, globalIndex: globalIndex, scenario: s, sink: &sink)
+    }
+
+    static func run<Sink: GeofenceFixSink>(
+        cell: GeofenceCell, trialInCell: Int, globalIndex: Int, scenario s: GeofenceScenario, sink: inout Sink
+    ) throws -> GeofenceOutcome {
+        let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(globalIndex))
+        let stream = try RandomStream(seed: seed)
+        let truePlaces = s.placeSet.places
+        let plane = LocalTangentPlane(origin: truePlaces[s.stops[0]].coordinate)
+        let interest = s.placesOfInterest
+        let stopOffsets = s.stops.map { i -> (east: Double, north: Double) in
+            let o = plane.offset(of: truePlaces[i].coordinate)
+            return (o.eastMeters, o.northMeters)
+        }
+        let env = cell.environment
+        guard var movement = Movement(parameters: s.movement, distanceMeters: cell.distanceMeters, placeOffsets: stopOffsets,
+                                      intervalSeconds: env.fixIntervalSeconds, stream: stream)
+        else { throw InputError(file: s.file, field: "movement", problem: "could not plan the walk") }
+        var gps = GPSJitterModel(environment: env, stream: stream)
+        // Each monitor watches the places of interest only: a monitor keeps independent state per place, so
+        // leaving out places nobody asks about changes nothing for the others and saves their geodesics.
+        let watched = interest.map { cell.appPlaces[$0] }
+        var monitors: [ProximityMonitor] = []
+        for check in s.checks { monitors.append(try ProximityMonitor(places: watched, configuration: check.configuration)) }
+
+        // Metrics bookkeeping, sized once.
+        let p = interest.count
+        let appOffsets = interest.map { plane.offset(of: cell.appPlaces[$0].coordinate) }
+        var trueDistance = Array(repeating: 0.0, count: p)
+        var trueFirstInside: [Double?] = Array(repeating: nil, count: p)
+        var trueMinimum = Array(repeating: Double.infinity, count: p)
+        var enters = Array(repeating: 0, count: s.checks.count * p)
+        var exits = enters
+        var falseEnters = enters
+        var firstEnter: [Double?] = Array(repeating: nil, count: s.checks.count * p)
+        var firstFalse = Array(repeating: false, count: s.checks.count * p)
+        let rule = s.ruleRadiusMeters
+
+        let dt = env.fixIntervalSeconds
+        let duration = movement.durationSeconds
+        let fixCount = Int((duration / dt).rounded(.down)) + 1
+        var delivered = 0
+        for k in 0..<fixCount {
+            let t = Double(k) * dt
+            let truth = movement.position(atSeconds: t, first: k == 0, stream: stream)
+            for j in 0..<p {
+                let de = truth.east - appOffsets[j].eastMeters
+                let dn = truth.north - appOffsets[j].northMeters
+                let d = (de * de + dn * dn).squareRoot()
+                trueDistance[j] = d
+                if d < trueMinimum[j] { trueMinimum[j] = d }
+                if d < rule, trueFirstInside[j] == nil { trueFirstInside[j] = t }
+            }
+            guard let error = gps.next(stream),
+                  let reported = plane.coordinate(eastMeters: truth.east + error.eastMeters, northMeters: truth.north + error.northMeters)
+            else { continue }
+            delivered += 1
+            let fix = LocationFix(coordinate: reported, horizontalAccuracyMeters: error.horizontalAccuracyMeters, timestampSeconds: t)
+            sink.receive(fix)
+            for c in monitors.indices {
+                let events = monitors[c].consume(fix)
+                for e in events {
+                    let j = e.placeIndex
+                    let i = c * p + j
+                    if e.kind == .exit {
+                        exits[i] += 1
+                        continue
+                    }
+                    enters[i] += 1
+                    let isFalse = trueDistance[j] >= rule + s.toleranceMeters
+                    if isFalse { falseEnters[i] += 1 }
+                    if firstEnter[i] == nil {
+                        firstEnter[i] = t
+                        firstFalse[i] = isFalse
+                    }
+                }
+            }
+        }
+        return GeofenceOutcome(cellIndex: cell.index, trialInCell: trialInCell, seed: seed, durationSeconds: duration,
+                               fixesDelivered: delivered, fixesDropped: fixCount - delivered,
+                               trueFirstInsideSeconds: trueFirstInside, trueMinimumDistanceMeters: trueMinimum,
+                               enters: enters, exits: exits, falseEnters: falseEnters, firstEnterSeconds: firstEnter,
+                               firstEnterWasFalse: firstFalse)
+    }
+}
