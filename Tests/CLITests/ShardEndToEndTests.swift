@@ -76,9 +76,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    /// Every study shards: gesture timelines too merge into their unsharded report byte for byte.
-    @Test(arguments: ["shake-threshold-tuning", "scribble-tuning"])
-    func gestureStudiesShardToo(name: String) throws {
+    /// Every study shards: gesture timelines and geofence visits too merge into their unsharded report byte for byte.
+    @Test(arguments: ["shake-threshold-tuning", "scribble-tuning", "geofence-penn-tour"])
+    func everyStudyShards(name: String) throws {
         let root = try SensorBench.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let scenario = "Scenarios/\(name).json"

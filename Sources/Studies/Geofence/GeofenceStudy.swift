@@ -4,11 +4,15 @@ import Reporting
 
 /// Runs a geofence scenario end to end: trials on all cores, metrics, report files.
 public enum GeofenceStudy {
-    /// Simulates every trial, in global trial order.
-    public static func simulate(_ s: GeofenceScenario, runner: MonteCarloRunner) throws -> [GeofenceOutcome] {
+    /// Simulates the trials with global indices in `range` (default: all), in global trial order.
+    public static func simulate(
+        _ s: GeofenceScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
+    ) throws -> [GeofenceOutcome] {
         let perCell = s.trialsPerCell
-        return try runner.run(count: s.totalTrials) { index in
-            try GeofenceTrial.run(cell: s.cells[index / perCell], trialInCell: index % perCell, globalIndex: index, scenario: s)
+        let range = range ?? 0..<s.totalTrials
+        return try runner.run(count: range.count) { offset in
+            let index = range.lowerBound + offset
+            return try GeofenceTrial.run(cell: s.cells[index / perCell], trialInCell: index % perCell, globalIndex: index, scenario: s)
         }
     }
 

@@ -95,7 +95,8 @@ public enum Scenario: Sendable {
             return (GestureTrialOutcome.recordColumns, try ShakeStudy.simulate(s, runner: runner, range: range).map(\.record))
         case .scribble(let s):
             return (GestureTrialOutcome.recordColumns, try ScribbleStudy.simulate(s, runner: runner, range: range).map(\.record))
-        case .geofence(let s): throw InputError(file: s.file, problem: "sharding is not supported for the geofence study yet")
+        case .geofence(let s):
+            return (GeofenceOutcome.recordColumns, try GeofenceStudy.shardRecords(s, range: range, runner: runner))
         }
     }
 
@@ -109,7 +110,7 @@ public enum Scenario: Sendable {
         case .scribble(let s):
             return try ScribbleStudy.report(s, outcomes: try GestureTrialOutcome.outcomes(
                 records: records, scenarioSeed: s.seed, settings: s.configurations.count))
-        case .geofence(let s): throw InputError(file: s.file, problem: "sharding is not supported for the geofence study yet")
+        case .geofence(let s): return try GeofenceStudy.report(s, records: records)
         }
     }
 }
