@@ -38,7 +38,7 @@ public enum Format {
         let scientific = String(format: "%.*e", Int32(digits - 1), x.magnitude)
         // `scientific` is "d.ddd…e±XX" (or "de±XX" when one digit); split mantissa digits and exponent.
         guard let eIndex = scientific.firstIndex(of: "e"),
-              let exponent = Int(scientific[scientific.index(after: eIndex)...])
+            let exponent = Int(scientific[scientific.index(after: eIndex)...])
         else {
             throw .invalidValue(context: context, reason: "unexpected printf output \"\(scientific)\"")
         }

@@ -34,7 +34,8 @@ public struct MarkdownDocument: Sendable {
     public mutating func bullets(_ items: [String]) {
         guard !items.isEmpty else { return }
         let lines = items.map { item in
-            "- " + Self.trimmedTrailing(item).split(separator: "\n", omittingEmptySubsequences: false)
+            "- "
+                + Self.trimmedTrailing(item).split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n  ")
         }
         add(lines.joined(separator: "\n"))

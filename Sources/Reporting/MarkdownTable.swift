@@ -54,8 +54,9 @@ public struct MarkdownTable: Sendable {
     ///   is unchanged).
     public mutating func append(_ cells: [String]) throws(ReportingError) {
         guard cells.count == columns.count else {
-            throw .cellCount(context: "Markdown table row \(rows.count + 1)", expected: columns.count,
-                             actual: cells.count)
+            throw .cellCount(
+                context: "Markdown table row \(rows.count + 1)", expected: columns.count,
+                actual: cells.count)
         }
         rows.append(cells.map(Self.escaped))
     }
@@ -99,8 +100,9 @@ public struct MarkdownTable: Sendable {
                 parts.append(String(repeating: " ", count: padding) + cell)
             case .center:
                 let before = padding / 2
-                parts.append(String(repeating: " ", count: before) + cell
-                             + String(repeating: " ", count: padding - before))
+                parts.append(
+                    String(repeating: " ", count: before) + cell
+                        + String(repeating: " ", count: padding - before))
             }
         }
         return "| " + parts.joined(separator: " | ") + " |\n"

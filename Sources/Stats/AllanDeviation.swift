@@ -102,13 +102,17 @@ public enum AllanDeviation {
             let edf = equivalentDegreesOfFreedom(phasePoints: phasePoints, m: m, terms: terms)
             let upper = try ChiSquared.quantile(1 - alpha / 2, degreesOfFreedom: edf)
             let lower = try ChiSquared.quantile(alpha / 2, degreesOfFreedom: edf)
-            let interval = ConfidenceInterval(low: sigma * (edf / upper).squareRoot(),
-                                              high: sigma * (edf / lower).squareRoot())
-            points.append(AllanPoint(averagingFactor: m, tauSeconds: tau, deviation: sigma, terms: terms,
-                                     equivalentDegreesOfFreedom: edf, interval: interval))
+            let interval = ConfidenceInterval(
+                low: sigma * (edf / upper).squareRoot(),
+                high: sigma * (edf / lower).squareRoot())
+            points.append(
+                AllanPoint(
+                    averagingFactor: m, tauSeconds: tau, deviation: sigma, terms: terms,
+                    equivalentDegreesOfFreedom: edf, interval: interval))
         }
-        return Curve(points: points, sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: n,
-                     confidenceLevel: confidenceLevel)
+        return Curve(
+            points: points, sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: n,
+            confidenceLevel: confidenceLevel)
     }
 
     // MARK: - Pieces
@@ -152,7 +156,8 @@ public enum AllanDeviation {
         let md = Double(m)
         let whiteFM = (3 * (bigN - 1) / (2 * md) - 2 * (bigN - 2) / bigN) * (4 * md * md) / (4 * md * md + 5)
         let flickerFM = m == 1 ? 2 * (bigN - 2) * (bigN - 2) / (2.3 * bigN - 4.9) : 5 * bigN * bigN / (4 * md * (bigN + 3 * md))
-        let randomWalkFM = phasePoints > 3
+        let randomWalkFM =
+            phasePoints > 3
             ? ((bigN - 2) / md) * ((bigN - 1) * (bigN - 1) - 3 * md * (bigN - 1) + 4 * md * md) / ((bigN - 3) * (bigN - 3))
             : 1
         let candidates = [whiteFM, flickerFM, randomWalkFM].filter { $0.isFinite && $0 > 0 }

@@ -89,14 +89,16 @@ public struct AllanNoiseTerms: Sendable, Equatable {
             arwIndex = i
         } else {
             arwIndex = left.min { abs(slopes[$0] + 0.5) < abs(slopes[$1] + 0.5) } ?? 0
-            arwNote = "no point with slope −½ ± \(Self.slopeTolerance); read at the slope closest to −½ "
+            arwNote =
+                "no point with slope −½ ± \(Self.slopeTolerance); read at the slope closest to −½ "
                 + "(\(String(format: "%.2f", slopes[arwIndex])))"
         }
         let a = points[arwIndex]
         let rootTau = a.tauSeconds.squareRoot()
-        angleRandomWalk = Term(value: a.deviation * rootTau,
-                               interval: ConfidenceInterval(low: a.interval.low * rootTau, high: a.interval.high * rootTau),
-                               tauSeconds: a.tauSeconds, note: arwNote)
+        angleRandomWalk = Term(
+            value: a.deviation * rootTau,
+            interval: ConfidenceInterval(low: a.interval.low * rootTau, high: a.interval.high * rootTau),
+            tauSeconds: a.tauSeconds, note: arwNote)
 
         // B: the floor.
         let b = points[minimum]
@@ -113,9 +115,10 @@ public struct AllanNoiseTerms: Sendable, Equatable {
         if let i = closest(rrwRegion, toTau: 3) {
             let k = points[i]
             let scale = (3 / k.tauSeconds).squareRoot()
-            rateRandomWalk = Term(value: k.deviation * scale,
-                                  interval: ConfidenceInterval(low: k.interval.low * scale, high: k.interval.high * scale),
-                                  tauSeconds: k.tauSeconds, note: nil)
+            rateRandomWalk = Term(
+                value: k.deviation * scale,
+                interval: ConfidenceInterval(low: k.interval.low * scale, high: k.interval.high * scale),
+                tauSeconds: k.tauSeconds, note: nil)
         } else {
             rateRandomWalk = nil
         }

@@ -13,8 +13,10 @@ public struct AllanPoint: Sendable, Equatable {
     /// The confidence interval of σ_y(τ) at ``AllanDeviation/Curve/confidenceLevel``, in the unit of the rates.
     public let interval: ConfidenceInterval
 
-    public init(averagingFactor: Int, tauSeconds: Double, deviation: Double, terms: Int,
-                equivalentDegreesOfFreedom: Double, interval: ConfidenceInterval) {
+    public init(
+        averagingFactor: Int, tauSeconds: Double, deviation: Double, terms: Int,
+        equivalentDegreesOfFreedom: Double, interval: ConfidenceInterval
+    ) {
         self.averagingFactor = averagingFactor
         self.tauSeconds = tauSeconds
         self.deviation = deviation

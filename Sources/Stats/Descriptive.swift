@@ -36,7 +36,7 @@ public enum Descriptive {
             median: stats.3, p95: stats.4, minimum: sorted[0], maximum: sorted[n - 1]
         )
         guard summary.mean.isFinite, summary.standardDeviation.isFinite, summary.rms.isFinite,
-              summary.median.isFinite, summary.p95.isFinite
+            summary.median.isFinite, summary.p95.isFinite
         else {
             throw .invalidInput("Descriptive.summary: a statistic overflowed (values too large in magnitude)")
         }

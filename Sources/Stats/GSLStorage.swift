@@ -7,8 +7,9 @@ final class GSLMatrix {
     init(rows: Int, columns: Int) throws(StatsError) {
         GSLRuntime.ensureReady()
         guard rows > 0, columns > 0, let pointer = gsl_matrix_alloc(rows, columns) else {
-            throw .gsl(operation: "gsl_matrix_alloc", status: Int(GSL_ENOMEM),
-                       reason: "cannot allocate a \(rows)×\(columns) matrix")
+            throw .gsl(
+                operation: "gsl_matrix_alloc", status: Int(GSL_ENOMEM),
+                reason: "cannot allocate a \(rows)×\(columns) matrix")
         }
         self.pointer = pointer
     }
@@ -23,8 +24,9 @@ final class GSLVector {
     init(count: Int) throws(StatsError) {
         GSLRuntime.ensureReady()
         guard count > 0, let pointer = gsl_vector_alloc(count) else {
-            throw .gsl(operation: "gsl_vector_alloc", status: Int(GSL_ENOMEM),
-                       reason: "cannot allocate a vector of \(count)")
+            throw .gsl(
+                operation: "gsl_vector_alloc", status: Int(GSL_ENOMEM),
+                reason: "cannot allocate a vector of \(count)")
         }
         self.pointer = pointer
     }

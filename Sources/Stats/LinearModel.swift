@@ -50,8 +50,9 @@ public enum LinearModel {
         confidenceLevel: Double = 0.95
     ) throws(StatsError) -> LinearModelFit {
         GSLRuntime.ensureReady()
-        try validate(response: response, terms: terms, includeIntercept: includeIntercept,
-                     confidenceLevel: confidenceLevel)
+        try validate(
+            response: response, terms: terms, includeIntercept: includeIntercept,
+            confidenceLevel: confidenceLevel)
         let n = response.count
         let q = terms.count
         let p = q + (includeIntercept ? 1 : 0)
@@ -68,9 +69,10 @@ public enum LinearModel {
             var column = term.values.map { $0 - centre }
             let length = euclideanNorm(column)
             guard length > 0 else {
-                throw .invalidInput(includeIntercept
-                    ? "LinearModel.fit: term '\(term.name)' is constant (collinear with the intercept)"
-                    : "LinearModel.fit: term '\(term.name)' is all zeros")
+                throw .invalidInput(
+                    includeIntercept
+                        ? "LinearModel.fit: term '\(term.name)' is constant (collinear with the intercept)"
+                        : "LinearModel.fit: term '\(term.name)' is all zeros")
             }
             guard length.isFinite else {
                 throw .invalidInput("LinearModel.fit: term '\(term.name)' is too large in magnitude")
@@ -82,8 +84,9 @@ public enum LinearModel {
         }
 
         // Solve in the scaled coordinates.
-        let solution = try solveScaled(columns: columns, response: response, responseCentre: responseCentre,
-                                       terms: terms)
+        let solution = try solveScaled(
+            columns: columns, response: response, responseCentre: responseCentre,
+            terms: terms)
         // Residuals no larger than the representation error of the response itself are indistinguishable from
         // an exact fit: ‖e‖² ≤ n·ε²·‖y‖², ε = 2⁻⁵² (each yᵢ is only known to ±ε|yᵢ|). Such a fit reports RSS = 0,
         // standard errors 0 and no tests, as NIST certifies Wampler1, instead of t values of 10¹⁵ from noise.
@@ -140,9 +143,11 @@ public enum LinearModel {
                 }
             }
             let halfWidth = criticalT * standardError
-            coefficients.append(.init(name: names[k], estimate: estimate, standardError: standardError,
-                                      tValue: tValue, pValue: pValue,
-                                      ciLow: estimate - halfWidth, ciHigh: estimate + halfWidth))
+            coefficients.append(
+                .init(
+                    name: names[k], estimate: estimate, standardError: standardError,
+                    tValue: tValue, pValue: pValue,
+                    ciLow: estimate - halfWidth, ciHigh: estimate + halfWidth))
         }
         guard coefficients.allSatisfy({ $0.estimate.isFinite && $0.ciLow.isFinite && $0.ciHigh.isFinite }) else {
             throw .invalidInput("LinearModel.fit: the solution overflowed (data too large in magnitude)")
@@ -161,8 +166,9 @@ public enum LinearModel {
             let f = (regressionSS / Double(numeratorDegrees)) / s2
             if f.isFinite {
                 fStatistic = f
-                fPValue = try FisherF.upperTail(f, numeratorDegrees: Double(numeratorDegrees),
-                                                denominatorDegrees: Double(df))
+                fPValue = try FisherF.upperTail(
+                    f, numeratorDegrees: Double(numeratorDegrees),
+                    denominatorDegrees: Double(df))
             }
         }
 
@@ -202,8 +208,9 @@ public enum LinearModel {
             throw .invalidInput("LinearModel.fit: confidenceLevel \(confidenceLevel) must lie strictly in (0, 1)")
         }
         guard n > p else {
-            throw .invalidInput("LinearModel.fit: \(n) observations for \(p) parameters; "
-                + "at least \(p + 1) are needed (one residual degree of freedom)")
+            throw .invalidInput(
+                "LinearModel.fit: \(n) observations for \(p) parameters; "
+                    + "at least \(p + 1) are needed (one residual degree of freedom)")
         }
         if let index = response.firstIndex(where: { !$0.isFinite }) {
             throw .invalidInput("LinearModel.fit: response value at index \(index) is \(response[index]), not finite")
@@ -214,12 +221,14 @@ public enum LinearModel {
                 throw .invalidInput("LinearModel.fit: the name '\(term.name)' is used twice")
             }
             guard term.values.count == n else {
-                throw .invalidInput("LinearModel.fit: term '\(term.name)' has \(term.values.count) values, "
-                    + "the response has \(n)")
+                throw .invalidInput(
+                    "LinearModel.fit: term '\(term.name)' has \(term.values.count) values, "
+                        + "the response has \(n)")
             }
             if let index = term.values.firstIndex(where: { !$0.isFinite }) {
-                throw .invalidInput("LinearModel.fit: term '\(term.name)' value at index \(index) is "
-                    + "\(term.values[index]), not finite")
+                throw .invalidInput(
+                    "LinearModel.fit: term '\(term.name)' value at index \(index) is "
+                        + "\(term.values[index]), not finite")
             }
         }
     }
@@ -255,8 +264,9 @@ public enum LinearModel {
         let total = centred.reduce(0) { $0 + $1 * $1 }
         guard q > 0 else {
             // Intercept only: the fit is the mean.
-            return ScaledSolution(slopes: [], unscaledCovariance: [], residualSumOfSquares: total,
-                                  regressionSumOfSquares: 0, totalSumOfSquares: total)
+            return ScaledSolution(
+                slopes: [], unscaledCovariance: [], residualSumOfSquares: total,
+                regressionSumOfSquares: 0, totalSumOfSquares: total)
         }
 
         let matrix = try GSLMatrix(rows: n, columns: q)
@@ -273,13 +283,17 @@ public enum LinearModel {
         }
 
         rhs.set(centred)
-        try GSLRuntime.check(gsl_linalg_QR_lssolve(matrix.pointer, tau.pointer, rhs.pointer, solution.pointer,
-                                                   residual.pointer), "gsl_linalg_QR_lssolve")
+        try GSLRuntime.check(
+            gsl_linalg_QR_lssolve(
+                matrix.pointer, tau.pointer, rhs.pointer, solution.pointer,
+                residual.pointer), "gsl_linalg_QR_lssolve")
         var slopes = solution.values
         // One step of iterative refinement against the compensated residual.
         rhs.set(residuals(slopes))
-        try GSLRuntime.check(gsl_linalg_QR_lssolve(matrix.pointer, tau.pointer, rhs.pointer, solution.pointer,
-                                                   residual.pointer), "gsl_linalg_QR_lssolve")
+        try GSLRuntime.check(
+            gsl_linalg_QR_lssolve(
+                matrix.pointer, tau.pointer, rhs.pointer, solution.pointer,
+                residual.pointer), "gsl_linalg_QR_lssolve")
         let correction = solution.values
         for j in 0..<q { slopes[j] += correction[j] }
         let finalResiduals = residuals(slopes)
@@ -308,8 +322,9 @@ public enum LinearModel {
                 inverse[j][i] = sum
             }
         }
-        return ScaledSolution(slopes: slopes, unscaledCovariance: inverse, residualSumOfSquares: rss,
-                              regressionSumOfSquares: regression, totalSumOfSquares: total)
+        return ScaledSolution(
+            slopes: slopes, unscaledCovariance: inverse, residualSumOfSquares: rss,
+            regressionSumOfSquares: regression, totalSumOfSquares: total)
     }
 
     /// The mean with one correction pass, x̄ + Σ(x − x̄)/n, which removes most of the rounding of Σx/n.

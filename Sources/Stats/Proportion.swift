@@ -42,7 +42,8 @@ public struct Proportion: Sendable, Equatable {
         let x = Double(successes)
         let n = Double(trials)
         let z2 = z * z
-        let high = successes == trials
+        let high =
+            successes == trials
             ? 1
             : (2 * x + z2 + z * (z2 + 4 * x * (n - x) / n).squareRoot()) / (2 * (n + z2))
         let low = successes == 0 ? 0 : (x * x / n) / ((n + z2) * high)
@@ -63,10 +64,12 @@ public struct Proportion: Sendable, Equatable {
         let alpha = try Self.alpha(confidence, "Proportion.clopperPearson")
         let x = Double(successes)
         let n = Double(trials)
-        let low = successes == 0
+        let low =
+            successes == 0
             ? 0
             : try DistributionArguments.result(gsl_cdf_beta_Pinv(alpha / 2, x, n - x + 1), "gsl_cdf_beta_Pinv")
-        let high = successes == trials
+        let high =
+            successes == trials
             ? 1
             : try DistributionArguments.result(gsl_cdf_beta_Qinv(alpha / 2, x + 1, n - x), "gsl_cdf_beta_Qinv")
         return ConfidenceInterval(low: low, high: high)

@@ -43,7 +43,8 @@ public enum StudentT {
         let nu = degreesOfFreedom
         let tSquared = t * t
         let x = nu / (nu + tSquared)
-        let incomplete = x <= 0.5
+        let incomplete =
+            x <= 0.5
             ? gsl_cdf_beta_P(x, nu / 2, 0.5)
             : gsl_cdf_beta_Q(tSquared / (nu + tSquared), 0.5, nu / 2)
         let tail = try DistributionArguments.result(incomplete / 2, "gsl_cdf_beta_P (Student t tail)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import DetectionCore
 
@@ -152,8 +152,9 @@ import TestSupport
                         let r = Geodesic.inverse(a, b)
                         let back = Geodesic.inverse(b, a)
                         count += 1
-                        #expect(r.distanceMeters.isFinite && r.initialBearingDegrees.isFinite
-                            && r.finalBearingDegrees.isFinite, "\(a) → \(b)")
+                        #expect(
+                            r.distanceMeters.isFinite && r.initialBearingDegrees.isFinite
+                                && r.finalBearingDegrees.isFinite, "\(a) → \(b)")
                         #expect(r.distanceMeters >= 0 && r.distanceMeters <= 20_003_931.458_626)
                         #expect(abs(r.distanceMeters - back.distanceMeters) <= 1e-6)
                     }
@@ -194,8 +195,10 @@ import TestSupport
 
     @Test func directRoundTripsWithInverseUpTo20Kilometres() throws {
         // direct(p, α, s) followed by inverse must return s and α (the inverse is the reference-checked solver).
-        let starts = [Self.coordinate(39.95248, -75.19938), Self.coordinate(-33.9, 151.2), Self.coordinate(0, 0),
-                      Self.coordinate(71.9, 100.8), Self.coordinate(-89.5, 10)]
+        let starts = [
+            Self.coordinate(39.95248, -75.19938), Self.coordinate(-33.9, 151.2), Self.coordinate(0, 0),
+            Self.coordinate(71.9, 100.8), Self.coordinate(-89.5, 10),
+        ]
         let bearings: [Double] = [-179.5, -135, -90, -12.3, 0, 0.001, 45, 90, 137.5, 180]
         let distances: [Double] = [0.001, 1, 49.9, 50.1, 500, 1_000, 5_000, 20_000]
         for p in starts {
@@ -217,8 +220,10 @@ import TestSupport
     // MARK: - Local tangent plane
 
     @Test func tangentPlaneAgreesWithGeodesicWithinCentimetres() throws {
-        for origin in [Self.coordinate(39.95248, -75.19938), Self.coordinate(-45, 170), Self.coordinate(0, 179.99),
-                       Self.coordinate(70, 20)] {
+        for origin in [
+            Self.coordinate(39.95248, -75.19938), Self.coordinate(-45, 170), Self.coordinate(0, 179.99),
+            Self.coordinate(70, 20),
+        ] {
             let plane = LocalTangentPlane(origin: origin)
             for angle in stride(from: 0.0, to: 360.0, by: 22.5) {
                 for d in [10.0, 50.0, 500.0, 2_000.0, 5_000.0] {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import DetectionCore
 
@@ -61,8 +61,10 @@ import TestSupport
         }
         // Huge arguments are checked against the mpmath fixture instead (Glibc's cos(0x1.6ac5b262ca1ffp+849) is
         // 8 ulp off the correctly rounded value).
-        v += [1e5, 1.6e6, 1.7e6, 123_456_789.0, 1e15, Double.leastNonzeroMagnitude,
-              Double.leastNormalMagnitude, 0x1p-1022 * 3, 0.7853981633974483, 0.7853981633974484]
+        v += [
+            1e5, 1.6e6, 1.7e6, 123_456_789.0, 1e15, Double.leastNonzeroMagnitude,
+            Double.leastNormalMagnitude, 0x1p-1022 * 3, 0.7853981633974483, 0.7853981633974484,
+        ]
         return v
     }()
 
@@ -97,7 +99,8 @@ import TestSupport
     // MARK: - atan, atan2, asin, acos
 
     @Test func arctangentWithinTwoUlpOfGlibc() {
-        let inputs = Self.grid(linearTo: 40, steps: 40_000, geometricFrom: -60, to: 80)
+        let inputs =
+            Self.grid(linearTo: 40, steps: 40_000, geometricFrom: -60, to: 80)
             + [Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 1, -1, 0.0625, 0.9375, 1.0625]
         let worst = Self.maxUlp(inputs, Elementary.atan, Foundation.atan)
         #expect(worst.ulp <= 2, "atan off by \(worst.ulp) ulp at \(worst.at)")

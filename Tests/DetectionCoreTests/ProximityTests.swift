@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import DetectionCore
 
@@ -13,8 +13,10 @@ import TestSupport
     /// The eleven halls of Fixtures/penn-dining-halls.csv, in file order.
     static func halls() throws -> [Place] {
         try Fixtures.csv("penn-dining-halls.csv").rows.map { row in
-            let c = try #require(Coordinate(latitudeDegrees: Double(row[1]) ?? .nan,
-                                            longitudeDegrees: Double(row[2]) ?? .nan))
+            let c = try #require(
+                Coordinate(
+                    latitudeDegrees: Double(row[1]) ?? .nan,
+                    longitudeDegrees: Double(row[2]) ?? .nan))
             return Place(name: row[0], coordinate: c)
         }
     }
@@ -23,8 +25,10 @@ import TestSupport
         name: "1920 Commons", coordinate: Coordinate(latitudeDegrees: 39.95248, longitudeDegrees: -75.19938)!)
 
     /// A fix `distance` metres from `place` along bearing 30°.
-    static func fix(_ distance: Double, at t: Double, accuracy: Double = 5, from place: Place = commons,
-                    bearing: Double = 30) -> LocationFix {
+    static func fix(
+        _ distance: Double, at t: Double, accuracy: Double = 5, from place: Place = commons,
+        bearing: Double = 30
+    ) -> LocationFix {
         let c = Geodesic.direct(from: place.coordinate, bearingDegrees: bearing, distanceMeters: distance)!
         return LocationFix(coordinate: c, horizontalAccuracyMeters: accuracy, timestampSeconds: t)
     }
@@ -46,10 +50,12 @@ import TestSupport
 
     @Test func naiveEntersBelowRadiusAndExitsAtOrBeyond() throws {
         var m = try Self.monitor(.naive)
-        let events = Self.run(&m, [
-            Self.fix(60, at: 0), Self.fix(49.9, at: 1), Self.fix(49.9, at: 2), Self.fix(50.1, at: 3),
-            Self.fix(49.9, at: 4, accuracy: -1),  // naive ignores accuracy, even an invalid one
-        ])
+        let events = Self.run(
+            &m,
+            [
+                Self.fix(60, at: 0), Self.fix(49.9, at: 1), Self.fix(49.9, at: 2), Self.fix(50.1, at: 3),
+                Self.fix(49.9, at: 4, accuracy: -1),  // naive ignores accuracy, even an invalid one
+            ])
         #expect(Self.same(events, [(.enter, 1), (.exit, 3), (.enter, 4)]))
         #expect(m.counters.fixesAccepted == 5 && m.counters.fixesIgnored == 0)
         #expect(abs(m.lastDistancesMeters[0] - 49.9) < 1e-6)
@@ -65,13 +71,15 @@ import TestSupport
 
     @Test func accuracyGatedUsesOnlyAcceptedFixes() throws {
         var m = try Self.monitor(.accuracyGated)  // gate 20 m
-        let events = Self.run(&m, [
-            Self.fix(10, at: 0, accuracy: 25),  // too vague: ignored
-            Self.fix(10, at: 1, accuracy: -1),  // invalid: ignored
-            Self.fix(10, at: 2, accuracy: 20),  // exactly at the gate: accepted → enter
-            Self.fix(80, at: 3, accuracy: 30),  // ignored: no exit
-            Self.fix(80, at: 4, accuracy: 3),  // exit
-        ])
+        let events = Self.run(
+            &m,
+            [
+                Self.fix(10, at: 0, accuracy: 25),  // too vague: ignored
+                Self.fix(10, at: 1, accuracy: -1),  // invalid: ignored
+                Self.fix(10, at: 2, accuracy: 20),  // exactly at the gate: accepted → enter
+                Self.fix(80, at: 3, accuracy: 30),  // ignored: no exit
+                Self.fix(80, at: 4, accuracy: 3),  // exit
+            ])
         #expect(Self.same(events, [(.enter, 2), (.exit, 4)]))
         #expect(m.counters.ignoredInaccurate == 2 && m.counters.ignoredInvalidAccuracy == 1)
         #expect(m.counters.fixesAccepted == 2 && m.counters.fixesConsumed == 5)
@@ -79,43 +87,51 @@ import TestSupport
 
     @Test func consecutiveNeedsKInARowBothWays() throws {
         var m = try Self.monitor(.consecutive)  // k = 2
-        let events = Self.run(&m, [
-            Self.fix(49.9, at: 0), Self.fix(50.1, at: 1), Self.fix(49.9, at: 2), Self.fix(49.9, at: 3),
-            Self.fix(50.1, at: 4), Self.fix(49.9, at: 5), Self.fix(50.1, at: 6), Self.fix(50.1, at: 7),
-        ])
+        let events = Self.run(
+            &m,
+            [
+                Self.fix(49.9, at: 0), Self.fix(50.1, at: 1), Self.fix(49.9, at: 2), Self.fix(49.9, at: 3),
+                Self.fix(50.1, at: 4), Self.fix(49.9, at: 5), Self.fix(50.1, at: 6), Self.fix(50.1, at: 7),
+            ])
         #expect(Self.same(events, [(.enter, 3), (.exit, 7)]))
     }
 
     @Test func dwellNeedsContinuousTimeInside() throws {
         var m = try Self.monitor(.dwell)  // 10 s
-        let events = Self.run(&m, [
-            Self.fix(40, at: 0), Self.fix(40, at: 5), Self.fix(40, at: 10),  // 10 s inside → enter at 10
-            Self.fix(50.1, at: 11),  // exit on the first outside fix
-            Self.fix(40, at: 12), Self.fix(60, at: 15),  // run broken: restart
-            Self.fix(40, at: 16), Self.fix(40, at: 25),  // only 9 s
-            Self.fix(40, at: 26),  // 10 s → enter
-        ])
+        let events = Self.run(
+            &m,
+            [
+                Self.fix(40, at: 0), Self.fix(40, at: 5), Self.fix(40, at: 10),  // 10 s inside → enter at 10
+                Self.fix(50.1, at: 11),  // exit on the first outside fix
+                Self.fix(40, at: 12), Self.fix(60, at: 15),  // run broken: restart
+                Self.fix(40, at: 16), Self.fix(40, at: 25),  // only 9 s
+                Self.fix(40, at: 26),  // 10 s → enter
+            ])
         #expect(Self.same(events, [(.enter, 10), (.exit, 11), (.enter, 26)]))
     }
 
     @Test func hysteresisExitsOnlyBeyondMargin() throws {
         var m = try Self.monitor(.hysteresis)  // R 50, margin 10
-        let events = Self.run(&m, [
-            Self.fix(49.9, at: 0), Self.fix(55, at: 1), Self.fix(59.9, at: 2), Self.fix(60.1, at: 3),
-            Self.fix(55, at: 4), Self.fix(50.1, at: 5), Self.fix(49.9, at: 6),
-        ])
+        let events = Self.run(
+            &m,
+            [
+                Self.fix(49.9, at: 0), Self.fix(55, at: 1), Self.fix(59.9, at: 2), Self.fix(60.1, at: 3),
+                Self.fix(55, at: 4), Self.fix(50.1, at: 5), Self.fix(49.9, at: 6),
+            ])
         #expect(Self.same(events, [(.enter, 0), (.exit, 3), (.enter, 6)]))
     }
 
     @Test func accuracyAwareNeedsWholeCircleInsideOrOutside() throws {
         var m = try Self.monitor(.accuracyAware)
-        let events = Self.run(&m, [
-            Self.fix(40, at: 0, accuracy: 15),  // 40 + 15 = 55 > 50: no
-            Self.fix(40, at: 1, accuracy: -1),  // invalid: ignored
-            Self.fix(40, at: 2, accuracy: 9.9),  // 49.9 ≤ 50: enter
-            Self.fix(55, at: 3, accuracy: 10),  // 55 − 10 = 45 < 50: still inside
-            Self.fix(60.1, at: 4, accuracy: 10),  // 50.1 ≥ 50: exit
-        ])
+        let events = Self.run(
+            &m,
+            [
+                Self.fix(40, at: 0, accuracy: 15),  // 40 + 15 = 55 > 50: no
+                Self.fix(40, at: 1, accuracy: -1),  // invalid: ignored
+                Self.fix(40, at: 2, accuracy: 9.9),  // 49.9 ≤ 50: enter
+                Self.fix(55, at: 3, accuracy: 10),  // 55 − 10 = 45 < 50: still inside
+                Self.fix(60.1, at: 4, accuracy: 10),  // 50.1 ≥ 50: exit
+            ])
         #expect(Self.same(events, [(.enter, 2), (.exit, 4)]))
         #expect(m.counters.ignoredInvalidAccuracy == 1)
     }
@@ -140,8 +156,9 @@ import TestSupport
         var m = try Self.monitor(.naive)
         let c = Self.commons.coordinate
         #expect(m.consume(LocationFix(coordinate: c, horizontalAccuracyMeters: 5, timestampSeconds: .nan)).isEmpty)
-        #expect(m.consume(LocationFix(coordinate: c, horizontalAccuracyMeters: .infinity, timestampSeconds: 1))
-            .isEmpty)
+        #expect(
+            m.consume(LocationFix(coordinate: c, horizontalAccuracyMeters: .infinity, timestampSeconds: 1))
+                .isEmpty)
         #expect(m.counters.ignoredNonFinite == 2 && m.counters.fixesAccepted == 0)
         // A NaN timestamp must not poison the clock: the next fix is still accepted.
         #expect(m.consume(LocationFix(coordinate: c, horizontalAccuracyMeters: 5, timestampSeconds: 0)).count == 1)
@@ -196,8 +213,9 @@ import TestSupport
         #expect(c.radiusMeters == 50 && c.maximumAccuracyMeters == 20 && c.requiredConsecutiveFixes == 2)
         #expect(c.dwellSeconds == 10 && c.exitMarginMeters == 10)
         #expect(c.validationProblems().isEmpty)
-        #expect(ProximityCheckKind.allCases.map(\.rawValue)
-            == ["naive", "accuracy-gated", "consecutive", "dwell", "hysteresis", "accuracy-aware"])
+        #expect(
+            ProximityCheckKind.allCases.map(\.rawValue)
+                == ["naive", "accuracy-gated", "consecutive", "dwell", "hysteresis", "accuracy-aware"])
     }
 
     @Test func validationListsEveryBadField() {
@@ -205,8 +223,11 @@ import TestSupport
             kind: .consecutive, radiusMeters: -1, maximumAccuracyMeters: .nan, requiredConsecutiveFixes: 0,
             dwellSeconds: -0.5, exitMarginMeters: .infinity)
         let fields = bad.validationProblems().map(\.field)
-        #expect(fields == ["radiusMeters", "maximumAccuracyMeters", "requiredConsecutiveFixes", "dwellSeconds",
-                           "exitMarginMeters"])
+        #expect(
+            fields == [
+                "radiusMeters", "maximumAccuracyMeters", "requiredConsecutiveFixes", "dwellSeconds",
+                "exitMarginMeters",
+            ])
         #expect(throws: ProximityMonitorError.self) {
             _ = try ProximityMonitor(places: [Self.commons], configuration: bad)
         }

@@ -48,9 +48,10 @@ import Testing
     }
 
     @Test func roundTripsThroughJSONWithTheDocumentedKeys() throws {
-        let configuration = ScribbleDetectorConfiguration(requiredReversals: 5, minimumTravelPoints: 12.5,
-                                                          pathToDiagonalRatio: 3, windowSeconds: 2,
-                                                          cooldownSeconds: 0.5, firesOncePerGesture: false)
+        let configuration = ScribbleDetectorConfiguration(
+            requiredReversals: 5, minimumTravelPoints: 12.5,
+            pathToDiagonalRatio: 3, windowSeconds: 2,
+            cooldownSeconds: 0.5, firesOncePerGesture: false)
         let data = try JSONEncoder().encode(configuration)
         #expect(try JSONDecoder().decode(ScribbleDetectorConfiguration.self, from: data) == configuration)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -58,8 +59,9 @@ import Testing
     }
 
     @Test func decodingFillsMissingKeysFromDefaults() throws {
-        let decoded = try JSONDecoder().decode(ScribbleDetectorConfiguration.self,
-                                               from: Data(#"{"requiredReversals":4}"#.utf8))
+        let decoded = try JSONDecoder().decode(
+            ScribbleDetectorConfiguration.self,
+            from: Data(#"{"requiredReversals":4}"#.utf8))
         #expect(decoded == ScribbleDetectorConfiguration(requiredReversals: 4))
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(ScribbleDetectorConfiguration.self, from: Data(#"{"windowSeconds":"x"}"#.utf8))

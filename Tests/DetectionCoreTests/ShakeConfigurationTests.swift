@@ -56,15 +56,16 @@ import Testing
     /// Each broken field is reported under its JSON key, and the detector refuses to build. Ranges from the
     /// documentation: threshold (0, 16] g, window (0, 60] s, fraction (0, 1], span [0, window], count ≥ 1,
     /// cooldown [0, 3600] s, τ (0, 60] s. The window-fraction preset has a 0.5 s window, so 0.6 s span is out.
-    @Test(arguments: [
-        ("thresholdG", 0.0), ("thresholdG", 16.5), ("thresholdG", .nan),
-        ("windowSeconds", 0), ("windowSeconds", -1), ("windowSeconds", 61),
-        ("requiredFraction", 0), ("requiredFraction", 1.01),
-        ("minimumWindowSpanSeconds", 0.6), ("minimumWindowSpanSeconds", -0.1),
-        ("minimumSampleCount", 0),
-        ("cooldownSeconds", -0.1), ("cooldownSeconds", .infinity),
-        ("gravityTimeConstantSeconds", 0),
-    ] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("thresholdG", 0.0), ("thresholdG", 16.5), ("thresholdG", .nan),
+            ("windowSeconds", 0), ("windowSeconds", -1), ("windowSeconds", 61),
+            ("requiredFraction", 0), ("requiredFraction", 1.01),
+            ("minimumWindowSpanSeconds", 0.6), ("minimumWindowSpanSeconds", -0.1),
+            ("minimumSampleCount", 0),
+            ("cooldownSeconds", -0.1), ("cooldownSeconds", .infinity),
+            ("gravityTimeConstantSeconds", 0),
+        ] as [(String, Double)])
     func windowFractionProblems(field: String, value: Double) {
         let configuration = Self.edited(field, value)
         #expect(configuration.validationProblems().map(\.field) == [field])
@@ -72,10 +73,11 @@ import Testing
     }
 
     /// Boundary values inside the documented ranges are accepted.
-    @Test(arguments: [
-        ("thresholdG", 16.0), ("windowSeconds", 60), ("requiredFraction", 1), ("minimumWindowSpanSeconds", 0.5),
-        ("minimumWindowSpanSeconds", 0), ("cooldownSeconds", 0), ("gravityTimeConstantSeconds", 60),
-    ] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("thresholdG", 16.0), ("windowSeconds", 60), ("requiredFraction", 1), ("minimumWindowSpanSeconds", 0.5),
+            ("minimumWindowSpanSeconds", 0), ("cooldownSeconds", 0), ("gravityTimeConstantSeconds", 60),
+        ] as [(String, Double)])
     func boundaryValuesAreAccepted(field: String, value: Double) {
         #expect(Self.edited(field, value).validationProblems().isEmpty)
     }
@@ -102,9 +104,11 @@ import Testing
         configuration.thresholdG = -1
         configuration.requiredFraction = 2
         #expect(configuration.validationProblems().map(\.field) == ["thresholdG", "requiredFraction"])
-        #expect(throws: ShakeDetectorError.invalidConfiguration(problems: [
-            "thresholdG: must be in (0, 16] g", "requiredFraction: must be in (0, 1]",
-        ])) { try ShakeDetector(configuration: configuration) }
+        #expect(
+            throws: ShakeDetectorError.invalidConfiguration(problems: [
+                "thresholdG: must be in (0, 16] g", "requiredFraction: must be in (0, 1]",
+            ])
+        ) { try ShakeDetector(configuration: configuration) }
     }
 
     @Test(arguments: [0.0, -5, 1000.5, .nan])

@@ -95,10 +95,12 @@ import Testing
             if kind == .windowFraction { $0.thresholdG = 0.5 }
             if kind == .reversal { $0.requiredCount = 3 }
         }
-        let samples = ShakeTraces.trace(totalSeconds: 4, segments: [
-            .init(startSeconds: 0, durationSeconds: 0.5),
-            .init(startSeconds: 0.5 + gapSeconds, durationSeconds: 0.5),
-        ])
+        let samples = ShakeTraces.trace(
+            totalSeconds: 4,
+            segments: [
+                .init(startSeconds: 0, durationSeconds: 0.5),
+                .init(startSeconds: 0.5 + gapSeconds, durationSeconds: 0.5),
+            ])
         var detector = try ShakeDetector(configuration: configuration)
         #expect(ShakeTraces.eventIndices(&detector, samples) == expected)
     }
@@ -119,9 +121,11 @@ import Testing
     /// |sin| > 1/6 (above 89 % of the time); each kind fires once, within the shake (0.5 s ≤ t < 1.5 s).
     @Test(arguments: ShakeDetectorKind.allCases)
     func clippedShakeStillFires(kind: ShakeDetectorKind) throws {
-        let samples = ShakeTraces.trace(totalSeconds: 3.5, segments: [
-            .init(startSeconds: 0.5, durationSeconds: 1, amplitudeG: 3, clipG: 2),
-        ])
+        let samples = ShakeTraces.trace(
+            totalSeconds: 3.5,
+            segments: [
+                .init(startSeconds: 0.5, durationSeconds: 1, amplitudeG: 3, clipG: 2)
+            ])
         // The trace really saturates (3 sin > 2 on about 46 % of the shake).
         #expect(samples.filter { abs($0.x) == 2 }.count > 30)
         var detector = try ShakeDetector(configuration: Self.reasonable(kind))
@@ -192,9 +196,11 @@ import Testing
     /// Excursions (|sin| > 0.75) start at τ = 0.04, 0.16, 0.29, 0.41, 0.54 → 4th reversal at τ = 0.54.
     @Test func reversalFollowsADiagonalShake() throws {
         let diagonal = (x: 1 / 2.0.squareRoot(), y: 1 / 2.0.squareRoot(), z: 0.0)
-        let samples = ShakeTraces.trace(totalSeconds: 3, segments: [
-            .init(startSeconds: 0, durationSeconds: 1, direction: diagonal),
-        ])
+        let samples = ShakeTraces.trace(
+            totalSeconds: 3,
+            segments: [
+                .init(startSeconds: 0, durationSeconds: 1, direction: diagonal)
+            ])
         #expect(samples.allSatisfy { abs($0.x) < 1.5 && abs($0.y) < 1.5 })
         let configuration = ShakeTraces.configuration(.reversal) { $0.thresholdG = 1.5 }
         var detector = try ShakeDetector(configuration: configuration)
@@ -223,13 +229,13 @@ import Testing
         }
         var detector = try ShakeDetector(configuration: configuration)
         let feed: [(AccelerationSample, Bool)] = [
-            (AccelerationSample(timestampSeconds: 0.00, x: 0, y: 0, z: 0), false),      // accepted
-            (AccelerationSample(timestampSeconds: 0.01, x: .nan, y: 0, z: 0), false),   // skipped: NaN
-            (AccelerationSample(timestampSeconds: 0.01, x: 0, y: .infinity, z: 0), false), // skipped: ∞
-            (AccelerationSample(timestampSeconds: .nan, x: 5, y: 0, z: 0), false),      // skipped: NaN time
-            (AccelerationSample(timestampSeconds: 0.02, x: 0, y: 0, z: 0), false),      // accepted
-            (AccelerationSample(timestampSeconds: 0.015, x: 5, y: 0, z: 0), false),     // skipped: backwards
-            (AccelerationSample(timestampSeconds: 0.02, x: 5, y: 0, z: 0), true),       // equal time: accepted, fires
+            (AccelerationSample(timestampSeconds: 0.00, x: 0, y: 0, z: 0), false),  // accepted
+            (AccelerationSample(timestampSeconds: 0.01, x: .nan, y: 0, z: 0), false),  // skipped: NaN
+            (AccelerationSample(timestampSeconds: 0.01, x: 0, y: .infinity, z: 0), false),  // skipped: ∞
+            (AccelerationSample(timestampSeconds: .nan, x: 5, y: 0, z: 0), false),  // skipped: NaN time
+            (AccelerationSample(timestampSeconds: 0.02, x: 0, y: 0, z: 0), false),  // accepted
+            (AccelerationSample(timestampSeconds: 0.015, x: 5, y: 0, z: 0), false),  // skipped: backwards
+            (AccelerationSample(timestampSeconds: 0.02, x: 5, y: 0, z: 0), true),  // equal time: accepted, fires
         ]
         for (sample, expected) in feed {
             let fired = detector.consume(sample)
@@ -298,8 +304,9 @@ import Testing
     @Test func rawInputWithGravity() throws {
         let tilt = (x: 0.0, y: 0.6, z: 0.8)
         let rest = ShakeTraces.trace(totalSeconds: 3, segments: [], gravity: tilt)
-        let shake = ShakeTraces.trace(totalSeconds: 3.5, segments: [.init(startSeconds: 0.5, durationSeconds: 1)],
-                                      gravity: tilt)
+        let shake = ShakeTraces.trace(
+            totalSeconds: 3.5, segments: [.init(startSeconds: 0.5, durationSeconds: 1)],
+            gravity: tilt)
         var naive = try ShakeDetector(configuration: Self.reasonable(.windowFraction))
         #expect(ShakeTraces.eventIndices(&naive, rest) == [25, 150, 275])
 

@@ -23,20 +23,25 @@ enum ShakeTraces {
     }
 
     /// Samples 0..<Int(totalSeconds × rateHz) at t = i / rateHz; rest level outside the segments.
-    static func trace(totalSeconds: Double, rateHz: Double = 100, segments: [Segment],
-                      gravity: (x: Double, y: Double, z: Double) = (0, 0, 0)) -> [AccelerationSample] {
+    static func trace(
+        totalSeconds: Double, rateHz: Double = 100, segments: [Segment],
+        gravity: (x: Double, y: Double, z: Double) = (0, 0, 0)
+    ) -> [AccelerationSample] {
         let count = Int((totalSeconds * rateHz).rounded())
         return (0..<count).map { i in
             let t = Double(i) / rateHz
             var value = (x: restG, y: 0.0, z: 0.0)
-            for segment in segments where t >= segment.startSeconds
-                && t < segment.startSeconds + segment.durationSeconds {
+            for segment in segments
+            where t >= segment.startSeconds
+                && t < segment.startSeconds + segment.durationSeconds
+            {
                 var a = segment.amplitudeG * sin(2 * Double.pi * segment.frequencyHz * (t - segment.startSeconds))
                 if let clip = segment.clipG { a = min(clip, max(-clip, a)) }
                 value = (a * segment.direction.x, a * segment.direction.y, a * segment.direction.z)
             }
-            return AccelerationSample(timestampSeconds: t, x: value.x + gravity.x, y: value.y + gravity.y,
-                                      z: value.z + gravity.z)
+            return AccelerationSample(
+                timestampSeconds: t, x: value.x + gravity.x, y: value.y + gravity.y,
+                z: value.z + gravity.z)
         }
     }
 

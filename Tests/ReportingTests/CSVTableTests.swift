@@ -19,7 +19,8 @@ import Testing
         try table.append(["line1\nline2", "cr\rhere"])
         try table.append(["crlf\r\nend", "plain"])
         // Written line by line: the doubled quotes would otherwise close a multi-line literal.
-        let expected = "\"name, unit\",note\n"
+        let expected =
+            "\"name, unit\",note\n"
             + "\"say \"\"hi\"\"\",\"a,b\"\n"
             + "\"line1\nline2\",\"cr\rhere\"\n"
             + "\"crlf\r\nend\",plain\n"

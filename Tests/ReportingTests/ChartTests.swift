@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Reporting
 
@@ -30,16 +30,20 @@ import TestSupport
             name: "Baseline detector",
             points: [5, 10, 20, 40, 80].map { ChartPoint(x: $0, y: 0.6 * $0 + 1) },
             style: .lineAndMarkers)
-        return LineChart(title: "False alarms vs. session length", xLabel: "Session length (min)",
-                         yLabel: "False alarms", series: [measured, fit, baseline])
+        return LineChart(
+            title: "False alarms vs. session length", xLabel: "Session length (min)",
+            yLabel: "False alarms", series: [measured, fit, baseline])
     }
 
     /// Three activities, two detector versions.
     static func sampleBarChart() -> BarChart {
-        BarChart(title: "False alarms by activity", xLabel: "Activity", yLabel: "False alarms per hour",
-                 categories: ["Sitting", "Walking", "Running", "Cycling", "Driving"],
-                 series: [(name: "Detector v1", values: [0.4, 2.5, 6.1, 3.3, 1.2]),
-                          (name: "Detector v2", values: [0.2, 1.1, 2.8, 1.9, 0.7])])
+        BarChart(
+            title: "False alarms by activity", xLabel: "Activity", yLabel: "False alarms per hour",
+            categories: ["Sitting", "Walking", "Running", "Cycling", "Driving"],
+            series: [
+                (name: "Detector v1", values: [0.4, 2.5, 6.1, 3.3, 1.2]),
+                (name: "Detector v2", values: [0.2, 1.1, 2.8, 1.9, 0.7]),
+            ])
     }
 
     // MARK: - Well-formed SVG
@@ -88,9 +92,11 @@ import TestSupport
         // Data 0…97 on both axes. y: plot height 440 − 44 (title) − 78 (ticks, x label, one legend row) = 318 px,
         // one interval per 60 px → 5; 97 / 5 = 19.4 → step 20 → 0…100. x: about 600 px wide, one interval per
         // 90 px → 6; 97 / 6 = 16.2 → step 20 → 0…100. So each label appears twice, once per axis.
-        let chart = LineChart(title: "t", xLabel: "x", yLabel: "y", series: [
-            ChartSeries(name: "s", points: [ChartPoint(x: 0, y: 0), ChartPoint(x: 97, y: 97)]),
-        ])
+        let chart = LineChart(
+            title: "t", xLabel: "x", yLabel: "y",
+            series: [
+                ChartSeries(name: "s", points: [ChartPoint(x: 0, y: 0), ChartPoint(x: 97, y: 97)])
+            ])
         let texts = SVGInspector(try chart.renderSVG()).texts
         for label in ["0", "20", "40", "60", "80", "100"] {
             #expect(texts.filter { $0 == label }.count == 2, "tick \(label)")
@@ -99,10 +105,12 @@ import TestSupport
     }
 
     @Test func logAxisLabelsDecades() throws {
-        let chart = LineChart(title: "Allan deviation", xLabel: "τ (s)", yLabel: "σ (rad/s)",
-                              xScale: .log10, yScale: .log10, series: [
-            ChartSeries(name: "gyro x", points: [ChartPoint(x: 0.01, y: 0.003), ChartPoint(x: 100, y: 470)]),
-        ])
+        let chart = LineChart(
+            title: "Allan deviation", xLabel: "τ (s)", yLabel: "σ (rad/s)",
+            xScale: .log10, yScale: .log10,
+            series: [
+                ChartSeries(name: "gyro x", points: [ChartPoint(x: 0.01, y: 0.003), ChartPoint(x: 100, y: 470)])
+            ])
         let inspector = SVGInspector(try chart.renderSVG())
         #expect(inspector.parseError == nil)
         // y: 0.003…470 spans decades -3…3; x: 0.01…100 spans -2…2.
@@ -112,16 +120,20 @@ import TestSupport
     }
 
     @Test func logAxisRefusesNonPositiveNamingSeries() {
-        let chart = LineChart(title: "t", xLabel: "x", yLabel: "y", yScale: .log10, series: [
-            ChartSeries(name: "fine", points: [ChartPoint(x: 1, y: 1)]),
-            ChartSeries(name: "has zero", points: [ChartPoint(x: 1, y: 2), ChartPoint(x: 2, y: 0)]),
-        ])
+        let chart = LineChart(
+            title: "t", xLabel: "x", yLabel: "y", yScale: .log10,
+            series: [
+                ChartSeries(name: "fine", points: [ChartPoint(x: 1, y: 1)]),
+                ChartSeries(name: "has zero", points: [ChartPoint(x: 1, y: 2), ChartPoint(x: 2, y: 0)]),
+            ])
         #expect(throws: ReportingError.nonPositiveOnLogAxis(series: "has zero", axis: "y")) {
             try chart.renderSVG()
         }
-        let errorBar = LineChart(title: "t", xLabel: "x", yLabel: "y", xScale: .log10, series: [
-            ChartSeries(name: "negative x", points: [ChartPoint(x: -1, y: 2)]),
-        ])
+        let errorBar = LineChart(
+            title: "t", xLabel: "x", yLabel: "y", xScale: .log10,
+            series: [
+                ChartSeries(name: "negative x", points: [ChartPoint(x: -1, y: 2)])
+            ])
         #expect(throws: ReportingError.nonPositiveOnLogAxis(series: "negative x", axis: "x")) {
             try errorBar.renderSVG()
         }
@@ -131,9 +143,11 @@ import TestSupport
 
     @Test func escapesMarkupInText() throws {
         let title = "A <&> \"B\""
-        let chart = LineChart(title: title, xLabel: "x < 1 & y > 2", yLabel: "y", series: [
-            ChartSeries(name: "<series>", points: [ChartPoint(x: 1, y: 1), ChartPoint(x: 2, y: 3)]),
-        ])
+        let chart = LineChart(
+            title: title, xLabel: "x < 1 & y > 2", yLabel: "y",
+            series: [
+                ChartSeries(name: "<series>", points: [ChartPoint(x: 1, y: 1), ChartPoint(x: 2, y: 3)])
+            ])
         let svg = try chart.renderSVG()
         #expect(svg.contains("<title>A &lt;&amp;&gt; &quot;B&quot;</title>"))
         let inspector = SVGInspector(svg)
@@ -150,10 +164,12 @@ import TestSupport
     }
 
     @Test func singlePointAndConstantSeriesRender() throws {
-        let chart = LineChart(title: "t", xLabel: "x", yLabel: "y", series: [
-            ChartSeries(name: "one point", points: [ChartPoint(x: 3, y: 7)], style: .line),
-            ChartSeries(name: "flat", points: [ChartPoint(x: 3, y: 7), ChartPoint(x: 3, y: 7)]),
-        ])
+        let chart = LineChart(
+            title: "t", xLabel: "x", yLabel: "y",
+            series: [
+                ChartSeries(name: "one point", points: [ChartPoint(x: 3, y: 7)], style: .line),
+                ChartSeries(name: "flat", points: [ChartPoint(x: 3, y: 7), ChartPoint(x: 3, y: 7)]),
+            ])
         let svg = try chart.renderSVG()
         #expect(SVGInspector(svg).parseError == nil)
         #expect(!svg.lowercased().contains("nan") && !svg.contains("inf"))
@@ -162,8 +178,9 @@ import TestSupport
     }
 
     @Test func emptyChartsDrawNoData() throws {
-        let line = LineChart(title: "Nothing yet", xLabel: "x", yLabel: "y",
-                             series: [ChartSeries(name: "empty", points: [])])
+        let line = LineChart(
+            title: "Nothing yet", xLabel: "x", yLabel: "y",
+            series: [ChartSeries(name: "empty", points: [])])
         let bar = BarChart(title: "Nothing yet", xLabel: "x", yLabel: "y", categories: [], series: [BarSeries]())
         for svg in [try line.renderSVG(), try bar.renderSVG()] {
             let inspector = SVGInspector(svg)
@@ -173,30 +190,35 @@ import TestSupport
     }
 
     @Test func nonFiniteValuesThrowWithContext() {
-        let line = LineChart(title: "t", xLabel: "x", yLabel: "y", series: [
-            ChartSeries(name: "gyro", points: [ChartPoint(x: 1, y: 1), ChartPoint(x: 2, y: 1, yHigh: .infinity)]),
-        ])
+        let line = LineChart(
+            title: "t", xLabel: "x", yLabel: "y",
+            series: [
+                ChartSeries(name: "gyro", points: [ChartPoint(x: 1, y: 1), ChartPoint(x: 2, y: 1, yHigh: .infinity)])
+            ])
         #expect(throws: ReportingError.nonFiniteValue(context: "series \"gyro\", point 2, yHigh")) {
             try line.renderSVG()
         }
-        let bar = BarChart(title: "t", xLabel: "x", yLabel: "y", categories: ["a", "b"],
-                           series: [BarSeries(name: "v1", values: [1, .nan])])
+        let bar = BarChart(
+            title: "t", xLabel: "x", yLabel: "y", categories: ["a", "b"],
+            series: [BarSeries(name: "v1", values: [1, .nan])])
         #expect(throws: ReportingError.nonFiniteValue(context: "bar series \"v1\", category \"b\"")) {
             try bar.renderSVG()
         }
     }
 
     @Test func barSeriesMustMatchCategories() {
-        let bar = BarChart(title: "t", xLabel: "x", yLabel: "y", categories: ["a", "b", "c"],
-                           series: [BarSeries(name: "short", values: [1, 2])])
+        let bar = BarChart(
+            title: "t", xLabel: "x", yLabel: "y", categories: ["a", "b", "c"],
+            series: [BarSeries(name: "short", values: [1, 2])])
         #expect(throws: ReportingError.cellCount(context: "bar series \"short\"", expected: 3, actual: 2)) {
             try bar.renderSVG()
         }
     }
 
     @Test func negativeBarsGrowDownFromZero() throws {
-        let bar = BarChart(title: "Bias", xLabel: "Axis", yLabel: "Bias (mg)", categories: ["x", "y"],
-                           series: [BarSeries(name: "bias", values: [-3, 7])])
+        let bar = BarChart(
+            title: "Bias", xLabel: "Axis", yLabel: "Bias (mg)", categories: ["x", "y"],
+            series: [BarSeries(name: "bias", values: [-3, 7])])
         let inspector = SVGInspector(try bar.renderSVG())
         #expect(inspector.parseError == nil)
         // Layout by hand: plot top 44 (title); bottom 440 − 78 = 362 (18 category labels + 22 to the x label,
@@ -235,7 +257,8 @@ import TestSupport
             return
         }
         let golden = try Fixtures.data(name, testFile: testFile)
-        #expect(golden == Data(svg.utf8),
-                "\(name) differs from the golden file; if intended, re-record with SENSORBENCH_RECORD_GOLDEN=1")
+        #expect(
+            golden == Data(svg.utf8),
+            "\(name) differs from the golden file; if intended, re-record with SENSORBENCH_RECORD_GOLDEN=1")
     }
 }

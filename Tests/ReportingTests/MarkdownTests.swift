@@ -30,7 +30,8 @@ import Testing
         // The widest cell is "line1<br>line2<br>line3<br>line4": 5 + 4 + 5 + 4 + 5 + 4 + 5 = 32 characters, so
         // every cell is padded to 32 ("a\|b" is 4 escaped characters, "x \| y" is 6).
         let pad = { (count: Int) in String(repeating: " ", count: count) }
-        let expected = "| a\\|b" + pad(28) + " |\n"
+        let expected =
+            "| a\\|b" + pad(28) + " |\n"
             + "| :" + String(repeating: "-", count: 31) + " |\n"
             + "| x \\| y" + pad(26) + " |\n"
             + "| line1<br>line2<br>line3<br>line4 |\n"

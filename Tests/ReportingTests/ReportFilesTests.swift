@@ -19,9 +19,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try files.write(to: folder)
         #expect(try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8) == "# Summary\n")
-        #expect(try String(contentsOf: folder.appendingPathComponent("figures/roc.svg"), encoding: .utf8)
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("figures/roc.svg"), encoding: .utf8)
                 == "<svg/>\n")
-        #expect(try String(contentsOf: folder.appendingPathComponent("data/trials.csv"), encoding: .utf8)
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("data/trials.csv"), encoding: .utf8)
                 == "a\n1\n")
     }
 

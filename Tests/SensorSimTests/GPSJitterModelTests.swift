@@ -74,8 +74,9 @@ import Testing
 
     // Outlier sizes are exponential with the configured mean: for k events, 2·Σsize/mean ~ χ²(2k).
     @Test func outlierMagnitudesHaveTheConfiguredMean() throws {
-        let env = GPSEnvironment(name: "t", sigmaMeters: 0, correlationTimeSeconds: 10, outlierRatePerHour: 600,
-                                 outlierMeanMagnitudeMeters: 30, outlierMeanDurationSeconds: 2)
+        let env = GPSEnvironment(
+            name: "t", sigmaMeters: 0, correlationTimeSeconds: 10, outlierRatePerHour: 600,
+            outlierMeanMagnitudeMeters: 30, outlierMeanDurationSeconds: 2)
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 5, trialIndex: 0))
         var model = GPSJitterModel(environment: env, stream: stream)
         var sizes: [Double] = []
@@ -98,12 +99,15 @@ import Testing
     // keeps running (the first fix after a dropout is not the last one before it).
     @Test func dropoutsRemoveFixes() throws {
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 9, trialIndex: 0))
-        var none = GPSJitterModel(environment: GPSEnvironment(name: "t", sigmaMeters: 3, correlationTimeSeconds: 10),
-                                  stream: stream)
+        var none = GPSJitterModel(
+            environment: GPSEnvironment(name: "t", sigmaMeters: 3, correlationTimeSeconds: 10),
+            stream: stream)
         #expect((0..<5000).allSatisfy { _ in none.next(stream) != nil })
-        var some = GPSJitterModel(environment: GPSEnvironment(name: "t", sigmaMeters: 3, correlationTimeSeconds: 10,
-                                                              dropoutRatePerHour: 60, dropoutMeanDurationSeconds: 20),
-                                  stream: stream)
+        var some = GPSJitterModel(
+            environment: GPSEnvironment(
+                name: "t", sigmaMeters: 3, correlationTimeSeconds: 10,
+                dropoutRatePerHour: 60, dropoutMeanDurationSeconds: 20),
+            stream: stream)
         let missing = (0..<36_000).filter { _ in some.next(stream) == nil }.count
         // Expected about 60/h × 10 h × (20 s + ≤ 1 s rounding) ≈ 12 000 s of 36 000; far from 0 and from all.
         #expect(missing > 6000 && missing < 18_000)

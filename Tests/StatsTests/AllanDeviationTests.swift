@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Stats
 
@@ -18,8 +18,9 @@ import TestSupport
         let published = try Fixtures.csv("sp1065_table31_1000point_published.csv")
         let rows = published.rows.filter { $0[0] == "oadev" }
         #expect(rows.count == 3)
-        let curve = try AllanDeviation.overlapping(rates: try nbs1000(), sampleIntervalSeconds: 1,
-                                                   factors: .explicit(rows.map { Int($0[2]) ?? 0 }))
+        let curve = try AllanDeviation.overlapping(
+            rates: try nbs1000(), sampleIntervalSeconds: 1,
+            factors: .explicit(rows.map { Int($0[2]) ?? 0 }))
         for (row, point) in zip(rows, curve.points) {
             // Rounded to the published 7 significant figures, the value must be the published text exactly.
             let published = try #require(Double(row[4]))
@@ -68,8 +69,9 @@ import TestSupport
         // σ_y is linear in y, and with τ = m·τ0 a different τ0 only relabels τ (SP 1065 estimator, by inspection).
         let y = try nbs1000()
         let a = try AllanDeviation.overlapping(rates: y, sampleIntervalSeconds: 1, factors: .explicit([10]))
-        let b = try AllanDeviation.overlapping(rates: y.map { $0 * 180 / .pi }, sampleIntervalSeconds: 0.01,
-                                               factors: .explicit([10]))
+        let b = try AllanDeviation.overlapping(
+            rates: y.map { $0 * 180 / .pi }, sampleIntervalSeconds: 0.01,
+            factors: .explicit([10]))
         #expect(abs(b.points[0].deviation - a.points[0].deviation * 180 / .pi) <= 1e-12 * b.points[0].deviation)
         #expect(abs(b.points[0].tauSeconds - 0.1) < 1e-15)
     }

@@ -21,8 +21,11 @@ import Testing
     /// One value: the sample standard deviation is defined as 0 here (documented), everything else is the value.
     @Test func singleValue() throws {
         let s = try Descriptive.summary([-3])
-        #expect(s == Summary(count: 1, mean: -3, standardDeviation: 0, rms: 3, median: -3, p95: -3,
-                             minimum: -3, maximum: -3))
+        #expect(
+            s
+                == Summary(
+                    count: 1, mean: -3, standardDeviation: 0, rms: 3, median: -3, p95: -3,
+                    minimum: -3, maximum: -3))
     }
 
     /// GSL's type-7 quantile by hand on [10, 20, 30, 40, 50]: h = 4p; p = 0.1 → h = 0.4 → 10 + 0.4·10 = 14;

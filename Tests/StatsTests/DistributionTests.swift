@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Stats
 
@@ -14,8 +14,8 @@ struct DistributionRow: CustomStringConvertible, Sendable {
     static func all() throws -> [DistributionRow] {
         let table = try Fixtures.csv("t_f_distribution.csv")
         guard let kindIndex = table.header.firstIndex(of: "kind"),
-              let argumentIndex = table.header.firstIndex(of: "arguments"),
-              let valueIndex = table.header.firstIndex(of: "value")
+            let argumentIndex = table.header.firstIndex(of: "arguments"),
+            let valueIndex = table.header.firstIndex(of: "value")
         else { throw FixtureError.malformed("t_f_distribution.csv header") }
         return try table.rows.map { row in
             var arguments: [String: Double] = [:]
@@ -52,11 +52,13 @@ enum FixtureError: Error { case malformed(String) }
             case "t_two_sided_p":
                 computed = try StudentT.twoSidedPValue(a["t"] ?? .nan, degreesOfFreedom: a["nu"] ?? .nan)
             case "F_quantile":
-                computed = try FisherF.quantile(a["P"] ?? .nan, numeratorDegrees: a["nu1"] ?? .nan,
-                                                denominatorDegrees: a["nu2"] ?? .nan)
+                computed = try FisherF.quantile(
+                    a["P"] ?? .nan, numeratorDegrees: a["nu1"] ?? .nan,
+                    denominatorDegrees: a["nu2"] ?? .nan)
             case "F_upper_tail":
-                computed = try FisherF.upperTail(a["F"] ?? .nan, numeratorDegrees: a["nu1"] ?? .nan,
-                                                 denominatorDegrees: a["nu2"] ?? .nan)
+                computed = try FisherF.upperTail(
+                    a["F"] ?? .nan, numeratorDegrees: a["nu1"] ?? .nan,
+                    denominatorDegrees: a["nu2"] ?? .nan)
             default:
                 Issue.record("unknown kind \(row.kind)")
                 continue

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Stats
 
@@ -19,19 +19,20 @@ struct NISTProblem: Sendable {
     static func load(_ name: String) throws -> NISTProblem {
         let object = try JSONSerialization.jsonObject(with: Fixtures.data("\(name).json"))
         guard let root = object as? [String: Any],
-              let data = root["data"] as? [String: [Double]],
-              let model = root["model"] as? [String: Any],
-              let certified = root["certified"] as? [String: Any],
-              let estimates = certified["parameter_estimates"] as? [Double],
-              let errors = certified["parameter_standard_deviations"] as? [Double],
-              let rsd = certified["residual_standard_deviation"] as? Double,
-              let r2 = certified["r_squared"] as? Double,
-              let y = data["y"],
-              let intercept = model["intercept"] as? Bool
+            let data = root["data"] as? [String: [Double]],
+            let model = root["model"] as? [String: Any],
+            let certified = root["certified"] as? [String: Any],
+            let estimates = certified["parameter_estimates"] as? [Double],
+            let errors = certified["parameter_standard_deviations"] as? [Double],
+            let rsd = certified["residual_standard_deviation"] as? Double,
+            let r2 = certified["r_squared"] as? Double,
+            let y = data["y"],
+            let intercept = model["intercept"] as? Bool
         else { throw FixtureError.malformed(name) }
         var terms: [RegressionTerm] = []
         if model["kind"] as? String == "polynomial", let degree = model["polynomial_degree"] as? Int,
-           let x = data["x"] {
+            let x = data["x"]
+        {
             var power = x
             for k in 1...degree {
                 terms.append(RegressionTerm(name: "x^\(k)", values: power))
@@ -41,19 +42,25 @@ struct NISTProblem: Sendable {
             let keys = data.keys.filter { $0 != "y" }.sorted()
             terms = keys.compactMap { key in data[key].map { RegressionTerm(name: key, values: $0) } }
         }
-        return NISTProblem(name: name, response: y, terms: terms, includeIntercept: intercept, estimates: estimates,
-                           standardErrors: errors, residualStandardDeviation: rsd, rSquared: r2)
+        return NISTProblem(
+            name: name, response: y, terms: terms, includeIntercept: intercept, estimates: estimates,
+            standardErrors: errors, residualStandardDeviation: rsd, rSquared: r2)
     }
 }
 
 /// The smallest LRE over estimates, standard errors, residual SD and R² of a fit against NIST's certificate.
-func minimumLRE(_ fit: LinearModelFit, _ problem: NISTProblem) -> (estimates: Double, errors: Double, rsd: Double,
-                                                                  r2: Double) {
+func minimumLRE(_ fit: LinearModelFit, _ problem: NISTProblem) -> (
+    estimates: Double, errors: Double, rsd: Double,
+    r2: Double
+) {
     let estimates = zip(fit.coefficients, problem.estimates).map { logRelativeError($0.estimate, $1) }.min() ?? 0
-    let errors = zip(fit.coefficients, problem.standardErrors).map { logRelativeError($0.standardError, $1) }
+    let errors =
+        zip(fit.coefficients, problem.standardErrors).map { logRelativeError($0.standardError, $1) }
         .min() ?? 0
-    return (estimates, errors, logRelativeError(fit.residualStandardError, problem.residualStandardDeviation),
-            logRelativeError(fit.rSquared, problem.rSquared))
+    return (
+        estimates, errors, logRelativeError(fit.residualStandardError, problem.residualStandardDeviation),
+        logRelativeError(fit.rSquared, problem.rSquared)
+    )
 }
 
 @Suite struct LinearModelNISTTests {
@@ -62,8 +69,9 @@ func minimumLRE(_ fit: LinearModelFit, _ problem: NISTProblem) -> (estimates: Do
     @Test(arguments: ["Norris", "Pontius", "NoInt1", "Longley", "Wampler1"])
     func certifiedToNineDigits(name: String) throws {
         let problem = try NISTProblem.load(name)
-        let fit = try LinearModel.fit(response: problem.response, terms: problem.terms,
-                                      includeIntercept: problem.includeIntercept)
+        let fit = try LinearModel.fit(
+            response: problem.response, terms: problem.terms,
+            includeIntercept: problem.includeIntercept)
         #expect(fit.coefficients.count == problem.estimates.count)
         #expect(fit.coefficients.first?.name == (problem.includeIntercept ? "intercept" : "x"))
         let lre = minimumLRE(fit, problem)
@@ -191,8 +199,9 @@ func minimumLRE(_ fit: LinearModelFit, _ problem: NISTProblem) -> (estimates: Do
         }
         #expect(throws: StatsError.self) { try LinearModel.fit(response: [1, 2, 3, .nan], terms: [x]) }
         #expect(throws: StatsError.self) {
-            try LinearModel.fit(response: [1, 2, 3, 4],
-                                terms: [RegressionTerm(name: "x", values: [1, .infinity, 3, 4])])
+            try LinearModel.fit(
+                response: [1, 2, 3, 4],
+                terms: [RegressionTerm(name: "x", values: [1, .infinity, 3, 4])])
         }
         #expect(throws: StatsError.self) { try LinearModel.fit(response: [1, 2, 3, 4], terms: [x], confidenceLevel: 1) }
         #expect(throws: StatsError.self) {

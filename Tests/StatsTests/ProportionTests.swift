@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import Stats
 
@@ -19,8 +19,8 @@ import TestSupport
         var worst = 0.0
         for row in table.rows {
             guard let x = Int(row[xi]), let n = Int(row[ni]), let confidence = Double(row[ci]),
-                  let wilsonLow = Double(row[wl]), let wilsonHigh = Double(row[wu]),
-                  let exactLow = Double(row[cl]), let exactHigh = Double(row[cu])
+                let wilsonLow = Double(row[wl]), let wilsonHigh = Double(row[wu]),
+                let exactLow = Double(row[cl]), let exactHigh = Double(row[cu])
             else { throw FixtureError.malformed(row.joined(separator: ",")) }
             let proportion = try Proportion(successes: x, trials: n)
             #expect(proportion.estimate == Double(x) / Double(n))

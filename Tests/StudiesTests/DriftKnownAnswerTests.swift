@@ -7,13 +7,17 @@ import Testing
 @testable import Studies
 
 /// Builds a one-cell scenario around a profile and a walk.
-func oneCell(_ profile: GyroProfile, minutes: Double, turns: Int, shape: WalkShape = .loop,
-             input: HeadingInput = .rotationRate, tilt: Double = 0, trials: Int = 1, seed: UInt64 = 99) -> DriftScenario {
-    let cell = DriftCell(index: 0, profile: profile, input: input, tiltDegrees: tilt,
-                         walk: WalkParameters(minutes: minutes, turns: turns, shape: shape))
-    return DriftScenario(name: "test", description: "", file: "test.json", seed: seed, trialsPerCell: trials,
-                         sameDevice: false, cells: [cell], tracker: HeadingTracker.Configuration(),
-                         straightAheadToleranceDegrees: 5)
+func oneCell(
+    _ profile: GyroProfile, minutes: Double, turns: Int, shape: WalkShape = .loop,
+    input: HeadingInput = .rotationRate, tilt: Double = 0, trials: Int = 1, seed: UInt64 = 99
+) -> DriftScenario {
+    let cell = DriftCell(
+        index: 0, profile: profile, input: input, tiltDegrees: tilt,
+        walk: WalkParameters(minutes: minutes, turns: turns, shape: shape))
+    return DriftScenario(
+        name: "test", description: "", file: "test.json", seed: seed, trialsPerCell: trials,
+        sameDevice: false, cells: [cell], tracker: HeadingTracker.Configuration(),
+        straightAheadToleranceDegrees: 5)
 }
 
 func runOne(_ s: DriftScenario, device: GyroDevice?, trial: Int = 0) throws -> DriftOutcome {

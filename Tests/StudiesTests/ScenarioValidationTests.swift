@@ -36,29 +36,51 @@ let goodScenario = """
 
     /// Each bad scenario must be refused with the named field, the stated line and a problem that says why.
     @Test(arguments: [
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [0]}, "colour": 1}"#,
-         "colour", "unknown key"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": "3", "profile": "p", "grid": {"minutes": [1], "turns": [0]}}"#,
-         "trialsPerCell", "must be a whole number"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1, -2], "turns": [0]}}"#,
-         "grid.minutes[1]", "must be greater than 0"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [], "turns": [0]}}"#,
-         "grid.minutes", "must not be empty"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 1000000000000, "profile": "p", "grid": {"minutes": [1], "turns": [0]}}"#,
-         "trialsPerCell", "between 1 and 1000000000"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [3], "shape": ["zigzag"]}}"#,
-         "grid.turns[0]", "even number of turns"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "nope", "grid": {"minutes": [1], "turns": [0]}}"#,
-         "profile", "no profile named"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": {"sampleRateHz": 0}, "grid": {"minutes": [1], "turns": [0]}}"#,
-         "profile.sampleRateHz", "must be greater than 0"),
-        (#"{"study": "drift", "name": "t", "seed": -1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [0]}}"#,
-         "seed", "must be a whole number"),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [0]}, "colour": 1}"#,
+            "colour", "unknown key"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": "3", "profile": "p", "grid": {"minutes": [1], "turns": [0]}}"#,
+            "trialsPerCell", "must be a whole number"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1, -2], "turns": [0]}}"#,
+            "grid.minutes[1]", "must be greater than 0"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [], "turns": [0]}}"#,
+            "grid.minutes", "must not be empty"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 1000000000000, "profile": "p", "grid": {"minutes": [1], "turns": [0]}}"#,
+            "trialsPerCell", "between 1 and 1000000000"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [3], "shape": ["zigzag"]}}"#,
+            "grid.turns[0]", "even number of turns"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "nope", "grid": {"minutes": [1], "turns": [0]}}"#,
+            "profile", "no profile named"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": {"sampleRateHz": 0}, "grid": {"minutes": [1], "turns": [0]}}"#,
+            "profile.sampleRateHz", "must be greater than 0"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": -1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [0]}}"#,
+            "seed", "must be a whole number"
+        ),
         (#"{"study": "shake-o-matic", "name": "t"}"#, "study", "must be one of"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [200], "shape": ["zigzag"]}}"#,
-         "grid.turns[0]", "do not fit"),
-        (#"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 100000000, "profile": "p", "grid": {"minutes": [1440, 1000], "turns": [0]}}"#,
-         "trialsPerCell", "gyro samples"),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "p", "grid": {"minutes": [1], "turns": [200], "shape": ["zigzag"]}}"#,
+            "grid.turns[0]", "do not fit"
+        ),
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 100000000, "profile": "p", "grid": {"minutes": [1440, 1000], "turns": [0]}}"#,
+            "trialsPerCell", "gyro samples"
+        ),
     ])
     func refusesBadValues(json: String, field: String, problem: String) throws {
         let folder = try scenarioFolder(json)
@@ -100,8 +122,9 @@ let goodScenario = """
     @Test func overridesReplaceTrialsAndSeed() throws {
         let folder = try scenarioFolder(goodScenario)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = try ScenarioFile.load(path: folder.appendingPathComponent("s.json").path,
-                                             overrides: RunOverrides(trialsPerCell: 7, seed: 5))
+        let scenario = try ScenarioFile.load(
+            path: folder.appendingPathComponent("s.json").path,
+            overrides: RunOverrides(trialsPerCell: 7, seed: 5))
         guard case .drift(let s) = scenario else { return }
         #expect(s.trialsPerCell == 7 && s.seed == 5)
     }

@@ -42,9 +42,10 @@ import Testing
 
 @Suite struct PartFileTests {
     func sample() throws -> PartFile {
-        PartFile(program: "0.1.0", study: "drift", scenarioPath: "s.json", name: "s", contentHash: "0123456789abcdef", seed: 9,
-                 trialsPerCell: 5, totalTrials: 10, shard: try ShardSpec(index: 2, count: 2), trials: 5..<10,
-                 columns: "index", records: ["5", "6", "7", "8", "9"])
+        PartFile(
+            program: "0.1.0", study: "drift", scenarioPath: "s.json", name: "s", contentHash: "0123456789abcdef", seed: 9,
+            trialsPerCell: 5, totalTrials: 10, shard: try ShardSpec(index: 2, count: 2), trials: 5..<10,
+            columns: "index", records: ["5", "6", "7", "8", "9"])
     }
 
     @Test func roundTrips() throws {

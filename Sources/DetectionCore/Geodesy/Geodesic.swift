@@ -31,7 +31,8 @@ public enum Geodesic {
         let dLon = Coordinate.normalisedLongitude(b.longitudeDegrees - a.longitudeDegrees)
         let sinHalfDPhi = Elementary.sin((phi2 - phi1) / 2)
         let sinHalfDLambda = Elementary.sin(Angle.radians(dLon) / 2)
-        let h = sinHalfDPhi * sinHalfDPhi
+        let h =
+            sinHalfDPhi * sinHalfDPhi
             + Elementary.cos(phi1) * Elementary.cos(phi2) * sinHalfDLambda * sinHalfDLambda
         // Rounding can push h a hair outside [0, 1] for antipodal points; asin would then return NaN.
         let clamped = Swift.min(1, positivePart(h))
@@ -408,14 +409,16 @@ struct Ends {
             comg12 = clam12
         }
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = Elementary.hypot(salp1, calp1)
         let csig12 = sbet1 * sbet2 + cbet1 * cbet2 * comg12
         if shortLine && ssig12 < WGS84.etol2 {
             var salp2 = cbet1 * somg12
-            var calp2 = sbet12 - cbet1 * sbet2
+            var calp2 =
+                sbet12 - cbet1 * sbet2
                 * (comg12 >= 0 ? somg12 * somg12 / (1 + comg12) : 1 - comg12)
             Geodesic.normalise(&salp2, &calp2)
             result.salp2 = salp2
@@ -538,7 +541,8 @@ struct Ends {
             calp1 = (calp1a + calp1b) / 2
             Geodesic.normalise(&salp1, &calp1)
             tripNewton = false
-            tripBisection = Swift.abs(salp1a - salp1) + (calp1a - calp1) < WGS84.tolb
+            tripBisection =
+                Swift.abs(salp1a - salp1) + (calp1a - calp1) < WGS84.tolb
                 || Swift.abs(salp1 - salp1b) + (calp1 - calp1b) < WGS84.tolb
         }
         if !converged {

@@ -37,7 +37,9 @@ enum WGS84 {
     /// Threshold on x below which the astroid solution is used.
     static let xthresh = 1000 * tol2
     /// Short-line threshold on σ12: below it the spherical solution with the mean radius is already exact.
-    static let etol2 = 0.1 * tol2 / (Swift.max(0.001, Swift.abs(flattening)) * Swift.min(1, 1 - flattening / 2) / 2)
+    static let etol2 =
+        0.1 * tol2
+        / (Swift.max(0.001, Swift.abs(flattening)) * Swift.min(1, 1 - flattening / 2) / 2)
         .squareRoot()
     /// Newton iterations allowed before switching to bisection only.
     static let newtonIterations = 20

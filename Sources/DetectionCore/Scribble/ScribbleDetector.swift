@@ -76,8 +76,10 @@ public struct ScribbleDetector: Sendable {
     ///     window storage. Default 240 Hz (choice: Apple Pencil's rate; finger touches come at 60–120 Hz).
     /// - Throws: `ScribbleDetectorError.invalidConfiguration` listing every problem, or
     ///   `.invalidMaximumTouchRate`.
-    public init(configuration: ScribbleDetectorConfiguration = .default,
-                maximumTouchRateHz: Double = 240) throws(ScribbleDetectorError) {
+    public init(
+        configuration: ScribbleDetectorConfiguration = .default,
+        maximumTouchRateHz: Double = 240
+    ) throws(ScribbleDetectorError) {
         let problems = configuration.validationProblems()
         guard problems.isEmpty else {
             throw .invalidConfiguration(problems: problems.map { "\($0.field): \($0.problem)" })
@@ -88,11 +90,15 @@ public struct ScribbleDetector: Sendable {
         self.configuration = configuration
         self.maximumTouchRateHz = maximumTouchRateHz
         let capacity = Int((configuration.windowSeconds * maximumTouchRateHz).rounded(.up)) + 2
-        xAxis = ScribbleAxisTracker(minimumTravel: configuration.minimumTravelPoints,
-                                    requiredReversals: configuration.requiredReversals)
+        xAxis = ScribbleAxisTracker(
+            minimumTravel: configuration.minimumTravelPoints,
+            requiredReversals: configuration.requiredReversals)
         yAxis = xAxis
-        pathWindow = GestureRingBuffer(capacity: capacity, filler: PathEntry(timestampSeconds: 0,
-                                                                             cumulativePathPoints: 0))
+        pathWindow = GestureRingBuffer(
+            capacity: capacity,
+            filler: PathEntry(
+                timestampSeconds: 0,
+                cumulativePathPoints: 0))
         minimumX = ScribbleSlidingExtremum(tracksMaximum: false, capacity: capacity)
         maximumX = ScribbleSlidingExtremum(tracksMaximum: true, capacity: capacity)
         minimumY = minimumX
@@ -135,14 +141,17 @@ public struct ScribbleDetector: Sendable {
         minimumY.push(point.y, t: t, cutoff: cutoff)
         maximumY.push(point.y, t: t, cutoff: cutoff)
 
-        let gathersEvidence = !(configuration.firesOncePerGesture && firedThisGesture)
+        let gathersEvidence =
+            !(configuration.firesOncePerGesture && firedThisGesture)
             && t >= cooldownEndsAtSeconds
         xAxis.consume(point.x, t: t, records: gathersEvidence)
         yAxis.consume(point.y, t: t, records: gathersEvidence)
         guard gathersEvidence else { return false }
 
-        guard xAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
-                || yAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds) else { return false }
+        guard
+            xAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
+                || yAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
+        else { return false }
         let width = maximumX.extremum - minimumX.extremum
         let height = maximumY.extremum - minimumY.extremum
         let diagonal = (width * width + height * height).squareRoot()

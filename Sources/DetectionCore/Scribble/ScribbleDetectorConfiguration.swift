@@ -43,8 +43,10 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
     // MARK: - Presets
 
     /// A configuration with explicit values; every argument defaults to the documented default.
-    public init(requiredReversals: Int = 3, minimumTravelPoints: Double = 20, pathToDiagonalRatio: Double = 2.5,
-                windowSeconds: Double = 1.5, cooldownSeconds: Double = 0, firesOncePerGesture: Bool = true) {
+    public init(
+        requiredReversals: Int = 3, minimumTravelPoints: Double = 20, pathToDiagonalRatio: Double = 2.5,
+        windowSeconds: Double = 1.5, cooldownSeconds: Double = 0, firesOncePerGesture: Bool = true
+    ) {
         self.requiredReversals = requiredReversals
         self.minimumTravelPoints = minimumTravelPoints
         self.pathToDiagonalRatio = pathToDiagonalRatio
@@ -67,14 +69,18 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
             if !ok { problems.append((field: field, problem: problem)) }
         }
         check(requiredReversals >= 1 && requiredReversals <= 100, "requiredReversals", "must be in 1...100")
-        check(minimumTravelPoints.isFinite && minimumTravelPoints > 0 && minimumTravelPoints <= 10_000,
-              "minimumTravelPoints", "must be in (0, 10000] pt")
-        check(pathToDiagonalRatio.isFinite && pathToDiagonalRatio >= 0 && pathToDiagonalRatio <= 100,
-              "pathToDiagonalRatio", "must be in [0, 100]")
-        check(windowSeconds.isFinite && windowSeconds > 0 && windowSeconds <= 60,
-              "windowSeconds", "must be in (0, 60] s")
-        check(cooldownSeconds.isFinite && cooldownSeconds >= 0 && cooldownSeconds <= 3600,
-              "cooldownSeconds", "must be in [0, 3600] s")
+        check(
+            minimumTravelPoints.isFinite && minimumTravelPoints > 0 && minimumTravelPoints <= 10_000,
+            "minimumTravelPoints", "must be in (0, 10000] pt")
+        check(
+            pathToDiagonalRatio.isFinite && pathToDiagonalRatio >= 0 && pathToDiagonalRatio <= 100,
+            "pathToDiagonalRatio", "must be in [0, 100]")
+        check(
+            windowSeconds.isFinite && windowSeconds > 0 && windowSeconds <= 60,
+            "windowSeconds", "must be in (0, 60] s")
+        check(
+            cooldownSeconds.isFinite && cooldownSeconds >= 0 && cooldownSeconds <= 3600,
+            "cooldownSeconds", "must be in [0, 3600] s")
         return problems
     }
 

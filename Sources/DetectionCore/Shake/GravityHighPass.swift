@@ -40,8 +40,10 @@ struct GravityHighPass: Sendable {
     ///   - deltaSeconds: time since the previous accepted sample (≥ 0; ignored for the first sample).
     /// - Returns: (x, y, z) minus the updated gravity estimate, in g.
     @inline(__always)
-    mutating func userAcceleration(x: Double, y: Double, z: Double,
-                                   deltaSeconds: Double) -> (x: Double, y: Double, z: Double) {
+    mutating func userAcceleration(
+        x: Double, y: Double, z: Double,
+        deltaSeconds: Double
+    ) -> (x: Double, y: Double, z: Double) {
         if primed {
             let alpha = deltaSeconds / (timeConstantSeconds + deltaSeconds)
             gravityX += alpha * (x - gravityX)

@@ -97,7 +97,8 @@ struct ReversalShakeDetector: Sendable {
         if reversalTimes.count == requiredReversals { reversalTimes.removeFirst() }
         reversalTimes.append(t)
         guard reversalTimes.count == requiredReversals, let oldest = reversalTimes.first,
-              t - oldest <= windowSeconds + shakeTimeSlackSeconds else { return false }
+            t - oldest <= windowSeconds + shakeTimeSlackSeconds
+        else { return false }
         reversalTimes.removeAll()
         hasReference = false
         // The excursion that completed the sequence must not seed the next one.

@@ -64,8 +64,10 @@ public struct ShakeDetector: Sendable {
     ///     iPhones, 200 Hz on some).
     /// - Throws: `ShakeDetectorError.invalidConfiguration` listing every problem, or
     ///   `.invalidMaximumSampleRate`.
-    public init(configuration: ShakeDetectorConfiguration,
-                maximumSampleRateHz: Double = 200) throws(ShakeDetectorError) {
+    public init(
+        configuration: ShakeDetectorConfiguration,
+        maximumSampleRateHz: Double = 200
+    ) throws(ShakeDetectorError) {
         let problems = configuration.validationProblems()
         guard problems.isEmpty else {
             throw .invalidConfiguration(problems: problems.map { "\($0.field): \($0.problem)" })
@@ -89,7 +91,8 @@ public struct ShakeDetector: Sendable {
     public mutating func consume(_ sample: AccelerationSample) -> Bool {
         let t = sample.timestampSeconds
         guard t.isFinite, sample.x.isFinite, sample.y.isFinite, sample.z.isFinite,
-              t >= lastTimestampSeconds else {
+            t >= lastTimestampSeconds
+        else {
             samplesSkipped += 1
             return false
         }
@@ -169,27 +172,32 @@ public struct ShakeDetector: Sendable {
     }
 
     /// Builds the concrete detector for a validated configuration.
-    private static func makeEngine(_ configuration: ShakeDetectorConfiguration,
-                                   maximumSampleRateHz: Double) -> Engine {
+    private static func makeEngine(
+        _ configuration: ShakeDetectorConfiguration,
+        maximumSampleRateHz: Double
+    ) -> Engine {
         switch configuration.kind {
         case .thresholdCount:
-            return .thresholdCount(ThresholdCountShakeDetector(
-                thresholdG: configuration.thresholdG,
-                requiredCount: configuration.requiredCount,
-                windowSeconds: configuration.windowSeconds))
+            return .thresholdCount(
+                ThresholdCountShakeDetector(
+                    thresholdG: configuration.thresholdG,
+                    requiredCount: configuration.requiredCount,
+                    windowSeconds: configuration.windowSeconds))
         case .windowFraction:
-            return .windowFraction(WindowFractionShakeDetector(
-                thresholdG: configuration.thresholdG,
-                windowSeconds: configuration.windowSeconds,
-                requiredFraction: configuration.requiredFraction,
-                minimumWindowSpanSeconds: configuration.minimumWindowSpanSeconds,
-                minimumSampleCount: configuration.minimumSampleCount,
-                maximumSampleRateHz: maximumSampleRateHz))
+            return .windowFraction(
+                WindowFractionShakeDetector(
+                    thresholdG: configuration.thresholdG,
+                    windowSeconds: configuration.windowSeconds,
+                    requiredFraction: configuration.requiredFraction,
+                    minimumWindowSpanSeconds: configuration.minimumWindowSpanSeconds,
+                    minimumSampleCount: configuration.minimumSampleCount,
+                    maximumSampleRateHz: maximumSampleRateHz))
         case .reversal:
-            return .reversal(ReversalShakeDetector(
-                thresholdG: configuration.thresholdG,
-                requiredReversals: configuration.requiredCount,
-                windowSeconds: configuration.windowSeconds))
+            return .reversal(
+                ReversalShakeDetector(
+                    thresholdG: configuration.thresholdG,
+                    requiredReversals: configuration.requiredCount,
+                    windowSeconds: configuration.windowSeconds))
         }
     }
 }

@@ -117,25 +117,30 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
         check(thresholdG.isFinite && thresholdG > 0 && thresholdG <= 16, "thresholdG", "must be in (0, 16] g")
         let windowOK = windowSeconds.isFinite && windowSeconds > 0 && windowSeconds <= 60
         check(windowOK, "windowSeconds", "must be in (0, 60] s")
-        check(cooldownSeconds.isFinite && cooldownSeconds >= 0 && cooldownSeconds <= 3600,
-              "cooldownSeconds", "must be in [0, 3600] s")
+        check(
+            cooldownSeconds.isFinite && cooldownSeconds >= 0 && cooldownSeconds <= 3600,
+            "cooldownSeconds", "must be in [0, 3600] s")
         switch kind {
         case .thresholdCount, .reversal:
             check(requiredCount >= 1 && requiredCount <= 1000, "requiredCount", "must be in 1...1000")
         case .windowFraction:
-            check(requiredFraction.isFinite && requiredFraction > 0 && requiredFraction <= 1,
-                  "requiredFraction", "must be in (0, 1]")
+            check(
+                requiredFraction.isFinite && requiredFraction > 0 && requiredFraction <= 1,
+                "requiredFraction", "must be in (0, 1]")
             // Compared with the window only when the window itself is valid (one problem, one report).
-            let spanOK = minimumWindowSpanSeconds.isFinite && minimumWindowSpanSeconds >= 0
+            let spanOK =
+                minimumWindowSpanSeconds.isFinite && minimumWindowSpanSeconds >= 0
                 && (!windowOK || minimumWindowSpanSeconds <= windowSeconds)
             check(spanOK, "minimumWindowSpanSeconds", "must be in [0, windowSeconds] s")
-            check(minimumSampleCount >= 1 && minimumSampleCount <= 100_000,
-                  "minimumSampleCount", "must be in 1...100000")
+            check(
+                minimumSampleCount >= 1 && minimumSampleCount <= 100_000,
+                "minimumSampleCount", "must be in 1...100000")
         }
         if inputIncludesGravity {
-            check(gravityTimeConstantSeconds.isFinite && gravityTimeConstantSeconds > 0
+            check(
+                gravityTimeConstantSeconds.isFinite && gravityTimeConstantSeconds > 0
                     && gravityTimeConstantSeconds <= 60,
-                  "gravityTimeConstantSeconds", "must be in (0, 60] s")
+                "gravityTimeConstantSeconds", "must be in (0, 60] s")
         }
         return problems
     }

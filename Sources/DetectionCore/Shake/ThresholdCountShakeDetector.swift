@@ -52,7 +52,8 @@ struct ThresholdCountShakeDetector: Sendable {
         if excursionStarts.count == requiredCount { excursionStarts.removeFirst() }
         excursionStarts.append(t)
         guard excursionStarts.count == requiredCount, let oldest = excursionStarts.first,
-              t - oldest <= windowSeconds + shakeTimeSlackSeconds else { return false }
+            t - oldest <= windowSeconds + shakeTimeSlackSeconds
+        else { return false }
         excursionStarts.removeAll()
         return true
     }

@@ -51,8 +51,10 @@ struct WindowFractionShakeDetector: Sendable {
     // MARK: - Init
 
     /// A detector with validated parameters; the ring holds ⌈W × maximumSampleRateHz⌉ + 2 entries.
-    init(thresholdG: Double, windowSeconds: Double, requiredFraction: Double, minimumWindowSpanSeconds: Double,
-         minimumSampleCount: Int, maximumSampleRateHz: Double) {
+    init(
+        thresholdG: Double, windowSeconds: Double, requiredFraction: Double, minimumWindowSpanSeconds: Double,
+        minimumSampleCount: Int, maximumSampleRateHz: Double
+    ) {
         thresholdSquaredG2 = thresholdG * thresholdG
         self.windowSeconds = windowSeconds
         self.requiredFraction = requiredFraction
@@ -94,7 +96,8 @@ struct WindowFractionShakeDetector: Sendable {
 
         let n = window.count
         guard n >= minimumSampleCount, let oldest = window.first,
-              t - oldest.timestampSeconds >= minimumWindowSpanSeconds - shakeTimeSlackSeconds else { return false }
+            t - oldest.timestampSeconds >= minimumWindowSpanSeconds - shakeTimeSlackSeconds
+        else { return false }
         // Exact comparison of accelerating / n with f, written without division.
         guard Double(acceleratingCount) >= requiredFraction * Double(n) - 1e-9 else { return false }
         reset()

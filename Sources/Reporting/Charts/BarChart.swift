@@ -29,8 +29,10 @@ public struct BarChart: Sendable, Equatable {
     // MARK: - Creating
 
     /// Creates a chart.
-    public init(title: String, xLabel: String, yLabel: String, categories: [String], series: [BarSeries],
-                width: Int = 720, height: Int = 440) {
+    public init(
+        title: String, xLabel: String, yLabel: String, categories: [String], series: [BarSeries],
+        width: Int = 720, height: Int = 440
+    ) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
@@ -41,10 +43,13 @@ public struct BarChart: Sendable, Equatable {
     }
 
     /// Creates a chart from (name, values) pairs, colours in order.
-    public init(title: String, xLabel: String, yLabel: String, categories: [String],
-                series: [(name: String, values: [Double])], width: Int = 720, height: Int = 440) {
-        self.init(title: title, xLabel: xLabel, yLabel: yLabel, categories: categories,
-                  series: series.map { BarSeries(name: $0.name, values: $0.values) }, width: width, height: height)
+    public init(
+        title: String, xLabel: String, yLabel: String, categories: [String],
+        series: [(name: String, values: [Double])], width: Int = 720, height: Int = 440
+    ) {
+        self.init(
+            title: title, xLabel: xLabel, yLabel: yLabel, categories: categories,
+            series: series.map { BarSeries(name: $0.name, values: $0.values) }, width: width, height: height)
     }
 
     // MARK: - Layout constants
@@ -68,8 +73,9 @@ public struct BarChart: Sendable, Equatable {
         var low = 0.0, high = 0.0
         for entry in series {
             guard entry.values.count == categories.count else {
-                throw .cellCount(context: "bar series \"\(entry.name)\"", expected: categories.count,
-                                 actual: entry.values.count)
+                throw .cellCount(
+                    context: "bar series \"\(entry.name)\"", expected: categories.count,
+                    actual: entry.values.count)
             }
             for (value, category) in zip(entry.values, categories) {
                 guard value.isFinite else {
@@ -87,15 +93,17 @@ public struct BarChart: Sendable, Equatable {
 
         // Category labels: horizontal when they fit their band, rotated otherwise (which needs more depth).
         let estimatedBand = (Double(width) - 100) / Double(categories.count)
-        let widestCategory = categories.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }
+        let widestCategory =
+            categories.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }
             .max() ?? 0
         let rotate = widestCategory > estimatedBand - 6
         let angle = Self.labelRotationDegrees * Double.pi / 180
         let labelDepth = rotate ? widestCategory * Foundation.sin(-angle) + 18 : 18
 
         let legend = series.enumerated().map { index, entry in
-            ChartCanvas.LegendItem(name: entry.name,
-                                   symbol: .swatch(color: ChartStyle.color(entry.colorIndex ?? index)))
+            ChartCanvas.LegendItem(
+                name: entry.name,
+                symbol: .swatch(color: ChartStyle.color(entry.colorIndex ?? index)))
         }
         let top = ChartCanvas.topMargin(title: title)
         let xLabelOffset = labelDepth + 22
@@ -106,8 +114,9 @@ public struct BarChart: Sendable, Equatable {
             throw .invalidValue(context: chartName, reason: "height \(height) leaves no room for the plot")
         }
         let target = min(max(Int((plotBottom - top) / 60), 2), 10)
-        let yAxis = try ChartAxis.linear(dataMin: low, dataMax: high, targetTickCount: target,
-                                         context: "\(chartName), y axis")
+        let yAxis = try ChartAxis.linear(
+            dataMin: low, dataMax: high, targetTickCount: target,
+            context: "\(chartName), y axis")
         let yLabels = try ChartCanvas.tickLabels(yAxis, context: "\(chartName), y tick")
         let widestYLabel = yLabels.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }.max() ?? 0
         var left = ChartCanvas.yLabelBand(yLabel) + widestYLabel + ChartCanvas.tickLength + 8
@@ -129,8 +138,10 @@ public struct BarChart: Sendable, Equatable {
         // Title and y label as for line charts; the x label sits below the (possibly rotated) category labels.
         canvas.addTitleAndLabels(title: title, xLabel: "", yLabel: yLabel, plot: plot)
         if !xLabel.isEmpty {
-            canvas.add(ChartCanvas.text(xLabel, x: plot.centerX, y: plot.bottom + xLabelOffset,
-                                        size: ChartStyle.labelFontSize))
+            canvas.add(
+                ChartCanvas.text(
+                    xLabel, x: plot.centerX, y: plot.bottom + xLabelOffset,
+                    size: ChartStyle.labelFontSize))
         }
         canvas.addLegend(legend, top: plot.bottom + legendTop, plot: plot)
         return canvas.render(title: title)
@@ -150,11 +161,13 @@ public struct BarChart: Sendable, Equatable {
             let color = ChartStyle.color(entry.colorIndex ?? seriesIndex)
             canvas.add("<g fill=\"\(color)\">")
             for (categoryIndex, value) in entry.values.enumerated() {
-                let x = plot.left + band * (Double(categoryIndex) + (1 - Self.groupFill) / 2)
+                let x =
+                    plot.left + band * (Double(categoryIndex) + (1 - Self.groupFill) / 2)
                     + barWidth * Double(seriesIndex)
                 let y = plot.bottom - yAxis.fraction(value) * plot.height
-                canvas.add("<rect x=\"\(c(x))\" y=\"\(c(min(y, zero)))\" width=\"\(c(drawnWidth))\" "
-                           + "height=\"\(c(abs(zero - y)))\"/>")
+                canvas.add(
+                    "<rect x=\"\(c(x))\" y=\"\(c(min(y, zero)))\" width=\"\(c(drawnWidth))\" "
+                        + "height=\"\(c(abs(zero - y)))\"/>")
             }
             canvas.add("</g>")
         }
@@ -168,11 +181,15 @@ public struct BarChart: Sendable, Equatable {
         let band = plot.width / Double(categories.count)
         for (index, category) in categories.enumerated() {
             let x = plot.left + band * (Double(index) + 0.5)
-            canvas.add(ChartCanvas.line(x1: x, y1: plot.bottom, x2: x, y2: plot.bottom + ChartCanvas.tickLength,
-                                        color: ChartStyle.axisColor))
+            canvas.add(
+                ChartCanvas.line(
+                    x1: x, y1: plot.bottom, x2: x, y2: plot.bottom + ChartCanvas.tickLength,
+                    color: ChartStyle.axisColor))
             if rotate {
-                canvas.add(ChartCanvas.text(category, x: x + 4, y: plot.bottom + ChartCanvas.tickLength + 10,
-                                            anchor: "end", rotation: Self.labelRotationDegrees))
+                canvas.add(
+                    ChartCanvas.text(
+                        category, x: x + 4, y: plot.bottom + ChartCanvas.tickLength + 10,
+                        anchor: "end", rotation: Self.labelRotationDegrees))
             } else {
                 canvas.add(ChartCanvas.text(category, x: x, y: plot.bottom + ChartCanvas.tickLength + 13))
             }

@@ -144,8 +144,9 @@ struct ChartAxis: Sendable, Equatable {
                 for multiple in 2...9 { minor.append(scaled(Double(multiple), exponent: decade)) }
             }
         }
-        return ChartAxis(kind: .log10, lower: ticks[0], upper: ticks[ticks.count - 1], ticks: ticks,
-                         minorTicks: minor)
+        return ChartAxis(
+            kind: .log10, lower: ticks[0], upper: ticks[ticks.count - 1], ticks: ticks,
+            minorTicks: minor)
     }
 
     // MARK: - Exact powers of ten

@@ -82,8 +82,9 @@ struct ChartCanvas {
     /// Checks that a chart is big enough to lay out.
     static func validateSize(width: Int, height: Int, chart: String) throws(ReportingError) {
         guard width >= 200, width <= 20_000, height >= 150, height <= 20_000 else {
-            throw .invalidValue(context: chart,
-                                reason: "size \(width)×\(height) is outside 200…20000 × 150…20000")
+            throw .invalidValue(
+                context: chart,
+                reason: "size \(width)×\(height) is outside 200…20000 × 150…20000")
         }
     }
 
@@ -129,8 +130,10 @@ struct ChartCanvas {
             add(Self.text(xLabel, x: plot.centerX, y: plot.bottom + Self.xLabelOffset, size: ChartStyle.labelFontSize))
         }
         if !yLabel.isEmpty {
-            add(Self.text(yLabel, x: Self.edge + 9, y: plot.centerY, size: ChartStyle.labelFontSize,
-                          rotation: -90))
+            add(
+                Self.text(
+                    yLabel, x: Self.edge + 9, y: plot.centerY, size: ChartStyle.labelFontSize,
+                    rotation: -90))
         }
     }
 
@@ -158,8 +161,9 @@ struct ChartCanvas {
             // +4 drops the baseline so the digits sit centred on the tick (cap height of 12 px text ≈ 8.6 px).
             add(Self.text(label, x: plot.left - Self.tickLength - 4, y: y + 4, anchor: "end"))
         }
-        add("<line x1=\"\(c(plot.left))\" y1=\"\(c(plot.top))\" x2=\"\(c(plot.left))\" y2=\"\(c(plot.bottom))\" "
-            + "stroke=\"\(ChartStyle.axisColor)\" stroke-width=\"1\"/>")
+        add(
+            "<line x1=\"\(c(plot.left))\" y1=\"\(c(plot.top))\" x2=\"\(c(plot.left))\" y2=\"\(c(plot.bottom))\" "
+                + "stroke=\"\(ChartStyle.axisColor)\" stroke-width=\"1\"/>")
     }
 
     /// Draws vertical gridlines, the x axis ticks and labels (not the axis line; see ``addXAxisLine(plot:)``).
@@ -171,8 +175,10 @@ struct ChartCanvas {
         for (value, label) in zip(axis.ticks, labels) {
             let x = plot.left + axis.fraction(value) * plot.width
             add(Self.line(x1: x, y1: plot.top, x2: x, y2: plot.bottom, color: ChartStyle.gridColor))
-            add(Self.line(x1: x, y1: plot.bottom, x2: x, y2: plot.bottom + Self.tickLength,
-                          color: ChartStyle.axisColor))
+            add(
+                Self.line(
+                    x1: x, y1: plot.bottom, x2: x, y2: plot.bottom + Self.tickLength,
+                    color: ChartStyle.axisColor))
             add(Self.text(label, x: x, y: plot.bottom + Self.tickLength + 13))
         }
     }
@@ -239,8 +245,10 @@ struct ChartCanvas {
         let centre = left + Self.legendSymbolWidth / 2
         switch symbol {
         case .line(let color, let dashed, let marker):
-            add(Self.line(x1: left, y1: middle, x2: left + Self.legendSymbolWidth, y2: middle, color: color,
-                          width: 2, dashed: dashed))
+            add(
+                Self.line(
+                    x1: left, y1: middle, x2: left + Self.legendSymbolWidth, y2: middle, color: color,
+                    width: 2, dashed: dashed))
             if let marker { add(ChartStyle.markerElement(marker, x: centre, y: middle, color: color)) }
         case .marker(let color, let marker):
             add(ChartStyle.markerElement(marker, x: centre, y: middle, color: color))
@@ -255,16 +263,20 @@ struct ChartCanvas {
     /// A chart with nothing to plot: the title, an empty light-grey frame and the words "No data".
     static func noDataSVG(title: String, width: Int, height: Int) -> String {
         var canvas = ChartCanvas(width: width, height: height)
-        let plot = PlotArea(left: edge * 4, top: topMargin(title: title), right: Double(width) - edge * 4,
-                            bottom: Double(height) - edge * 4)
+        let plot = PlotArea(
+            left: edge * 4, top: topMargin(title: title), right: Double(width) - edge * 4,
+            bottom: Double(height) - edge * 4)
         if !title.isEmpty {
             canvas.add(text(title, x: plot.centerX, y: 27, size: ChartStyle.titleFontSize, bold: true))
         }
         let c = SVGText.coordinate
-        canvas.add("<rect x=\"\(c(plot.left))\" y=\"\(c(plot.top))\" width=\"\(c(plot.width))\" "
-                   + "height=\"\(c(plot.height))\" fill=\"none\" stroke=\"\(ChartStyle.gridColor)\"/>")
-        canvas.add(text("No data", x: plot.centerX, y: plot.centerY + 5, size: ChartStyle.titleFontSize,
-                        color: "#777777"))
+        canvas.add(
+            "<rect x=\"\(c(plot.left))\" y=\"\(c(plot.top))\" width=\"\(c(plot.width))\" "
+                + "height=\"\(c(plot.height))\" fill=\"none\" stroke=\"\(ChartStyle.gridColor)\"/>")
+        canvas.add(
+            text(
+                "No data", x: plot.centerX, y: plot.centerY + 5, size: ChartStyle.titleFontSize,
+                color: "#777777"))
         return canvas.render(title: title)
     }
 }

@@ -29,8 +29,10 @@ public struct ChartSeries: Sendable, Equatable {
     // MARK: - Creating
 
     /// Creates a series.
-    public init(name: String, points: [ChartPoint], style: Style = .lineAndMarkers, dashed: Bool = false,
-                colorIndex: Int? = nil) {
+    public init(
+        name: String, points: [ChartPoint], style: Style = .lineAndMarkers, dashed: Bool = false,
+        colorIndex: Int? = nil
+    ) {
         self.name = name
         self.points = points
         self.style = style

@@ -9,14 +9,14 @@ enum ChartStyle {
 
     /// Okabe–Ito colours, in the order series use them.
     static let palette: [String] = [
-        "#0072B2", // blue
-        "#D55E00", // vermillion
-        "#009E73", // bluish green
-        "#E69F00", // orange
-        "#CC79A7", // reddish purple
-        "#56B4E9", // sky blue
-        "#000000", // black
-        "#F0E442", // yellow
+        "#0072B2",  // blue
+        "#D55E00",  // vermillion
+        "#009E73",  // bluish green
+        "#E69F00",  // orange
+        "#CC79A7",  // reddish purple
+        "#56B4E9",  // sky blue
+        "#000000",  // black
+        "#F0E442",  // yellow
     ]
 
     /// The colour for a palette index (any integer, wrapped).

@@ -46,8 +46,10 @@ public struct LineChart: Sendable, Equatable {
     // MARK: - Creating
 
     /// Creates a chart.
-    public init(title: String, xLabel: String, yLabel: String, xScale: Scale = .linear, yScale: Scale = .linear,
-                series: [ChartSeries], width: Int = 720, height: Int = 440) {
+    public init(
+        title: String, xLabel: String, yLabel: String, xScale: Scale = .linear, yScale: Scale = .linear,
+        series: [ChartSeries], width: Int = 720, height: Int = 440
+    ) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
@@ -82,15 +84,17 @@ public struct LineChart: Sendable, Equatable {
         guard plotBottom - top >= 40 else {
             throw .invalidValue(context: chartName, reason: "height \(height) leaves no room for the plot")
         }
-        let yAxis = try axis(yScale, range: ranges.y, pixels: plotBottom - top, pixelsPerTick: 60,
-                             context: "\(chartName), y axis")
+        let yAxis = try axis(
+            yScale, range: ranges.y, pixels: plotBottom - top, pixelsPerTick: 60,
+            context: "\(chartName), y axis")
         let yLabels = try ChartCanvas.tickLabels(yAxis, context: "\(chartName), y tick")
         let widestYLabel = yLabels.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }.max() ?? 0
         let left = ChartCanvas.yLabelBand(yLabel) + widestYLabel + ChartCanvas.tickLength + 8
 
         // Horizontal layout: x ticks from the remaining width, right margin from the last tick label.
-        let xAxis = try axis(xScale, range: ranges.x, pixels: Double(width) - left - 24, pixelsPerTick: 90,
-                             context: "\(chartName), x axis")
+        let xAxis = try axis(
+            xScale, range: ranges.x, pixels: Double(width) - left - 24, pixelsPerTick: 90,
+            context: "\(chartName), x axis")
         let xLabels = try ChartCanvas.tickLabels(xAxis, context: "\(chartName), x tick")
         let lastXLabel = SVGText.estimatedWidth(xLabels.last ?? "", fontSize: ChartStyle.smallFontSize)
         let right = Double(width) - max(20, lastXLabel / 2 + 6)
@@ -150,12 +154,14 @@ public struct LineChart: Sendable, Equatable {
         switch scale {
         case .linear:
             let target = min(max(Int(pixels / pixelsPerTick), 2), 10)
-            return try ChartAxis.linear(dataMin: range.lowerBound, dataMax: range.upperBound,
-                                        targetTickCount: target, context: context)
+            return try ChartAxis.linear(
+                dataMin: range.lowerBound, dataMax: range.upperBound,
+                targetTickCount: target, context: context)
         case .log10:
             let decades = min(max(Int(pixels / 45), 2), 12)
-            return try ChartAxis.log10(dataMin: range.lowerBound, dataMax: range.upperBound,
-                                       maximumLabelledDecades: decades, context: context)
+            return try ChartAxis.log10(
+                dataMin: range.lowerBound, dataMax: range.upperBound,
+                maximumLabelledDecades: decades, context: context)
         }
     }
 
@@ -209,8 +215,9 @@ public struct LineChart: Sendable, Equatable {
         if drawsLine {
             let coordinates = entry.points.map { "\(c(px($0.x))),\(c(py($0.y)))" }.joined(separator: " ")
             let dash = entry.dashed ? " stroke-dasharray=\"\(ChartStyle.dashArray)\"" : ""
-            canvas.add("<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" "
-                       + "stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
+            canvas.add(
+                "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" "
+                    + "stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
         }
         if entry.style != .line || !drawsLine {
             let marker = ChartStyle.Marker.forIndex(slot)

@@ -97,26 +97,36 @@ public struct GPSEnvironment: Sendable, Hashable {
         var p: [(field: String, problem: String)] = []
         func check(_ ok: Bool, _ field: String, _ text: String) { if !ok { p.append((field, text)) } }
         check(sigmaMeters.isFinite && sigmaMeters >= 0 && sigmaMeters <= 1000, "sigmaMeters", "must be between 0 and 1000")
-        check(correlationTimeSeconds.isFinite && correlationTimeSeconds > 0 && correlationTimeSeconds <= 86_400,
-              "correlationTimeSeconds", "must be greater than 0 and at most 86400")
-        check(fixIntervalSeconds.isFinite && fixIntervalSeconds >= 0.05 && fixIntervalSeconds <= 600,
-              "fixIntervalSeconds", "must be between 0.05 and 600")
-        check(accuracyConfidenceFactor.isFinite && accuracyConfidenceFactor > 0 && accuracyConfidenceFactor <= 100,
-              "accuracyConfidenceFactor", "must be greater than 0 and at most 100")
-        check(accuracyJitterLog.isFinite && accuracyJitterLog >= 0 && accuracyJitterLog <= 3, "accuracyJitterLog",
-              "must be between 0 and 3")
-        check(outlierRatePerHour.isFinite && outlierRatePerHour >= 0 && outlierRatePerHour <= 3600,
-              "outlierRatePerHour", "must be between 0 and 3600")
-        check(outlierMeanMagnitudeMeters.isFinite && outlierMeanMagnitudeMeters >= 0 && outlierMeanMagnitudeMeters <= 10_000,
-              "outlierMeanMagnitudeMeters", "must be between 0 and 10000")
-        check(outlierMeanDurationSeconds.isFinite && outlierMeanDurationSeconds > 0 && outlierMeanDurationSeconds <= 86_400,
-              "outlierMeanDurationSeconds", "must be greater than 0 and at most 86400")
-        check(outlierAccuracyAwareness.isFinite && outlierAccuracyAwareness >= 0 && outlierAccuracyAwareness <= 1,
-              "outlierAccuracyAwareness", "must be between 0 and 1")
-        check(dropoutRatePerHour.isFinite && dropoutRatePerHour >= 0 && dropoutRatePerHour <= 3600,
-              "dropoutRatePerHour", "must be between 0 and 3600")
-        check(dropoutMeanDurationSeconds.isFinite && dropoutMeanDurationSeconds > 0 && dropoutMeanDurationSeconds <= 86_400,
-              "dropoutMeanDurationSeconds", "must be greater than 0 and at most 86400")
+        check(
+            correlationTimeSeconds.isFinite && correlationTimeSeconds > 0 && correlationTimeSeconds <= 86_400,
+            "correlationTimeSeconds", "must be greater than 0 and at most 86400")
+        check(
+            fixIntervalSeconds.isFinite && fixIntervalSeconds >= 0.05 && fixIntervalSeconds <= 600,
+            "fixIntervalSeconds", "must be between 0.05 and 600")
+        check(
+            accuracyConfidenceFactor.isFinite && accuracyConfidenceFactor > 0 && accuracyConfidenceFactor <= 100,
+            "accuracyConfidenceFactor", "must be greater than 0 and at most 100")
+        check(
+            accuracyJitterLog.isFinite && accuracyJitterLog >= 0 && accuracyJitterLog <= 3, "accuracyJitterLog",
+            "must be between 0 and 3")
+        check(
+            outlierRatePerHour.isFinite && outlierRatePerHour >= 0 && outlierRatePerHour <= 3600,
+            "outlierRatePerHour", "must be between 0 and 3600")
+        check(
+            outlierMeanMagnitudeMeters.isFinite && outlierMeanMagnitudeMeters >= 0 && outlierMeanMagnitudeMeters <= 10_000,
+            "outlierMeanMagnitudeMeters", "must be between 0 and 10000")
+        check(
+            outlierMeanDurationSeconds.isFinite && outlierMeanDurationSeconds > 0 && outlierMeanDurationSeconds <= 86_400,
+            "outlierMeanDurationSeconds", "must be greater than 0 and at most 86400")
+        check(
+            outlierAccuracyAwareness.isFinite && outlierAccuracyAwareness >= 0 && outlierAccuracyAwareness <= 1,
+            "outlierAccuracyAwareness", "must be between 0 and 1")
+        check(
+            dropoutRatePerHour.isFinite && dropoutRatePerHour >= 0 && dropoutRatePerHour <= 3600,
+            "dropoutRatePerHour", "must be between 0 and 3600")
+        check(
+            dropoutMeanDurationSeconds.isFinite && dropoutMeanDurationSeconds > 0 && dropoutMeanDurationSeconds <= 86_400,
+            "dropoutMeanDurationSeconds", "must be greater than 0 and at most 86400")
         return p
     }
 }

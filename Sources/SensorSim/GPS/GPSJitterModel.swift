@@ -50,8 +50,9 @@ public struct GPSJitterModel: Sendable {
     ///   - stream: the trial's random stream (two normals are drawn here).
     public init(environment: GPSEnvironment, stream: RandomStream) {
         self.environment = environment
-        process = GaussMarkov(sigma: environment.sigmaMeters, correlationTimeSeconds: environment.correlationTimeSeconds,
-                              intervalSeconds: environment.fixIntervalSeconds)
+        process = GaussMarkov(
+            sigma: environment.sigmaMeters, correlationTimeSeconds: environment.correlationTimeSeconds,
+            intervalSeconds: environment.fixIntervalSeconds)
         let hours = environment.fixIntervalSeconds / 3600
         dropoutStartProbability = -expm1(-environment.dropoutRatePerHour * hours)
         outlierStartProbability = -expm1(-environment.outlierRatePerHour * hours)
@@ -92,9 +93,11 @@ public struct GPSJitterModel: Sendable {
             outlierNorth = 0
         }
         let jitter = environment.accuracyJitterLog == 0 ? 1 : exp(environment.accuracyJitterLog * stream.standardNormal())
-        let accuracy = environment.accuracyConfidenceFactor * jitter
+        let accuracy =
+            environment.accuracyConfidenceFactor * jitter
             * (environment.calibratedAccuracyMeters + environment.outlierAccuracyAwareness * outlierMagnitude)
-        return GPSError(eastMeters: east + outlierEast, northMeters: north + outlierNorth,
-                        horizontalAccuracyMeters: accuracy, isOutlier: outlierMagnitude > 0)
+        return GPSError(
+            eastMeters: east + outlierEast, northMeters: north + outlierNorth,
+            horizontalAccuracyMeters: accuracy, isOutlier: outlierMagnitude > 0)
     }
 }

@@ -50,8 +50,10 @@ public struct WalkPlan: Sendable {
             // Turn i starts after leg i; legs share the free samples evenly (the last leg takes the remainder).
             let leg = free / (angles.count + 1)
             cursor += leg + 1
-            turns.append(Turn(startSample: cursor, sampleCount: lengths[i],
-                              rateRadPerSec: angle / (Double(lengths[i]) * dt), angleRadians: angle))
+            turns.append(
+                Turn(
+                    startSample: cursor, sampleCount: lengths[i],
+                    rateRadPerSec: angle / (Double(lengths[i]) * dt), angleRadians: angle))
             cursor += lengths[i]
         }
         var pauses: [Range<Int>] = []

@@ -61,12 +61,14 @@ public struct DriftAnalysis: Sendable {
             let n = Double(drift.count)
             let upper = try ChiSquared.quantile(0.975, degreesOfFreedom: n)
             let lower = try ChiSquared.quantile(0.025, degreesOfFreedom: n)
-            let interval = ConfidenceInterval(low: signed.rms * (n / upper).squareRoot(),
-                                              high: signed.rms * (n / lower).squareRoot())
-            return CellSummary(cell: cell, count: drift.count, meanDriftDeg: signed.mean,
-                               sdDriftDeg: signed.standardDeviation, rmsDriftDeg: signed.rms, rmsInterval: interval,
-                               medianAbsDriftDeg: absolute.median, p95AbsDriftDeg: absolute.p95,
-                               arrowBeyond90Fraction: Double(beyond90[cell.index]) / n)
+            let interval = ConfidenceInterval(
+                low: signed.rms * (n / upper).squareRoot(),
+                high: signed.rms * (n / lower).squareRoot())
+            return CellSummary(
+                cell: cell, count: drift.count, meanDriftDeg: signed.mean,
+                sdDriftDeg: signed.standardDeviation, rmsDriftDeg: signed.rms, rmsInterval: interval,
+                medianAbsDriftDeg: absolute.median, p95AbsDriftDeg: absolute.p95,
+                arrowBeyond90Fraction: Double(beyond90[cell.index]) / n)
         }
 
         // Trial-level columns for the regressions.
@@ -82,35 +84,47 @@ public struct DriftAnalysis: Sendable {
         var models: [Model] = []
         func add(_ id: String, _ formula: String, response: [Double], _ terms: [RegressionTerm]) {
             do {
-                models.append(Model(id: id, formula: formula,
-                                    fit: try LinearModel.fit(response: response, terms: terms), note: nil))
+                models.append(
+                    Model(
+                        id: id, formula: formula,
+                        fit: try LinearModel.fit(response: response, terms: terms), note: nil))
             } catch {
                 models.append(Model(id: id, formula: formula, fit: nil, note: "not estimable: \(error)"))
             }
         }
         add(ModelID.time, "abs_drift_deg ~ minutes", response: absDrift, [RegressionTerm(name: "minutes", values: minutes)])
         add(ModelID.turns, "abs_drift_deg ~ turns", response: absDrift, [RegressionTerm(name: "turns", values: turns)])
-        add(ModelID.timeAndTurns, "abs_drift_deg ~ minutes + turns", response: absDrift,
+        add(
+            ModelID.timeAndTurns, "abs_drift_deg ~ minutes + turns", response: absDrift,
             [RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "turns", values: turns)])
-        add(ModelID.rotation, "abs_drift_deg ~ minutes + abs_net_rotation_deg + total_rotation_deg", response: absDrift,
-            [RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "abs_net_rotation_deg", values: net),
-             RegressionTerm(name: "total_rotation_deg", values: total)])
-        add(ModelID.signed, "drift_deg ~ minutes + net_rotation_deg", response: drift,
+        add(
+            ModelID.rotation, "abs_drift_deg ~ minutes + abs_net_rotation_deg + total_rotation_deg", response: absDrift,
+            [
+                RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "abs_net_rotation_deg", values: net),
+                RegressionTerm(name: "total_rotation_deg", values: total),
+            ])
+        add(
+            ModelID.signed, "drift_deg ~ minutes + net_rotation_deg", response: drift,
             [RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "net_rotation_deg", values: signedNet)])
 
         // Growth exponents: log|drift| = log c + k·log(minutes) + log|Z| when drift = c·T^k·Z, so the OLS slope
         // estimates k. Pure time uses the straight walks (0 turns) when the grid has them.
         let hasStraight = turns.contains(0) && Set(minutes.indices.filter { turns[$0] == 0 }.map { minutes[$0] }).count > 1
         let timeRows = absDrift.indices.filter { absDrift[$0] > 0 && (!hasStraight || turns[$0] == 0) }
-        add(ModelID.growthMinutes, hasStraight ? "log(abs_drift_deg) ~ log(minutes), walks without turns" : "log(abs_drift_deg) ~ log(minutes)",
+        add(
+            ModelID.growthMinutes,
+            hasStraight ? "log(abs_drift_deg) ~ log(minutes), walks without turns" : "log(abs_drift_deg) ~ log(minutes)",
             response: timeRows.map { log(absDrift[$0]) }, [RegressionTerm(name: "log_minutes", values: timeRows.map { log(minutes[$0]) })])
         let turnRows = absDrift.indices.filter { absDrift[$0] > 0 && turns[$0] > 0 }
         // Controls for time when durations vary among those walks, so the turn exponent is not time's in disguise.
-        let turnTerms = [RegressionTerm(name: "log_turns", values: turnRows.map { log(turns[$0]) })]
+        let turnTerms =
+            [RegressionTerm(name: "log_turns", values: turnRows.map { log(turns[$0]) })]
             + (Set(turnRows.map { minutes[$0] }).count > 1
                 ? [RegressionTerm(name: "log_minutes", values: turnRows.map { log(minutes[$0]) })] : [])
-        add(ModelID.growthTurns,
-            turnTerms.count > 1 ? "log(abs_drift_deg) ~ log(turns) + log(minutes), walks with turns"
+        add(
+            ModelID.growthTurns,
+            turnTerms.count > 1
+                ? "log(abs_drift_deg) ~ log(turns) + log(minutes), walks with turns"
                 : "log(abs_drift_deg) ~ log(turns), walks with turns",
             response: turnRows.map { log(absDrift[$0]) }, turnTerms)
         self.models = models

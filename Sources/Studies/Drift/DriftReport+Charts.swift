@@ -54,8 +54,10 @@ extension DriftReport {
             for c in members[key] ?? [] {
                 let value = x(c.cell)
                 let prior = byX[value] ?? (0, 0, [])
-                byX[value] = (prior.n + c.count, prior.sumSquares + Double(c.count) * c.rmsDriftDeg * c.rmsDriftDeg,
-                              prior.cells + [c])
+                byX[value] = (
+                    prior.n + c.count, prior.sumSquares + Double(c.count) * c.rmsDriftDeg * c.rmsDriftDeg,
+                    prior.cells + [c]
+                )
             }
             let points = try byX.sorted(by: { $0.key < $1.key }).map { xv, group -> ChartPoint in
                 if group.cells.count == 1, let only = group.cells.first {
@@ -78,14 +80,18 @@ extension DriftReport {
             title: "RMS drift against walk duration", xLabel: "walk duration (minutes)",
             yLabel: "RMS heading drift (°), 95% interval",
             series: try series(s, a, axis: .minutes, keep: .turns, x: { $0.walk.minutes }))
-        charts.append(RenderedChart(path: "rms-vs-minutes.svg", alt: "RMS drift against minutes, one line per turn count",
-                                    svg: try byMinutes.renderSVG()))
+        charts.append(
+            RenderedChart(
+                path: "rms-vs-minutes.svg", alt: "RMS drift against minutes, one line per turn count",
+                svg: try byMinutes.renderSVG()))
         let byTurns = LineChart(
             title: "RMS drift against number of turns", xLabel: "turns during the walk",
             yLabel: "RMS heading drift (°), 95% interval",
             series: try series(s, a, axis: .turns, keep: .minutes, x: { Double($0.walk.turns) }))
-        charts.append(RenderedChart(path: "rms-vs-turns.svg", alt: "RMS drift against turns, one line per duration",
-                                    svg: try byTurns.renderSVG()))
+        charts.append(
+            RenderedChart(
+                path: "rms-vs-turns.svg", alt: "RMS drift against turns, one line per duration",
+                svg: try byTurns.renderSVG()))
 
         // |drift| of every k-th trial (at most about 2000 points) with the fitted lines of the regressions.
         let stride = max(1, outcomes.count / 2000)
@@ -94,28 +100,36 @@ extension DriftReport {
             let o = outcomes[i]
             return ChartPoint(x: s.cells[o.cellIndex].walk.minutes, y: abs(o.driftRadians) * degrees)
         }
-        scatter.append(ChartSeries(name: stride == 1 ? "|drift| of each trial" : "|drift|, every \(stride)th trial",
-                                   points: points, style: .markers, colorIndex: 0))
+        scatter.append(
+            ChartSeries(
+                name: stride == 1 ? "|drift| of each trial" : "|drift|, every \(stride)th trial",
+                points: points, style: .markers, colorIndex: 0))
         let minutes = s.cells.map(\.walk.minutes)
         let range = [minutes.min() ?? 0, minutes.max() ?? 1]
         if let fit = a.model(DriftAnalysis.ModelID.time)?.fit {
-            scatter.append(ChartSeries(name: "fit: |drift| ~ minutes",
-                                       points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0])) },
-                                       style: .line, colorIndex: 1))
+            scatter.append(
+                ChartSeries(
+                    name: "fit: |drift| ~ minutes",
+                    points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0])) },
+                    style: .line, colorIndex: 1))
         }
         if let fit = a.model(DriftAnalysis.ModelID.timeAndTurns)?.fit {
             let turns = s.cells.map(\.walk.turns)
             for (i, n) in Set([turns.min() ?? 0, turns.max() ?? 0]).sorted().enumerated() {
-                scatter.append(ChartSeries(
-                    name: "fit: |drift| ~ minutes + turns, at \(n) turns",
-                    points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0, Double(n)])) },
-                    style: .line, dashed: true, colorIndex: 2 + i))
+                scatter.append(
+                    ChartSeries(
+                        name: "fit: |drift| ~ minutes + turns, at \(n) turns",
+                        points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0, Double(n)])) },
+                        style: .line, dashed: true, colorIndex: 2 + i))
             }
         }
-        let scatterChart = LineChart(title: "Absolute drift of each walk, with fitted lines",
-                                     xLabel: "walk duration (minutes)", yLabel: "|heading drift| (°)", series: scatter)
-        charts.append(RenderedChart(path: "drift-scatter.svg", alt: "absolute drift of each trial against minutes, with fitted lines",
-                                    svg: try scatterChart.renderSVG()))
+        let scatterChart = LineChart(
+            title: "Absolute drift of each walk, with fitted lines",
+            xLabel: "walk duration (minutes)", yLabel: "|heading drift| (°)", series: scatter)
+        charts.append(
+            RenderedChart(
+                path: "drift-scatter.svg", alt: "absolute drift of each trial against minutes, with fitted lines",
+                svg: try scatterChart.renderSVG()))
         return charts
     }
 }

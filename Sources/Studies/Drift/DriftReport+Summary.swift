@@ -55,17 +55,20 @@ extension DriftReport {
         doc.paragraph(
             "\(s.totalTrials) simulated walks: \(s.cells.count) cells × \(s.trialsPerCell) trials, seed \(s.seed), "
                 + "gyro profile\(profiles.count > 1 ? "s" : "") \(profiles.map { "`\($0)`" }.joined(separator: ", ")). "
-                + (s.sameDevice ? "Every trial uses the same phone (one device drawn once), so its bias and scale factor repeat. "
+                + (s.sameDevice
+                    ? "Every trial uses the same phone (one device drawn once), so its bias and scale factor repeat. "
                     : "Each trial draws its own phone (bias and scale factor) from the profile's spread. ")
                 + "Drift is the tracker's accumulated yaw minus the true yaw when the walker faces the marked direction again; "
-                + "the arrow shows it wrapped to ±180°. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`.")
+                + "the arrow shows it wrapped to ±180°. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
+        )
         doc.table(try profileTable(s))
 
         doc.heading("Drift per cell", level: 2)
         doc.table(try cellTable(a))
         doc.heading("Regressions", level: 2)
-        doc.paragraph("Ordinary least squares on every trial (GSL). Estimates in degrees of |drift| per unit of the term; "
-                      + "growth models regress log|drift| on logs, so their slopes are exponents.")
+        doc.paragraph(
+            "Ordinary least squares on every trial (GSL). Estimates in degrees of |drift| per unit of the term; "
+                + "growth models regress log|drift| on logs, so their slopes are exponents.")
         doc.table(try regressionTable(a))
         doc.table(try fitTable(a))
 
@@ -86,7 +89,8 @@ extension DriftReport {
         // nothing: the growth model over walks with turns tells the two apart.
         if turnGrows, let k = a.model(DriftAnalysis.ModelID.growthTurns)?.fit?.coefficient(named: "log_turns"), k.ciLow <= 0 {
             let exponent = "turns exponent \(try deg(k.estimate)), 95% CI \(try deg(k.ciLow)) to \(try deg(k.ciHigh))"
-            let base = (timeGrows ? "Drift grows with time." : "Drift does not grow with time.")
+            let base =
+                (timeGrows ? "Drift grows with time." : "Drift does not grow with time.")
                 + " Turning at all adds drift (the walk's net rotation), but more turns do not (\(exponent))."
             return try strongestOtherFactor(s, a).map { base + " " + $0 } ?? base
         }
@@ -116,10 +120,14 @@ extension DriftReport {
         for factor in varying(s) where ![.minutes, .turns].contains(factor) {
             let levels = pooledLevels(a, by: factor)
             guard let low = levels.min(by: { $0.rms < $1.rms }), let high = levels.max(by: { $0.rms < $1.rms }),
-                  low.rms > 0 else { continue }
+                low.rms > 0
+            else { continue }
             let ratio = high.rms / low.rms
             if ratio >= 2, ratio > (best?.ratio ?? 0) {
-                best = (ratio, "The \(factorName(factor)) matters: RMS drift goes from \(try deg(low.rms))° (\(low.level)) to \(try deg(high.rms))° (\(high.level)).")
+                best = (
+                    ratio,
+                    "The \(factorName(factor)) matters: RMS drift goes from \(try deg(low.rms))° (\(low.level)) to \(try deg(high.rms))° (\(high.level))."
+                )
             }
         }
         return best?.text
@@ -129,12 +137,15 @@ extension DriftReport {
         switch (timeGrows, turnGrows) {
         case (true, true):
             if turnSpan < 0.1 * timeSpan {
-                return "Drift grows with time; turning adds only a little (\(try deg(turnSpan))° across the grid's turn counts, against \(try deg(timeSpan))° across its durations)."
+                return
+                    "Drift grows with time; turning adds only a little (\(try deg(turnSpan))° across the grid's turn counts, against \(try deg(timeSpan))° across its durations)."
             }
             if timeSpan < 0.1 * turnSpan {
-                return "Drift grows with turning; time adds only a little (\(try deg(timeSpan))° across the grid's durations, against \(try deg(turnSpan))° across its turn counts)."
+                return
+                    "Drift grows with turning; time adds only a little (\(try deg(timeSpan))° across the grid's durations, against \(try deg(turnSpan))° across its turn counts)."
             }
-            return "Drift grows with both time and turning (\(try deg(timeSpan))° across the grid's durations, \(try deg(turnSpan))° across its turn counts)."
+            return
+                "Drift grows with both time and turning (\(try deg(timeSpan))° across the grid's durations, \(try deg(turnSpan))° across its turn counts)."
         case (true, false):
             return "Drift grows with time, not with the number of turns."
         case (false, true):
@@ -156,32 +167,48 @@ extension DriftReport {
         } else {
             for id in [DriftAnalysis.ModelID.time, DriftAnalysis.ModelID.turns] {
                 guard let fit = a.model(id)?.fit, let c = fit.coefficients.last else { continue }
-                items.append("\(c.name == "minutes" ? "Time: each extra minute" : "Turning: each extra turn") adds \(try estimateText(c)) to |drift|.")
+                items.append(
+                    "\(c.name == "minutes" ? "Time: each extra minute" : "Turning: each extra turn") adds \(try estimateText(c)) to |drift|."
+                )
             }
         }
         if let c = a.model(DriftAnalysis.ModelID.growthMinutes)?.fit?.coefficient(named: "log_minutes") {
-            let scope = a.model(DriftAnalysis.ModelID.growthMinutes)?.formula.contains("without turns") == true ? " (walks without turns)" : ""
-            items.append("Growth with time\(scope): |drift| grows like minutes^k with k = \(try estimateText(c, unit: "")): \(exponentMeaning(c)).")
+            let scope =
+                a.model(DriftAnalysis.ModelID.growthMinutes)?.formula.contains("without turns") == true ? " (walks without turns)" : ""
+            items.append(
+                "Growth with time\(scope): |drift| grows like minutes^k with k = \(try estimateText(c, unit: "")): \(exponentMeaning(c)).")
         }
         if let c = a.model(DriftAnalysis.ModelID.growthTurns)?.fit?.coefficient(named: "log_turns") {
             let meaning: String
-            if c.ciHigh < 0.1 && c.ciLow > -0.1 { meaning = "flat: the number of turns does not matter" }
-            else if c.ciLow > 0 { meaning = "more turns, more drift" }
-            else if c.ciHigh < 0 { meaning = "more turns, less drift (the turns' errors cancel)" }
-            else { meaning = "no measurable effect of the number of turns" }
+            if c.ciHigh < 0.1 && c.ciLow > -0.1 {
+                meaning = "flat: the number of turns does not matter"
+            } else if c.ciLow > 0 {
+                meaning = "more turns, more drift"
+            } else if c.ciHigh < 0 {
+                meaning = "more turns, less drift (the turns' errors cancel)"
+            } else {
+                meaning = "no measurable effect of the number of turns"
+            }
             items.append("Growth with turning: |drift| grows like turns^k with k = \(try estimateText(c, unit: "")): \(meaning).")
         }
         if let fit = a.model(DriftAnalysis.ModelID.rotation)?.fit,
-           let net = fit.coefficient(named: "abs_net_rotation_deg"), let total = fit.coefficient(named: "total_rotation_deg") {
-            items.append("Rotation: every 360° of net rotation (a loop) adds \(try estimateText(net, scale: 360)) to |drift|; "
-                         + "every 360° of back-and-forth turning that cancels out adds \(try estimateText(total, scale: 360)). "
-                         + (grows(net) && !grows(total) ? "What drifts is the net rotation, through the scale-factor error, not the number of turns."
-                            : grows(net) && grows(total) && total.estimate > 0
-                            ? "Net rotation drifts \(try deg(net.estimate / total.estimate)) times as much per degree as turns that cancel (scale factor against left/right asymmetry)." : ""))
+            let net = fit.coefficient(named: "abs_net_rotation_deg"), let total = fit.coefficient(named: "total_rotation_deg")
+        {
+            items.append(
+                "Rotation: every 360° of net rotation (a loop) adds \(try estimateText(net, scale: 360)) to |drift|; "
+                    + "every 360° of back-and-forth turning that cancels out adds \(try estimateText(total, scale: 360)). "
+                    + (grows(net) && !grows(total)
+                        ? "What drifts is the net rotation, through the scale-factor error, not the number of turns."
+                        : grows(net) && grows(total) && total.estimate > 0
+                            ? "Net rotation drifts \(try deg(net.estimate / total.estimate)) times as much per degree as turns that cancel (scale factor against left/right asymmetry)."
+                            : ""))
         }
         if s.sameDevice, let fit = a.model(DriftAnalysis.ModelID.signed)?.fit,
-           let bias = fit.coefficient(named: "minutes"), let scale = fit.coefficient(named: "net_rotation_deg") {
-            items.append("This one phone: its signed drift is \(try estimateText(bias)) per minute (its bias) and \(try estimateText(scale, scale: 100, unit: "%")) of the net rotation (its scale-factor error).")
+            let bias = fit.coefficient(named: "minutes"), let scale = fit.coefficient(named: "net_rotation_deg")
+        {
+            items.append(
+                "This one phone: its signed drift is \(try estimateText(bias)) per minute (its bias) and \(try estimateText(scale, scale: 100, unit: "%")) of the net rotation (its scale-factor error)."
+            )
         }
         for factor in varying(s) where ![.minutes, .turns].contains(factor) {
             items.append("By \(factorName(factor)): " + (try pooledRMS(s, a, by: factor)) + ".")
@@ -229,12 +256,15 @@ extension DriftReport {
         guard let best = a.cells.min(by: { distance($0) < distance($1) }) else { return nil }
         let w = best.cell.walk
         let turns = w.turns == 1 ? "1 turn" : "\(w.turns) turns"
-        var text = "**What it means for a TurnBack user:** after a \(JSONField.show(w.minutes))-minute \(w.shape.rawValue) walk with \(turns)"
+        var text =
+            "**What it means for a TurnBack user:** after a \(JSONField.show(w.minutes))-minute \(w.shape.rawValue) walk with \(turns)"
         let context = varying(s).filter { ![.minutes, .turns, .shape].contains($0) }.map { $0.value(best.cell) }
         if !context.isEmpty { text += " (\(context.joined(separator: ", ")))" }
-        text += ", expect the arrow to be off by about \(try deg(best.rmsDriftDeg))° (RMS); half of the walks end within \(try deg(best.medianAbsDriftDeg))° and 95% within \(try deg(best.p95AbsDriftDeg))°."
+        text +=
+            ", expect the arrow to be off by about \(try deg(best.rmsDriftDeg))° (RMS); half of the walks end within \(try deg(best.medianAbsDriftDeg))° and 95% within \(try deg(best.p95AbsDriftDeg))°."
         if best.arrowBeyond90Fraction > 0.05 {
-            text += " The arrow wraps at ±180°, so at this size of drift it is close to useless: in \(try Format.percent(best.arrowBeyond90Fraction, decimals: 0)) of these walks it points more than 90° away from the mark."
+            text +=
+                " The arrow wraps at ±180°, so at this size of drift it is close to useless: in \(try Format.percent(best.arrowBeyond90Fraction, decimals: 0)) of these walks it points more than 90° away from the mark."
         }
         return text
     }
@@ -244,16 +274,20 @@ extension DriftReport {
     static func profileTable(_ s: DriftScenario) throws -> MarkdownTable {
         var seen = Set<String>()
         let profiles = s.cells.map(\.profile).filter { seen.insert($0.name).inserted }
-        var t = MarkdownTable(columns: [MarkdownTable.Column("profile")] + [
-            "rate (Hz)", "noise (°/s/√Hz)", "turn-on bias 1σ (°/s)", "bias instability (°/h)", "τ (s)",
-            "rate random walk (°/s/√s)", "scale factor 1σ (%)", "asymmetry 1σ (%)",
-        ].map { MarkdownTable.Column($0, alignment: .right) })
+        var t = MarkdownTable(
+            columns: [MarkdownTable.Column("profile")]
+                + [
+                    "rate (Hz)", "noise (°/s/√Hz)", "turn-on bias 1σ (°/s)", "bias instability (°/h)", "τ (s)",
+                    "rate random walk (°/s/√s)", "scale factor 1σ (%)", "asymmetry 1σ (%)",
+                ].map { MarkdownTable.Column($0, alignment: .right) })
         for p in profiles {
-            try t.append([p.name] + (try [
-                p.sampleRateHz, p.noiseDensityDegPerSecPerRootHz, p.turnOnBiasDegPerSec, p.biasInstabilityDegPerHour,
-                p.biasCorrelationTimeSeconds, p.rateRandomWalkDegPerSecPerRootSec, p.scaleFactorErrorPercent,
-                p.scaleFactorAsymmetryPercent,
-            ].map { try Format.number($0, significantDigits: 4) }))
+            try t.append(
+                [p.name]
+                    + (try [
+                        p.sampleRateHz, p.noiseDensityDegPerSecPerRootHz, p.turnOnBiasDegPerSec, p.biasInstabilityDegPerHour,
+                        p.biasCorrelationTimeSeconds, p.rateRandomWalkDegPerSecPerRootSec, p.scaleFactorErrorPercent,
+                        p.scaleFactorAsymmetryPercent,
+                    ].map { try Format.number($0, significantDigits: 4) }))
         }
         return t
     }

@@ -91,8 +91,10 @@ public enum DriftReport {
                     fit.fStatistic.map(CSVCell.number) ?? .missing, fit.fPValue.map(CSVCell.number) ?? .missing, "",
                 ])
             } else {
-                try table.append([.text(m.id), .text(m.formula), .missing, .missing, .missing, .missing, .missing,
-                                  .missing, .missing, .text(m.note ?? "")])
+                try table.append([
+                    .text(m.id), .text(m.formula), .missing, .missing, .missing, .missing, .missing,
+                    .missing, .missing, .text(m.note ?? ""),
+                ])
             }
         }
         return table.render()

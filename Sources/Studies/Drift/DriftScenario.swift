@@ -140,16 +140,22 @@ public struct DriftScenario: Sendable {
                                 walk.shape = shape
                                 let turnPath = "\(turnsField.path)[\(turnIndex)]"
                                 guard shape.accepts(turns: n) else {
-                                    throw InputError(file: file, line: turnsField.node.line, field: turnPath,
-                                                     problem: "\(shape.rawValue) needs an even number of turns to face the mark again, got \(n)")
+                                    throw InputError(
+                                        file: file, line: turnsField.node.line, field: turnPath,
+                                        problem: "\(shape.rawValue) needs an even number of turns to face the mark again, got \(n)")
                                 }
                                 guard walk.worstCaseTurningSeconds < m * 60 else {
-                                    throw InputError(file: file, line: turnsField.node.line, field: turnPath,
-                                                     problem: "\(n) \(shape.rawValue) turns at \(JSONField.show(walk.turnRateDegPerSec)) °/s do not fit in a \(JSONField.show(m))-minute walk")
+                                    throw InputError(
+                                        file: file, line: turnsField.node.line, field: turnPath,
+                                        problem:
+                                            "\(n) \(shape.rawValue) turns at \(JSONField.show(walk.turnRateDegPerSec)) °/s do not fit in a \(JSONField.show(m))-minute walk"
+                                    )
                                 }
                                 totalSamples += m * 60 * profile.sampleRateHz * Double(trials)
-                                cells.append(DriftCell(index: cells.count, profile: profile, input: input,
-                                                       tiltDegrees: tilt, walk: walk))
+                                cells.append(
+                                    DriftCell(
+                                        index: cells.count, profile: profile, input: input,
+                                        tiltDegrees: tilt, walk: walk))
                             }
                         }
                     }
@@ -158,16 +164,19 @@ public struct DriftScenario: Sendable {
         }
         let total = cells.count * trials
         guard total <= maximumTotalTrials else {
-            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
-                             problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
+            throw InputError(
+                file: file, line: trialsField.node.line, field: "trialsPerCell",
+                problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
         }
         guard totalSamples <= maximumTotalSamples else {
-            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
-                             problem: "the scenario would simulate \(String(format: "%.2g", totalSamples)) gyro samples, at most 1e12 allowed")
+            throw InputError(
+                file: file, line: trialsField.node.line, field: "trialsPerCell",
+                problem: "the scenario would simulate \(String(format: "%.2g", totalSamples)) gyro samples, at most 1e12 allowed")
         }
-        return DriftScenario(name: name, description: description, file: file, seed: seed, trialsPerCell: trials,
-                             sameDevice: sameDevice, cells: cells, tracker: tracker,
-                             straightAheadToleranceDegrees: tolerance)
+        return DriftScenario(
+            name: name, description: description, file: file, seed: seed, trialsPerCell: trials,
+            sameDevice: sameDevice, cells: cells, tracker: tracker,
+            straightAheadToleranceDegrees: tolerance)
     }
 
     private static func readInput(_ f: JSONField) throws(InputError) -> HeadingInput {
@@ -178,8 +187,9 @@ public struct DriftScenario: Sendable {
     private static func refuseDuplicates(_ values: [Double], field: JSONField) throws(InputError) {
         var seen = Set<Double>()
         for (i, v) in values.enumerated() where !seen.insert(v).inserted {
-            throw InputError(file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                             problem: "repeats the value \(JSONField.show(v))")
+            throw InputError(
+                file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
+                problem: "repeats the value \(JSONField.show(v))")
         }
     }
 }

@@ -18,8 +18,9 @@ public enum DriftStudy {
         return try runner.run(count: range.count) { offset in
             let index = range.lowerBound + offset
             let cell = s.cells[index / perCell]
-            return try DriftTrial.run(cell: cell, trialInCell: index % perCell, globalIndex: index, scenario: s,
-                                      sharedDevice: devices[cell.profile.name])
+            return try DriftTrial.run(
+                cell: cell, trialInCell: index % perCell, globalIndex: index, scenario: s,
+                sharedDevice: devices[cell.profile.name])
         }
     }
 

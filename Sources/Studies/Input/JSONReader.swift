@@ -12,8 +12,9 @@ public final class JSONObjectReader {
 
     public init(_ node: JSONNode, file: String, path: String) throws(InputError) {
         guard case .object(let members) = node.value else {
-            throw InputError(file: file, line: node.line, field: path.isEmpty ? "(top level)" : path,
-                             problem: "must be an object, got \(node.value.typeName)")
+            throw InputError(
+                file: file, line: node.line, field: path.isEmpty ? "(top level)" : path,
+                problem: "must be an object, got \(node.value.typeName)")
         }
         self.file = file
         self.path = path
@@ -44,8 +45,9 @@ public final class JSONObjectReader {
     /// Refuses keys that were never read.
     public func finish() throws(InputError) {
         for member in members where !used.contains(member.key) {
-            throw InputError(file: file, line: member.node.line, field: childPath(member.key),
-                             problem: "unknown key (known keys: \(knownKeysHint))")
+            throw InputError(
+                file: file, line: member.node.line, field: childPath(member.key),
+                problem: "unknown key (known keys: \(knownKeysHint))")
         }
     }
 

@@ -69,8 +69,10 @@ public struct PartFile: Equatable, Sendable {
         guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: path, problem: "is not UTF-8 text") }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        let keys = ["sensorbench-part", "program", "study", "scenario", "name", "content-hash", "seed", "trials-per-cell",
-                    "total-trials", "shard", "trials", "columns"]
+        let keys = [
+            "sensorbench-part", "program", "study", "scenario", "name", "content-hash", "seed", "trials-per-cell",
+            "total-trials", "shard", "trials", "columns",
+        ]
         guard lines.count >= keys.count + 1 else { throw InputError(file: path, problem: "is not a complete sensorbench part file") }
         var values: [String] = []
         for (i, key) in keys.enumerated() {
@@ -97,12 +99,14 @@ public struct PartFile: Equatable, Sendable {
         }
         let records = Array(body.dropLast())
         guard count == records.count, count == trials.count else {
-            throw InputError(file: path, line: lines.count, field: "end",
-                             problem: "the file holds \(records.count) records, its header promises \(trials.count)")
+            throw InputError(
+                file: path, line: lines.count, field: "end",
+                problem: "the file holds \(records.count) records, its header promises \(trials.count)")
         }
-        return PartFile(program: values[1], study: values[2], scenarioPath: values[3], name: values[4], contentHash: values[5],
-                        seed: seed, trialsPerCell: perCell, totalTrials: total, shard: shard, trials: trials,
-                        columns: values[11], records: records)
+        return PartFile(
+            program: values[1], study: values[2], scenarioPath: values[3], name: values[4], contentHash: values[5],
+            seed: seed, trialsPerCell: perCell, totalTrials: total, shard: shard, trials: trials,
+            columns: values[11], records: records)
     }
 }
 

@@ -26,10 +26,11 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     public static func parse(_ text: String, environment: [String: String]) throws(InputError) -> ShardSpec {
         if text == "slurm" {
             guard let id = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }),
-                  let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) })
+                let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) })
             else {
-                throw InputError(.usage, file: nil, field: "run",
-                                 problem: "--shard slurm needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (run it inside a Slurm job array)")
+                throw InputError(
+                    .usage, file: nil, field: "run",
+                    problem: "--shard slurm needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (run it inside a Slurm job array)")
             }
             let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
             return try ShardSpec(index: id - minimum + 1, count: count)
