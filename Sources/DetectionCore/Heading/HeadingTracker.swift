@@ -118,6 +118,7 @@ public struct HeadingTracker: Sendable {
 
     /// The checks both inputs share: updates the time reference and the counters, and returns the outcome with
     /// the interval to integrate over (0 unless accepted).
+    @inline(__always)
     private mutating func admit(_ value: Double, at t: Double) -> (SampleOutcome, Double) {
         guard value.isFinite, t.isFinite else {
             counters.nonFinite += 1

@@ -11,6 +11,10 @@ public struct WalkMotion: Sendable {
     private var nextSample = 0
     private var turnIndex = 0
     private var pauseIndex = 0
+    // The current segment: turn rate, whether the walker is walking (sways), and where the segment ends.
+    private var turnRate = 0.0
+    private var walking = true
+    private var nextBoundary = 0
     // Sway phasor (cos, sin) of 2πf·t and its per-sample rotation.
     private var swayCos = 1.0
     private var swaySin = 0.0
@@ -38,17 +42,9 @@ public struct WalkMotion: Sendable {
     public mutating func next() -> Double {
         let k = nextSample
         nextSample += 1
-        var rate = 0.0
-        var walking = true
-        while turnIndex < plan.turns.count, plan.turns[turnIndex].startSample + plan.turns[turnIndex].sampleCount <= k {
-            turnIndex += 1
-        }
-        if turnIndex < plan.turns.count, plan.turns[turnIndex].startSample <= k {
-            rate = plan.turns[turnIndex].rateRadPerSec
-            walking = false
-        }
-        while pauseIndex < plan.pauses.count, plan.pauses[pauseIndex].upperBound <= k { pauseIndex += 1 }
-        if pauseIndex < plan.pauses.count, plan.pauses[pauseIndex].contains(k) { walking = false }
+        // The turn/pause state changes only at segment boundaries: look it up there, not at every sample.
+        if k >= nextBoundary { updateSegment(at: k) }
+        var rate = turnRate
         if swayPeakRate != 0 {
             if walking { rate += swayPeakRate * swayCos }
             let c = swayCos * stepCos - swaySin * stepSin
@@ -56,5 +52,36 @@ public struct WalkMotion: Sendable {
             swayCos = c
         }
         return rate
+    }
+
+    /// Finds the turn and pause state of sample `k` and the next sample at which it can change.
+    private mutating func updateSegment(at k: Int) {
+        while turnIndex < plan.turns.count, plan.turns[turnIndex].startSample + plan.turns[turnIndex].sampleCount <= k {
+            turnIndex += 1
+        }
+        while pauseIndex < plan.pauses.count, plan.pauses[pauseIndex].upperBound <= k { pauseIndex += 1 }
+        var boundary = Int.max
+        turnRate = 0
+        walking = true
+        if turnIndex < plan.turns.count {
+            let turn = plan.turns[turnIndex]
+            if turn.startSample <= k {
+                turnRate = turn.rateRadPerSec
+                walking = false
+                boundary = turn.startSample + turn.sampleCount
+            } else {
+                boundary = turn.startSample
+            }
+        }
+        if pauseIndex < plan.pauses.count {
+            let pause = plan.pauses[pauseIndex]
+            if pause.contains(k) {
+                walking = false
+                boundary = min(boundary, pause.upperBound)
+            } else {
+                boundary = min(boundary, pause.lowerBound)
+            }
+        }
+        nextBoundary = boundary
     }
 }
