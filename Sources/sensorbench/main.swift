@@ -35,6 +35,8 @@ do {
     case .allan(let options): code = try Commands.allan(options)
     case .calibrate(let options): code = try Commands.calibrate(options)
     case .walks(let options): code = try Commands.walks(options)
+    case .replay(let options): code = try Commands.replay(options)
+    case .writeSamples(let folder): code = try Commands.writeSamples(folder: folder)
     case .distance(let from, let to): code = try Commands.distance(from: from, to: to)
     case .gpxExport(let scenario, let out): code = try Commands.gpxExport(scenario: scenario, outputFile: out)
     }

@@ -85,6 +85,7 @@ public enum Benchmark {
         print("| drift pipeline, \(jobs) threads (\(parallel.count) walks) | \(f(parallelRate / 1e6)) M gyro samples/s |")
         print("| speed-up on \(jobs) threads | \(f(parallelRate / serialRate))× (target ≥ 1.8× on 2 cores) |")
         print("| one 24-hour walk (8.64 M samples) | \(f(daySeconds)) s, peak memory \(f(after, 1)) MB (was \(f(before, 1)) MB) |")
+        print(try AllanBenchmark.row())  // generates 3 × 3.6 M samples in memory, then times AllanAnalysis
         // Use every result so nothing is optimised away.
         let check = serial.reduce(0) { $0 + $1.driftRadians } + parallel.reduce(0) { $0 + $1.driftRadians } + long[0].driftRadians
         FileHandle.standardError.write(Data("checksum \(sink + check)\n".utf8))

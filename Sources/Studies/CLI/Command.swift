@@ -15,6 +15,10 @@ public enum Command: Equatable, Sendable {
     case allan(AllanOptions)
     case calibrate(CalibrateOptions)
     case walks(WalksOptions)
+    /// `replay FILE --detector CONFIG.json [...]`.
+    case replay(ReplayOptions)
+    /// `dev write-samples DIR` (hidden from help): regenerates Scenarios/recordings' synthetic samples.
+    case writeSamples(folder: String)
 }
 
 /// Options of `sensorbench run`.
@@ -71,5 +75,18 @@ public struct WalksOptions: Equatable, Sendable {
     /// Straight walks (0 turns) instead of 4-turn loops.
     public var straight = false
     public var jobs: Int?
+    public init() {}
+}
+
+/// Options of `sensorbench replay`.
+public struct ReplayOptions: Equatable, Sendable {
+    /// The recording: a CSV (gyro or accelerometer) or a GPX track.
+    public var file = ""
+    /// The detector configuration JSON.
+    public var configuration = ""
+    /// Places for a proximity replay; `nil` = Scenarios/places/penn-dining.json.
+    public var places: String?
+    public var unit: RecordingUnit?
+    public var outputFolder = "Reports/replay"
     public init() {}
 }

@@ -33,6 +33,8 @@ public enum CommandLineParser {
         case "bench": return try parseBench(rest)
         case "allan", "calibrate": return try parseRecording(first, rest)
         case "walks": return try parseWalks(rest)
+        case "replay": return try parseReplay(rest)
+        case "dev": return try parseDev(rest)
         case "distance": return try parseDistance(rest)
         case "gpx": return try parseGPX(rest)
         default:
@@ -175,7 +177,50 @@ public enum CommandLineParser {
 // MARK: - Recordings
 
 extension CommandLineParser {
-    static let recordingSubcommands = ["allan", "calibrate", "walks"]
+    static let recordingSubcommands = ["allan", "calibrate", "walks", "replay"]
+
+    /// `replay FILE --detector CONFIG.json [--places PLACES] [--unit U] [--out DIR]`.
+    static func parseReplay(_ args: [String]) throws(InputError) -> Command {
+        var o = ReplayOptions()
+        var files: [String] = []
+        var configuration: String?
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: "replay")
+            case "--detector", "-d": configuration = try value(args, &i, for: arg, topic: "replay")
+            case "--places": o.places = try value(args, &i, for: arg, topic: "replay")
+            case "--out", "-o": o.outputFolder = try value(args, &i, for: arg, topic: "replay")
+            case "--unit":
+                let text = try value(args, &i, for: arg, topic: "replay")
+                guard let u = RecordingUnit(text: text) else {
+                    throw usage("--unit needs rad/s, deg/s, g or m/s2, got '\(text)'", topic: "replay")
+                }
+                o.unit = u
+            default:
+                if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for replay", topic: "replay") }
+                files.append(arg)
+            }
+            i += 1
+        }
+        guard files.count == 1, let file = files.first else {
+            throw usage("replay needs exactly one recording (CSV or GPX), got \(files.count)", topic: "replay")
+        }
+        guard let configuration else { throw usage("replay needs --detector CONFIG.json", topic: "replay") }
+        o.file = file
+        o.configuration = configuration
+        return .replay(o)
+    }
+
+    /// `dev write-samples DIR`: a developer command, left out of the help on purpose.
+    static func parseDev(_ args: [String]) throws(InputError) -> Command {
+        guard args.first == "write-samples" else {
+            throw usage("unknown dev action '\(args.first ?? "")' (known: write-samples)")
+        }
+        guard args.count == 2, !args[1].hasPrefix("-") else { throw usage("dev write-samples needs one folder") }
+        return .writeSamples(folder: args[1])
+    }
 
     /// `walks LOG.json [--profile NAME] [--out DIR] [--trials N] [--seed S] [--walk straight|loop] [--jobs N]`.
     static func parseWalks(_ args: [String]) throws(InputError) -> Command {

@@ -13,6 +13,7 @@ public enum HelpText {
         case "allan": return "sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit rad/s|deg/s]"
         case "calibrate": return "sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit rad/s|deg/s]"
         case "walks": return "sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>]"
+        case "replay": return "sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>]"
         default: return "sensorbench <subcommand> [<options>]"
         }
     }
@@ -97,7 +98,7 @@ public enum HelpText {
                   -h, --help              Show help information.
 
                 """
-        case "allan", "calibrate", "walks": return recordingsText(topic ?? "")
+        case "allan", "calibrate", "walks", "replay": return recordingsText(topic ?? "")
         case "distance":
             return """
                 OVERVIEW: Print the WGS-84 geodesic distance (metres, Karney's method) between two points and the
@@ -152,6 +153,7 @@ public enum HelpText {
                   allan                   Allan deviation and IEEE 952 noise terms of a gyro recording.
                   calibrate               Estimate a gyro profile from a static recording.
                   walks                   Compare TurnBack's drift log with what a gyro profile predicts.
+                  replay                  Run a recording through the app's detection core and list its events.
                   distance                Distance and bearing between two points (WGS-84).
                   gpx                     Export a geofence scenario's fixes as GPX for Xcode.
                   help                    Show help for a subcommand.
@@ -177,6 +179,36 @@ extension HelpText {
               generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
             """
         switch topic {
+        case "replay":
+            return """
+                OVERVIEW: Run a recording through the same detection core an app links, and report its events.
+
+                The configuration decides the detector:
+                  {"detector": "heading", ...}      a gyro CSV through TurnBack's HeadingTracker: the turn angle
+                                                    and the arrow's phrase once a second after the mark, and at
+                                                    the end (keys: maximumGapSeconds, markAtSeconds,
+                                                    straightAheadToleranceDegrees, reportIntervalSeconds).
+                  {"kind": "threshold-count", ...}  an accelerometer CSV through the ShakeDetector (a
+                                                    ShakeDetectorConfiguration; also window-fraction, reversal).
+                  {"kind": "naive", ...}            a GPX track (trkpt with time) through the ProximityMonitor (a
+                                                    ProximityCheckConfiguration; also accuracy-gated,
+                                                    consecutive, dwell, hysteresis, accuracy-aware).
+                Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
+
+                USAGE: \(usageLine("replay"))
+
+                OPTIONS:
+                  -d, --detector <file>   The detector configuration JSON. (required)
+                  --places <file>         Places for a GPX replay: a places JSON or a GPX file of waypoints.
+                                          (default: Scenarios/places/penn-dining.json)
+                  --unit <unit>           Declare the unit: rad/s, deg/s, g or m/s2. (default: from the header;
+                                          Sensor Logger: rad/s for a gyro, m/s2 for an accelerometer)
+                  -o, --out <dir>         Folder for the report. (default: Reports/replay)
+                  -h, --help              Show help information.
+
+                \(formats)
+
+                """
         case "walks":
             return """
                 OVERVIEW: Does this phone drift as its gyro profile says? Compares TurnBack's drift log with

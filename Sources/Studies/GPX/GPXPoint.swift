@@ -17,4 +17,11 @@ public struct GPXPoint: Sendable, Equatable {
     public var name: String?
     /// The line of the point's start tag in the file.
     public var line: Int
+    /// The point's `<time>` (ISO 8601 UTC) as seconds since 1970-01-01T00:00:00Z, when it has one.
+    public var timeSeconds: Double? = nil
+    /// The `<time>` text as written in the file.
+    public var timeText: String? = nil
+    /// Horizontal accuracy in metres from a `horizontalAccuracy` element inside the point (any namespace, usually
+    /// under `<extensions>`; the name of Sensor Logger's and Core Location's field), when it has one.
+    public var horizontalAccuracyMeters: Double? = nil
 }

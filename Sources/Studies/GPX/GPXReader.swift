@@ -70,6 +70,9 @@ public enum GPXReader {
         var open: GPXPoint?
         var inName = false
         var nameText = ""
+        /// The point's child element whose text is being collected (`time` or `horizontalAccuracy`), if any.
+        var inValue: String?
+        var valueText = ""
 
         init(file: String) { self.file = file }
 
@@ -108,6 +111,9 @@ public enum GPXReader {
             } else if name == "name", open != nil {
                 inName = true
                 nameText = ""
+            } else if name == "time" || name == "horizontalAccuracy", open != nil {
+                inValue = name
+                valueText = ""
             }
         }
 
@@ -118,6 +124,7 @@ public enum GPXReader {
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             if inName { nameText += string }
+            if inValue != nil { valueText += string }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
@@ -127,6 +134,21 @@ public enum GPXReader {
                 inName = false
                 let trimmed = nameText.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !trimmed.isEmpty { open?.name = trimmed }
+            } else if name == inValue {
+                inValue = nil
+                let text = valueText.trimmingCharacters(in: .whitespacesAndNewlines)
+                if name == "time" {
+                    guard let seconds = GPXTime.secondsSince1970(text) else {
+                        return fail(parser, "<time> \"\(text)\" is not an ISO 8601 UTC time (e.g. 2026-01-01T00:00:05Z)")
+                    }
+                    open?.timeSeconds = seconds
+                    open?.timeText = text
+                } else {
+                    guard let meters = Double(text), meters.isFinite else {
+                        return fail(parser, "<horizontalAccuracy> \"\(text)\" is not a number of metres")
+                    }
+                    open?.horizontalAccuracyMeters = meters
+                }
             } else if GPXPoint.Kind(rawValue: name) != nil, let point = open {
                 points.append(point)
                 open = nil

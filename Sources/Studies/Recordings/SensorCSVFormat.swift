@@ -34,8 +34,11 @@ struct SensorCSVLayout: Equatable {
 
     /// Detects the layout from the header line.
     ///
+    /// `sensorLoggerDefault` is the unit of a Sensor Logger file when `--unit` is absent (its headers carry none):
+    /// rad/s for Gyroscope.csv, m/s² for Accelerometer.csv (Sensor Logger's UNITS.md).
     /// - Throws: ``InputError`` (file and line 1) naming the missing column or unit.
-    static func detect(header: String, file: String, declaredUnit: RecordingUnit?) throws(InputError) -> SensorCSVLayout {
+    static func detect(header: String, file: String, declaredUnit: RecordingUnit?,
+                       sensorLoggerDefault: RecordingUnit = .radPerSec) throws(InputError) -> SensorCSVLayout {
         func fail(_ problem: String) -> InputError { InputError(file: file, line: 1, field: "header", problem: problem) }
         let separatorCharacter: Character = header.contains("\t") ? "\t" : (header.contains(";") ? ";" : ",")
         let separator = separatorCharacter.asciiValue ?? 0x2C
@@ -76,8 +79,11 @@ struct SensorCSVLayout: Equatable {
             if let elapsed { time = elapsed } else { time = try index("time", "Sensor Logger") }
             return SensorCSVLayout(format: .sensorLogger, separator: separator, timeColumn: time,
                                    timeIsNanoseconds: elapsed == nil, axisColumns: axes,
-                                   unit: declaredUnit ?? .radPerSec,
-                                   unitSource: declaredUnit != nil ? "--unit" : "Sensor Logger default (gyroscope, rad/s)",
+                                   unit: declaredUnit ?? sensorLoggerDefault,
+                                   unitSource: declaredUnit != nil ? "--unit"
+                                       : sensorLoggerDefault.quantity == .rotationRate
+                                       ? "Sensor Logger default (gyroscope, rad/s)"
+                                       : "Sensor Logger default (Accelerometer.csv, m/s²)",
                                    columnCount: names.count)
         }
         let time = try index("t_s", "generic format t_s,x,y,z")

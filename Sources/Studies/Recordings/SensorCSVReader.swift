@@ -31,12 +31,28 @@ public struct RecordingInfo: Sendable, Equatable {
 /// time never goes backwards. The first problem is reported as an ``InputError`` naming the file and the line
 /// (exit 65); an empty file or a header without data is refused too.
 enum SensorCSVReader {
+    /// The format and unit a recording would be read in, from its header line alone (nothing else is read).
+    ///
+    /// Lets a command refuse a gyroscope file given to an acceleration detector before streaming it.
+    /// - Throws: ``InputError`` for a missing or empty file or a header without the needed columns.
+    static func unit(path: String, declaredUnit: RecordingUnit?,
+                     sensorLoggerDefault: RecordingUnit = .radPerSec
+    ) throws(InputError) -> (format: SensorCSVFormat, unit: RecordingUnit) {
+        let reader = try LineReader(path: path)
+        guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
+        let layout = try SensorCSVLayout.detect(header: reader.text, file: path, declaredUnit: declaredUnit,
+                                                sensorLoggerDefault: sensorLoggerDefault)
+        return (layout.format, layout.unit)
+    }
+
     static func read<Sink: SampleSink>(
-        path: String, declaredUnit: RecordingUnit?, into sink: inout Sink
+        path: String, declaredUnit: RecordingUnit?, sensorLoggerDefault: RecordingUnit = .radPerSec,
+        into sink: inout Sink
     ) throws(InputError) -> RecordingInfo {
         let reader = try LineReader(path: path)
         guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
-        let layout = try SensorCSVLayout.detect(header: reader.text, file: path, declaredUnit: declaredUnit)
+        let layout = try SensorCSVLayout.detect(header: reader.text, file: path, declaredUnit: declaredUnit,
+                                                sensorLoggerDefault: sensorLoggerDefault)
         let scale = layout.unit.toInternal
         var count = 0
         var first = 0.0
