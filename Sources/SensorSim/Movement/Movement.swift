@@ -25,7 +25,7 @@ public struct Movement: Sendable {
     /// Plans a movement around places given by their offsets from the frame's origin.
     ///
     /// Random draws, in order: for `loiter`, `pass-by` and `approach` one uniform bearing; for `tour` one bearing
-    /// per stop; then the wander's two starting values (when the wander radius is > 0).
+    /// per stop; for `path` none; then the wander's two starting values (when the wander radius is > 0).
     ///
     /// - Parameters:
     ///   - parameters: the movement.
@@ -33,7 +33,8 @@ public struct Movement: Sendable {
     ///   - placeOffsets: east/north offsets of the places, metres: the target alone, or every stop of a tour in order.
     ///   - intervalSeconds: the fix interval (for the wander's discretisation), seconds.
     ///   - stream: the trial's random stream.
-    /// - Returns: the movement, or `nil` when no place is given or the plan is not finite.
+    /// - Returns: the movement, or `nil` when no place is given, a `path` movement has no planned path, or the plan
+    ///   is not finite.
     public init?(parameters p: MovementParameters, distanceMeters d: Double,
                  placeOffsets: [(east: Double, north: Double)], intervalSeconds: Double, stream: RandomStream) {
         guard let target = placeOffsets.first else { return nil }
@@ -69,6 +70,12 @@ public struct Movement: Sendable {
                 waypoints.append((stop.0, stop.1, t))
                 t += p.pauseSeconds
                 waypoints.append((stop.0, stop.1, t))
+            }
+        case .path:
+            // The given walk as it is: no bearing is drawn, so d and the place offsets play no part.
+            guard let given = p.plannedPath else { return nil }
+            waypoints = given.timesSeconds.indices.map {
+                (given.eastMeters[$0], given.northMeters[$0], given.timesSeconds[$0])
             }
         }
         guard let path = MovementPath(waypoints: waypoints) else { return nil }

@@ -8,6 +8,8 @@ public enum MovementKind: String, Sendable, CaseIterable, Equatable {
     case approach
     /// Visit every place in turn on straight legs, pausing at distance d from each.
     case tour
+    /// Walk a given path (a GPX track or route): ``MovementParameters/plannedPath``.
+    case path
 }
 
 /// Parameters of a movement; only those its kind uses matter.
@@ -28,6 +30,9 @@ public struct MovementParameters: Sendable, Equatable {
     public var approachFromMeters: Double = 150
     /// Tour: pause at each place, seconds (default 60).
     public var pauseSeconds: Double = 60
+    /// Path: the walk itself, in the movement's east/north frame (the target at the origin), with its times;
+    /// `nil` for the other kinds.
+    public var plannedPath: MovementPath?
 
     /// Creates parameters with the defaults above.
     ///

@@ -37,4 +37,45 @@ public struct TouchRanges: Sendable, Equatable {
     public var signatureLettersPerSecond = UniformRange(2, 5)
 
     public init() {}
+
+    // MARK: - Vocabulary
+
+    /// One drawable parameter: its gesture kind, scenario name (`gestures.<kind>.<name>`, the same name the
+    /// gesture's `parameters` use), unit, the limits a scenario may give, and where it lives.
+    public struct Field: Sendable {
+        public let kind: TouchGestureKind
+        public let name: String
+        public let unit: String
+        public let limits: ClosedRange<Double>
+        public let keyPath: WritableKeyPath<TouchRanges, UniformRange> & Sendable
+    }
+
+    /// Every parameter, in documentation order. Limits are generous bounds that keep every gesture drawable
+    /// (durations and rates above 0, at least one stroke), not defaults.
+    public static let fields: [Field] = [
+        Field(kind: .scribble, name: "strokePoints", unit: "pt", limits: 0...10_000, keyPath: \.scribbleStrokePoints),
+        Field(kind: .scribble, name: "strokesPerSecond", unit: "1/s", limits: 0.1...50,
+              keyPath: \.scribbleStrokesPerSecond),
+        Field(kind: .scribble, name: "strokes", unit: "strokes", limits: 1...1000, keyPath: \.scribbleStrokes),
+        Field(kind: .scribble, name: "driftPoints", unit: "pt", limits: 0...10_000, keyPath: \.scribbleDriftPoints),
+        Field(kind: .tap, name: "seconds", unit: "s", limits: 0.001...60, keyPath: \.tapSeconds),
+        Field(kind: .tap, name: "jitterPoints", unit: "pt", limits: 0...1000, keyPath: \.tapJitterPoints),
+        Field(kind: .swipe, name: "points", unit: "pt", limits: 0...10_000, keyPath: \.swipePoints),
+        Field(kind: .swipe, name: "seconds", unit: "s", limits: 0.001...60, keyPath: \.swipeSeconds),
+        Field(kind: .scroll, name: "points", unit: "pt", limits: 0...10_000, keyPath: \.scrollPoints),
+        Field(kind: .scroll, name: "seconds", unit: "s", limits: 0.001...60, keyPath: \.scrollSeconds),
+        Field(kind: .scroll, name: "wobblePoints", unit: "pt", limits: 0...1000, keyPath: \.scrollWobblePoints),
+        Field(kind: .circle, name: "radiusPoints", unit: "pt", limits: 0...10_000, keyPath: \.circleRadiusPoints),
+        Field(kind: .circle, name: "seconds", unit: "s", limits: 0.001...60, keyPath: \.circleSeconds),
+        Field(kind: .signature, name: "widthPoints", unit: "pt", limits: 0...10_000, keyPath: \.signatureWidthPoints),
+        Field(kind: .signature, name: "seconds", unit: "s", limits: 0.001...60, keyPath: \.signatureSeconds),
+        Field(kind: .signature, name: "letterPoints", unit: "pt", limits: 0...1000, keyPath: \.signatureLetterPoints),
+        Field(kind: .signature, name: "lettersPerSecond", unit: "1/s", limits: 0.1...50,
+              keyPath: \.signatureLettersPerSecond),
+    ]
+
+    /// The range of `kind`'s parameter `name`, or nil when there is no such parameter.
+    public func range(_ kind: TouchGestureKind, _ name: String) -> UniformRange? {
+        Self.fields.first { $0.kind == kind && $0.name == name }.map { self[keyPath: $0.keyPath] }
+    }
 }

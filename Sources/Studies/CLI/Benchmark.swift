@@ -86,9 +86,117 @@ public enum Benchmark {
         print("| speed-up on \(jobs) threads | \(f(parallelRate / serialRate))× (target ≥ 1.8× on 2 cores) |")
         print("| one 24-hour walk (8.64 M samples) | \(f(daySeconds)) s, peak memory \(f(after, 1)) MB (was \(f(before, 1)) MB) |")
         print(try AllanBenchmark.row())  // generates 3 × 3.6 M samples in memory, then times AllanAnalysis
+        // Shake sweep and geofence checks (issues #3 and #4), one core each.
+        let shake = try shakeSweep(folder: folder)
+        let geofence = try geofenceChecks(folder: folder)
+        print("| shake timeline generation, 1 core (\(shake.timelines) × \(f(shake.minutes, 0))-min timelines) "
+              + "| \(f(shake.generatedPerSecond / 1e6)) M accelerometer samples/s |")
+        print("| shake sweep feeding, 1 core (one pre-generated timeline × \(shake.settings) settings, "
+              + "\(shake.passes) passes) | \(f(shake.fedPerSecond / 1e6)) M samples × settings/s |")
+        let perTimeline = shake.samplesPerTimeline
+        print("| one shake timeline: generating it once ÷ feeding it to all \(shake.settings) settings | "
+              + "\(f(perTimeline / shake.generatedPerSecond * 1e3)) ms ÷ "
+              + "\(f(perTimeline * Double(shake.settings) / shake.fedPerSecond * 1e3)) ms; one sample to one setting "
+              + "costs \(f(shake.generatedPerSecond / shake.fedPerSecond)) × generating one sample |")
+        print("| geofence trials, 1 core (\(geofence.trials) visits of \(geofence.name), \(geofence.checks) checks "
+              + "fed from one movement) | \(f(geofence.perSecond / 1e6, 3)) M fixes × checks/s |")
         // Use every result so nothing is optimised away.
         let check = serial.reduce(0) { $0 + $1.driftRadians } + parallel.reduce(0) { $0 + $1.driftRadians } + long[0].driftRadians
-        FileHandle.standardError.write(Data("checksum \(sink + check)\n".utf8))
+        let checksum = sink + check + shake.checksum + geofence.checksum
+        FileHandle.standardError.write(Data("checksum \(checksum)\n".utf8))
         return .success
+    }
+
+    // MARK: - Shake sweep and geofence checks
+
+    /// Seconds each of the shake and geofence measurements runs for, at least.
+    static let measurementSeconds = 1.0
+
+    /// The figures of the shake-sweep measurement.
+    struct ShakeFigures {
+        let minutes: Double
+        let timelines: Int
+        let settings: Int
+        let passes: Int
+        /// Samples in one timeline.
+        let samplesPerTimeline: Double
+        /// Accelerometer samples generated per second (timeline generation alone).
+        let generatedPerSecond: Double
+        /// Samples × settings fed per second (detection alone, on a timeline generated beforehand).
+        let fedPerSecond: Double
+        let checksum: Double
+    }
+
+    /// Times `Scenarios/shake-threshold-tuning.json`'s two stages apart: generating timelines (trial seeds 0, 1,
+    /// … until `measurementSeconds` have passed), then feeding the first timeline to every setting of the sweep,
+    /// pass after pass, for as long.
+    static func shakeSweep(folder: URL) throws -> ShakeFigures {
+        let path = folder.appendingPathComponent("shake-threshold-tuning.json").path
+        guard case .shake(let s) = try ScenarioFile.load(path: path) else {
+            throw InputError(file: path, field: "study", problem: "is not a shake scenario")
+        }
+        var start = now()
+        var generated = 0
+        var first: MotionTimeline?
+        var checksum = 0.0
+        while first == nil || now() - start < measurementSeconds {
+            let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(generated))
+            let timeline = MotionTimelineGenerator.generate(s.timeline, stream: try RandomStream(seed: seed))
+            checksum += Double(timeline.x[timeline.sampleCount / 2])
+            if first == nil { first = timeline }
+            generated += 1
+        }
+        let generateSeconds = now() - start
+        guard let timeline = first else { throw InputError(file: path, problem: "generated no timeline") }
+        start = now()
+        var passes = 0
+        while passes == 0 || now() - start < measurementSeconds {
+            for c in s.configurations { checksum += Double(try ShakeTrial.detect(timeline, c).count) }
+            passes += 1
+        }
+        let feedSeconds = now() - start
+        let samples = Double(timeline.sampleCount)
+        return ShakeFigures(minutes: s.timeline.durationSeconds / 60, timelines: generated,
+                            settings: s.configurations.count, passes: passes, samplesPerTimeline: samples,
+                            generatedPerSecond: samples * Double(generated) / generateSeconds,
+                            fedPerSecond: samples * Double(s.configurations.count * passes) / feedSeconds,
+                            checksum: checksum)
+    }
+
+    /// The figures of the geofence measurement.
+    struct GeofenceFigures {
+        let name: String
+        let trials: Int
+        let checks: Int
+        /// Delivered fixes × checks per second, the whole trial (movement, GPS jitter, every check) included.
+        let perSecond: Double
+        let checksum: Double
+    }
+
+    /// Runs `Scenarios/geofence-false-triggers.json`'s trials in order (cycling through its cells) for
+    /// `measurementSeconds`: each trial generates one movement and its fixes once and feeds every fix to every
+    /// check, as the study does.
+    static func geofenceChecks(folder: URL) throws -> GeofenceFigures {
+        let path = folder.appendingPathComponent("geofence-false-triggers.json").path
+        guard case .geofence(let s) = try ScenarioFile.load(path: path) else {
+            throw InputError(file: path, field: "study", problem: "is not a geofence scenario")
+        }
+        let start = now()
+        var trials = 0
+        var evaluated = 0
+        var checksum = 0.0
+        while trials == 0 || now() - start < measurementSeconds {
+            // Step across cells (cell, then trial within it) so every environment and distance takes part.
+            let cell = trials % s.cells.count
+            let index = cell * s.trialsPerCell + (trials / s.cells.count) % s.trialsPerCell
+            let o = try GeofenceTrial.run(cell: s.cells[index / s.trialsPerCell], trialInCell: index % s.trialsPerCell,
+                                          globalIndex: index, scenario: s)
+            evaluated += o.fixesDelivered * s.checks.count
+            checksum += Double(o.enters.reduce(0, +))
+            trials += 1
+        }
+        let seconds = now() - start
+        return GeofenceFigures(name: s.name, trials: trials, checks: s.checks.count,
+                               perSecond: Double(evaluated) / seconds, checksum: checksum)
     }
 }

@@ -49,6 +49,7 @@ extension GeofenceReport {
         case .passBy: return "walking past \(place) at \(JSONField.show(d)) m collects it on %@ of walks"
         case .approach: return "stopping \(JSONField.show(d)) m from \(place) for \(JSONField.show(m.minutes)) minutes collects it in %@ of visits"
         case .tour: return "touring past \(place) collects it in %@ of tours"
+        case .path: return "walking the GPX path past \(place) collects it on %@ of walks"
         }
     }
 
@@ -224,6 +225,7 @@ extension GeofenceReport {
         case .passBy: walk = "a student walks straight past \(s.placeSet.places[s.targetIndex].name) at \(JSONField.show(m.speedMetersPerSecond)) m/s with closest approach d, starting and ending \(JSONField.show(m.passHalfLengthMeters)) m from that point"
         case .approach: walk = "a student walks straight towards \(s.placeSet.places[s.targetIndex].name) from \(JSONField.show(m.approachFromMeters)) m at \(JSONField.show(m.speedMetersPerSecond)) m/s and stops at d for \(JSONField.show(m.minutes)) minutes"
         case .tour: walk = "a student walks from place to place at \(JSONField.show(m.speedMetersPerSecond)) m/s on straight legs, pausing \(JSONField.show(m.pauseSeconds)) s at distance d from each"
+        case .path: walk = "a student walks the GPX file's path (\(JSONField.show((m.plannedPath?.durationSeconds ?? 0) / 60)) minutes, \(m.plannedPath?.timesSeconds.count ?? 0) points) past \(s.placeSet.places[s.targetIndex].name)"
         }
         return "\(s.totalTrials) simulated visits: \(s.cells.count) cell\(s.cells.count == 1 ? "" : "s") × \(s.trialsPerCell) trials, seed \(s.seed). In each, \(walk). "
             + "The phone's fixes come from the GPS jitter model below; each trial's fixes are generated once and fed to one "

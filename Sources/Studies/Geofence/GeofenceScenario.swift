@@ -84,7 +84,7 @@ public struct GeofenceScenario: Sendable {
         let m = try r.required("movement").object()
         let kindRaw = try m.required("kind").choice(MovementKind.allCases.map(\.rawValue))
         var movement = MovementParameters(kind: MovementKind(rawValue: kindRaw) ?? .loiter)
-        if movement.kind == .tour || movement.kind == .passBy { movement.wanderMeters = 0 }
+        if movement.kind == .tour || movement.kind == .passBy || movement.kind == .path { movement.wanderMeters = 0 }
         if let f = m.optional("minutes") { movement.minutes = try f.positive(atMost: 1440) }
         if let f = m.optional("speedMetersPerSecond") { movement.speedMetersPerSecond = try f.positive(atMost: 50) }
         if let f = m.optional("wanderMeters") { movement.wanderMeters = try f.nonNegative(atMost: 100) }
@@ -100,6 +100,20 @@ public struct GeofenceScenario: Sendable {
                 stops = try f.array(count: 1...10_000).map { e throws(InputError) in names.firstIndex(of: try e.choice(names)) ?? 0 }
             }
         }
+        let gpxField = m.optional("gpx")
+        if movement.kind == .path {
+            guard let f = gpxField else {
+                throw InputError(file: file, line: m.line, field: "movement.gpx", problem: "is required for a path movement (a GPX file)")
+            }
+            let gpxPath = try f.nonEmptyString(maximumLength: 4096)
+            let url = gpxPath.hasPrefix("/") ? URL(fileURLWithPath: gpxPath) : folder.appendingPathComponent(gpxPath)
+            let walk = try GPXWalk.read(path: url.path)
+            let plane = LocalTangentPlane(origin: placeSet.places[targetIndex].coordinate)
+            movement.plannedPath = try GPXWalk.plannedPath(walk, plane: plane, speedMetersPerSecond: movement.speedMetersPerSecond,
+                                                           file: url.path)
+        } else if let f = gpxField {
+            throw f.error("applies to the path movement only")
+        }
         try m.finish()
 
         let checks = try readChecks(r.optional("checks"), ruleRadius: rule)
@@ -107,10 +121,13 @@ public struct GeofenceScenario: Sendable {
         let grid = try r.required("grid").object()
         var distances = [0.0]
         let distanceField = grid.optional("distanceMeters")
+        if movement.kind == .path, let f = distanceField {
+            throw f.error("a path movement walks the GPX file's points as they are; it takes no distances")
+        }
         if let f = distanceField {
             distances = try f.array(count: 1...1000).map { e throws(InputError) in try e.nonNegative(atMost: 5000) }
             try refuseDuplicates(distances, field: f)
-        } else if movement.kind != .tour {
+        } else if movement.kind != .tour && movement.kind != .path {
             throw InputError(file: file, line: grid.line, field: "grid.distanceMeters", problem: "is required (true distances, metres)")
         }
         var environments = [GPSEnvironment.campus]
@@ -177,6 +194,7 @@ public struct GeofenceScenario: Sendable {
                 length += Geodesic.distanceMeters(placeSet.places[a].coordinate, placeSet.places[b].coordinate) + 2 * d
             }
             return length / m.speedMetersPerSecond + Double(stops.count) * m.pauseSeconds
+        case .path: return m.plannedPath?.durationSeconds ?? 0
         }
     }
 
@@ -277,6 +295,10 @@ extension GeofenceScenario {
         h.add(m.kind.rawValue)
         for v in [m.minutes, m.speedMetersPerSecond, m.wanderMeters, m.wanderCorrelationSeconds, m.passHalfLengthMeters,
                   m.approachFromMeters, m.pauseSeconds] { h.add(v) }
+        if let path = m.plannedPath {
+            h.add(path.timesSeconds.count)
+            for v in path.eastMeters + path.northMeters + path.timesSeconds { h.add(v) }
+        }
         for c in checks {
             h.add(c.label)
             let k = c.configuration

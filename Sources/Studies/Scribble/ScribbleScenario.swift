@@ -52,6 +52,9 @@ public struct ScribbleScenario: Sendable {
             }
             try t.finish()
         }
+        if let g = try r.optional("gestures")?.object() {
+            p.ranges = try GestureScenarioReader.touchRanges(g)
+        }
         let (before, after) = try GestureScenarioReader.matching(r)
         let rule = try GestureScenarioReader.rule(r)
         var configurations: [ScribbleDetectorConfiguration] = []

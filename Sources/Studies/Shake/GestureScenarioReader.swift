@@ -46,6 +46,25 @@ enum GestureScenarioReader {
         return ranges
     }
 
+    /// `gestures` (scribble scenarios): per touch-gesture kind, per parameter, a range (defaults for anything
+    /// left out).
+    static func touchRanges(_ g: JSONObjectReader) throws(InputError) -> TouchRanges {
+        var ranges = TouchRanges()
+        for key in g.keys {
+            guard let kindField = g.optional(key) else { continue }
+            guard let kind = TouchGestureKind(rawValue: key) else {
+                throw kindField.error("is not a gesture (known: "
+                    + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            let k = try kindField.object()
+            for field in TouchRanges.fields where field.kind == kind {
+                if let f = k.optional(field.name) { ranges[keyPath: field.keyPath] = try range(f, limits: field.limits) }
+            }
+            try k.finish()
+        }
+        return ranges
+    }
+
     /// `matching.toleranceBeforeSeconds` (default 0) and `matching.toleranceAfterSeconds` (default 0.5).
     static func matching(_ r: JSONObjectReader) throws(InputError) -> (Double, Double) {
         var before = 0.0, after = 0.5

@@ -99,6 +99,22 @@ public struct SweepAnalysis: Sendable {
         }
     }
 
+    // MARK: - Rates by activity
+
+    /// False alarms an hour of one activity for one setting: the false alarms that fell in the activity divided
+    /// by the hours simulated of it over all timelines.
+    ///
+    /// - Parameters:
+    ///   - setting: the setting's index.
+    ///   - activity: the activity's index.
+    /// - Returns: the rate, 1/h; nil when the activity was never simulated (no time to divide by) or an index is
+    ///   out of range.
+    public func falseAlarmsPerActivityHour(setting: Int, activity: Int) -> Double? {
+        guard falseAlarmsByActivity.indices.contains(setting), activityHours.indices.contains(activity),
+              falseAlarmsByActivity[setting].indices.contains(activity), activityHours[activity] > 0 else { return nil }
+        return Double(falseAlarmsByActivity[setting][activity]) / activityHours[activity]
+    }
+
     // MARK: - Ranking
 
     /// Whether a setting meets the rule's limit (always true for best-F1).

@@ -92,15 +92,18 @@ extension SweepReport {
         // False alarms by activity for the recommended setting and each family's best.
         let causes = causeIndices(c)
         let shown = [r] + a.familyBest.filter { $0 != r }
+        // Rates, not counts: a count mostly says how long each activity was simulated. An activity never
+        // simulated has no rate and draws no bar (0).
         let bars = BarChart(
-            title: "False alarms by the activity that caused them", xLabel: "activity",
-            yLabel: "false alarms (all timelines)", categories: causes.map { c.activityNames[$0] },
+            title: "False alarms per hour of each activity", xLabel: "activity",
+            yLabel: "false alarms per hour of that activity", categories: causes.map { c.activityNames[$0] },
             series: shown.enumerated().map { i, s in
                 BarSeries(name: "\(a.settings[s].family) \(a.settings[s].shortLabel)" + (s == r ? " (recommended)" : ""),
-                          values: causes.map { Double(a.falseAlarmsByActivity[s][$0]) }, colorIndex: i)
+                          values: causes.map { a.falseAlarmsPerActivityHour(setting: s, activity: $0) ?? 0 },
+                          colorIndex: i)
             })
         charts.append(RenderedChart(path: "false-alarms-by-activity.svg",
-                                    alt: "false alarms by activity for the recommended setting and each family's best",
+                                    alt: "false alarms per hour of each activity for the recommended setting and each family's best",
                                     svg: try bars.renderSVG()))
         return charts
     }

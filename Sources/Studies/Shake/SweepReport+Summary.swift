@@ -107,12 +107,21 @@ extension SweepReport {
         doc.table(weights)
 
         doc.heading("False alarms by activity", level: 2)
+        doc.paragraph("Each cell: the false alarms during the activity over all timelines and, when there are any, "
+                      + "in brackets that count divided by the hours simulated of the activity (the chart shows these "
+                      + "rates).")
         let shown = ([r] + a.familyBest.filter { $0 != r })
         var causes = MarkdownTable(columns: [("setting", .left)]
             + causeIndices(c).map { (c.activityNames[$0], MarkdownTable.Alignment.right) })
         for s in shown {
             try causes.append(["\(a.settings[s].family) \(a.settings[s].shortLabel)"
-                + (s == r ? " (recommended)" : "")] + causeIndices(c).map { String(a.falseAlarmsByActivity[s][$0]) })
+                + (s == r ? " (recommended)" : "")] + causeIndices(c).map { i throws in
+                    let count = String(a.falseAlarmsByActivity[s][i])
+                    // "0 (0/h)" would say nothing more than "0".
+                    guard a.falseAlarmsByActivity[s][i] > 0,
+                          let rate = a.falseAlarmsPerActivityHour(setting: s, activity: i) else { return count }
+                    return "\(count) (\(try num(rate))/h)"
+                })
         }
         doc.table(causes)
 
