@@ -23,13 +23,9 @@ public struct ShakeDetector: Sendable {
     // MARK: - Types
 
     /// The concrete algorithm, held inline.
-    private enum Engine: Sendable {
-        case thresholdCount(ThresholdCountShakeDetector)
-        case windowFraction(WindowFractionShakeDetector)
-        case reversal(ReversalShakeDetector)
-        /// Placeholder held only while a payload is being mutated (see `engineConsume`).
-        case detached
-    }
+    // One stored detector per kind, only the configured one non-nil. Mutating it through optional chaining
+    // works in place; an enum with associated values would copy the detector out and back at every sample
+    // (callgrind showed a memcpy and a retain/release pair per sample and setting).
 
     // MARK: - Public state
 
@@ -48,7 +44,9 @@ public struct ShakeDetector: Sendable {
 
     // MARK: - Private state
 
-    private var engine: Engine
+    private var thresholdCount: ThresholdCountShakeDetector?
+    private var windowFraction: WindowFractionShakeDetector?
+    private var reversal: ReversalShakeDetector?
     private var gravity: GravityHighPass
     private var lastTimestampSeconds = -Double.infinity
     private var cooldownEndsAtSeconds = -Double.infinity
@@ -78,7 +76,7 @@ public struct ShakeDetector: Sendable {
         self.configuration = configuration
         self.maximumSampleRateHz = maximumSampleRateHz
         gravity = GravityHighPass(timeConstantSeconds: configuration.gravityTimeConstantSeconds)
-        engine = Self.makeEngine(configuration, maximumSampleRateHz: maximumSampleRateHz)
+        makeEngine()
     }
 
     // MARK: - Streaming
@@ -122,82 +120,41 @@ public struct ShakeDetector: Sendable {
         lastTimestampSeconds = -Double.infinity
         cooldownEndsAtSeconds = -Double.infinity
         gravity.reset()
-        switch engine {
-        case .thresholdCount(var detector):
-            engine = .detached
-            detector.reset()
-            engine = .thresholdCount(detector)
-        case .windowFraction(var detector):
-            engine = .detached
-            detector.reset()
-            engine = .windowFraction(detector)
-        case .reversal(var detector):
-            engine = .detached
-            detector.reset()
-            engine = .reversal(detector)
-        case .detached:
-            engine = Self.makeEngine(configuration, maximumSampleRateHz: maximumSampleRateHz)
-        }
+        thresholdCount?.reset()
+        windowFraction?.reset()
+        reversal?.reset()
     }
 
     // MARK: - Private
 
-    /// Runs the kind's update in place.
-    ///
-    /// The payload is taken out and the enum set to `.detached` before mutating, so the payload's ring buffer
-    /// is uniquely referenced and mutated in place rather than copied on write.
+    /// Runs the configured kind's update in place.
     @inline(__always)
     private mutating func engineConsume(t: Double, x: Double, y: Double, z: Double, gathersEvidence: Bool) -> Bool {
-        switch engine {
-        case .thresholdCount(var detector):
-            engine = .detached
-            let fired = detector.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence)
-            engine = .thresholdCount(detector)
-            return fired
-        case .windowFraction(var detector):
-            engine = .detached
-            let fired = detector.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence)
-            engine = .windowFraction(detector)
-            return fired
-        case .reversal(var detector):
-            engine = .detached
-            let fired = detector.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence)
-            engine = .reversal(detector)
-            return fired
-        case .detached:
-            // Unreachable: `.detached` never survives a method call. Rebuild rather than trap.
-            engine = Self.makeEngine(configuration, maximumSampleRateHz: maximumSampleRateHz)
-            return false
+        switch configuration.kind {
+        case .thresholdCount:
+            return thresholdCount?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
+        case .windowFraction:
+            return windowFraction?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
+        case .reversal:
+            return reversal?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
         }
     }
 
-    /// Builds the concrete detector for a validated configuration.
-    private static func makeEngine(
-        _ configuration: ShakeDetectorConfiguration,
-        maximumSampleRateHz: Double
-    ) -> Engine {
-        switch configuration.kind {
+    /// Builds the configured kind's detector.
+    private mutating func makeEngine() {
+        let c = configuration
+        switch c.kind {
         case .thresholdCount:
-            return .thresholdCount(
-                ThresholdCountShakeDetector(
-                    thresholdG: configuration.thresholdG,
-                    requiredCount: configuration.requiredCount,
-                    windowSeconds: configuration.windowSeconds))
+            thresholdCount = ThresholdCountShakeDetector(
+                thresholdG: c.thresholdG, requiredCount: c.requiredCount, windowSeconds: c.windowSeconds)
         case .windowFraction:
-            return .windowFraction(
-                WindowFractionShakeDetector(
-                    thresholdG: configuration.thresholdG,
-                    windowSeconds: configuration.windowSeconds,
-                    requiredFraction: configuration.requiredFraction,
-                    minimumWindowSpanSeconds: configuration.minimumWindowSpanSeconds,
-                    minimumSampleCount: configuration.minimumSampleCount,
-                    maximumSampleRateHz: maximumSampleRateHz))
+            windowFraction = WindowFractionShakeDetector(
+                thresholdG: c.thresholdG, windowSeconds: c.windowSeconds, requiredFraction: c.requiredFraction,
+                minimumWindowSpanSeconds: c.minimumWindowSpanSeconds, minimumSampleCount: c.minimumSampleCount,
+                maximumSampleRateHz: maximumSampleRateHz)
         case .reversal:
-            return .reversal(
-                ReversalShakeDetector(
-                    thresholdG: configuration.thresholdG,
-                    requiredReversals: configuration.requiredCount,
-                    windowSeconds: configuration.windowSeconds))
+            reversal = ReversalShakeDetector(
+                thresholdG: c.thresholdG, requiredReversals: c.requiredCount, windowSeconds: c.windowSeconds)
         }
     }
 }
