@@ -15,6 +15,8 @@ public enum Command: Equatable, Sendable {
     case allan(AllanOptions)
     case calibrate(CalibrateOptions)
     case walks(WalksOptions)
+    // Grading (Sources/Studies/Grading).
+    case grade(GradeOptions)
 }
 
 /// Options of `sensorbench run`.
@@ -71,5 +73,18 @@ public struct WalksOptions: Equatable, Sendable {
     /// Straight walks (0 turns) instead of 4-turn loops.
     public var straight = false
     public var jobs: Int?
+    public init() {}
+}
+
+// MARK: - Grading
+
+/// Options of `sensorbench grade`.
+public struct GradeOptions: Equatable, Sendable {
+    public var rubric = ""
+    /// Submission files or folders (a folder stands for its `*.json` files, sorted by name).
+    public var submissions: [String] = []
+    public var outputFolder = "Reports/grades"
+    public var jobs: Int?
+    public var quiet = false
     public init() {}
 }
