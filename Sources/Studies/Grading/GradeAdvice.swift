@@ -41,10 +41,12 @@ enum GradeAdvice {
             case (.visits(let collected, let n), .hallVisits(let h)):
                 let d = JSONField.show(h.distanceMeters)
                 if sc.rule.direction == .atLeast {
-                    let low = collected.indices.filter { Double(collected[$0]) / Double(n) < sc.rule.threshold }
+                    var low = collected.indices.filter { Double(collected[$0]) / Double(n) < sc.rule.threshold }
+                    // Borderline: no hall is below the threshold, so name the weakest.
+                    if low.isEmpty, let worst = collected.min() { low = collected.indices.filter { collected[$0] == worst } }
                     let list = low.prefix(4).map { "\(names[$0]) \(collected[$0]) of \(n)" }.joined(separator: ", ")
                     out.append("\(c.id) \(word): standing \(d) m from the hall for \(JSONField.show(h.minutes)) min "
-                               + "while performing the gesture, the app collected too rarely at "
+                               + "while performing the gesture, the app collected least at "
                                + "\(low.count) hall\(low.count == 1 ? "" : "s") (\(list)). "
                                + (try insideHint(s, rubric: rubric, distance: h.distanceMeters)))
                 } else {

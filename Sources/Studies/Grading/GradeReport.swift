@@ -183,7 +183,7 @@ public enum GradeReport {
             }
         }
         // Check kinds and gesture families among teams that failed each simulated criterion.
-        for (i, c) in rubric.criteria.enumerated() where !c.isManual {
+        for (i, c) in rubric.criteria.enumerated() where !c.isManual && !c.isCoordinateCheck {
             let failing = grades.filter { [.fail, .notMeasurable].contains($0.results[i].verdict) }
             guard !failing.isEmpty else { continue }
             var kinds: [String: Int] = [:]
@@ -261,6 +261,14 @@ public enum GradeReport {
 extension GradingSuite {
     var isHallVisits: Bool {
         if case .hallVisits = body { return true }
+        return false
+    }
+}
+
+extension GradingCriterion {
+    /// Whether the criterion is the coordinate check (its causes are listed hall by hall).
+    var isCoordinateCheck: Bool {
+        if case .simulated(let s) = kind { return s.metric == .worstCoordinateErrorMeters }
         return false
     }
 }
