@@ -39,6 +39,7 @@ do {
     case .writeSamples(let folder): code = try Commands.writeSamples(folder: folder)
     case .distance(let from, let to): code = try Commands.distance(from: from, to: to)
     case .gpxExport(let scenario, let out): code = try Commands.gpxExport(scenario: scenario, outputFile: out)
+    case .grade(let options): code = try Commands.grade(options)
     }
     exit(code.rawValue)
 } catch let error as InputError {

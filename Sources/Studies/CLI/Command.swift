@@ -19,6 +19,8 @@ public enum Command: Equatable, Sendable {
     case replay(ReplayOptions)
     /// `dev write-samples DIR` (hidden from help): regenerates Scenarios/recordings' synthetic samples.
     case writeSamples(folder: String)
+    // Grading (Sources/Studies/Grading).
+    case grade(GradeOptions)
 }
 
 /// Options of `sensorbench run`.
@@ -88,5 +90,18 @@ public struct ReplayOptions: Equatable, Sendable {
     public var places: String?
     public var unit: RecordingUnit?
     public var outputFolder = "Reports/replay"
+    public init() {}
+}
+
+// MARK: - Grading
+
+/// Options of `sensorbench grade`.
+public struct GradeOptions: Equatable, Sendable {
+    public var rubric = ""
+    /// Submission files or folders (a folder stands for its `*.json` files, sorted by name).
+    public var submissions: [String] = []
+    public var outputFolder = "Reports/grades"
+    public var jobs: Int?
+    public var quiet = false
     public init() {}
 }

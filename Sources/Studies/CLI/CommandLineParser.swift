@@ -2,7 +2,7 @@ import Foundation
 
 /// Parses `sensorbench`'s arguments into a ``Command``: a pure function, unit-tested.
 public enum CommandLineParser {
-    public static let subcommands = ["run", "merge", "validate", "list", "bench", "distance", "gpx", "help"] + recordingSubcommands
+    public static let subcommands = ["run", "merge", "validate", "list", "bench", "distance", "gpx", "help"] + recordingSubcommands + ["grade"]
 
     /// Parses the arguments after the program name.
     ///
@@ -37,6 +37,7 @@ public enum CommandLineParser {
         case "dev": return try parseDev(rest)
         case "distance": return try parseDistance(rest)
         case "gpx": return try parseGPX(rest)
+        case "grade": return try parseGrade(rest)
         default:
             throw usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'")
         }
@@ -311,5 +312,34 @@ extension CommandLineParser {
         o.axis = axis ?? o.axis
         o.unit = unit
         return .calibrate(o)
+    }
+}
+
+// MARK: - Grading
+
+extension CommandLineParser {
+    /// `grade --rubric FILE SUBMISSION... [--out DIR] [--jobs N] [--quiet]`.
+    static func parseGrade(_ args: [String]) throws(InputError) -> Command {
+        var o = GradeOptions()
+        var rubric: String?
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            switch arg {
+            case "--help", "-h": return .help(topic: "grade")
+            case "--rubric": rubric = try value(args, &i, for: arg, topic: "grade")
+            case "--out", "-o": o.outputFolder = try value(args, &i, for: arg, topic: "grade")
+            case "--jobs", "-j": o.jobs = try integer(try value(args, &i, for: arg, topic: "grade"), arg, 1...1024, topic: "grade")
+            case "--quiet", "-q": o.quiet = true
+            default:
+                if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for grade", topic: "grade") }
+                o.submissions.append(arg)
+            }
+            i += 1
+        }
+        guard let rubric else { throw usage("grade needs --rubric <file>", topic: "grade") }
+        guard !o.submissions.isEmpty else { throw usage("grade needs at least one submission file or folder", topic: "grade") }
+        o.rubric = rubric
+        return .grade(o)
     }
 }

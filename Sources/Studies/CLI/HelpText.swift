@@ -12,6 +12,7 @@ public enum HelpText {
         case "help": return "sensorbench help [<subcommand>]"
         case "allan": return "sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit rad/s|deg/s]"
         case "calibrate": return "sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit rad/s|deg/s]"
+        case "grade": return "sensorbench grade --rubric <file> <submission>... [--out <dir>] [--jobs <n>] [--quiet]"
         case "walks": return "sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>]"
         case "replay": return "sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>]"
         default: return "sensorbench <subcommand> [<options>]"
@@ -99,6 +100,7 @@ public enum HelpText {
 
                 """
         case "allan", "calibrate", "walks", "replay": return recordingsText(topic ?? "")
+        case "grade": return gradeText
         case "distance":
             return """
                 OVERVIEW: Print the WGS-84 geodesic distance (metres, Karney's method) between two points and the
@@ -156,6 +158,7 @@ public enum HelpText {
                   replay                  Run a recording through the app's detection core and list its events.
                   distance                Distance and bearing between two points (WGS-84).
                   gpx                     Export a geofence scenario's fixes as GPX for Xcode.
+                  grade                   Grade Penn Dining submissions against a rubric.
                   help                    Show help for a subcommand.
 
                 EXIT CODES:
@@ -270,5 +273,33 @@ extension HelpText {
 
                 """
         }
+    }
+}
+
+// MARK: - Grading
+
+extension HelpText {
+    static var gradeText: String {
+        """
+        OVERVIEW: Grade course submissions (gesture detector, proximity check, hall coordinates) against a rubric.
+
+        Every suite of the rubric is simulated once and every submission is evaluated on the same visits and
+        timelines. Writes <dir>/<team>.md per submission, summary.csv and summary.md. A submission that cannot be
+        read is named in summary.md and on standard error; the others are still graded, and the exit code is 65.
+        The output is byte-identical for the same rubric and submissions, whatever --jobs.
+
+        USAGE: \(usageLine("grade"))
+
+        ARGUMENTS:
+          <submission>            Submission JSON files, or folders of them (see Docs/grading.md).
+
+        OPTIONS:
+          --rubric <file>         The rubric JSON file. (required)
+          -o, --out <dir>         Folder for the reports. (default: Reports/grades)
+          -j, --jobs <n>          Worker threads. (default: every core)
+          -q, --quiet             No progress on standard error.
+          -h, --help              Show help information.
+
+        """
     }
 }

@@ -1,0 +1,75 @@
+import DetectionCore
+import Foundation
+import Reporting
+import SensorSim
+
+/// One team's grade.
+public struct TeamGrade: Sendable {
+    public let submission: Submission
+    /// One result per rubric criterion, in rubric order.
+    public let results: [CriterionResult]
+    /// The suite outcomes the results came from (rubric suite order).
+    public let outcomes: [SuiteOutcome]
+
+    /// Points earned over every applicable criterion.
+    public var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
+
+    /// Points available to this team (criteria for the other gesture left out).
+    public func maximum(_ rubric: Rubric) -> Double {
+        results.reduce(0) { $0 + ($1.verdict == .notApplicable ? 0 : rubric.criteria[$1.criterionIndex].points) }
+    }
+}
+
+/// A submission file that could not be graded, with the reason.
+public struct SubmissionFailure: Sendable, Equatable {
+    public let file: String
+    public let error: InputError
+}
+
+/// Grades submissions against a rubric.
+public enum Grader {
+    /// Reads every submission (a bad one is recorded, not fatal), simulates every suite once, and scores.
+    ///
+    /// - Parameters:
+    ///   - rubric: the validated rubric.
+    ///   - files: submission files, in the order reports list them.
+    ///   - runner: worker threads (results do not depend on their number).
+    /// - Returns: grades of the good submissions (in file order) and the failures.
+    public static func grade(_ rubric: Rubric, files: [String],
+                             runner: MonteCarloRunner) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
+        var submissions: [Submission] = []
+        var failures: [SubmissionFailure] = []
+        var teams: [String: String] = [:]
+        for file in files {
+            do throws(InputError) {
+                let s = try Submission.load(path: file, rubric: rubric)
+                if let other = teams[s.team] {
+                    throw InputError(file: file, field: "team",
+                                     problem: "\"\(s.team)\" is also the team of \(other); their reports would collide")
+                }
+                teams[s.team] = file
+                submissions.append(s)
+            } catch {
+                failures.append(SubmissionFailure(file: file, error: error))
+            }
+        }
+        return (try grade(rubric, submissions: submissions, runner: runner), failures)
+    }
+
+    /// Scores parsed submissions.
+    public static func grade(_ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner) throws -> [TeamGrade] {
+        let outcomes = try GradingEngine.evaluate(rubric, submissions, runner: runner)
+        let names = rubric.places.map(\.name)
+        return try zip(submissions, outcomes).map { s, suiteOutcomes in
+            let results = try rubric.criteria.enumerated().map { i, c in
+                var outcome: SuiteOutcome?
+                if case .simulated(let sc) = c.kind {
+                    outcome = suiteOutcomes[sc.suiteIndex]
+                    if let g = sc.gesture, g != s.detector.gesture { outcome = .notApplicable }
+                }
+                return try Scoring.score(c, index: i, outcome: outcome, placeNames: names, manual: s.manualPoints)
+            }
+            return TeamGrade(submission: s, results: results, outcomes: suiteOutcomes)
+        }
+    }
+}
