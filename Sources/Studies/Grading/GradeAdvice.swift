@@ -34,7 +34,7 @@ enum GradeAdvice {
             let c = rubric.criteria[r.criterionIndex]
             guard case .simulated(let sc) = c.kind, r.verdict == .fail || r.verdict == .borderline
                     || r.verdict == .notMeasurable else { continue }
-            let word = r.verdict == .borderline ? "is borderline on" : "fails"
+            let word = r.verdict == .borderline ? "is borderline" : "fails"
             let outcome = g.outcomes[sc.suiteIndex]
             let suite = rubric.suites[sc.suiteIndex]
             switch (outcome, suite.body) {
@@ -42,12 +42,19 @@ enum GradeAdvice {
                 let d = JSONField.show(h.distanceMeters)
                 if sc.rule.direction == .atLeast {
                     var low = collected.indices.filter { Double(collected[$0]) / Double(n) < sc.rule.threshold }
+                    let below = !low.isEmpty
                     // Borderline: no hall is below the threshold, so name the weakest.
                     if low.isEmpty, let worst = collected.min() { low = collected.indices.filter { collected[$0] == worst } }
+                    // Weakest first, so the halls named are the ones that matter most.
+                    low.sort { collected[$0] != collected[$1] ? collected[$0] < collected[$1] : $0 < $1 }
                     let list = low.prefix(4).map { "\(names[$0]) \(collected[$0]) of \(n)" }.joined(separator: ", ")
+                    let more = low.count > 4 ? ", …" : ""
+                    let halls = "\(low.count) hall\(low.count == 1 ? "" : "s")"
                     out.append("\(c.id) \(word): standing \(d) m from the hall for \(JSONField.show(h.minutes)) min "
-                               + "while performing the gesture, the app collected least at "
-                               + "\(low.count) hall\(low.count == 1 ? "" : "s") (\(list)). "
+                               + "while performing the gesture, "
+                               + (below ? "the app collected in fewer than \(try Format.percent(sc.rule.threshold, decimals: 0)) of visits at \(halls)"
+                                  : "the weakest \(halls == "1 hall" ? "hall was" : "halls were")")
+                               + " (\(list)\(more)). "
                                + (try insideHint(s, rubric: rubric, distance: h.distanceMeters)))
                 } else {
                     let total = collected.reduce(0, +)
