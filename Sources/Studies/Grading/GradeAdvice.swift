@@ -155,8 +155,14 @@ enum GradeAdvice {
     static func looserHint(_ d: Submission.Detector) -> String {
         switch d {
         case .shake(let c):
-            return "thresholdG \(ShakeStudy.show(c.thresholdG)) g is above much of the 1–3 g a deliberate shake "
-                + "reaches; lower it (and check false alarms again)."
+            // Share of the default 1–3 g range of deliberate shake peaks that lies below the threshold.
+            let below = min(max((c.thresholdG - 1) / 2, 0), 1)
+            if below >= 0.25 {
+                return "thresholdG \(ShakeStudy.show(c.thresholdG)) g is above \(Int((below * 100).rounded()))% of the "
+                    + "1–3 g peaks deliberate shakes reach; lower it (and check false alarms again)."
+            }
+            return "a lower thresholdG than \(ShakeStudy.show(c.thresholdG)) g or a smaller requiredCount than "
+                + "\(c.requiredCount) catches more shakes (check false alarms again)."
         case .scribble(let c):
             return "\(c.requiredReversals) reversals within \(ShakeStudy.show(c.windowSeconds)) s is more than many "
                 + "scribbles give; ask for fewer."
