@@ -86,6 +86,7 @@ public enum Benchmark {
         print("| speed-up on \(jobs) threads | \(f(parallelRate / serialRate))× (target ≥ 1.8× on 2 cores) |")
         print("| one 24-hour walk (8.64 M samples) | \(f(daySeconds)) s, peak memory \(f(after, 1)) MB (was \(f(before, 1)) MB) |")
         print(try AllanBenchmark.row())  // generates 3 × 3.6 M samples in memory, then times AllanAnalysis
+        print(try gradingRow(folder: folder, jobs: jobs))
         // Shake sweep and geofence checks (issues #3 and #4), one core each.
         let shake = try shakeSweep(folder: folder)
         let geofence = try geofenceChecks(folder: folder)
@@ -198,5 +199,36 @@ public enum Benchmark {
         let seconds = now() - start
         return GeofenceFigures(name: s.name, trials: trials, checks: s.checks.count,
                                perSecond: Double(evaluated) / seconds, checksum: checksum)
+    }
+
+    // MARK: - Grading
+
+    /// Grades 100 submissions, made from the shipped examples by varying thresholds and radii, against the shipped
+    /// rubric on every core: the issue's budget is under a minute on a 2-core machine.
+    static func gradingRow(folder: URL, jobs: Int) throws -> String {
+        let rubric = try Rubric.load(path: folder.appendingPathComponent("rubrics/penn-dining.json").path)
+        let examples = folder.appendingPathComponent("submissions")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        let base = try files.map { try Submission.load(path: examples.appendingPathComponent($0).path, rubric: rubric) }
+        guard !base.isEmpty else { throw InputError(.missingFile, file: examples.path, problem: "holds no submissions") }
+        var submissions: [Submission] = []
+        for k in 0..<100 {
+            let b = base[k % base.count]
+            var detector = b.detector
+            if case .shake(var c) = detector {
+                c.thresholdG = min(4, max(0.5, c.thresholdG + 0.1 * Double(k / base.count % 10) - 0.4))
+                detector = .shake(c)
+            }
+            var check = b.check
+            check.radiusMeters = 40 + Double(k % 7) * 5
+            submissions.append(Submission(team: "bench-\(k)", file: b.file, detector: detector, check: check, halls: b.halls,
+                                          manualPoints: b.manualPoints))
+        }
+        let start = now()
+        let grades = try Grader.grade(rubric, submissions: submissions, runner: MonteCarloRunner(jobs: jobs))
+        let seconds = now() - start
+        return "| grade 100 submissions against the shipped rubric, \(jobs) threads | \(String(format: "%.1f", seconds)) s, "
+            + "\(String(format: "%.1f", Double(grades.count) / seconds)) submissions/s |"
     }
 }
