@@ -14,7 +14,7 @@ public struct AccelerometerSensor: Sendable, Equatable {
     /// The ranges a scenario may choose, ±g.
     public static let supportedRangesG: [Double] = [2, 4, 8, 16]
 
-    /// A sensor; defaults: 100 Hz, ±8 g, 0.01 g noise (see Docs/shake-study.md for the sources).
+    /// A sensor; defaults: 100 Hz, ±8 g, 0.01 g noise (see the README (shake study) for the sources).
     public init(sampleRateHz: Double = 100, rangeG: Double = 8, noiseRmsG: Double = 0.01) {
         self.sampleRateHz = sampleRateHz
         self.rangeG = rangeG

@@ -1,6 +1,6 @@
 /// The ranges every motion parameter is drawn from (uniform between min and max), per activity.
 ///
-/// The defaults, and where each comes from, are documented in Docs/shake-study.md; ``fields`` lists every
+/// The defaults, and where each comes from, are documented in the README (shake study); ``fields`` lists every
 /// parameter with its scenario key (`motion.<activity>.<name>`), unit and the limits a scenario may use.
 public struct MotionRanges: Sendable, Equatable {
     // MARK: - Deliberate shake

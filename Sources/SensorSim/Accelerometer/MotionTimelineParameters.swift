@@ -22,7 +22,7 @@ public struct MotionTimelineParameters: Sendable, Equatable {
     /// The parameter ranges of every activity.
     public var ranges: MotionRanges
 
-    /// Default weights (an assumption: an ordinary day of a phone in use, see Docs/shake-study.md).
+    /// Default weights (an assumption: an ordinary day of a phone in use, see the README (shake study)).
     public static let defaultWeights: [MotionActivity: Double] = [
         .still: 3, .walking: 3, .pocketWalk: 2, .running: 0.5, .pickUp: 2, .putDown: 2, .tapping: 2, .vehicle: 1,
     ]

@@ -1,5 +1,5 @@
 /// The ranges every touch-gesture parameter is drawn from, uniform between min and max; all in points (pt)
-/// and seconds. The defaults are assumptions sized for a phone screen (390 × 844 pt); see Docs/shake-study.md.
+/// and seconds. The defaults are assumptions sized for a phone screen (390 × 844 pt); see the README (shake study).
 public struct TouchRanges: Sendable, Equatable {
     /// Scribble: length of each stroke, pt.
     public var scribbleStrokePoints = UniformRange(60, 200)

@@ -176,7 +176,7 @@ public enum HelpText {
 extension HelpText {
     static func recordingsText(_ topic: String) -> String {
         let formats = """
-            FORMATS (detected from the header; see Docs/recordings.md):
+            FORMATS (detected from the header; see the README, "Real recordings"):
               Sensor Logger           time (ns), seconds_elapsed, x, y, z; gyroscope in rad/s unless --unit.
               phyphox                 "Time (s)", "Gyroscope x (rad/s)", ...; unit from the header.
               generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
@@ -291,7 +291,7 @@ extension HelpText {
         USAGE: \(usageLine("grade"))
 
         ARGUMENTS:
-          <submission>            Submission JSON files, or folders of them (see Docs/grading.md).
+          <submission>            Submission JSON files, or folders of them (see the README, "Grading").
 
         OPTIONS:
           --rubric <file>         The rubric JSON file. (required)
