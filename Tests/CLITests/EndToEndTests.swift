@@ -39,8 +39,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let profiles = SensorBench.packageRoot.appendingPathComponent("Scenarios/profiles")
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("profiles"), withDestinationURL: profiles)
-        let good = #"{"study": "drift", "name": "good", "seed": 1, "trialsPerCell": 2, "profile": "ideal", "grid": {"minutes": [1], "turns": [0]}}"#
-        let bad = "{\n  \"study\": \"drift\",\n  \"name\": \"bad\",\n  \"seed\": 1,\n  \"trialsPerCell\": 2,\n  \"profile\": \"ideal\",\n"
+        let good =
+            #"{"study": "drift", "name": "good", "seed": 1, "trialsPerCell": 2, "profile": "ideal", "grid": {"minutes": [1], "turns": [0]}}"#
+        let bad =
+            "{\n  \"study\": \"drift\",\n  \"name\": \"bad\",\n  \"seed\": 1,\n  \"trialsPerCell\": 2,\n  \"profile\": \"ideal\",\n"
             + "  \"walk\": {\"turnRateDegPerSec\": -90},\n  \"grid\": {\"minutes\": [1], \"turns\": [0]}\n}\n"
         try good.write(to: folder.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
         try bad.write(to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
@@ -69,8 +71,11 @@ import Testing
         #expect(a.stderr.isEmpty && b.stderr.isEmpty)  // progress only on a terminal
         let folder1 = out1.appendingPathComponent("drift-holding-tilt")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder1.path).sorted()
-        #expect(names == ["cells.csv", "drift-scatter.svg", "fits.csv", "regression.csv", "rms-vs-minutes.svg",
-                          "rms-vs-turns.svg", "summary.md", "trials.csv"])
+        #expect(
+            names == [
+                "cells.csv", "drift-scatter.svg", "fits.csv", "regression.csv", "rms-vs-minutes.svg",
+                "rms-vs-turns.svg", "summary.md", "trials.csv",
+            ])
         for name in names {
             let x = try Data(contentsOf: folder1.appendingPathComponent(name))
             let y = try Data(contentsOf: out2.appendingPathComponent("drift-holding-tilt").appendingPathComponent(name))

@@ -13,8 +13,11 @@ import Testing
         if let parallel, let binary = SensorBench.binary {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: parallel)
-            process.arguments = ["--will-cite", "--halt", "now,fail=1", binary.path, "run", Self.scenario, "--shard", "{}/4",
-                                 "--out", folder.path] + Self.common + seedArgs + [":::", "1", "2", "3", "4"]
+            process.arguments =
+                [
+                    "--will-cite", "--halt", "now,fail=1", binary.path, "run", Self.scenario, "--shard", "{}/4",
+                    "--out", folder.path,
+                ] + Self.common + seedArgs + [":::", "1", "2", "3", "4"]
             process.currentDirectoryURL = SensorBench.packageRoot
             process.standardOutput = FileHandle.nullDevice
             try process.run()
@@ -45,8 +48,9 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
         #expect(try FileManager.default.contentsOfDirectory(atPath: b.path).sorted() == names)
         for name in names {
-            #expect(try Data(contentsOf: a.appendingPathComponent(name)) == Data(contentsOf: b.appendingPathComponent(name)),
-                    "\(name) differs between the whole run and the merged shards")
+            #expect(
+                try Data(contentsOf: a.appendingPathComponent(name)) == Data(contentsOf: b.appendingPathComponent(name)),
+                "\(name) differs between the whole run and the merged shards")
         }
     }
 
@@ -65,8 +69,10 @@ import Testing
 
         let copy = root.appendingPathComponent("copy.part")
         try FileManager.default.copyItem(atPath: part(parts, 2), toPath: copy.path)
-        let duplicate = try SensorBench.run(["merge", part(parts, 1), part(parts, 2), copy.path, part(parts, 3), part(parts, 4),
-                                             "--out", out.path])
+        let duplicate = try SensorBench.run([
+            "merge", part(parts, 1), part(parts, 2), copy.path, part(parts, 3), part(parts, 4),
+            "--out", out.path,
+        ])
         #expect(duplicate.status == 65)
         #expect(duplicate.stderr.contains("duplicate shard 2/4"))
 
@@ -96,7 +102,8 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
         #expect(!names.isEmpty)
         for file in names {
-            #expect(try Data(contentsOf: a.appendingPathComponent(file))
+            #expect(
+                try Data(contentsOf: a.appendingPathComponent(file))
                     == Data(contentsOf: merged.appendingPathComponent(name).appendingPathComponent(file)), "\(file) differs")
         }
     }

@@ -64,8 +64,9 @@ private func largestComponent(_ t: MotionTimeline) -> Float {
     /// half a period 1/(2fs) of each crest). The plateau here (≥ 1 − 2·0.15 s) holds several crests.
     @Test(arguments: [50.0, 100.0])
     func shakePeakMatchesTheDrawnAmplitude(rateHz: Double) throws {
-        var p = MotionTimelineParameters(durationSeconds: 120, sensor: AccelerometerSensor(sampleRateHz: rateHz, rangeG: 16, noiseRmsG: 0),
-                                         weights: [.still: 1], shakes: .count(5), minimumGapSeconds: 5)
+        var p = MotionTimelineParameters(
+            durationSeconds: 120, sensor: AccelerometerSensor(sampleRateHz: rateHz, rangeG: 16, noiseRmsG: 0),
+            weights: [.still: 1], shakes: .count(5), minimumGapSeconds: 5)
         p.ranges.shakeDurationSeconds = UniformRange(1, 2)
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 5, trialIndex: 0))
         let t = MotionTimelineGenerator.generate(p, stream: stream)
@@ -89,8 +90,9 @@ private func largestComponent(_ t: MotionTimeline) -> Float {
 
     /// 50 g table drops on a ±2 g sensor: every component is clipped to exactly ±2 g and some reach it.
     @Test func readingsClipAtTheSensorRange() throws {
-        var p = MotionTimelineParameters(durationSeconds: 60, sensor: AccelerometerSensor(sampleRateHz: 100, rangeG: 2, noiseRmsG: 0.01),
-                                         weights: [.putDown: 1], shakes: .count(0))
+        var p = MotionTimelineParameters(
+            durationSeconds: 60, sensor: AccelerometerSensor(sampleRateHz: 100, rangeG: 2, noiseRmsG: 0.01),
+            weights: [.putDown: 1], shakes: .count(0))
         p.ranges.putDownSpikeG = UniformRange(50, 50)
         let t = MotionTimelineGenerator.generate(p, stream: try RandomStream(seed: TrialSeed(scenarioSeed: 9, trialIndex: 0)))
         #expect(largestComponent(t) == 2)
@@ -115,8 +117,9 @@ private func largestComponent(_ t: MotionTimeline) -> Float {
     /// Zero noise and still only: every sample is 0; with noise σ the sample SD of 3 × 60 000 values lies within
     /// ±2% of σ (the SD of a sample SD is about σ/√(2n) = 0.17% of σ, so ±2% is > 10 standard errors).
     @Test func noiseHasTheConfiguredRms() throws {
-        let p = MotionTimelineParameters(durationSeconds: 600, sensor: AccelerometerSensor(sampleRateHz: 100, rangeG: 8, noiseRmsG: 0.02),
-                                         weights: [.still: 1], shakes: .count(0))
+        let p = MotionTimelineParameters(
+            durationSeconds: 600, sensor: AccelerometerSensor(sampleRateHz: 100, rangeG: 8, noiseRmsG: 0.02),
+            weights: [.still: 1], shakes: .count(0))
         let t = MotionTimelineGenerator.generate(p, stream: try RandomStream(seed: TrialSeed(scenarioSeed: 3, trialIndex: 0)))
         let values = (t.x + t.y + t.z).map(Double.init)
         let rms = (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()

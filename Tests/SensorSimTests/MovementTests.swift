@@ -24,8 +24,9 @@ import Testing
         var spread = 0.0
         for k in 0...600 {
             let x = m.position(atSeconds: Double(k), first: k == 0, stream: s)
-            let r = ((x.east - placeOffset.east) * (x.east - placeOffset.east)
-                     + (x.north - placeOffset.north) * (x.north - placeOffset.north)).squareRoot()
+            let r =
+                ((x.east - placeOffset.east) * (x.east - placeOffset.east)
+                + (x.north - placeOffset.north) * (x.north - placeOffset.north)).squareRoot()
             #expect(abs(r - d) <= 3 + 1e-9)
             spread = max(spread, abs(r - d))
         }
@@ -79,8 +80,10 @@ import Testing
         p.wanderMeters = 0
         p.pauseSeconds = 30
         p.speedMetersPerSecond = 1
-        guard let m = Movement(parameters: p, distanceMeters: 0, placeOffsets: [(0, 0), (30, 40), (0, 0)],
-                               intervalSeconds: 1, stream: s)
+        guard
+            let m = Movement(
+                parameters: p, distanceMeters: 0, placeOffsets: [(0, 0), (30, 40), (0, 0)],
+                intervalSeconds: 1, stream: s)
         else { Issue.record("no movement"); return }
         #expect(m.path.timesSeconds == [0, 30, 80, 110, 160, 190])
         #expect(m.path.eastMeters == [0, 0, 30, 30, 0, 0])

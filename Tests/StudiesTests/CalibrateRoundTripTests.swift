@@ -20,10 +20,11 @@ import Testing
             x.append(stream.gaussian(sigma: sigma))
             y.append(stream.gaussian(sigma: sigma))
         }
-        let info = RecordingInfo(file: "simulated.csv", format: .generic, unit: .radPerSec, unitSource: "test",
-                                 sampleCount: n, firstTimeSeconds: 0,
-                                 lastTimeSeconds: Double(n - 1) / profile.sampleRateHz,
-                                 largestStepSeconds: 1 / profile.sampleRateHz)
+        let info = RecordingInfo(
+            file: "simulated.csv", format: .generic, unit: .radPerSec, unitSource: "test",
+            sampleCount: n, firstTimeSeconds: 0,
+            lastTimeSeconds: Double(n - 1) / profile.sampleRateHz,
+            largestStepSeconds: 1 / profile.sampleRateHz)
         return SensorRecording(info: info, x: x, y: y, z: z)
     }
 
@@ -57,8 +58,9 @@ import Testing
         // The profile round-trips through ProfileReader's strict parser.
         let text = try GyroCalibration.json(estimated, description: "test")
         let node = try JSONParser.parse(Array(text.utf8))
-        let parsed = try ProfileReader.parse(try JSONObjectReader(node, file: "estimated.json", path: ""),
-                                             fallbackName: "estimated")
+        let parsed = try ProfileReader.parse(
+            try JSONObjectReader(node, file: "estimated.json", path: ""),
+            fallbackName: "estimated")
         #expect(parsed.name == "estimated")
         #expect(abs(parsed.noiseDensityDegPerSecPerRootHz / estimated.noiseDensityDegPerSecPerRootHz - 1) < 1e-5)
         #expect(abs(parsed.biasInstabilityDegPerHour / estimated.biasInstabilityDegPerHour - 1) < 1e-5)
@@ -80,8 +82,9 @@ import Testing
     }
 
     @Test func refusesAnAccelerationRecording() throws {
-        let info = RecordingInfo(file: "a.csv", format: .generic, unit: .g, unitSource: "--unit", sampleCount: 32,
-                                 firstTimeSeconds: 0, lastTimeSeconds: 31, largestStepSeconds: 1)
+        let info = RecordingInfo(
+            file: "a.csv", format: .generic, unit: .g, unitSource: "--unit", sampleCount: 32,
+            firstTimeSeconds: 0, lastTimeSeconds: 31, largestStepSeconds: 1)
         let values = (0..<32).map { Double($0 % 3) }
         let recording = SensorRecording(info: info, x: values, y: values, z: values)
         #expect(throws: InputError.self) { try AllanAnalysis(recording: recording, axes: ["z"]) }

@@ -4,8 +4,10 @@ import Testing
 
 @Suite struct CommandLineParserTests {
     @Test func parsesRunWithEveryOption() throws {
-        let command = try CommandLineParser.parse(["run", "a.json", "b.json", "--out", "R", "--trials", "5", "--seed", "9",
-                                                   "--jobs", "2", "--quiet"])
+        let command = try CommandLineParser.parse([
+            "run", "a.json", "b.json", "--out", "R", "--trials", "5", "--seed", "9",
+            "--jobs", "2", "--quiet",
+        ])
         var expected = RunOptions()
         expected.files = ["a.json", "b.json"]
         expected.outputFolder = "R"

@@ -8,11 +8,14 @@ import Testing
     // Export then import: the same points within 1e-9° (15 significant digits are printed).
     @Test func roundTrip() throws {
         let points = try [(39.95248, -75.19938), (39.951234567891, -75.198765432198), (-33.8567844, 151.2152967)].enumerated().map { i, p in
-            GPXWriter.Point(coordinate: try #require(Coordinate(latitudeDegrees: p.0, longitudeDegrees: p.1)), timeSeconds: Double(i),
-                            name: i == 0 ? "A & B <1>" : nil)
+            GPXWriter.Point(
+                coordinate: try #require(Coordinate(latitudeDegrees: p.0, longitudeDegrees: p.1)), timeSeconds: Double(i),
+                name: i == 0 ? "A & B <1>" : nil)
         }
         let text = try GPXWriter.render(points, creator: "test")
-        #expect(text.contains("version=\"1.1\"") && text.contains("xmlns=\"http://www.topografix.com/GPX/1/1\"") && text.contains("creator=\"test\""))
+        #expect(
+            text.contains("version=\"1.1\"") && text.contains("xmlns=\"http://www.topografix.com/GPX/1/1\"")
+                && text.contains("creator=\"test\""))
         let back = try GPXReader.parse(Data(text.utf8), file: "x.gpx")
         #expect(back.count == 3)
         for (a, b) in zip(points, back) {

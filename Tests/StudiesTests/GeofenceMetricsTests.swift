@@ -6,19 +6,22 @@ import Testing
 
 @Suite struct GeofenceMetricsTests {
     func scenario() throws -> GeofenceScenario {
-        let (folder, path) = try geofenceScenarioFile(smallGeofenceScenario(trials: 4, distances: "[30, 80]")
-            .replacingOccurrences(of: #"[{"kind": "naive"}, {"kind": "consecutive"}, {"kind": "accuracy-aware"}]"#, with: #"[{"kind": "naive"}]"#))
+        let (folder, path) = try geofenceScenarioFile(
+            smallGeofenceScenario(trials: 4, distances: "[30, 80]")
+                .replacingOccurrences(
+                    of: #"[{"kind": "naive"}, {"kind": "consecutive"}, {"kind": "accuracy-aware"}]"#, with: #"[{"kind": "naive"}]"#))
         defer { try? FileManager.default.removeItem(at: folder) }
         guard case .geofence(let s) = try ScenarioFile.load(path: path) else { throw InputError(file: path, problem: "not geofence") }
         return s
     }
 
     func outcome(_ cell: Int, _ trial: Int, inside: Bool, enters: Int, exits: Int, first: Double?) -> GeofenceOutcome {
-        GeofenceOutcome(cellIndex: cell, trialInCell: trial, seed: TrialSeed(scenarioSeed: 42, trialIndex: UInt64(cell * 4 + trial)),
-                        durationSeconds: 300, fixesDelivered: 301, fixesDropped: 0,
-                        trueFirstInsideSeconds: [inside ? 0 : nil], trueMinimumDistanceMeters: [inside ? 30 : 80],
-                        enters: [enters], exits: [exits], falseEnters: [inside ? 0 : enters], firstEnterSeconds: [first],
-                        firstEnterWasFalse: [!inside && enters > 0])
+        GeofenceOutcome(
+            cellIndex: cell, trialInCell: trial, seed: TrialSeed(scenarioSeed: 42, trialIndex: UInt64(cell * 4 + trial)),
+            durationSeconds: 300, fixesDelivered: 301, fixesDropped: 0,
+            trueFirstInsideSeconds: [inside ? 0 : nil], trueMinimumDistanceMeters: [inside ? 30 : 80],
+            enters: [enters], exits: [exits], falseEnters: [inside ? 0 : enters], firstEnterSeconds: [first],
+            firstEnterWasFalse: [!inside && enters > 0])
     }
 
     // Hand-made visits. Cell 0 (30 m, inside): first enters at 2, 10, never, 100 s with a 60 s limit → 2 of 4

@@ -24,7 +24,8 @@ private func gpx(_ body: String) -> String {
 }
 
 /// Due south of the hall 0.0018° (about 200 m), through it, to 0.0018° north, along its meridian.
-private let throughTheHall = gpx("""
+private let throughTheHall = gpx(
+    """
     <trk><trkseg>
     <trkpt lat="39.95068" lon="-75.19938"/>
     <trkpt lat="39.95248" lon="-75.19938"/>
@@ -75,7 +76,8 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
 
     /// With times, waypoint k is at tₖ − t₀: 0, 100 and 300.5 s by hand from the timestamps.
     @Test func timesComeFromTheFile() throws {
-        let timed = gpx("""
+        let timed = gpx(
+            """
             <rte>
             <rtept lat="39.95068" lon="-75.19938"><time>2026-01-01T09:00:00Z</time></rtept>
             <rtept lat="39.95248" lon="-75.19938"><time>2026-01-01T09:01:40Z</time></rtept>
@@ -94,13 +96,19 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
     /// Bad GPX files are refused with the GPX file, the line of the offending point and the problem.
     @Test(arguments: [
         ("<trk><trkseg>\n<trkpt lat=\"39.95\"/>\n</trkseg></trk>", 4, "has no lon attribute"),
-        ("<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>yesterday</time></trkpt>\n</trkseg></trk>", 4,
-         "is not an ISO 8601"),
-        ("<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>2026-01-01T09:00:00Z</time></trkpt>\n"
-            + "<trkpt lat=\"39.951\" lon=\"-75.2\"/>\n</trkseg></trk>", 5, "give every point a time or none"),
-        ("<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>2026-01-01T09:00:10Z</time></trkpt>\n"
-            + "<trkpt lat=\"39.951\" lon=\"-75.2\"><time>2026-01-01T09:00:00Z</time></trkpt>\n</trkseg></trk>", 5,
-         "before the previous point"),
+        (
+            "<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>yesterday</time></trkpt>\n</trkseg></trk>", 4,
+            "is not an ISO 8601"
+        ),
+        (
+            "<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>2026-01-01T09:00:00Z</time></trkpt>\n"
+                + "<trkpt lat=\"39.951\" lon=\"-75.2\"/>\n</trkseg></trk>", 5, "give every point a time or none"
+        ),
+        (
+            "<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>2026-01-01T09:00:10Z</time></trkpt>\n"
+                + "<trkpt lat=\"39.951\" lon=\"-75.2\"><time>2026-01-01T09:00:00Z</time></trkpt>\n</trkseg></trk>", 5,
+            "before the previous point"
+        ),
         ("<wpt lat=\"39.95\" lon=\"-75.2\"/>", nil, "has no trkpt or rtept"),
         ("<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\">\n</trkseg></trk>", nil, "malformed GPX"),
     ])
@@ -120,10 +128,14 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
     /// The scenario's own mistakes: distances for a path, a GPX file for another movement, no GPX file.
     @Test(arguments: [
         (pathScenario(grid: #", "distanceMeters": [0]"#), "grid.distanceMeters", "takes no distances"),
-        (pathScenario().replacingOccurrences(of: #""kind": "path", "gpx": "walk.gpx""#, with: #""kind": "path""#),
-         "movement.gpx", "is required"),
-        (pathScenario(grid: #", "distanceMeters": [0]"#).replacingOccurrences(of: #""kind": "path""#, with: #""kind": "loiter""#),
-         "movement.gpx", "path movement only"),
+        (
+            pathScenario().replacingOccurrences(of: #""kind": "path", "gpx": "walk.gpx""#, with: #""kind": "path""#),
+            "movement.gpx", "is required"
+        ),
+        (
+            pathScenario(grid: #", "distanceMeters": [0]"#).replacingOccurrences(of: #""kind": "path""#, with: #""kind": "loiter""#),
+            "movement.gpx", "path movement only"
+        ),
     ])
     func scenarioMistakesAreRefused(json: String, field: String, problem: String) throws {
         let (folder, result) = try load(json, gpxText: throughTheHall)

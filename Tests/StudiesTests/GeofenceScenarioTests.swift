@@ -25,8 +25,14 @@ import Testing
 
     @Test(arguments: [
         (#""movement": {"kind": "loiter", "minutes": 2}"#, #""movement": {"kind": "fly"}"#, "movement.kind", "must be one of"),
-        (#""movement": {"kind": "loiter", "minutes": 2}"#, #""movement": {"kind": "loiter", "minutes": 0}"#, "movement.minutes", "greater than 0"),
-        (#"{"kind": "consecutive"}"#, #"{"kind": "consecutive", "requiredConsecutiveFixes": 0}"#, "checks[1].requiredConsecutiveFixes", "between 1 and 1000"),
+        (
+            #""movement": {"kind": "loiter", "minutes": 2}"#, #""movement": {"kind": "loiter", "minutes": 0}"#, "movement.minutes",
+            "greater than 0"
+        ),
+        (
+            #"{"kind": "consecutive"}"#, #"{"kind": "consecutive", "requiredConsecutiveFixes": 0}"#, "checks[1].requiredConsecutiveFixes",
+            "between 1 and 1000"
+        ),
         (#"{"kind": "consecutive"}"#, #"{"kind": "dwell", "dwellSeconds": -1}"#, "checks[1].dwellSeconds", "must not be negative"),
         (#"{"kind": "consecutive"}"#, #"{"kind": "naive"}"#, "checks[1].label", "already used"),
         (#"["campus"]"#, #"["mars"]"#, "grid.environment[0]", "must be one of"),
@@ -38,7 +44,10 @@ import Testing
         (#"[20, 80]"#, #"[20, -1]"#, "grid.distanceMeters[1]", "must not be negative"),
         (#""environment": ["campus"]"#, #""environment": ["campus"], "variant": ["old"]"#, "grid.variant[0]", "must be one of"),
         (#""latitude": 39.95248"#, #""latitude": 95"#, "places[0].latitude", "between -90 and 90"),
-        (#""movement": {"kind": "loiter", "minutes": 2}"#, #""movement": {"kind": "approach", "approachFromMeters": 50}"#, "grid.distanceMeters[1]", "must stop closer"),
+        (
+            #""movement": {"kind": "loiter", "minutes": 2}"#, #""movement": {"kind": "approach", "approachFromMeters": 50}"#,
+            "grid.distanceMeters[1]", "must stop closer"
+        ),
         (#""trialsPerCell": 6"#, #""trialsPerCell": 2000000000"#, "trialsPerCell", "between 1 and 1000000000"),
     ])
     func refusesBadNestedValues(original: String, replacement: String, field: String, problem: String) throws {

@@ -19,7 +19,8 @@ import Testing
         walks.profile = "phone-raw"
         walks.trials = 50
         walks.straight = true
-        #expect(try CommandLineParser.parse(["walks", "log.json", "--profile", "phone-raw", "--trials", "50", "--walk", "straight"])
+        #expect(
+            try CommandLineParser.parse(["walks", "log.json", "--profile", "phone-raw", "--trials", "50", "--walk", "straight"])
                 == .walks(walks))
         #expect(try CommandLineParser.parse(["help", "walks"]) == .help(topic: "walks"))
     }

@@ -14,8 +14,9 @@ import Testing
     }
 
     @Test func readsSensorLoggerInRadPerSec() throws {
-        let path = try Self.write("time,seconds_elapsed,z,y,x\n1700000000000000000,0,0.3,0.2,0.1\n1700000000010000000,0.01,0.6,0.5,0.4\n",
-                                  name: "Gyroscope.csv")
+        let path = try Self.write(
+            "time,seconds_elapsed,z,y,x\n1700000000000000000,0,0.3,0.2,0.1\n1700000000010000000,0.01,0.6,0.5,0.4\n",
+            name: "Gyroscope.csv")
         let r = try SensorRecording.load(path: path, declaredUnit: nil)
         #expect(r.info.format == .sensorLogger)
         #expect(r.x == [0.1, 0.4] && r.y == [0.2, 0.5] && r.z == [0.3, 0.6])
@@ -23,8 +24,9 @@ import Testing
     }
 
     @Test func readsPhyphoxWithUnitFromHeader() throws {
-        let path = try Self.write("\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\",\"Gyroscope z (rad/s)\"\n"
-                                  + "0.000000000E0,1.0E-2,2.0E-2,3.0E-2\n1.0E-2,4.0E-2,5.0E-2,6.0E-2\n", name: "phyphox.csv")
+        let path = try Self.write(
+            "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\",\"Gyroscope z (rad/s)\"\n"
+                + "0.000000000E0,1.0E-2,2.0E-2,3.0E-2\n1.0E-2,4.0E-2,5.0E-2,6.0E-2\n", name: "phyphox.csv")
         let r = try SensorRecording.load(path: path, declaredUnit: nil)
         #expect(r.info.format == .phyphox && r.info.unit == .radPerSec && r.info.unitSource == "header")
         #expect(r.z == [0.03, 0.06])

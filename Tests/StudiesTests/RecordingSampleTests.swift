@@ -16,8 +16,11 @@ import Testing
 
     @Test func shippedSamplesAreTheSimulatorsOutputByteForByte() throws {
         let files = try SampleRecordings.render()
-        #expect(files.paths == ["Accelerometer.csv", "Gyroscope.csv", "phyphox-gyroscope.csv",
-                                "static-gyro-generic.csv", "walk-past-houston-market.gpx"])
+        #expect(
+            files.paths == [
+                "Accelerometer.csv", "Gyroscope.csv", "phyphox-gyroscope.csv",
+                "static-gyro-generic.csv", "walk-past-houston-market.gpx",
+            ])
         if ProcessInfo.processInfo.environment["SENSORBENCH_RECORD_SAMPLES"] == "1" {
             try files.write(to: Self.samples)
         }
@@ -28,7 +31,9 @@ import Testing
         for path in files.paths {
             let generated = try Data(contentsOf: temp.appendingPathComponent(path))
             let shipped = try Data(contentsOf: Self.samples.appendingPathComponent(path))
-            #expect(generated == shipped, "\(path) differs from the generator's output; rerun with SENSORBENCH_RECORD_SAMPLES=1 if the change is deliberate")
+            #expect(
+                generated == shipped,
+                "\(path) differs from the generator's output; rerun with SENSORBENCH_RECORD_SAMPLES=1 if the change is deliberate")
             #expect(shipped.count < 500_000, "\(path) is \(shipped.count) bytes")
         }
     }
@@ -37,8 +42,9 @@ import Testing
     @Test func staticGyroUsesThePhoneCalibratedProfile() throws {
         let url = Self.root.appendingPathComponent("Scenarios/profiles/phone-calibrated.json")
         let node = try ScenarioFile.parseJSON(at: url)
-        var shipped = try ProfileReader.parse(try JSONObjectReader(node, file: url.path, path: ""),
-                                              fallbackName: "phone-calibrated")
+        var shipped = try ProfileReader.parse(
+            try JSONObjectReader(node, file: url.path, path: ""),
+            fallbackName: "phone-calibrated")
         shipped.sources = [:]
         shipped.name = "phone-calibrated"
         var generated = SampleRecordings.phoneCalibrated

@@ -9,8 +9,11 @@ import Testing
         o.configuration = "naive.json"
         o.places = "halls.json"
         o.outputFolder = "R"
-        #expect(try CommandLineParser.parse(["replay", "walk.gpx", "--detector", "naive.json", "--places", "halls.json",
-                                             "-o", "R"]) == .replay(o))
+        #expect(
+            try CommandLineParser.parse([
+                "replay", "walk.gpx", "--detector", "naive.json", "--places", "halls.json",
+                "-o", "R",
+            ]) == .replay(o))
         var g = ReplayOptions()
         g.file = "g.csv"
         g.configuration = "h.json"

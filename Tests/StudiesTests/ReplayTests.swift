@@ -27,8 +27,9 @@ import Testing
     @Test(arguments: [("Gyroscope.csv", nil), ("phyphox-gyroscope.csv", nil), ("static-gyro-generic.csv", RecordingUnit.radPerSec)])
     func staticGyroArrowMatchesTheDrawnBias(name: String, unit: RecordingUnit?) throws {
         let gyro = try SampleRecordings.staticGyro()
-        let h = try HeadingReplay(path: Self.sample(name), unit: unit, settings: HeadingReplaySettings(),
-                                  configurationFile: "test.json")
+        let h = try HeadingReplay(
+            path: Self.sample(name), unit: unit, settings: HeadingReplaySettings(),
+            configurationFile: "test.json")
         let duration = Double(gyro.z.count - 1) / gyro.sampleRateHz  // 29.99 s from the mark at 0 to the last sample
         let expected = -gyro.devices[2].turnOnBiasRadPerSec * duration * 180 / .pi
         let final = try #require(h.final)
@@ -44,10 +45,16 @@ import Testing
 
     /// The same samples in three formats give the same arrow (to the printed precision of 9 digits).
     @Test func threeFormatsAgree() throws {
-        let angles = try [("Gyroscope.csv", nil), ("phyphox-gyroscope.csv", nil),
-                          ("static-gyro-generic.csv", RecordingUnit.radPerSec)].map { name, unit in
-            try #require(try HeadingReplay(path: Self.sample(name), unit: unit, settings: HeadingReplaySettings(),
-                                           configurationFile: "t").final).turnAngleDegrees
+        let angles = try [
+            ("Gyroscope.csv", nil), ("phyphox-gyroscope.csv", nil),
+            ("static-gyro-generic.csv", RecordingUnit.radPerSec),
+        ].map { name, unit in
+            try #require(
+                try HeadingReplay(
+                    path: Self.sample(name), unit: unit, settings: HeadingReplaySettings(),
+                    configurationFile: "t"
+                ).final
+            ).turnAngleDegrees
         }
         #expect(abs(angles[0] - angles[1]) < 1e-6 && abs(angles[0] - angles[2]) < 1e-6)
     }
@@ -98,8 +105,9 @@ import Testing
         var c = ShakeDetectorConfiguration(kind: .thresholdCount)
         c.thresholdG = 0.8
         let byDefault = try ShakeReplay(path: Self.sample("Accelerometer.csv"), unit: nil, configuration: c)
-        let declared = try ShakeReplay(path: Self.sample("Accelerometer.csv"), unit: .metersPerSecondSquared,
-                                       configuration: c)
+        let declared = try ShakeReplay(
+            path: Self.sample("Accelerometer.csv"), unit: .metersPerSecondSquared,
+            configuration: c)
         #expect(byDefault.events == declared.events && !declared.events.isEmpty)
         for e in byDefault.events {
             let k = Int((e.timeSeconds * timeline.sensor.sampleRateHz).rounded())
@@ -118,8 +126,9 @@ import Testing
     @Test func walkPastTheHallEntersWhereTheTruthSays() throws {
         let walk = try SampleRecordings.hallWalk()
         let config = ProximityCheckConfiguration(kind: .naive, radiusMeters: 50)
-        let replay = try ProximityReplay(path: Self.sample("walk-past-houston-market.gpx"), places: [walk.hall],
-                                         placesSource: "test", configuration: config)
+        let replay = try ProximityReplay(
+            path: Self.sample("walk-past-houston-market.gpx"), places: [walk.hall],
+            placesSource: "test", configuration: config)
         #expect(replay.fixCount == walk.fixes.count)
         var inside = false
         var events = replay.events[...]
@@ -141,11 +150,13 @@ import Testing
     /// With the default Penn places the report lists every hall, and the walk enters only Houston Market (the
     /// next-nearest hall, Joe's Café, is over 100 m from the track's closest point).
     @Test func defaultPlacesAreThePennHalls() throws {
-        let (places, source) = try Commands.replayPlaces(RecordingSampleTests.root
-            .appendingPathComponent("Scenarios/places/penn-dining.json").path)
+        let (places, source) = try Commands.replayPlaces(
+            RecordingSampleTests.root
+                .appendingPathComponent("Scenarios/places/penn-dining.json").path)
         #expect(places.count == 11 && !source.isEmpty)
-        let replay = try ProximityReplay(path: Self.sample("walk-past-houston-market.gpx"), places: places,
-                                         placesSource: source, configuration: ProximityCheckConfiguration(kind: .naive))
+        let replay = try ProximityReplay(
+            path: Self.sample("walk-past-houston-market.gpx"), places: places,
+            placesSource: source, configuration: ProximityCheckConfiguration(kind: .naive))
         #expect(Set(replay.events.map(\.placeName)) == ["Houston Market"])
         #expect(replay.overlaps.isEmpty)
     }
@@ -204,13 +215,15 @@ import Testing
     /// A GPX point without a time, and times going backwards, are refused with their line.
     @Test func gpxWithoutTimesIsRefused() throws {
         let head = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n<trk><trkseg>\n"
-        let noTime = try Self.write(head + "<trkpt lat=\"39.95\" lon=\"-75.19\"></trkpt>\n</trkseg></trk></gpx>\n",
-                                    name: "no-time.gpx")
+        let noTime = try Self.write(
+            head + "<trkpt lat=\"39.95\" lon=\"-75.19\"></trkpt>\n</trkseg></trk></gpx>\n",
+            name: "no-time.gpx")
         let c = ProximityCheckConfiguration(kind: .naive)
         #expect(throws: InputError.self) { try ProximityReplay(path: noTime, places: [], placesSource: "", configuration: c) }
-        let backwards = try Self.write(head + "<trkpt lat=\"39.95\" lon=\"-75.19\"><time>2026-01-01T00:00:05Z</time></trkpt>\n"
-                                       + "<trkpt lat=\"39.95\" lon=\"-75.19\"><time>2026-01-01T00:00:04Z</time></trkpt>\n"
-                                       + "</trkseg></trk></gpx>\n", name: "backwards.gpx")
+        let backwards = try Self.write(
+            head + "<trkpt lat=\"39.95\" lon=\"-75.19\"><time>2026-01-01T00:00:05Z</time></trkpt>\n"
+                + "<trkpt lat=\"39.95\" lon=\"-75.19\"><time>2026-01-01T00:00:04Z</time></trkpt>\n"
+                + "</trkseg></trk></gpx>\n", name: "backwards.gpx")
         do {
             _ = try ProximityReplay(path: backwards, places: [], placesSource: "", configuration: c)
             Issue.record("accepted time going backwards")
@@ -219,8 +232,9 @@ import Testing
         }
         // accuracy-gated needs each point's accuracy.
         let gated = ProximityCheckConfiguration(kind: .accuracyGated)
-        let ok = try Self.write(head + "<trkpt lat=\"39.95\" lon=\"-75.19\"><time>2026-01-01T00:00:05Z</time></trkpt>\n"
-                                + "</trkseg></trk></gpx>\n", name: "no-accuracy.gpx")
+        let ok = try Self.write(
+            head + "<trkpt lat=\"39.95\" lon=\"-75.19\"><time>2026-01-01T00:00:05Z</time></trkpt>\n"
+                + "</trkseg></trk></gpx>\n", name: "no-accuracy.gpx")
         #expect(throws: InputError.self) { try ProximityReplay(path: ok, places: [], placesSource: "", configuration: gated) }
     }
 

@@ -37,18 +37,28 @@ private func scribbleJSON(_ sweep: String) -> String {
         (scribbleJSON(#"[{"windowSeconds": 0}]"#), "sweep[0].windowSeconds", "must be in (0, 60] s"),
         (scribbleJSON(#"[{"kind": "shake"}]"#), "sweep[0].kind", "must be one of"),
         (scribbleJSON(#"[{"thresholdG": 1}]"#), "sweep[0].thresholdG", "unknown key"),
-        (#"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "timeline": {"weights": {"doodle": 1}}, "sweep": [{}]}"#,
-         "timeline.weights.doodle", "is not a gesture"),
+        (
+            #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "timeline": {"weights": {"doodle": 1}}, "sweep": [{}]}"#,
+            "timeline.weights.doodle", "is not a gesture"
+        ),
         // Touch ranges: a stroke count below the documented 1…1000, min > max, a parameter another kind has,
         // an unknown kind.
-        (#"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"scribble": {"strokes": [0, 3]}}, "sweep": [{}]}"#,
-         "gestures.scribble.strokes[0]", "must be between 1 and 1000, got 0"),
-        (#"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"tap": {"seconds": [0.2, 0.1]}}, "sweep": [{}]}"#,
-         "gestures.tap.seconds", "min ≤ max"),
-        (#"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"tap": {"radiusPoints": 50}}, "sweep": [{}]}"#,
-         "gestures.tap.radiusPoints", "unknown key"),
-        (#"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"doodle": {}}, "sweep": [{}]}"#,
-         "gestures.doodle", "is not a gesture"),
+        (
+            #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"scribble": {"strokes": [0, 3]}}, "sweep": [{}]}"#,
+            "gestures.scribble.strokes[0]", "must be between 1 and 1000, got 0"
+        ),
+        (
+            #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"tap": {"seconds": [0.2, 0.1]}}, "sweep": [{}]}"#,
+            "gestures.tap.seconds", "min ≤ max"
+        ),
+        (
+            #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"tap": {"radiusPoints": 50}}, "sweep": [{}]}"#,
+            "gestures.tap.radiusPoints", "unknown key"
+        ),
+        (
+            #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 4, "gestures": {"doodle": {}}, "sweep": [{}]}"#,
+            "gestures.doodle", "is not a gesture"
+        ),
     ])
     func refusesBadValues(json: String, field: String, problem: String) {
         do {
@@ -62,7 +72,8 @@ private func scribbleJSON(_ sweep: String) -> String {
     }
 
     @Test func touchRangesComeFromTheScenario() throws {
-        let json = #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 1, "timeline": {"minutes": 5},"#
+        let json =
+            #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 1, "timeline": {"minutes": 5},"#
             + #" "gestures": {"scribble": {"strokes": [5, 7], "strokePoints": 100}, "circle": {"seconds": [0.8, 0.9]}},"#
             + #" "sweep": [{}]}"#
         guard case .scribble(let s) = try loadScribble(json) else {
@@ -80,7 +91,8 @@ private func scribbleJSON(_ sweep: String) -> String {
         #expect(s.timeline.ranges == defaults)
         // The generator draws from them: every scribble has 5–7 strokes of exactly 100 pt, every circle lasts
         // 0.8–0.9 s (5 minutes at the default weights hold dozens of gestures; the seed is fixed).
-        let timeline = TouchTimelineGenerator.generate(s.timeline, stream: try RandomStream(seed: TrialSeed(scenarioSeed: 3, trialIndex: 0)))
+        let timeline = TouchTimelineGenerator.generate(
+            s.timeline, stream: try RandomStream(seed: TrialSeed(scenarioSeed: 3, trialIndex: 0)))
         let scribbles = timeline.gestures.filter { $0.kind == .scribble }
         let circles = timeline.gestures.filter { $0.kind == .circle }
         #expect(!scribbles.isEmpty && !circles.isEmpty)

@@ -17,15 +17,18 @@ import Testing
         let a = GestureTrialOutcome(
             trialIndex: 0, seed: TrialSeed(scenarioSeed: 1, trialIndex: 0), durationSeconds: 3600,
             truth: [TruthEvent(startSeconds: 1000, endSeconds: 1001)],
-            labels: [ActivitySpan(activity: 1, startSeconds: 0, endSeconds: 1800),
-                     ActivitySpan(activity: 2, startSeconds: 1800, endSeconds: 3600)],
+            labels: [
+                ActivitySpan(activity: 1, startSeconds: 0, endSeconds: 1800),
+                ActivitySpan(activity: 2, startSeconds: 1800, endSeconds: 3600),
+            ],
             detections: [[100, 200, 1000.5, 2000]])
         let b = GestureTrialOutcome(
             trialIndex: 1, seed: TrialSeed(scenarioSeed: 1, trialIndex: 1), durationSeconds: 1800, truth: [],
             labels: [ActivitySpan(activity: 1, startSeconds: 0, endSeconds: 1800)], detections: [[50]])
         let setting = SweepSetting(index: 0, family: "f", parameters: [], shortLabel: "", configurationJSON: "{}")
-        let analysis = try SweepAnalysis(settings: [setting], outcomes: [a, b], activityCount: 3,
-                                         toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .default)
+        let analysis = try SweepAnalysis(
+            settings: [setting], outcomes: [a, b], activityCount: 3,
+            toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .default)
         #expect(analysis.falseAlarmsByActivity[0] == [0, 3, 1])
         #expect(analysis.activityHours == [0, 1, 0.5])
         #expect(analysis.falseAlarmsPerActivityHour(setting: 0, activity: 1) == 3)

@@ -52,8 +52,9 @@ import Testing
     /// (2x + z² ± z√(z² + 4x(n − x)/n)) / (2(n + z²)) with z = 1.959963985: [0.4901624715, 0.9433178485];
     /// false alarms 2/4 = 0.5 an hour.
     @Test func precisionRecallArithmeticByHand() throws {
-        let m = try DetectionMetrics(truePositives: 8, falseAlarms: 2, misses: 2, fragments: 3,
-                                     latenciesSeconds: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], exposureHours: 4)
+        let m = try DetectionMetrics(
+            truePositives: 8, falseAlarms: 2, misses: 2, fragments: 3,
+            latenciesSeconds: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], exposureHours: 4)
         #expect(m.precision == 0.8 && m.recall == 0.8)
         #expect(abs((m.f1 ?? 0) - 0.8) < 1e-15)
         #expect(abs((m.precisionInterval?.low ?? 0) - 0.4901624715) < 1e-9)
@@ -66,8 +67,9 @@ import Testing
 
     /// No detections: precision undefined, recall 0, F1 0, no latency.
     @Test func silentDetectorHasUndefinedPrecision() throws {
-        let m = try DetectionMetrics(truePositives: 0, falseAlarms: 0, misses: 5, fragments: 0, latenciesSeconds: [],
-                                     exposureHours: 2)
+        let m = try DetectionMetrics(
+            truePositives: 0, falseAlarms: 0, misses: 5, fragments: 0, latenciesSeconds: [],
+            exposureHours: 2)
         #expect(m.precision == nil && m.precisionInterval == nil)
         #expect(m.recall == 0 && m.f1 == 0 && m.latencyMedianSeconds == nil)
         #expect(m.falseAlarmsPerHour == 0)
@@ -94,19 +96,22 @@ import Testing
             trialIndex: 0, seed: TrialSeed(scenarioSeed: 0, trialIndex: 0), durationSeconds: 3604, truth: truth,
             labels: [ActivitySpan(activity: 0, startSeconds: 0, endSeconds: 3604)],
             detections: [[0.5, 50, 60, 70, 100.5, 200.5, 300.5], [0.5, 100.5, 200.5, 1000], [0.5, 100.5]])
-        let a = try SweepAnalysis(settings: settings, outcomes: [outcome], activityCount: 1,
-                                  toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .default)
+        let a = try SweepAnalysis(
+            settings: settings, outcomes: [outcome], activityCount: 1,
+            toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .default)
         #expect(a.exposureHours == 1)
         #expect(a.recommended == 1 && a.ruleMet && a.runnersUp == [2, 0])
         #expect(a.falseAlarmsByActivity[0] == [3])
-        let f1 = try SweepAnalysis(settings: settings, outcomes: [outcome], activityCount: 1,
-                                   toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .bestF1)
+        let f1 = try SweepAnalysis(
+            settings: settings, outcomes: [outcome], activityCount: 1,
+            toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .bestF1)
         // F1: 8/11, 6/8, 4/6 → setting 1 (0.75) again; with the upper-bound rule nothing passes 1 an hour
         // (one false alarm's upper bound is 5.57), so the fewest false alarms wins and the rule is not met.
         #expect(f1.recommended == 1)
-        let strict = try SweepAnalysis(settings: settings, outcomes: [outcome], activityCount: 1,
-                                       toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5,
-                                       rule: .maxRecall(maxFalseAlarmsPerHour: 1, useUpperBound: true))
+        let strict = try SweepAnalysis(
+            settings: settings, outcomes: [outcome], activityCount: 1,
+            toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5,
+            rule: .maxRecall(maxFalseAlarmsPerHour: 1, useUpperBound: true))
         #expect(strict.recommended == 2 && !strict.ruleMet)
     }
 }

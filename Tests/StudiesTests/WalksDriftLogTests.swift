@@ -11,7 +11,8 @@ import Testing
     @Test func readsBothDateFormsAndToleratesVersionDifferences() throws {
         // 2025-01-01T00:00:00Z is 757 382 400 s after 2001-01-01T00:00:00Z: 24 years with 6 leap days (2004, 2008,
         // 2012, 2016, 2020, 2024) = (24·365 + 6)·86 400.
-        let log = try Self.parse("""
+        let log = try Self.parse(
+            """
             [
               {"id": "A", "emoji": "🏠", "name": "home", "date": 757382400, "minutes": 5, "driftDegrees": -3.5},
               {"id": "B", "emoji": "🏫", "name": "school", "date": "2025-01-01T00:00:00Z", "minutes": 10,
@@ -38,12 +39,14 @@ import Testing
     @Test func idealProfilePredictsNoDriftAndTheReportRenders() throws {
         // On the `ideal` profile (no error) every simulated walk ends with 0° drift to rounding (the drift study's
         // known-answer test), so any measured drift is above the band.
-        let log = try Self.parse("""
+        let log = try Self.parse(
+            """
             [{"minutes": 1, "driftDegrees": 2}, {"minutes": 2, "driftDegrees": 3}, {"minutes": 3, "driftDegrees": 5},
              {"minutes": 3, "driftDegrees": 4}]
             """)
-        let analysis = try WalksAnalysis(log: log, profile: .init(name: "ideal"), trials: 10, seed: 1, straight: false,
-                                         runner: MonteCarloRunner(jobs: 2))
+        let analysis = try WalksAnalysis(
+            log: log, profile: .init(name: "ideal"), trials: 10, seed: 1, straight: false,
+            runner: MonteCarloRunner(jobs: 2))
         #expect(analysis.predictions.count == 3)
         #expect(analysis.predictions.allSatisfy { $0.bandHighDeg < 1e-6 })
         #expect(analysis.aboveBand == 4)

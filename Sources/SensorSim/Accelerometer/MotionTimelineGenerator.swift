@@ -71,10 +71,13 @@ public enum MotionTimelineGenerator {
         var cursor = 0
         for span in shakeSpans {
             fillEveryday(from: cursor, to: span.start, p, stream, &buffers, &segments)
-            let parameters = writeShake(start: span.start, count: span.count, duration: span.duration, p, stream,
-                                        &buffers)
-            segments.append(MotionSegment(activity: .shake, startSample: span.start, sampleCount: span.count,
-                                          parameters: parameters))
+            let parameters = writeShake(
+                start: span.start, count: span.count, duration: span.duration, p, stream,
+                &buffers)
+            segments.append(
+                MotionSegment(
+                    activity: .shake, startSample: span.start, sampleCount: span.count,
+                    parameters: parameters))
             cursor = span.start + span.count
         }
         fillEveryday(from: cursor, to: n, p, stream, &buffers, &segments)
@@ -99,8 +102,10 @@ public enum MotionTimelineGenerator {
     // MARK: - Everyday segments
 
     /// Fills samples [from, to) with everyday segments.
-    static func fillEveryday(from: Int, to: Int, _ p: MotionTimelineParameters, _ stream: RandomStream,
-                             _ b: inout Buffers, _ segments: inout [MotionSegment]) {
+    static func fillEveryday(
+        from: Int, to: Int, _ p: MotionTimelineParameters, _ stream: RandomStream,
+        _ b: inout Buffers, _ segments: inout [MotionSegment]
+    ) {
         let fs = p.sensor.sampleRateHz
         var cursor = from
         while cursor < to {
@@ -109,8 +114,10 @@ public enum MotionTimelineGenerator {
             let length = max(1, min(Int((lengthSeconds * fs).rounded()), to - cursor))
             var parameters = drawn
             write(activity, &parameters, start: cursor, count: length, fs: fs, stream, &b)
-            segments.append(MotionSegment(activity: activity, startSample: cursor, sampleCount: length,
-                                          parameters: parameters))
+            segments.append(
+                MotionSegment(
+                    activity: activity, startSample: cursor, sampleCount: length,
+                    parameters: parameters))
             cursor += length
         }
     }
@@ -145,8 +152,10 @@ public enum MotionTimelineGenerator {
     }
 
     /// Writes an everyday segment's signal into samples [start, start + count).
-    static func write(_ a: MotionActivity, _ d: inout [String: Double], start: Int, count: Int, fs: Double,
-                      _ stream: RandomStream, _ b: inout Buffers) {
+    static func write(
+        _ a: MotionActivity, _ d: inout [String: Double], start: Int, count: Int, fs: Double,
+        _ stream: RandomStream, _ b: inout Buffers
+    ) {
         let (u, v) = axes(stream)
         let t0 = Double(start) / fs
         let end = start + count
@@ -170,8 +179,9 @@ public enum MotionTimelineGenerator {
                 if strike < 0 { strike += 1 }
                 var tau = strike / c
                 while tau < lengthSeconds {
-                    b.addPulse(atSeconds: t0 + tau, width: width, height: impact, direction: u, fs: fs,
-                               within: start..<end)
+                    b.addPulse(
+                        atSeconds: t0 + tau, width: width, height: impact, direction: u, fs: fs,
+                        within: start..<end)
                     tau += 1 / c
                 }
             }
@@ -187,15 +197,17 @@ public enum MotionTimelineGenerator {
                 let tau = Double(k) / fs - t0
                 if tau < lower { b.add(k, u, -peak * sin(2 * .pi * tau / lower)) }
             }
-            b.addPulse(atSeconds: t0 + lower, width: d["spikeSeconds"] ?? 0.02, height: d["spikeG"] ?? 0,
-                       direction: u, fs: fs, within: start..<end)
+            b.addPulse(
+                atSeconds: t0 + lower, width: d["spikeSeconds"] ?? 0.02, height: d["spikeG"] ?? 0,
+                direction: u, fs: fs, within: start..<end)
         case .tapping:
             let rate = d["rateHz"] ?? 2, peak = d["peakG"] ?? 0, width = d["tapSeconds"] ?? 0.01
             var tau = stream.uniform(0, 1 / rate)
             var taps = 0
             while tau < lengthSeconds {
-                b.addPulse(atSeconds: t0 + tau, width: width, height: peak, direction: (0, 0, -1), fs: fs,
-                           within: start..<end)
+                b.addPulse(
+                    atSeconds: t0 + tau, width: width, height: peak, direction: (0, 0, -1), fs: fs,
+                    within: start..<end)
                 taps += 1
                 tau += stream.uniform(0.5, 1.5) / rate
             }
@@ -225,8 +237,10 @@ public enum MotionTimelineGenerator {
     // MARK: - Shakes
 
     /// Draws a shake's parameters and writes it into [start, start + count); returns the draws.
-    static func writeShake(start: Int, count: Int, duration: Double, _ p: MotionTimelineParameters,
-                           _ stream: RandomStream, _ b: inout Buffers) -> [String: Double] {
+    static func writeShake(
+        start: Int, count: Int, duration: Double, _ p: MotionTimelineParameters,
+        _ stream: RandomStream, _ b: inout Buffers
+    ) -> [String: Double] {
         let r = p.ranges
         let f = r.shakeFrequencyHz.draw(stream)
         let peak = r.shakePeakG.draw(stream)
@@ -242,8 +256,10 @@ public enum MotionTimelineGenerator {
             b.add(start + i, u, peak * w * sin(2 * .pi * f * tau))
             b.add(start + i, v, cross * peak * w * cos(2 * .pi * f * tau))
         }
-        return ["frequencyHz": f, "peakG": peak, "durationSeconds": duration, "crossAxisFraction": cross,
-                "rampSeconds": ramp]
+        return [
+            "frequencyHz": f, "peakG": peak, "durationSeconds": duration, "crossAxisFraction": cross,
+            "rampSeconds": ramp,
+        ]
     }
 
     /// The raised-cosine envelope: ½(1 − cos(πτ/r)) over the first r seconds, 1 in the middle, mirrored at the end.
@@ -266,15 +282,19 @@ public enum MotionTimelineGenerator {
         let s = (1 - z * z).squareRoot()
         let u = (s * cos(azimuth), s * sin(azimuth), z)
         // e: the coordinate axis least aligned with u; a = u × e normalised; b = u × a.
-        let e: Vector = abs(u.0) <= abs(u.1) && abs(u.0) <= abs(u.2) ? (1, 0, 0)
+        let e: Vector =
+            abs(u.0) <= abs(u.1) && abs(u.0) <= abs(u.2)
+            ? (1, 0, 0)
             : (abs(u.1) <= abs(u.2) ? (0, 1, 0) : (0, 0, 1))
         var a = cross(u, e)
         let norm = (a.0 * a.0 + a.1 * a.1 + a.2 * a.2).squareRoot()
         a = (a.0 / norm, a.1 / norm, a.2 / norm)
         let c = cross(u, a)
         let angle = stream.uniform(0, 2 * .pi)
-        let v = (cos(angle) * a.0 + sin(angle) * c.0, cos(angle) * a.1 + sin(angle) * c.1,
-                 cos(angle) * a.2 + sin(angle) * c.2)
+        let v = (
+            cos(angle) * a.0 + sin(angle) * c.0, cos(angle) * a.1 + sin(angle) * c.1,
+            cos(angle) * a.2 + sin(angle) * c.2
+        )
         return (u, v)
     }
 
@@ -308,8 +328,10 @@ public enum MotionTimelineGenerator {
         ///
         /// Sample k covers [tₖ − Δt, tₖ]; the pulse's integral over [a, b] ⊂ [t₀, t₀ + w] is
         /// (h·w/π)·(cos(π(a − t₀)/w) − cos(π(b − t₀)/w)), divided by Δt.
-        mutating func addPulse(atSeconds t0: Double, width: Double, height: Double, direction: Vector, fs: Double,
-                               within range: Range<Int>) {
+        mutating func addPulse(
+            atSeconds t0: Double, width: Double, height: Double, direction: Vector, fs: Double,
+            within range: Range<Int>
+        ) {
             guard width > 0, height != 0 else { return }
             let dt = 1 / fs
             let first = max(range.lowerBound, Int((t0 * fs).rounded(.up)))

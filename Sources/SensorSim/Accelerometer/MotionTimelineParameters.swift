@@ -28,9 +28,11 @@ public struct MotionTimelineParameters: Sendable, Equatable {
     ]
 
     /// Parameters with the documented defaults: 10 minutes, default sensor, 6 shakes at least 15 s apart.
-    public init(durationSeconds: Double = 600, sensor: AccelerometerSensor = AccelerometerSensor(),
-                weights: [MotionActivity: Double] = defaultWeights, shakes: ShakeSchedule = .count(6),
-                minimumGapSeconds: Double = 15, ranges: MotionRanges = MotionRanges()) {
+    public init(
+        durationSeconds: Double = 600, sensor: AccelerometerSensor = AccelerometerSensor(),
+        weights: [MotionActivity: Double] = defaultWeights, shakes: ShakeSchedule = .count(6),
+        minimumGapSeconds: Double = 15, ranges: MotionRanges = MotionRanges()
+    ) {
         self.durationSeconds = durationSeconds
         self.sensor = sensor
         self.weights = weights

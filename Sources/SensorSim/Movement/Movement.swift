@@ -35,8 +35,10 @@ public struct Movement: Sendable {
     ///   - stream: the trial's random stream.
     /// - Returns: the movement, or `nil` when no place is given, a `path` movement has no planned path, or the plan
     ///   is not finite.
-    public init?(parameters p: MovementParameters, distanceMeters d: Double,
-                 placeOffsets: [(east: Double, north: Double)], intervalSeconds: Double, stream: RandomStream) {
+    public init?(
+        parameters p: MovementParameters, distanceMeters d: Double,
+        placeOffsets: [(east: Double, north: Double)], intervalSeconds: Double, stream: RandomStream
+    ) {
         guard let target = placeOffsets.first else { return nil }
         var waypoints: [(east: Double, north: Double, time: Double)] = []
         func unit(_ bearing: Double) -> (east: Double, north: Double) { (sin(bearing), cos(bearing)) }
@@ -50,21 +52,26 @@ public struct Movement: Sendable {
             // Walk along the perpendicular (cos θ, −sin θ) through the closest-approach point.
             let c = (target.east + d * u.east, target.north + d * u.north)
             let l = p.passHalfLengthMeters
-            waypoints = [(c.0 - l * u.north, c.1 + l * u.east, 0),
-                         (c.0 + l * u.north, c.1 - l * u.east, 2 * l / p.speedMetersPerSecond)]
+            waypoints = [
+                (c.0 - l * u.north, c.1 + l * u.east, 0),
+                (c.0 + l * u.north, c.1 - l * u.east, 2 * l / p.speedMetersPerSecond),
+            ]
         case .approach:
             let u = unit(stream.uniform(0, 2 * .pi))
             let walk = abs(p.approachFromMeters - d) / p.speedMetersPerSecond
             let stop = (target.east + d * u.east, target.north + d * u.north)
-            waypoints = [(target.east + p.approachFromMeters * u.east, target.north + p.approachFromMeters * u.north, 0),
-                         (stop.0, stop.1, walk), (stop.0, stop.1, walk + p.minutes * 60)]
+            waypoints = [
+                (target.east + p.approachFromMeters * u.east, target.north + p.approachFromMeters * u.north, 0),
+                (stop.0, stop.1, walk), (stop.0, stop.1, walk + p.minutes * 60),
+            ]
         case .tour:
             var t = 0.0
             for (i, place) in placeOffsets.enumerated() {
                 let u = unit(stream.uniform(0, 2 * .pi))
                 let stop = (place.east + d * u.east, place.north + d * u.north)
                 if i > 0, let last = waypoints.last {
-                    t += ((stop.0 - last.east) * (stop.0 - last.east) + (stop.1 - last.north) * (stop.1 - last.north))
+                    t +=
+                        ((stop.0 - last.east) * (stop.0 - last.east) + (stop.1 - last.north) * (stop.1 - last.north))
                         .squareRoot() / p.speedMetersPerSecond
                 }
                 waypoints.append((stop.0, stop.1, t))
@@ -83,8 +90,9 @@ public struct Movement: Sendable {
         stops = p.kind == .tour ? Array(placeOffsets.indices) : [0]
         wanderMeters = p.wanderMeters
         if p.wanderMeters > 0 {
-            let process = GaussMarkov(sigma: p.wanderMeters / 2, correlationTimeSeconds: p.wanderCorrelationSeconds,
-                                      intervalSeconds: intervalSeconds)
+            let process = GaussMarkov(
+                sigma: p.wanderMeters / 2, correlationTimeSeconds: p.wanderCorrelationSeconds,
+                intervalSeconds: intervalSeconds)
             wander = process
             wanderEast = process.initialState(stream)
             wanderNorth = process.initialState(stream)

@@ -49,7 +49,9 @@ public struct MovementPath: Sendable, Equatable {
         let t0 = timesSeconds[cursor]
         let t1 = timesSeconds[cursor + 1]
         let f = t1 > t0 ? (t - t0) / (t1 - t0) : 1
-        return (eastMeters[cursor] + f * (eastMeters[cursor + 1] - eastMeters[cursor]),
-                northMeters[cursor] + f * (northMeters[cursor + 1] - northMeters[cursor]))
+        return (
+            eastMeters[cursor] + f * (eastMeters[cursor + 1] - eastMeters[cursor]),
+            northMeters[cursor] + f * (northMeters[cursor + 1] - northMeters[cursor])
+        )
     }
 }

@@ -54,8 +54,9 @@ public struct TouchRanges: Sendable, Equatable {
     /// (durations and rates above 0, at least one stroke), not defaults.
     public static let fields: [Field] = [
         Field(kind: .scribble, name: "strokePoints", unit: "pt", limits: 0...10_000, keyPath: \.scribbleStrokePoints),
-        Field(kind: .scribble, name: "strokesPerSecond", unit: "1/s", limits: 0.1...50,
-              keyPath: \.scribbleStrokesPerSecond),
+        Field(
+            kind: .scribble, name: "strokesPerSecond", unit: "1/s", limits: 0.1...50,
+            keyPath: \.scribbleStrokesPerSecond),
         Field(kind: .scribble, name: "strokes", unit: "strokes", limits: 1...1000, keyPath: \.scribbleStrokes),
         Field(kind: .scribble, name: "driftPoints", unit: "pt", limits: 0...10_000, keyPath: \.scribbleDriftPoints),
         Field(kind: .tap, name: "seconds", unit: "s", limits: 0.001...60, keyPath: \.tapSeconds),
@@ -70,8 +71,9 @@ public struct TouchRanges: Sendable, Equatable {
         Field(kind: .signature, name: "widthPoints", unit: "pt", limits: 0...10_000, keyPath: \.signatureWidthPoints),
         Field(kind: .signature, name: "seconds", unit: "s", limits: 0.001...60, keyPath: \.signatureSeconds),
         Field(kind: .signature, name: "letterPoints", unit: "pt", limits: 0...1000, keyPath: \.signatureLetterPoints),
-        Field(kind: .signature, name: "lettersPerSecond", unit: "1/s", limits: 0.1...50,
-              keyPath: \.signatureLettersPerSecond),
+        Field(
+            kind: .signature, name: "lettersPerSecond", unit: "1/s", limits: 0.1...50,
+            keyPath: \.signatureLettersPerSecond),
     ]
 
     /// The range of `kind`'s parameter `name`, or nil when there is no such parameter.

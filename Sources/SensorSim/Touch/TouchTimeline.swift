@@ -28,8 +28,10 @@ public struct TouchTimelineParameters: Sendable, Equatable {
         .scribble: 1, .tap: 8, .swipe: 4, .scroll: 5, .circle: 1, .signature: 1,
     ]
 
-    public init(durationSeconds: Double = 600, touchRateHz: Double = 60, idleSeconds: UniformRange = UniformRange(0.3, 3),
-                weights: [TouchGestureKind: Double] = defaultWeights, ranges: TouchRanges = TouchRanges()) {
+    public init(
+        durationSeconds: Double = 600, touchRateHz: Double = 60, idleSeconds: UniformRange = UniformRange(0.3, 3),
+        weights: [TouchGestureKind: Double] = defaultWeights, ranges: TouchRanges = TouchRanges()
+    ) {
         self.durationSeconds = durationSeconds
         self.touchRateHz = touchRateHz
         self.idleSeconds = idleSeconds

@@ -34,8 +34,10 @@ public enum TouchTimelineGenerator {
                 y.append(point.1)
                 t.append(now + tau)
             }
-            gestures.append(TouchGesture(kind: kind, firstPoint: first, pointCount: count, startSeconds: now,
-                                         endSeconds: now + duration, parameters: parameters))
+            gestures.append(
+                TouchGesture(
+                    kind: kind, firstPoint: first, pointCount: count, startSeconds: now,
+                    endSeconds: now + duration, parameters: parameters))
             now += duration + p.idleSeconds.draw(stream)
         }
         return TouchTimeline(durationSeconds: p.durationSeconds, x: x, y: y, t: t, gestures: gestures)
@@ -56,8 +58,10 @@ public enum TouchTimelineGenerator {
     typealias Shape = (Double, RandomStream) -> (Double, Double)
 
     /// Draws a gesture: its duration, its parameters, and its path as a function of τ.
-    static func draw(_ kind: TouchGestureKind, _ r: TouchRanges,
-                     _ stream: RandomStream) -> (Double, [String: Double], Shape) {
+    static func draw(
+        _ kind: TouchGestureKind, _ r: TouchRanges,
+        _ stream: RandomStream
+    ) -> (Double, [String: Double], Shape) {
         let cx = stream.uniform(60, 330), cy = stream.uniform(100, 744)
         let angle = stream.uniform(0, 2 * .pi)
         let (dx, dy) = (cos(angle), sin(angle))
@@ -67,42 +71,62 @@ public enum TouchTimelineGenerator {
             let length = r.scribbleStrokePoints.draw(stream), rate = r.scribbleStrokesPerSecond.draw(stream)
             let strokes = r.scribbleStrokes.draw(stream).rounded(), drift = r.scribbleDriftPoints.draw(stream)
             let duration = strokes / rate
-            return (duration, ["strokePoints": length, "strokesPerSecond": rate, "strokes": strokes, "driftPoints": drift], { tau, _ in
-                let along = length / 2 * sin(.pi * rate * tau), across = drift * (tau / duration - 0.5)
-                return (cx + along * dx - across * dy, cy + along * dy + across * dx)
-            })
+            return (
+                duration, ["strokePoints": length, "strokesPerSecond": rate, "strokes": strokes, "driftPoints": drift],
+                { tau, _ in
+                    let along = length / 2 * sin(.pi * rate * tau), across = drift * (tau / duration - 0.5)
+                    return (cx + along * dx - across * dy, cy + along * dy + across * dx)
+                }
+            )
         case .tap:
             let duration = r.tapSeconds.draw(stream), jitter = r.tapJitterPoints.draw(stream)
-            return (duration, ["seconds": duration, "jitterPoints": jitter], { _, s in
-                (cx + s.gaussian(sigma: jitter), cy + s.gaussian(sigma: jitter))
-            })
+            return (
+                duration, ["seconds": duration, "jitterPoints": jitter],
+                { _, s in
+                    (cx + s.gaussian(sigma: jitter), cy + s.gaussian(sigma: jitter))
+                }
+            )
         case .swipe:
             let length = r.swipePoints.draw(stream), duration = r.swipeSeconds.draw(stream)
-            return (duration, ["points": length, "seconds": duration], { tau, _ in
-                let s = length * smooth(tau / duration)
-                return (cx + s * dx, cy + s * dy)
-            })
+            return (
+                duration, ["points": length, "seconds": duration],
+                { tau, _ in
+                    let s = length * smooth(tau / duration)
+                    return (cx + s * dx, cy + s * dy)
+                }
+            )
         case .scroll:
             let length = r.scrollPoints.draw(stream), duration = r.scrollSeconds.draw(stream)
             let wobble = r.scrollWobblePoints.draw(stream)
             let sign = dy < 0 ? -1.0 : 1.0
-            return (duration, ["points": length, "seconds": duration, "wobblePoints": wobble], { tau, _ in
-                (cx + wobble * sin(2 * .pi * tau / duration), cy + sign * length * smooth(tau / duration))
-            })
+            return (
+                duration, ["points": length, "seconds": duration, "wobblePoints": wobble],
+                { tau, _ in
+                    (cx + wobble * sin(2 * .pi * tau / duration), cy + sign * length * smooth(tau / duration))
+                }
+            )
         case .circle:
             let radius = r.circleRadiusPoints.draw(stream), duration = r.circleSeconds.draw(stream)
-            return (duration, ["radiusPoints": radius, "seconds": duration], { tau, _ in
-                let phi = angle + 2 * .pi * tau / duration
-                return (cx + radius * cos(phi), cy + radius * sin(phi))
-            })
+            return (
+                duration, ["radiusPoints": radius, "seconds": duration],
+                { tau, _ in
+                    let phi = angle + 2 * .pi * tau / duration
+                    return (cx + radius * cos(phi), cy + radius * sin(phi))
+                }
+            )
         case .signature:
             let width = r.signatureWidthPoints.draw(stream), duration = r.signatureSeconds.draw(stream)
             let letter = r.signatureLetterPoints.draw(stream), rate = r.signatureLettersPerSecond.draw(stream)
             let left = min(cx, 390 - width)
-            return (duration, ["widthPoints": width, "seconds": duration, "letterPoints": letter, "lettersPerSecond": rate], { tau, _ in
-                (left + width * tau / duration,
-                 cy + letter * sin(2 * .pi * rate * tau) + 0.25 * letter * sin(2 * .pi * 2.3 * rate * tau))
-            })
+            return (
+                duration, ["widthPoints": width, "seconds": duration, "letterPoints": letter, "lettersPerSecond": rate],
+                { tau, _ in
+                    (
+                        left + width * tau / duration,
+                        cy + letter * sin(2 * .pi * rate * tau) + 0.25 * letter * sin(2 * .pi * 2.3 * rate * tau)
+                    )
+                }
+            )
         }
     }
 }

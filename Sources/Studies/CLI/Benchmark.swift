@@ -27,9 +27,10 @@ public enum Benchmark {
     static func scenario(profile: GyroProfile, minutes: Double, trials: Int) -> DriftScenario {
         let walk = WalkParameters(minutes: minutes, turns: 8, shape: .loop)
         let cell = DriftCell(index: 0, profile: profile, input: .rotationRate, tiltDegrees: 0, walk: walk)
-        return DriftScenario(name: "bench", description: "", file: "bench", seed: 1, trialsPerCell: trials,
-                             sameDevice: false, cells: [cell], tracker: HeadingTracker.Configuration(),
-                             straightAheadToleranceDegrees: 5)
+        return DriftScenario(
+            name: "bench", description: "", file: "bench", seed: 1, trialsPerCell: trials,
+            sameDevice: false, cells: [cell], tracker: HeadingTracker.Configuration(),
+            straightAheadToleranceDegrees: 5)
     }
 
     public static func run(_ options: BenchOptions) throws -> ExitCode {
@@ -51,8 +52,10 @@ public enum Benchmark {
         let serialRate = samplesPerTrial * Double(serial.count) / serialSeconds
 
         // GSL alone drawing the same number of Gaussian variates per sample as the pipeline does.
-        let perSample = [profile.noiseDensityDegPerSecPerRootHz, profile.biasInstabilityDegPerHour,
-                         profile.rateRandomWalkDegPerSecPerRootSec].filter { $0 > 0 }.count
+        let perSample = [
+            profile.noiseDensityDegPerSecPerRootHz, profile.biasInstabilityDegPerHour,
+            profile.rateRandomWalkDegPerSecPerRootSec,
+        ].filter { $0 > 0 }.count
         let draws = Int(samplesPerTrial) * serial.count * max(perSample, 1)
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1, trialIndex: 0))
         var sink = 0.0
@@ -90,17 +93,21 @@ public enum Benchmark {
         // Shake sweep and geofence checks (issues #3 and #4), one core each.
         let shake = try shakeSweep(folder: folder)
         let geofence = try geofenceChecks(folder: folder)
-        print("| shake timeline generation, 1 core (\(shake.timelines) × \(f(shake.minutes, 0))-min timelines) "
-              + "| \(f(shake.generatedPerSecond / 1e6)) M accelerometer samples/s |")
-        print("| shake sweep feeding, 1 core (one pre-generated timeline × \(shake.settings) settings, "
-              + "\(shake.passes) passes) | \(f(shake.fedPerSecond / 1e6)) M samples × settings/s |")
+        print(
+            "| shake timeline generation, 1 core (\(shake.timelines) × \(f(shake.minutes, 0))-min timelines) "
+                + "| \(f(shake.generatedPerSecond / 1e6)) M accelerometer samples/s |")
+        print(
+            "| shake sweep feeding, 1 core (one pre-generated timeline × \(shake.settings) settings, "
+                + "\(shake.passes) passes) | \(f(shake.fedPerSecond / 1e6)) M samples × settings/s |")
         let perTimeline = shake.samplesPerTimeline
-        print("| one shake timeline: generating it once ÷ feeding it to all \(shake.settings) settings | "
-              + "\(f(perTimeline / shake.generatedPerSecond * 1e3)) ms ÷ "
-              + "\(f(perTimeline * Double(shake.settings) / shake.fedPerSecond * 1e3)) ms; one sample to one setting "
-              + "costs \(f(shake.generatedPerSecond / shake.fedPerSecond)) × generating one sample |")
-        print("| geofence trials, 1 core (\(geofence.trials) visits of \(geofence.name), \(geofence.checks) checks "
-              + "fed from one movement) | \(f(geofence.perSecond / 1e6, 3)) M fixes × checks/s |")
+        print(
+            "| one shake timeline: generating it once ÷ feeding it to all \(shake.settings) settings | "
+                + "\(f(perTimeline / shake.generatedPerSecond * 1e3)) ms ÷ "
+                + "\(f(perTimeline * Double(shake.settings) / shake.fedPerSecond * 1e3)) ms; one sample to one setting "
+                + "costs \(f(shake.generatedPerSecond / shake.fedPerSecond)) × generating one sample |")
+        print(
+            "| geofence trials, 1 core (\(geofence.trials) visits of \(geofence.name), \(geofence.checks) checks "
+                + "fed from one movement) | \(f(geofence.perSecond / 1e6, 3)) M fixes × checks/s |")
         // Use every result so nothing is optimised away.
         let check = serial.reduce(0) { $0 + $1.driftRadians } + parallel.reduce(0) { $0 + $1.driftRadians } + long[0].driftRadians
         let checksum = sink + check + shake.checksum + geofence.checksum
@@ -157,11 +164,12 @@ public enum Benchmark {
         }
         let feedSeconds = now() - start
         let samples = Double(timeline.sampleCount)
-        return ShakeFigures(minutes: s.timeline.durationSeconds / 60, timelines: generated,
-                            settings: s.configurations.count, passes: passes, samplesPerTimeline: samples,
-                            generatedPerSecond: samples * Double(generated) / generateSeconds,
-                            fedPerSecond: samples * Double(s.configurations.count * passes) / feedSeconds,
-                            checksum: checksum)
+        return ShakeFigures(
+            minutes: s.timeline.durationSeconds / 60, timelines: generated,
+            settings: s.configurations.count, passes: passes, samplesPerTimeline: samples,
+            generatedPerSecond: samples * Double(generated) / generateSeconds,
+            fedPerSecond: samples * Double(s.configurations.count * passes) / feedSeconds,
+            checksum: checksum)
     }
 
     /// The figures of the geofence measurement.
@@ -190,15 +198,17 @@ public enum Benchmark {
             // Step across cells (cell, then trial within it) so every environment and distance takes part.
             let cell = trials % s.cells.count
             let index = cell * s.trialsPerCell + (trials / s.cells.count) % s.trialsPerCell
-            let o = try GeofenceTrial.run(cell: s.cells[index / s.trialsPerCell], trialInCell: index % s.trialsPerCell,
-                                          globalIndex: index, scenario: s)
+            let o = try GeofenceTrial.run(
+                cell: s.cells[index / s.trialsPerCell], trialInCell: index % s.trialsPerCell,
+                globalIndex: index, scenario: s)
             evaluated += o.fixesDelivered * s.checks.count
             checksum += Double(o.enters.reduce(0, +))
             trials += 1
         }
         let seconds = now() - start
-        return GeofenceFigures(name: s.name, trials: trials, checks: s.checks.count,
-                               perSecond: Double(evaluated) / seconds, checksum: checksum)
+        return GeofenceFigures(
+            name: s.name, trials: trials, checks: s.checks.count,
+            perSecond: Double(evaluated) / seconds, checksum: checksum)
     }
 
     // MARK: - Grading
@@ -222,8 +232,10 @@ public enum Benchmark {
             }
             var check = b.check
             check.radiusMeters = 40 + Double(k % 7) * 5
-            submissions.append(Submission(team: "bench-\(k)", file: b.file, detector: detector, check: check, halls: b.halls,
-                                          manualPoints: b.manualPoints))
+            submissions.append(
+                Submission(
+                    team: "bench-\(k)", file: b.file, detector: detector, check: check, halls: b.halls,
+                    manualPoints: b.manualPoints))
         }
         let start = now()
         let grades = try Grader.grade(rubric, submissions: submissions, runner: MonteCarloRunner(jobs: jobs))

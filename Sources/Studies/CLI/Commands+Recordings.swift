@@ -24,10 +24,12 @@ extension Commands {
         let url = URL(fileURLWithPath: options.output)
         let name = url.deletingPathExtension().lastPathComponent
         let profile = GyroCalibration.profile(name: name, axis: analysis.axes[0], analysis: analysis)
-        let text = try GyroCalibration.json(profile, description: "Estimated from the static recording "
-            + "\(URL(fileURLWithPath: options.file).lastPathComponent) "
-            + "(\(options.axis) axis) by sensorbench calibrate; turn-on bias, scale factor and quantisation are not "
-            + "observable in a static record and are left at their defaults.")
+        let text = try GyroCalibration.json(
+            profile,
+            description: "Estimated from the static recording "
+                + "\(URL(fileURLWithPath: options.file).lastPathComponent) "
+                + "(\(options.axis) axis) by sensorbench calibrate; turn-on bias, scale factor and quantisation are not "
+                + "observable in a static record and are left at their defaults.")
         try AtomicFile.write(text, to: url)
         print("\(options.file): profile \(name) → \(url.relativePath)")
         return .success
@@ -37,12 +39,14 @@ extension Commands {
     public static func walks(_ options: WalksOptions) throws -> ExitCode {
         let log = try DriftLog.load(path: options.file)
         guard let folder = ScenarioLocator.folder() else {
-            throw InputError(.missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
+            throw InputError(
+                .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
         }
         let profile = try WalksAnalysis.profile(named: options.profile, scenariosFolder: folder)
         let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs)
-        let analysis = try WalksAnalysis(log: log, profile: profile, trials: options.trials, seed: options.seed,
-                                         straight: options.straight, runner: runner)
+        let analysis = try WalksAnalysis(
+            log: log, profile: profile, trials: options.trials, seed: options.seed,
+            straight: options.straight, runner: runner)
         let files = try WalksReport.render(analysis)
         let out = URL(fileURLWithPath: options.outputFolder)
         try files.write(to: out)
@@ -60,16 +64,20 @@ extension Commands {
         switch configuration {
         case .heading(let settings):
             guard !isGPX else { throw mismatch(options, "a GPX track", "the heading detector reads a gyro CSV") }
-            result = .heading(try HeadingReplay(path: options.file, unit: options.unit, settings: settings,
-                                                configurationFile: options.configuration))
+            result = .heading(
+                try HeadingReplay(
+                    path: options.file, unit: options.unit, settings: settings,
+                    configurationFile: options.configuration))
         case .shake(let c):
             guard !isGPX else { throw mismatch(options, "a GPX track", "the shake detector reads an accelerometer CSV") }
             result = .shake(try ShakeReplay(path: options.file, unit: options.unit, configuration: c))
         case .proximity(let c):
             guard isGPX else { throw mismatch(options, "not a .gpx file", "a proximity check replays a GPX track") }
             let (places, source) = try replayPlaces(options.places)
-            result = .proximity(try ProximityReplay(path: options.file, places: places, placesSource: source,
-                                                    configuration: c))
+            result = .proximity(
+                try ProximityReplay(
+                    path: options.file, places: places, placesSource: source,
+                    configuration: c))
         }
         let files = try ReplayReport.render(result, configurationFile: options.configuration)
         let out = URL(fileURLWithPath: options.outputFolder)
@@ -80,8 +88,10 @@ extension Commands {
     }
 
     static func mismatch(_ o: ReplayOptions, _ what: String, _ why: String) -> InputError {
-        InputError(file: o.file, problem: "is \(what), but --detector \(o.configuration) configures a detector for "
-                   + "another recording: \(why)")
+        InputError(
+            file: o.file,
+            problem: "is \(what), but --detector \(o.configuration) configures a detector for "
+                + "another recording: \(why)")
     }
 
     /// The places of a proximity replay: `--places` (a places JSON or a GPX of waypoints, read as a geofence
@@ -92,8 +102,10 @@ extension Commands {
             file = path
         } else {
             guard let folder = ScenarioLocator.folder() else {
-                throw InputError(.missingFile, file: "Scenarios", problem: "no Scenarios folder found for the default "
-                                 + "places (run from the checkout, set SENSORBENCH_SCENARIOS, or pass --places)")
+                throw InputError(
+                    .missingFile, file: "Scenarios",
+                    problem: "no Scenarios folder found for the default "
+                        + "places (run from the checkout, set SENSORBENCH_SCENARIOS, or pass --places)")
             }
             file = folder.appendingPathComponent("places/penn-dining.json").path
         }

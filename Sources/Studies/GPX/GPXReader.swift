@@ -1,7 +1,8 @@
 import DetectionCore
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads the points of a GPX file (`wpt`, `rtept`, `trkpt`, in file order) with Foundation's `XMLParser`.
@@ -85,8 +86,10 @@ public enum GPXReader {
             parser.abortParsing()
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String]
+        ) {
             let name = Self.local(elementName)
             depth += 1
             if !sawRoot {
@@ -104,7 +107,8 @@ public enum GPXReader {
                     return fail(parser, "<\(name)> lon \"\(lonText)\" is not a number")
                 }
                 guard lat >= -90, lat <= 90, lon >= -180, lon <= 180,
-                      let c = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon) else {
+                    let c = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+                else {
                     return fail(parser, "<\(name)> lat \(latText), lon \(lonText) is not a valid position (|lat| ≤ 90, |lon| ≤ 180)")
                 }
                 open = GPXPoint(kind: kind, coordinate: c, name: nil, line: parser.lineNumber)

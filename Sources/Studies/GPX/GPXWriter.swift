@@ -63,8 +63,9 @@ public enum GPXWriter {
         let days = epochDays + whole / 86_400
         let secondOfDay = whole % 86_400
         let (y, m, d) = civil(fromDays: days)
-        var text = String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", y, m, d,
-                          secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        var text = String(
+            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", y, m, d,
+            secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
         if millis % 1000 != 0 { text += String(format: ".%03lld", millis % 1000) }
         return text + "Z"
     }

@@ -35,13 +35,15 @@ public enum GPXWalk {
         for p in points where p.kind == kind {
             let time = p.timeSeconds
             if let first = result.first, (first.timeSeconds == nil) != (time == nil) {
-                throw InputError(file: path, line: p.line,
-                                 problem: "<\(kind.rawValue)> \(time == nil ? "has no" : "has a") <time> while the first point "
-                                    + "\(time == nil ? "has one" : "has none"): give every point a time or none")
+                throw InputError(
+                    file: path, line: p.line,
+                    problem: "<\(kind.rawValue)> \(time == nil ? "has no" : "has a") <time> while the first point "
+                        + "\(time == nil ? "has one" : "has none"): give every point a time or none")
             }
             if let t = time, let previous = result.last?.timeSeconds, t < previous {
-                throw InputError(file: path, line: p.line,
-                                 problem: "<\(kind.rawValue)> time \(p.timeText ?? "") is before the previous point's")
+                throw InputError(
+                    file: path, line: p.line,
+                    problem: "<\(kind.rawValue)> time \(p.timeText ?? "") is before the previous point's")
             }
             result.append(Point(coordinate: p.coordinate, timeSeconds: time, line: p.line))
         }
@@ -61,8 +63,10 @@ public enum GPXWalk {
     ///   - file: the path shown in errors.
     /// - Returns: the path.
     /// - Throws: ``InputError`` when the walk lasts longer than a day or cannot be planned.
-    public static func plannedPath(_ points: [Point], plane: LocalTangentPlane, speedMetersPerSecond: Double,
-                                   file: String) throws(InputError) -> MovementPath {
+    public static func plannedPath(
+        _ points: [Point], plane: LocalTangentPlane, speedMetersPerSecond: Double,
+        file: String
+    ) throws(InputError) -> MovementPath {
         var waypoints: [(east: Double, north: Double, time: Double)] = []
         let start = points.first?.timeSeconds
         for p in points {
@@ -78,8 +82,9 @@ public enum GPXWalk {
         }
         let duration = waypoints.last?.time ?? 0
         guard duration <= maximumDurationSeconds else {
-            throw InputError(file: file, line: points.last?.line,
-                             problem: "the walk lasts \(JSONField.show(duration / 3600)) hours, at most 24 allowed")
+            throw InputError(
+                file: file, line: points.last?.line,
+                problem: "the walk lasts \(JSONField.show(duration / 3600)) hours, at most 24 allowed")
         }
         guard let path = MovementPath(waypoints: waypoints) else {
             throw InputError(file: file, problem: "the walk's points cannot be planned (not finite)")

@@ -86,18 +86,19 @@ public struct GeofenceAnalysis: Sendable {
                     }
                     times.sort()
                     let hours = outsideSeconds / 3600
-                    rows.append(Row(
-                        cell: cell, checkIndex: c, placeIndex: placeIndex, visits: cellOutcomes.count,
-                        collectedVisits: collected, wronglyCollectedVisits: wrong, outsideVisits: outside,
-                        falseTriggerVisits: falseVisits,
-                        falseTriggerInterval: outside > 0 ? try Proportion(successes: falseVisits, trials: outside).wilson() : nil,
-                        falseTriggers: falseEvents, outsideHours: hours,
-                        falseTriggersPerHourInterval: hours > 0 ? try Self.poissonInterval(events: falseEvents, exposure: hours) : nil,
-                        insideVisits: inside, missedVisits: missed,
-                        missInterval: inside > 0 ? try Proportion(successes: missed, trials: inside).wilson() : nil,
-                        timeToTriggerMedianSeconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.5),
-                        timeToTriggerP95Seconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.95),
-                        flappingCyclesPerHour: allSeconds > 0 ? Double(exits) / (allSeconds / 3600) : 0))
+                    rows.append(
+                        Row(
+                            cell: cell, checkIndex: c, placeIndex: placeIndex, visits: cellOutcomes.count,
+                            collectedVisits: collected, wronglyCollectedVisits: wrong, outsideVisits: outside,
+                            falseTriggerVisits: falseVisits,
+                            falseTriggerInterval: outside > 0 ? try Proportion(successes: falseVisits, trials: outside).wilson() : nil,
+                            falseTriggers: falseEvents, outsideHours: hours,
+                            falseTriggersPerHourInterval: hours > 0 ? try Self.poissonInterval(events: falseEvents, exposure: hours) : nil,
+                            insideVisits: inside, missedVisits: missed,
+                            missInterval: inside > 0 ? try Proportion(successes: missed, trials: inside).wilson() : nil,
+                            timeToTriggerMedianSeconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.5),
+                            timeToTriggerP95Seconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.95),
+                            flappingCyclesPerHour: allSeconds > 0 ? Double(exits) / (allSeconds / 3600) : 0))
                 }
             }
         }

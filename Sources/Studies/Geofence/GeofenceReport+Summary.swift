@@ -47,7 +47,8 @@ extension GeofenceReport {
         switch m.kind {
         case .loiter: return "sitting \(JSONField.show(d)) m from \(place) collects it in %@ of \(JSONField.show(m.minutes))-minute visits"
         case .passBy: return "walking past \(place) at \(JSONField.show(d)) m collects it on %@ of walks"
-        case .approach: return "stopping \(JSONField.show(d)) m from \(place) for \(JSONField.show(m.minutes)) minutes collects it in %@ of visits"
+        case .approach:
+            return "stopping \(JSONField.show(d)) m from \(place) for \(JSONField.show(m.minutes)) minutes collects it in %@ of visits"
         case .tour: return "touring past \(place) collects it in %@ of tours"
         case .path: return "walking the GPX path past \(place) collects it on %@ of walks"
         }
@@ -98,7 +99,9 @@ extension GeofenceReport {
         let target = s.placeSet.places[s.targetIndex].name
         let rule = s.ruleRadiusMeters
         func row(_ variant: String, _ d: Double, _ c: Int) -> GeofenceAnalysis.Row? {
-            a.rows.first { $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d && $0.checkIndex == c }
+            a.rows.first {
+                $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d && $0.checkIndex == c
+            }
         }
         var bullets: [String] = []
         var headline = ""
@@ -111,11 +114,16 @@ extension GeofenceReport {
             for v in variants {
                 guard let r = row(v, d, ref) else { continue }
                 let label = v == PlaceSet.baseVariant ? "the current coordinates" : "the `\(v)` coordinates"
-                let appDistance = Geodesic.distanceMeters(s.placeSet.places[s.targetIndex].coordinate,
-                                                          (s.placeSet.places(variant: v) ?? s.placeSet.places)[s.targetIndex].coordinate)
-                parts.append("\(try pctCI(r.collectProbability, try Proportion(successes: r.collectedVisits, trials: r.visits).wilson())) with \(label) (\(try num(appDistance)) m from the hall)")
+                let appDistance = Geodesic.distanceMeters(
+                    s.placeSet.places[s.targetIndex].coordinate,
+                    (s.placeSet.places(variant: v) ?? s.placeSet.places)[s.targetIndex].coordinate)
+                parts.append(
+                    "\(try pctCI(r.collectProbability, try Proportion(successes: r.collectedVisits, trials: r.visits).wilson())) with \(label) (\(try num(appDistance)) m from the hall)"
+                )
             }
-            headline = "A student \(visitWords(s, distance: d, place: "the real \(target)").replacingOccurrences(of: "%@", with: "the following share")) (\(env), \(checkName(s, ref))): " + parts.joined(separator: "; ") + "."
+            headline =
+                "A student \(visitWords(s, distance: d, place: "the real \(target)").replacingOccurrences(of: "%@", with: "the following share")) (\(env), \(checkName(s, ref))): "
+                + parts.joined(separator: "; ") + "."
             for v in variants where v != PlaceSet.baseVariant {
                 if let text = s.placeSet.variantDescriptions[v], !text.isEmpty { bullets.append("`\(v)`: \(text)") }
             }
@@ -128,7 +136,8 @@ extension GeofenceReport {
         let insideProbe = insideDistances.min { abs($0 - (rule - 10)) < abs($1 - (rule - 10)) }
         var recommended: Int?
         if let d = probe, let r = row(variant, d, ref), let p = r.falseTriggerProbability {
-            var text = "With the assignment's \(JSONField.show(rule)) m check (\(checkName(s, ref))), a student "
+            var text =
+                "With the assignment's \(JSONField.show(rule)) m check (\(checkName(s, ref))), a student "
                 + visitWords(s, distance: d, place: target).replacingOccurrences(of: "%@", with: try pctCI(p, r.falseTriggerInterval))
                 + " on \(env) GPS (\(try num(r.falseTriggersPerHour ?? 0)) false triggers per hour)"
             // The best other check: fewest false triggers among those that still trigger inside within the limit.
@@ -144,7 +153,8 @@ extension GeofenceReport {
                 if let di = insideProbe, let ri = row(variant, di, best), let rr = row(variant, di, ref) {
                     let cost = (ri.timeToTriggerMedianSeconds ?? .nan) - (rr.timeToTriggerMedianSeconds ?? .nan)
                     if cost.isFinite {
-                        let medians = "median time to trigger at \(JSONField.show(di)) m: \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), missed in \(try pct(ri.missProbability ?? 0)) of visits"
+                        let medians =
+                            "median time to trigger at \(JSONField.show(di)) m: \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), missed in \(try pct(ri.missProbability ?? 0)) of visits"
                         text += cost > 0 ? " and costs \(try num(cost)) s inside (\(medians))" : " and is as quick inside (\(medians))"
                     }
                 }
@@ -152,32 +162,42 @@ extension GeofenceReport {
             text += "."
             // Correlated errors: a run of consecutive fixes shares most of its error, so it filters little.
             if let k = s.checks.firstIndex(where: { $0.configuration.kind == .consecutive }), k != ref,
-               let rk = row(variant, d, k), let pk = rk.falseTriggerProbability, p > 0, pk > 0.5 * p {
+                let rk = row(variant, d, k), let pk = rk.falseTriggerProbability, p > 0, pk > 0.5 * p
+            {
                 let tau = s.cells.first { $0.environment.name == env }?.environment.correlationTimeSeconds ?? 0
-                bullets.append("Fix errors on \(env) GPS persist for about \(JSONField.show(tau)) s, so consecutive fixes share them: "
-                               + "\(checkName(s, k)) still collects in \(try pct(pk)) of these visits against \(try pct(p)) for one fix.")
+                bullets.append(
+                    "Fix errors on \(env) GPS persist for about \(JSONField.show(tau)) s, so consecutive fixes share them: "
+                        + "\(checkName(s, k)) still collects in \(try pct(pk)) of these visits against \(try pct(p)) for one fix.")
             }
             if headline.isEmpty { headline = text } else { bullets.insert(text, at: 0) }
         }
         if headline.isEmpty, let di = insideDistances.first, let r = row(variant, di, ref) {
-            headline = "With \(checkName(s, ref)) on \(env) GPS, a student \(JSONField.show(di)) m from \(target) is missed in \(try pctCI(r.missProbability ?? 0, r.missInterval)) of visits (no trigger within \(JSONField.show(s.timeLimitSeconds)) s); median time to trigger \(try seconds(r.timeToTriggerMedianSeconds))."
+            headline =
+                "With \(checkName(s, ref)) on \(env) GPS, a student \(JSONField.show(di)) m from \(target) is missed in \(try pctCI(r.missProbability ?? 0, r.missInterval)) of visits (no trigger within \(JSONField.show(s.timeLimitSeconds)) s); median time to trigger \(try seconds(r.timeToTriggerMedianSeconds))."
         }
-        if headline.isEmpty { headline = "No visit in this scenario came within or beyond the rule radius in a way the summary can describe; see rates.csv." }
+        if headline.isEmpty {
+            headline = "No visit in this scenario came within or beyond the rule radius in a way the summary can describe; see rates.csv."
+        }
 
         // One line per check at the probe distances.
         for c in s.checks.indices {
             var parts: [String] = []
             if let d = probe, let r = row(variant, d, c), let p = r.falseTriggerProbability {
-                parts.append("at \(JSONField.show(d)) m false trigger in \(try pctCI(p, r.falseTriggerInterval)) of visits, \(try num(r.falseTriggersPerHour ?? 0))/h")
+                parts.append(
+                    "at \(JSONField.show(d)) m false trigger in \(try pctCI(p, r.falseTriggerInterval)) of visits, \(try num(r.falseTriggersPerHour ?? 0))/h"
+                )
             }
             if let di = insideProbe, let r = row(variant, di, c), let m = r.missProbability {
-                parts.append("at \(JSONField.show(di)) m missed in \(try pct(m)), time to trigger median \(try seconds(r.timeToTriggerMedianSeconds)), p95 \(try seconds(r.timeToTriggerP95Seconds)), \(try num(r.flappingCyclesPerHour)) enter/exit cycles per hour")
+                parts.append(
+                    "at \(JSONField.show(di)) m missed in \(try pct(m)), time to trigger median \(try seconds(r.timeToTriggerMedianSeconds)), p95 \(try seconds(r.timeToTriggerP95Seconds)), \(try num(r.flappingCyclesPerHour)) enter/exit cycles per hour"
+                )
             }
             if !parts.isEmpty { bullets.append("\(checkName(s, c)): " + parts.joined(separator: "; ") + ".") }
         }
         var recommendation: String?
         if let best = recommended {
-            recommendation = "**Recommended check:** \(checkName(s, best)): the fewest false triggers at \(JSONField.show(probe ?? 0)) m on \(env) GPS"
+            recommendation =
+                "**Recommended check:** \(checkName(s, best)): the fewest false triggers at \(JSONField.show(probe ?? 0)) m on \(env) GPS"
                 + (insideProbe.map { " among the checks that miss at most 5% of visits at \(JSONField.show($0)) m" } ?? "") + "."
         }
         return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
@@ -201,12 +221,15 @@ extension GeofenceReport {
             let worst = mine.filter { $0.wronglyCollectedProbability > 0 }
                 .sorted { ($1.wronglyCollectedProbability, $0.placeIndex) < ($0.wronglyCollectedProbability, $1.placeIndex) }
             let names = try worst.prefix(3).map { "\(s.placeSet.places[$0.placeIndex].name) (\(try pct($0.wronglyCollectedProbability)))" }
-            bullets.append("\(checkName(s, c)): \(try num(wrong)) halls per tour collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more"
-                           + (names.isEmpty ? "" : ", most often " + names.joined(separator: ", "))
-                           + "; \(try num(missed)) of \(s.stops.count) halls missed (no trigger within \(JSONField.show(s.timeLimitSeconds)) s of arriving).")
+            bullets.append(
+                "\(checkName(s, c)): \(try num(wrong)) halls per tour collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more"
+                    + (names.isEmpty ? "" : ", most often " + names.joined(separator: ", "))
+                    + "; \(try num(missed)) of \(s.stops.count) halls missed (no trigger within \(JSONField.show(s.timeLimitSeconds)) s of arriving)."
+            )
         }
         let r = scores[ref]
-        var headline = "On a \(env) tour of \(s.stops.count) places with pauses of \(JSONField.show(s.movement.pauseSeconds)) s, "
+        var headline =
+            "On a \(env) tour of \(s.stops.count) places with pauses of \(JSONField.show(s.movement.pauseSeconds)) s, "
             + "the assignment's check (\(checkName(s, ref))) collects \(try num(r.wrong)) halls per tour while the student is still at least \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m from them and misses \(try num(r.missed))"
         let best = scores.min { ($0.wrong + $0.missed, $0.check) < ($1.wrong + $1.missed, $1.check) } ?? r
         if best.check != ref {
@@ -221,13 +244,24 @@ extension GeofenceReport {
         let m = s.movement
         let walk: String
         switch m.kind {
-        case .loiter: walk = "a student stands at true distance d from \(s.placeSet.places[s.targetIndex].name) (random bearing) for \(JSONField.show(m.minutes)) minutes, wandering up to \(JSONField.show(m.wanderMeters)) m"
-        case .passBy: walk = "a student walks straight past \(s.placeSet.places[s.targetIndex].name) at \(JSONField.show(m.speedMetersPerSecond)) m/s with closest approach d, starting and ending \(JSONField.show(m.passHalfLengthMeters)) m from that point"
-        case .approach: walk = "a student walks straight towards \(s.placeSet.places[s.targetIndex].name) from \(JSONField.show(m.approachFromMeters)) m at \(JSONField.show(m.speedMetersPerSecond)) m/s and stops at d for \(JSONField.show(m.minutes)) minutes"
-        case .tour: walk = "a student walks from place to place at \(JSONField.show(m.speedMetersPerSecond)) m/s on straight legs, pausing \(JSONField.show(m.pauseSeconds)) s at distance d from each"
-        case .path: walk = "a student walks the GPX file's path (\(JSONField.show((m.plannedPath?.durationSeconds ?? 0) / 60)) minutes, \(m.plannedPath?.timesSeconds.count ?? 0) points) past \(s.placeSet.places[s.targetIndex].name)"
+        case .loiter:
+            walk =
+                "a student stands at true distance d from \(s.placeSet.places[s.targetIndex].name) (random bearing) for \(JSONField.show(m.minutes)) minutes, wandering up to \(JSONField.show(m.wanderMeters)) m"
+        case .passBy:
+            walk =
+                "a student walks straight past \(s.placeSet.places[s.targetIndex].name) at \(JSONField.show(m.speedMetersPerSecond)) m/s with closest approach d, starting and ending \(JSONField.show(m.passHalfLengthMeters)) m from that point"
+        case .approach:
+            walk =
+                "a student walks straight towards \(s.placeSet.places[s.targetIndex].name) from \(JSONField.show(m.approachFromMeters)) m at \(JSONField.show(m.speedMetersPerSecond)) m/s and stops at d for \(JSONField.show(m.minutes)) minutes"
+        case .tour:
+            walk =
+                "a student walks from place to place at \(JSONField.show(m.speedMetersPerSecond)) m/s on straight legs, pausing \(JSONField.show(m.pauseSeconds)) s at distance d from each"
+        case .path:
+            walk =
+                "a student walks the GPX file's path (\(JSONField.show((m.plannedPath?.durationSeconds ?? 0) / 60)) minutes, \(m.plannedPath?.timesSeconds.count ?? 0) points) past \(s.placeSet.places[s.targetIndex].name)"
         }
-        return "\(s.totalTrials) simulated visits: \(s.cells.count) cell\(s.cells.count == 1 ? "" : "s") × \(s.trialsPerCell) trials, seed \(s.seed). In each, \(walk). "
+        return
+            "\(s.totalTrials) simulated visits: \(s.cells.count) cell\(s.cells.count == 1 ? "" : "s") × \(s.trialsPerCell) trials, seed \(s.seed). In each, \(walk). "
             + "The phone's fixes come from the GPS jitter model below; each trial's fixes are generated once and fed to one "
             + "`ProximityMonitor` per check, so the checks see identical data. A visit is *outside* when the student never came truly within "
             + "\(JSONField.show(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
@@ -242,9 +276,11 @@ extension GeofenceReport {
             ("accuracy factor", .right), ("outliers/h", .right), ("outlier mean (m)", .right), ("dropouts/h", .right),
         ])
         for e in orderedUnique(s.cells.map(\.environment)) {
-            try t.append([e.name, try num(e.sigmaMeters), try num(e.sigmaMeters * GPSEnvironment.r95PerSigma),
-                          try num(e.correlationTimeSeconds), try num(e.fixIntervalSeconds), try num(e.accuracyConfidenceFactor),
-                          try num(e.outlierRatePerHour), try num(e.outlierMeanMagnitudeMeters), try num(e.dropoutRatePerHour)])
+            try t.append([
+                e.name, try num(e.sigmaMeters), try num(e.sigmaMeters * GPSEnvironment.r95PerSigma),
+                try num(e.correlationTimeSeconds), try num(e.fixIntervalSeconds), try num(e.accuracyConfidenceFactor),
+                try num(e.outlierRatePerHour), try num(e.outlierMeanMagnitudeMeters), try num(e.dropoutRatePerHour),
+            ])
         }
         return t
     }

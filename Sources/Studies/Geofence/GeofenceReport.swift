@@ -6,7 +6,8 @@ import Stats
 /// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all in memory first.
 public enum GeofenceReport {
     /// Renders every file of the report, keyed by path relative to the report folder.
-    public static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws -> ReportFiles {
+    public static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws -> ReportFiles
+    {
         var files = ReportFiles()
         files.add("trials.csv", try trialsCSV(s, outcomes))
         files.add("rates.csv", try ratesCSV(s, a))
@@ -92,17 +93,25 @@ public enum GeofenceReport {
         if s.isTour {
             for variant in variants {
                 for env in environments {
-                    let rows = a.rows.filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == s.cells[0].distanceMeters }
+                    let rows = a.rows.filter {
+                        $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == s.cells[0].distanceMeters
+                    }
                     let categories = s.stops.map { s.placeSet.places[$0].name }
                     let series = s.checks.indices.map { c -> (name: String, values: [Double]) in
-                        (s.checks[c].label, s.stops.map { p in rows.first { $0.checkIndex == c && $0.placeIndex == p }?.wronglyCollectedProbability ?? 0 })
+                        (
+                            s.checks[c].label,
+                            s.stops.map { p in rows.first { $0.checkIndex == c && $0.placeIndex == p }?.wronglyCollectedProbability ?? 0 }
+                        )
                     }
-                    let chart = BarChart(title: "Halls collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more away (\(env))",
-                                         xLabel: "hall", yLabel: "share of tours", categories: categories, series: series)
+                    let chart = BarChart(
+                        title: "Halls collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more away (\(env))",
+                        xLabel: "hall", yLabel: "share of tours", categories: categories, series: series)
                     let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"
-                    charts.append(RenderedChart(path: "wrong-collections\(suffix).svg",
-                                                alt: "share of tours in which each hall was collected too early, per check (\(env))",
-                                                svg: try chart.renderSVG()))
+                    charts.append(
+                        RenderedChart(
+                            path: "wrong-collections\(suffix).svg",
+                            alt: "share of tours in which each hall was collected too early, per check (\(env))",
+                            svg: try chart.renderSVG()))
                 }
             }
             return charts
@@ -113,7 +122,9 @@ public enum GeofenceReport {
             for env in environments {
                 let series = try s.checks.indices.map { c -> ChartSeries in
                     let points = try a.rows
-                        .filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.checkIndex == c && $0.outsideVisits > 0 }
+                        .filter {
+                            $0.cell.variant == variant && $0.cell.environment.name == env && $0.checkIndex == c && $0.outsideVisits > 0
+                        }
                         .map { r -> ChartPoint in
                             guard let p = r.falseTriggerProbability, let ci = r.falseTriggerInterval else {
                                 throw ReportingError.invalidValue(context: "chart", reason: "row without outside visits")
@@ -128,9 +139,11 @@ public enum GeofenceReport {
                     title: "False-trigger probability per visit against true distance (\(env))",
                     xLabel: "true distance from the place (m)",
                     yLabel: "P(at least one false trigger), 95% Wilson interval", series: series)
-                charts.append(RenderedChart(path: "false-triggers\(suffix).svg",
-                                            alt: "false-trigger probability against true distance, one line per check (\(env))",
-                                            svg: try chart.renderSVG()))
+                charts.append(
+                    RenderedChart(
+                        path: "false-triggers\(suffix).svg",
+                        alt: "false-trigger probability against true distance, one line per check (\(env))",
+                        svg: try chart.renderSVG()))
             }
         }
         // Several coordinate variants: how often the place is collected at all, per variant and check.
@@ -145,16 +158,20 @@ public enum GeofenceReport {
                                 let ci = try Proportion(successes: r.collectedVisits, trials: r.visits).wilson()
                                 return ChartPoint(x: r.cell.distanceMeters, y: r.collectProbability, yLow: ci.low, yHigh: ci.high)
                             }
-                        series.append(ChartSeries(name: "\(variant), \(s.checks[c].label)", points: points, style: .lineAndMarkers,
-                                                  dashed: variant != variants[0], colorIndex: c))
+                        series.append(
+                            ChartSeries(
+                                name: "\(variant), \(s.checks[c].label)", points: points, style: .lineAndMarkers,
+                                dashed: variant != variants[0], colorIndex: c))
                     }
                 }
                 let chart = LineChart(
                     title: "Share of visits that collect \(s.placeSet.places[s.targetIndex].name), per coordinate variant (\(env))",
                     xLabel: "true distance from the real place (m)", yLabel: "P(collected), 95% Wilson interval", series: series)
-                charts.append(RenderedChart(path: "collected-by-variant-\(slug(env)).svg",
-                                            alt: "share of visits that collect the place against true distance, per variant and check (\(env))",
-                                            svg: try chart.renderSVG()))
+                charts.append(
+                    RenderedChart(
+                        path: "collected-by-variant-\(slug(env)).svg",
+                        alt: "share of visits that collect the place against true distance, per variant and check (\(env))",
+                        svg: try chart.renderSVG()))
             }
         }
         return charts

@@ -109,8 +109,9 @@ public struct GeofenceScenario: Sendable {
             let url = gpxPath.hasPrefix("/") ? URL(fileURLWithPath: gpxPath) : folder.appendingPathComponent(gpxPath)
             let walk = try GPXWalk.read(path: url.path)
             let plane = LocalTangentPlane(origin: placeSet.places[targetIndex].coordinate)
-            movement.plannedPath = try GPXWalk.plannedPath(walk, plane: plane, speedMetersPerSecond: movement.speedMetersPerSecond,
-                                                           file: url.path)
+            movement.plannedPath = try GPXWalk.plannedPath(
+                walk, plane: plane, speedMetersPerSecond: movement.speedMetersPerSecond,
+                file: url.path)
         } else if let f = gpxField {
             throw f.error("applies to the path movement only")
         }
@@ -148,8 +149,11 @@ public struct GeofenceScenario: Sendable {
         try r.finish()
 
         if movement.kind == .approach, let tooFar = distances.firstIndex(where: { $0 >= movement.approachFromMeters }) {
-            throw InputError(file: file, line: distanceField?.node.line ?? grid.line, field: "grid.distanceMeters[\(tooFar)]",
-                             problem: "an approach must stop closer than movement.approachFromMeters (\(JSONField.show(movement.approachFromMeters)) m), got \(JSONField.show(distances[tooFar]))")
+            throw InputError(
+                file: file, line: distanceField?.node.line ?? grid.line, field: "grid.distanceMeters[\(tooFar)]",
+                problem:
+                    "an approach must stop closer than movement.approachFromMeters (\(JSONField.show(movement.approachFromMeters)) m), got \(JSONField.show(distances[tooFar]))"
+            )
         }
         let cellCount = variants.count * environments.count * distances.count
         guard cellCount <= maximumCells else {
@@ -162,7 +166,8 @@ public struct GeofenceScenario: Sendable {
             for env in environments {
                 for d in distances {
                     let cell = GeofenceCell(index: cells.count, variant: variant, environment: env, distanceMeters: d, appPlaces: app)
-                    work += estimatedDurationSeconds(movement, d: d, placeSet: placeSet, stops: stops) / env.fixIntervalSeconds
+                    work +=
+                        estimatedDurationSeconds(movement, d: d, placeSet: placeSet, stops: stops) / env.fixIntervalSeconds
                         * Double(app.count * (checks.count + 1) * trials)
                     cells.append(cell)
                 }
@@ -170,16 +175,19 @@ public struct GeofenceScenario: Sendable {
         }
         let total = cells.count * trials
         guard total <= maximumTotalTrials else {
-            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
-                             problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
+            throw InputError(
+                file: file, line: trialsField.node.line, field: "trialsPerCell",
+                problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
         }
         guard work <= maximumTotalWork else {
-            throw InputError(file: file, line: trialsField.node.line, field: "trialsPerCell",
-                             problem: "the scenario would compute \(String(format: "%.2g", work)) fix-to-place distances, at most 1e12 allowed")
+            throw InputError(
+                file: file, line: trialsField.node.line, field: "trialsPerCell",
+                problem: "the scenario would compute \(String(format: "%.2g", work)) fix-to-place distances, at most 1e12 allowed")
         }
-        return GeofenceScenario(name: name, description: description, file: file, seed: seed, trialsPerCell: trials,
-                                placeSet: placeSet, targetIndex: targetIndex, stops: stops, ruleRadiusMeters: rule,
-                                toleranceMeters: tolerance, timeLimitSeconds: timeLimit, movement: movement, checks: checks, cells: cells)
+        return GeofenceScenario(
+            name: name, description: description, file: file, seed: seed, trialsPerCell: trials,
+            placeSet: placeSet, targetIndex: targetIndex, stops: stops, ruleRadiusMeters: rule,
+            toleranceMeters: tolerance, timeLimitSeconds: timeLimit, movement: movement, checks: checks, cells: cells)
     }
 
     /// Rough walk duration for the size limit (a tour's legs as straight lines).
@@ -218,11 +226,13 @@ public struct GeofenceScenario: Sendable {
             if let f = o.optional("exitMarginMeters") { c.exitMarginMeters = try f.nonNegative(atMost: 10_000) }
             try o.finish()
             if let problem = c.validationProblems().first {
-                throw InputError(file: element.file, line: element.node.line, field: "\(element.path).\(problem.field)", problem: problem.problem)
+                throw InputError(
+                    file: element.file, line: element.node.line, field: "\(element.path).\(problem.field)", problem: problem.problem)
             }
             if checks.contains(where: { $0.label == label }) {
-                throw InputError(file: element.file, line: element.node.line, field: "\(element.path).label",
-                                 problem: "\"\(label)\" is already used; give each check a distinct label")
+                throw InputError(
+                    file: element.file, line: element.node.line, field: "\(element.path).label",
+                    problem: "\"\(label)\" is already used; give each check a distinct label")
             }
             checks.append(GeofenceCheck(label: label, configuration: c))
         }
@@ -242,8 +252,9 @@ public struct GeofenceScenario: Sendable {
         if let f = o.optional("base") {
             env = GPSEnvironment.preset(named: try f.choice(presetNames)) ?? .campus
         } else {
-            env = GPSEnvironment(name: name, sigmaMeters: try o.required("sigmaMeters").double(),
-                                 correlationTimeSeconds: try o.required("correlationTimeSeconds").double())
+            env = GPSEnvironment(
+                name: name, sigmaMeters: try o.required("sigmaMeters").double(),
+                correlationTimeSeconds: try o.required("correlationTimeSeconds").double())
         }
         env.name = name
         let numeric: [(String, WritableKeyPath<GPSEnvironment, Double>)] = [
@@ -264,8 +275,10 @@ public struct GeofenceScenario: Sendable {
         }
         try o.finish()
         if let problem = env.validationProblems().first {
-            throw InputError(file: field.file, line: lines[problem.field] ?? field.node.line, field: "\(field.path).\(problem.field)",
-                             problem: "\(problem.problem), got \(JSONField.show(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
+            throw InputError(
+                file: field.file, line: lines[problem.field] ?? field.node.line, field: "\(field.path).\(problem.field)",
+                problem:
+                    "\(problem.problem), got \(JSONField.show(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
         }
         return env
     }
@@ -273,8 +286,9 @@ public struct GeofenceScenario: Sendable {
     private static func refuseDuplicates(_ values: [Double], field: JSONField) throws(InputError) {
         var seen = Set<Double>()
         for (i, v) in values.enumerated() where !seen.insert(v).inserted {
-            throw InputError(file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                             problem: "repeats the value \(JSONField.show(v))")
+            throw InputError(
+                file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
+                problem: "repeats the value \(JSONField.show(v))")
         }
     }
 }
@@ -293,8 +307,10 @@ extension GeofenceScenario {
         h.add(toleranceMeters)
         let m = movement
         h.add(m.kind.rawValue)
-        for v in [m.minutes, m.speedMetersPerSecond, m.wanderMeters, m.wanderCorrelationSeconds, m.passHalfLengthMeters,
-                  m.approachFromMeters, m.pauseSeconds] { h.add(v) }
+        for v in [
+            m.minutes, m.speedMetersPerSecond, m.wanderMeters, m.wanderCorrelationSeconds, m.passHalfLengthMeters,
+            m.approachFromMeters, m.pauseSeconds,
+        ] { h.add(v) }
         if let path = m.plannedPath {
             h.add(path.timesSeconds.count)
             for v in path.eastMeters + path.northMeters + path.timesSeconds { h.add(v) }
@@ -316,9 +332,11 @@ extension GeofenceScenario {
             h.add(c.distanceMeters)
             let e = c.environment
             h.add(e.name)
-            for v in [e.sigmaMeters, e.correlationTimeSeconds, e.fixIntervalSeconds, e.accuracyConfidenceFactor,
-                      e.accuracyJitterLog, e.outlierRatePerHour, e.outlierMeanMagnitudeMeters, e.outlierMeanDurationSeconds,
-                      e.outlierAccuracyAwareness, e.dropoutRatePerHour, e.dropoutMeanDurationSeconds] { h.add(v) }
+            for v in [
+                e.sigmaMeters, e.correlationTimeSeconds, e.fixIntervalSeconds, e.accuracyConfidenceFactor,
+                e.accuracyJitterLog, e.outlierRatePerHour, e.outlierMeanMagnitudeMeters, e.outlierMeanDurationSeconds,
+                e.outlierAccuracyAwareness, e.dropoutRatePerHour, e.dropoutMeanDurationSeconds,
+            ] { h.add(v) }
             for p in c.appPlaces {
                 h.add(p.coordinate.latitudeDegrees)
                 h.add(p.coordinate.longitudeDegrees)

@@ -9,7 +9,8 @@ import Stats
 /// distance, enters, exits, false enters, first enter time, first enter was false. Doubles are exact hex bit
 /// patterns; an absent optional time is `-`.
 extension GeofenceOutcome {
-    static let recordColumns = "index;cell;trial;seed;duration;delivered;dropped;first_inside;min_distance;enters;exits;false_enters;first_enter;first_enter_false"
+    static let recordColumns =
+        "index;cell;trial;seed;duration;delivered;dropped;first_inside;min_distance;enters;exits;false_enters;first_enter;first_enter_false"
 
     func record(index: Int) -> String {
         let e = ExactDouble.encode
@@ -28,8 +29,8 @@ extension GeofenceOutcome {
         let f = record.split(separator: ";", omittingEmptySubsequences: false)
         let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
         guard f.count == 14, Int(f[0]) == index, let cell = Int(f[1]), cell == index / s.trialsPerCell,
-              let trial = Int(f[2]), trial == index % s.trialsPerCell, UInt32(f[3]) == seed.value,
-              let duration = ExactDouble.decode(f[4]), let delivered = Int(f[5]), let dropped = Int(f[6])
+            let trial = Int(f[2]), trial == index % s.trialsPerCell, UInt32(f[3]) == seed.value,
+            let duration = ExactDouble.decode(f[4]), let delivered = Int(f[5]), let dropped = Int(f[6])
         else { return nil }
         func items(_ text: Substring) -> [Substring] { text.isEmpty ? [] : text.split(separator: " ") }
         func optional(_ text: Substring) -> [Double?]? {
@@ -56,12 +57,13 @@ extension GeofenceOutcome {
             return out
         }
         guard let firstInside = optional(f[7]), let minimum = doubles(f[8]), let enters = ints(f[9]), let exits = ints(f[10]),
-              let falseEnters = ints(f[11]), let firstEnter = optional(f[12]), let wasFalse = ints(f[13])
+            let falseEnters = ints(f[11]), let firstEnter = optional(f[12]), let wasFalse = ints(f[13])
         else { return nil }
-        self.init(cellIndex: cell, trialInCell: trial, seed: seed, durationSeconds: duration, fixesDelivered: delivered,
-                  fixesDropped: dropped, trueFirstInsideSeconds: firstInside, trueMinimumDistanceMeters: minimum,
-                  enters: enters, exits: exits, falseEnters: falseEnters, firstEnterSeconds: firstEnter,
-                  firstEnterWasFalse: wasFalse.map { $0 != 0 })
+        self.init(
+            cellIndex: cell, trialInCell: trial, seed: seed, durationSeconds: duration, fixesDelivered: delivered,
+            fixesDropped: dropped, trueFirstInsideSeconds: firstInside, trueMinimumDistanceMeters: minimum,
+            enters: enters, exits: exits, falseEnters: falseEnters, firstEnterSeconds: firstEnter,
+            firstEnterWasFalse: wasFalse.map { $0 != 0 })
     }
 }
 

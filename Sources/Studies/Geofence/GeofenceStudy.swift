@@ -1,5 +1,5 @@
-import Foundation
 import DetectionCore
+import Foundation
 import Reporting
 
 /// Runs a geofence scenario end to end: trials on all cores, metrics, report files.

@@ -66,8 +66,10 @@ public enum GeofenceTrial {
             return (o.eastMeters, o.northMeters)
         }
         let env = cell.environment
-        guard var movement = Movement(parameters: s.movement, distanceMeters: cell.distanceMeters, placeOffsets: stopOffsets,
-                                      intervalSeconds: env.fixIntervalSeconds, stream: stream)
+        guard
+            var movement = Movement(
+                parameters: s.movement, distanceMeters: cell.distanceMeters, placeOffsets: stopOffsets,
+                intervalSeconds: env.fixIntervalSeconds, stream: stream)
         else { throw InputError(file: s.file, field: "movement", problem: "could not plan the walk") }
         var gps = GPSJitterModel(environment: env, stream: stream)
         // Each monitor watches the places of interest only: a monitor keeps independent state per place, so
@@ -105,7 +107,7 @@ public enum GeofenceTrial {
                 if d < rule, trueFirstInside[j] == nil { trueFirstInside[j] = t }
             }
             guard let error = gps.next(stream),
-                  let reported = plane.coordinate(eastMeters: truth.east + error.eastMeters, northMeters: truth.north + error.northMeters)
+                let reported = plane.coordinate(eastMeters: truth.east + error.eastMeters, northMeters: truth.north + error.northMeters)
             else { continue }
             delivered += 1
             let fix = LocationFix(coordinate: reported, horizontalAccuracyMeters: error.horizontalAccuracyMeters, timestampSeconds: t)
@@ -129,10 +131,11 @@ public enum GeofenceTrial {
                 }
             }
         }
-        return GeofenceOutcome(cellIndex: cell.index, trialInCell: trialInCell, seed: seed, durationSeconds: duration,
-                               fixesDelivered: delivered, fixesDropped: fixCount - delivered,
-                               trueFirstInsideSeconds: trueFirstInside, trueMinimumDistanceMeters: trueMinimum,
-                               enters: enters, exits: exits, falseEnters: falseEnters, firstEnterSeconds: firstEnter,
-                               firstEnterWasFalse: firstFalse)
+        return GeofenceOutcome(
+            cellIndex: cell.index, trialInCell: trialInCell, seed: seed, durationSeconds: duration,
+            fixesDelivered: delivered, fixesDropped: fixCount - delivered,
+            trueFirstInsideSeconds: trueFirstInside, trueMinimumDistanceMeters: trueMinimum,
+            enters: enters, exits: exits, falseEnters: falseEnters, firstEnterSeconds: firstEnter,
+            firstEnterWasFalse: firstFalse)
     }
 }

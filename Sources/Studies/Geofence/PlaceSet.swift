@@ -63,15 +63,18 @@ public struct PlaceSet: Sendable {
             if let v = try r.optional("variants")?.object() {
                 for key in v.keys {
                     guard key != baseVariant else {
-                        throw InputError(file: url.path, line: v.line, field: "variants.\(key)", problem: "\"base\" is reserved for the unchanged places")
+                        throw InputError(
+                            file: url.path, line: v.line, field: "variants.\(key)", problem: "\"base\" is reserved for the unchanged places"
+                        )
                     }
                     let entry = try v.required(key).object()
                     descriptions[key] = try entry.optional("description")?.string() ?? ""
                     let listField = try entry.required("places")
                     let replacements = try readList(listField)
                     for (i, p) in replacements.enumerated() where !places.contains(where: { $0.name == p.name }) {
-                        throw InputError(file: url.path, line: listField.node.line, field: "\(listField.path)[\(i)].name",
-                                         problem: "\"\(p.name)\" is not one of the places")
+                        throw InputError(
+                            file: url.path, line: listField.node.line, field: "\(listField.path)[\(i)].name",
+                            problem: "\"\(p.name)\" is not one of the places")
                     }
                     variants[key] = replacements
                     try entry.finish()
@@ -106,8 +109,9 @@ public struct PlaceSet: Sendable {
     static func refuseDuplicateNames(_ places: [Place], file: String, line: Int?, field: String) throws(InputError) {
         var seen = Set<String>()
         for (i, p) in places.enumerated() where !seen.insert(p.name).inserted {
-            throw InputError(file: file, line: line, field: field.isEmpty ? "" : "\(field)[\(i)].name",
-                             problem: "the place name \"\(p.name)\" appears twice")
+            throw InputError(
+                file: file, line: line, field: field.isEmpty ? "" : "\(field)[\(i)].name",
+                problem: "the place name \"\(p.name)\" appears twice")
         }
     }
 }

@@ -31,8 +31,10 @@ public struct AllanAnalysis: Sendable {
     public init(recording: SensorRecording, axes names: [String]) throws {
         let info = recording.info
         guard info.unit.quantity == .rotationRate else {
-            throw InputError(file: info.file, problem: "is an \(info.unit.quantity.rawValue) recording (\(info.unit.rawValue)); "
-                             + "the Allan analysis reads gyroscope rates (declare --unit rad/s or deg/s)")
+            throw InputError(
+                file: info.file,
+                problem: "is an \(info.unit.quantity.rawValue) recording (\(info.unit.rawValue)); "
+                    + "the Allan analysis reads gyroscope rates (declare --unit rad/s or deg/s)")
         }
         guard info.sampleCount >= 16 else {
             throw InputError(file: info.file, problem: "has \(info.sampleCount) samples; the Allan analysis needs at least 16")

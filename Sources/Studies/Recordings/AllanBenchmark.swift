@@ -19,13 +19,15 @@ public enum AllanBenchmark {
         let n = Int(hours * 3600 * sampleRateHz)
         var axes: [[Double]] = []
         for _ in 0..<3 {
-            var model = GyroErrorModel(profile: profile, device: GyroDevice.draw(from: profile, stream: stream),
-                                       stream: stream)
+            var model = GyroErrorModel(
+                profile: profile, device: GyroDevice.draw(from: profile, stream: stream),
+                stream: stream)
             axes.append((0..<n).map { _ in model.measure(0, stream: stream) })
         }
-        let info = RecordingInfo(file: "bench", format: .generic, unit: .radPerSec, unitSource: "bench",
-                                 sampleCount: n, firstTimeSeconds: 0, lastTimeSeconds: Double(n - 1) / sampleRateHz,
-                                 largestStepSeconds: 1 / sampleRateHz)
+        let info = RecordingInfo(
+            file: "bench", format: .generic, unit: .radPerSec, unitSource: "bench",
+            sampleCount: n, firstTimeSeconds: 0, lastTimeSeconds: Double(n - 1) / sampleRateHz,
+            largestStepSeconds: 1 / sampleRateHz)
         let recording = SensorRecording(info: info, x: axes[0], y: axes[1], z: axes[2])
         let start = DispatchTime.now().uptimeNanoseconds
         let analysis = try AllanAnalysis(recording: recording, axes: ["x", "y", "z"])

@@ -15,14 +15,18 @@ public enum AllanReport {
     }
 
     static func curveCSV(_ a: AllanAnalysis) throws -> String {
-        var table = CSVTable(header: ["axis", "m", "tau_s", "oadev_deg_per_s", "ci_low_deg_per_s", "ci_high_deg_per_s",
-                                      "terms", "edf"])
+        var table = CSVTable(header: [
+            "axis", "m", "tau_s", "oadev_deg_per_s", "ci_low_deg_per_s", "ci_high_deg_per_s",
+            "terms", "edf",
+        ])
         for axis in a.axes {
             for p in axis.curve.points {
-                try table.append([.text(axis.name), .integer(p.averagingFactor), .number(p.tauSeconds),
-                                  .number(p.deviation * degrees), .number(p.interval.low * degrees),
-                                  .number(p.interval.high * degrees), .integer(p.terms),
-                                  .number(p.equivalentDegreesOfFreedom)])
+                try table.append([
+                    .text(axis.name), .integer(p.averagingFactor), .number(p.tauSeconds),
+                    .number(p.deviation * degrees), .number(p.interval.low * degrees),
+                    .number(p.interval.high * degrees), .integer(p.terms),
+                    .number(p.equivalentDegreesOfFreedom),
+                ])
             }
         }
         return table.render()
@@ -30,14 +34,18 @@ public enum AllanReport {
 
     static func chart(_ a: AllanAnalysis) throws -> String {
         let series = a.axes.enumerated().map { index, axis in
-            ChartSeries(name: "\(axis.name) axis", points: axis.curve.points.map {
-                ChartPoint(x: $0.tauSeconds, y: $0.deviation * degrees, yLow: $0.interval.low * degrees,
-                           yHigh: $0.interval.high * degrees)
-            }, style: .lineAndMarkers, colorIndex: index)
+            ChartSeries(
+                name: "\(axis.name) axis",
+                points: axis.curve.points.map {
+                    ChartPoint(
+                        x: $0.tauSeconds, y: $0.deviation * degrees, yLow: $0.interval.low * degrees,
+                        yHigh: $0.interval.high * degrees)
+                }, style: .lineAndMarkers, colorIndex: index)
         }
-        let chart = LineChart(title: "Overlapping Allan deviation", xLabel: "averaging time τ (s)",
-                              yLabel: "Allan deviation (°/s), 95% interval", xScale: .log10, yScale: .log10,
-                              series: series)
+        let chart = LineChart(
+            title: "Overlapping Allan deviation", xLabel: "averaging time τ (s)",
+            yLabel: "Allan deviation (°/s), 95% interval", xScale: .log10, yScale: .log10,
+            series: series)
         return try chart.renderSVG()
     }
 
@@ -53,12 +61,14 @@ public enum AllanReport {
         let info = a.info
         doc.heading("Allan deviation: \(URL(fileURLWithPath: info.file).lastPathComponent)", level: 1)
         let hours = (info.lastTimeSeconds - info.firstTimeSeconds) / 3600
-        doc.paragraph("\(info.sampleCount) samples (\(info.format.rawValue) format, unit \(info.unit.rawValue) from "
-                      + "\(info.unitSource)) over \(try n3(hours)) h at \(try n3(1 / a.sampleIntervalSeconds)) Hz "
-                      + "(τ₀ = \(try n3(a.sampleIntervalSeconds)) s, the mean interval).")
+        doc.paragraph(
+            "\(info.sampleCount) samples (\(info.format.rawValue) format, unit \(info.unit.rawValue) from "
+                + "\(info.unitSource)) over \(try n3(hours)) h at \(try n3(1 / a.sampleIntervalSeconds)) Hz "
+                + "(τ₀ = \(try n3(a.sampleIntervalSeconds)) s, the mean interval).")
         if a.irregularSampling {
-            doc.paragraph("**Warning:** the largest step between samples is \(try n3(info.largestStepSeconds)) s, more "
-                          + "than 1.5 τ₀. The Allan deviation assumes even sampling; gaps distort the curve.")
+            doc.paragraph(
+                "**Warning:** the largest step between samples is \(try n3(info.largestStepSeconds)) s, more "
+                    + "than 1.5 τ₀. The Allan deviation assumes even sampling; gaps distort the curve.")
         }
         doc.heading("Noise terms (IEEE Std 952)", level: 2)
         var table = MarkdownTable(columns: [
@@ -68,7 +78,8 @@ public enum AllanReport {
         var notes: [String] = []
         for axis in a.axes {
             let t = axis.terms
-            let k = try t.rateRandomWalk.map { try termText($0, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec) }
+            let k =
+                try t.rateRandomWalk.map { try termText($0, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec) }
                 ?? "not visible"
             try table.append([
                 axis.name, try termText(t.angleRandomWalk, AllanAnalysis.noiseDensityDegPerSecPerRootHz),
@@ -81,12 +92,13 @@ public enum AllanReport {
             }
         }
         doc.table(table)
-        doc.paragraph("Values with their 95% intervals in brackets. N is read off the slope −½ line at τ = 1 s "
-                      + "(from the point of that slope nearest 1 s), B is the curve's minimum ÷ 0.664 and K the "
-                      + "slope +½ line at τ = 3 s; each interval is the χ² interval of the Allan deviation at the "
-                      + "point used, with SP 1065's simple equivalent degrees of freedom (the smallest of the white, "
-                      + "flicker and random-walk FM values: conservative). \"not visible\": the curve has no +½ "
-                      + "region within this record.")
+        doc.paragraph(
+            "Values with their 95% intervals in brackets. N is read off the slope −½ line at τ = 1 s "
+                + "(from the point of that slope nearest 1 s), B is the curve's minimum ÷ 0.664 and K the "
+                + "slope +½ line at τ = 3 s; each interval is the χ² interval of the Allan deviation at the "
+                + "point used, with SP 1065's simple equivalent degrees of freedom (the smallest of the white, "
+                + "flicker and random-walk FM values: conservative). \"not visible\": the curve has no +½ "
+                + "region within this record.")
         if !notes.isEmpty { doc.bullets(notes) }
         doc.heading("Curve", level: 2)
         doc.image(alt: "Allan deviation against averaging time, log–log, one line per axis", path: "allan.svg")

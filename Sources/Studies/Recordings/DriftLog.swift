@@ -89,12 +89,19 @@ public struct DriftLog: Sendable {
                 continue
             }
             guard let drift = number("driftDegrees") else {
-                skipped.append((item.line, fields["driftDegrees"] == nil ? "no \"driftDegrees\" field"
-                    : "\"driftDegrees\" is not a number"))
+                skipped.append(
+                    (
+                        item.line,
+                        fields["driftDegrees"] == nil
+                            ? "no \"driftDegrees\" field"
+                            : "\"driftDegrees\" is not a number"
+                    ))
                 continue
             }
-            entries.append(DriftLogEntry(line: item.line, id: id, emoji: emoji, name: name,
-                                         dateSecondsSince2001: date, minutes: minutes, driftDegrees: drift))
+            entries.append(
+                DriftLogEntry(
+                    line: item.line, id: id, emoji: emoji, name: name,
+                    dateSecondsSince2001: date, minutes: minutes, driftDegrees: drift))
         }
         func lines(_ l: [Int]) -> String {
             let shown = l.prefix(5).map(String.init).joined(separator: ", ")
@@ -108,7 +115,8 @@ public struct DriftLog: Sendable {
             notes.append("no \"\(key)\" field (an older app version?) at line \(lines(missing[key] ?? [])); imported anyway")
         }
         if !badDates.isEmpty {
-            notes.append("unreadable \"date\" (neither seconds since 2001 nor ISO 8601) at line \(lines(badDates)); imported without a date")
+            notes.append(
+                "unreadable \"date\" (neither seconds since 2001 nor ISO 8601) at line \(lines(badDates)); imported without a date")
         }
         guard !entries.isEmpty else {
             let reason = skipped.first.map { "; line \($0.line): \($0.reason)" } ?? ""

@@ -27,10 +27,12 @@ public enum GPXTime {
             return true
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-              expect(0x54) || expect(0x74), let hour = digits(2), expect(0x3A), let minute = digits(2),
-              expect(0x3A), let second = digits(2) else { return nil }
+            expect(0x54) || expect(0x74), let hour = digits(2), expect(0x3A), let minute = digits(2),
+            expect(0x3A), let second = digits(2)
+        else { return nil }
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59 else { return nil }
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
         var fraction = 0.0
         if expect(0x2E) {
             var scale = 0.1

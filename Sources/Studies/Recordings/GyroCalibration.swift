@@ -23,9 +23,10 @@ public enum GyroCalibration {
         p.noiseDensityDegPerSecPerRootHz = AllanAnalysis.noiseDensityDegPerSecPerRootHz(t.angleRandomWalk.value)
         p.biasInstabilityDegPerHour = AllanAnalysis.biasInstabilityDegPerHour(t.biasInstability.value)
         p.biasCorrelationTimeSeconds = t.minimumTauSeconds
-        p.rateRandomWalkDegPerSecPerRootSec = t.rateRandomWalk.map {
-            AllanAnalysis.rateRandomWalkDegPerSecPerRootSec($0.value)
-        } ?? 0
+        p.rateRandomWalkDegPerSecPerRootSec =
+            t.rateRandomWalk.map {
+                AllanAnalysis.rateRandomWalkDegPerSecPerRootSec($0.value)
+            } ?? 0
         func ci(_ term: AllanNoiseTerms.Term, _ f: (Double) -> Double) -> String {
             let low = (try? Format.number(f(term.interval.low), significantDigits: 3)) ?? "?"
             let high = (try? Format.number(f(term.interval.high), significantDigits: 3)) ?? "?"
@@ -36,7 +37,8 @@ public enum GyroCalibration {
             "sampleRateHz": "\(base): 1/mean sample interval.",
             "noiseDensityDegPerSecPerRootHz": "\(base): Allan slope −1/2 line at τ = 1 s, read at τ = "
                 + "\(JSONField.show(t.angleRandomWalk.tauSeconds)) s; \(ci(t.angleRandomWalk, AllanAnalysis.noiseDensityDegPerSecPerRootHz)).",
-            "biasInstabilityDegPerHour": "\(base): Allan minimum / 0.664; \(ci(t.biasInstability, AllanAnalysis.biasInstabilityDegPerHour)). "
+            "biasInstabilityDegPerHour":
+                "\(base): Allan minimum / 0.664; \(ci(t.biasInstability, AllanAnalysis.biasInstabilityDegPerHour)). "
                 + "Approximate: the simulator's Gauss–Markov bias is not flicker noise.",
             "biasCorrelationTimeSeconds": "\(base): τ of the Allan minimum (a heuristic for the correlation time).",
             "rateRandomWalkDegPerSecPerRootSec": t.rateRandomWalk.map {

@@ -42,25 +42,33 @@ public struct HeadingReplay: Sendable {
     ///   - settings: the replay settings.
     ///   - configurationFile: the configuration's path, for the error when the mark falls after the end.
     /// - Throws: ``InputError`` for a bad file, an acceleration recording, or a mark after the recording's end.
-    public init(path: String, unit: RecordingUnit?, settings: HeadingReplaySettings,
-                configurationFile: String) throws(InputError) {
+    public init(
+        path: String, unit: RecordingUnit?, settings: HeadingReplaySettings,
+        configurationFile: String
+    ) throws(InputError) {
         let detected = try SensorCSVReader.unit(path: path, declaredUnit: unit)
         guard detected.unit.quantity == .rotationRate else {
-            throw InputError(file: path, field: "unit", problem: "is an acceleration recording (\(detected.unit.rawValue)); "
-                             + "the heading detector reads a gyroscope (rad/s or deg/s)")
+            throw InputError(
+                file: path, field: "unit",
+                problem: "is an acceleration recording (\(detected.unit.rawValue)); "
+                    + "the heading detector reads a gyroscope (rad/s or deg/s)")
         }
         // Sensor Logger's headers carry no unit: its file name is the only hint of what was recorded.
         if detected.format == .sensorLogger, unit == nil,
-           URL(fileURLWithPath: path).lastPathComponent.lowercased().contains("accel") {
-            throw InputError(file: path, field: "unit", problem: "looks like Sensor Logger's Accelerometer.csv; the "
-                             + "heading detector reads Gyroscope.csv (pass --unit rad/s if this is a gyroscope)")
+            URL(fileURLWithPath: path).lastPathComponent.lowercased().contains("accel")
+        {
+            throw InputError(
+                file: path, field: "unit",
+                problem: "looks like Sensor Logger's Accelerometer.csv; the "
+                    + "heading detector reads Gyroscope.csv (pass --unit rad/s if this is a gyroscope)")
         }
         var sink = Sink(settings: settings)
         let info = try SensorCSVReader.read(path: path, declaredUnit: unit, into: &sink)
         guard let marked = sink.markedAt else {
-            throw InputError(file: configurationFile, field: "markAtSeconds",
-                             problem: "\(settings.markAtSeconds) s is after the recording's last sample "
-                                + "(\(info.lastTimeSeconds - info.firstTimeSeconds) s after its first)")
+            throw InputError(
+                file: configurationFile, field: "markAtSeconds",
+                problem: "\(settings.markAtSeconds) s is after the recording's last sample "
+                    + "(\(info.lastTimeSeconds - info.firstTimeSeconds) s after its first)")
         }
         sink.record(force: true)
         self.info = info
@@ -106,11 +114,15 @@ public struct HeadingReplay: Sendable {
         mutating func record(force: Bool) {
             if force, rows.last?.timeSeconds == lastTime { return }
             let turn = tracker.turnAngleRadians ?? 0
-            let phrase = TurnPhrase(turnAngleRadians: turn,
-                                    straightAheadToleranceDegrees: settings.straightAheadToleranceDegrees)?.text ?? ""
-            rows.append(Row(timeSeconds: lastTime, yawDegrees: tracker.yawRadians * 180 / .pi,
-                            turnAngleDegrees: turn * 180 / .pi, phrase: phrase,
-                            skippedSamples: tracker.counters.skipped))
+            let phrase =
+                TurnPhrase(
+                    turnAngleRadians: turn,
+                    straightAheadToleranceDegrees: settings.straightAheadToleranceDegrees)?.text ?? ""
+            rows.append(
+                Row(
+                    timeSeconds: lastTime, yawDegrees: tracker.yawRadians * 180 / .pi,
+                    turnAngleDegrees: turn * 180 / .pi, phrase: phrase,
+                    skippedSamples: tracker.counters.skipped))
         }
     }
 }

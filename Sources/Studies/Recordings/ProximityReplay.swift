@@ -65,10 +65,14 @@ public struct ProximityReplay: Sendable {
     ///   - configuration: a validated check.
     /// - Throws: ``InputError`` naming the file and line of a point without time, with time going backwards, or
     ///   without the accuracy the check needs.
-    public init(path: String, places: [Place], placesSource: String,
-                configuration: ProximityCheckConfiguration) throws(InputError) {
+    public init(
+        path: String, places: [Place], placesSource: String,
+        configuration: ProximityCheckConfiguration
+    ) throws(InputError) {
         let all = try GPXReader.read(path: path)
-        let track = all.contains { $0.kind == .trackPoint } ? all.filter { $0.kind == .trackPoint }
+        let track =
+            all.contains { $0.kind == .trackPoint }
+            ? all.filter { $0.kind == .trackPoint }
             : all.filter { $0.kind == .waypoint }
         guard let first = track.first else {
             throw InputError(file: path, problem: "has no trkpt (or wpt) points to replay")
@@ -77,18 +81,21 @@ public struct ProximityReplay: Sendable {
         var previous = -Double.infinity
         for p in track {
             guard let t = p.timeSeconds else {
-                throw InputError(file: path, line: p.line, field: "<\(p.kind.rawValue)>",
-                                 problem: "has no <time>; a replay needs the time of every point")
+                throw InputError(
+                    file: path, line: p.line, field: "<\(p.kind.rawValue)>",
+                    problem: "has no <time>; a replay needs the time of every point")
             }
             guard t >= previous else {
-                throw InputError(file: path, line: p.line, field: "<time>",
-                                 problem: "goes backwards (\(p.timeText ?? "")) from the point before")
+                throw InputError(
+                    file: path, line: p.line, field: "<time>",
+                    problem: "goes backwards (\(p.timeText ?? "")) from the point before")
             }
             previous = t
             if needsAccuracy, p.horizontalAccuracyMeters == nil {
-                throw InputError(file: path, line: p.line, field: "<horizontalAccuracy>",
-                                 problem: "is missing; the \(configuration.kind.rawValue) check needs each point's "
-                                    + "accuracy (<extensions><horizontalAccuracy>metres</horizontalAccuracy>)")
+                throw InputError(
+                    file: path, line: p.line, field: "<horizontalAccuracy>",
+                    problem: "is missing; the \(configuration.kind.rawValue) check needs each point's "
+                        + "accuracy (<extensions><horizontalAccuracy>metres</horizontalAccuracy>)")
             }
         }
         var monitor: ProximityMonitor
@@ -110,8 +117,10 @@ public struct ProximityReplay: Sendable {
         var firstEnter: [Double?] = Array(repeating: nil, count: places.count)
         func closeOverlap() {
             if let start = overlapStart {
-                overlaps.append(Overlap(startSeconds: start, endSeconds: overlapEnd, fixes: overlapFixes,
-                                        placeNames: overlapPlaces.sorted().map { places[$0].name }))
+                overlaps.append(
+                    Overlap(
+                        startSeconds: start, endSeconds: overlapEnd, fixes: overlapFixes,
+                        placeNames: overlapPlaces.sorted().map { places[$0].name }))
             }
             overlapStart = nil
             overlapFixes = 0
@@ -134,10 +143,12 @@ public struct ProximityReplay: Sendable {
                 } else {
                     exits[i] += 1
                 }
-                events.append(Event(kind: e.kind, placeName: places[i].name, timeSeconds: t,
-                                    timeText: p.timeText ?? "", distanceMeters: e.distanceMeters,
-                                    accuracyMeters: accuracy, line: p.line,
-                                    insideAfter: inside.map { places[$0].name }.joined(separator: "; ")))
+                events.append(
+                    Event(
+                        kind: e.kind, placeName: places[i].name, timeSeconds: t,
+                        timeText: p.timeText ?? "", distanceMeters: e.distanceMeters,
+                        accuracyMeters: accuracy, line: p.line,
+                        insideAfter: inside.map { places[$0].name }.joined(separator: "; ")))
             }
             if inside.count >= 2 {
                 if overlapStart == nil { overlapStart = t }
@@ -157,8 +168,9 @@ public struct ProximityReplay: Sendable {
         self.events = events
         self.overlaps = overlaps
         self.places = places.indices.map {
-            PlaceSummary(name: places[$0].name, enters: enters[$0], exits: exits[$0], closestMeters: closest[$0],
-                         firstEnterSeconds: firstEnter[$0])
+            PlaceSummary(
+                name: places[$0].name, enters: enters[$0], exits: exits[$0], closestMeters: closest[$0],
+                firstEnterSeconds: firstEnter[$0])
         }
         counters = monitor.counters
     }

@@ -56,31 +56,37 @@ public enum ReplayConfiguration: Sendable, Equatable {
             return .heading(try parseHeading(reader))
         }
         guard let kindField = reader.optional("kind") else {
-            throw InputError(file: path, line: node.line, field: "kind", problem: "is required: a shake kind ("
-                             + ShakeDetectorKind.allCases.map(\.rawValue).joined(separator: ", ")
-                             + ") or a proximity kind (" + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ")
-                             + "), or give \"detector\": \"heading\"")
+            throw InputError(
+                file: path, line: node.line, field: "kind",
+                problem: "is required: a shake kind ("
+                    + ShakeDetectorKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ") or a proximity kind (" + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    + "), or give \"detector\": \"heading\"")
         }
         let kind = try kindField.string()
         guard case .object(let members) = node.value,
-              let data = FileManager.default.contents(atPath: path) else {
+            let data = FileManager.default.contents(atPath: path)
+        else {
             throw InputError(.missingFile, file: path, problem: "cannot be read")
         }
         if ShakeDetectorKind(rawValue: kind) != nil {
-            let c = try decode(ShakeDetectorConfiguration.self, data: data, members: members, file: path,
-                               template: ShakeDetectorConfiguration.thresholdCountDefault)
+            let c = try decode(
+                ShakeDetectorConfiguration.self, data: data, members: members, file: path,
+                template: ShakeDetectorConfiguration.thresholdCountDefault)
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .shake(c)
         }
         if ProximityCheckKind(rawValue: kind) != nil {
-            let c = try decode(ProximityCheckConfiguration.self, data: data, members: members, file: path,
-                               template: ProximityCheckConfiguration(kind: .naive))
+            let c = try decode(
+                ProximityCheckConfiguration.self, data: data, members: members, file: path,
+                template: ProximityCheckConfiguration(kind: .naive))
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .proximity(c)
         }
-        throw kindField.error("unknown kind \"\(kind)\" (shake: "
-                              + ShakeDetectorKind.allCases.map(\.rawValue).joined(separator: ", ") + "; proximity: "
-                              + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        throw kindField.error(
+            "unknown kind \"\(kind)\" (shake: "
+                + ShakeDetectorKind.allCases.map(\.rawValue).joined(separator: ", ") + "; proximity: "
+                + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
     }
 
     // MARK: - Heading
@@ -88,8 +94,9 @@ public enum ReplayConfiguration: Sendable, Equatable {
     static func parseHeading(_ r: JSONObjectReader) throws(InputError) -> HeadingReplaySettings {
         let detector = try r.required("detector")
         guard try detector.string() == "heading" else {
-            throw detector.error("must be \"heading\" (shake and proximity configurations are identified by their "
-                                 + "\"kind\" and carry no \"detector\")")
+            throw detector.error(
+                "must be \"heading\" (shake and proximity configurations are identified by their "
+                    + "\"kind\" and carry no \"detector\")")
         }
         var s = HeadingReplaySettings()
         if let f = r.optional("maximumGapSeconds") { s.maximumGapSeconds = try f.positive(atMost: 3600) }
@@ -108,8 +115,10 @@ public enum ReplayConfiguration: Sendable, Equatable {
     ///
     /// The known keys are read off the core's own encoding of `template` (each core type encodes every key), so
     /// this list cannot drift from the core's `CodingKeys`.
-    static func decode<T: Codable>(_ type: T.Type, data: Data, members: [(key: String, node: JSONNode)],
-                                   file: String, template: T) throws(InputError) -> T {
+    static func decode<T: Codable>(
+        _ type: T.Type, data: Data, members: [(key: String, node: JSONNode)],
+        file: String, template: T
+    ) throws(InputError) -> T {
         let known: [String]
         do {
             let encoded = try JSONEncoder().encode(template)
@@ -118,8 +127,9 @@ public enum ReplayConfiguration: Sendable, Equatable {
             throw InputError(file: file, problem: "internal: cannot list the configuration's keys (\(error))")
         }
         for m in members where !known.contains(m.key) {
-            throw InputError(file: file, line: m.node.line, field: m.key,
-                             problem: "unknown key (known keys: \(known.joined(separator: ", ")))")
+            throw InputError(
+                file: file, line: m.node.line, field: m.key,
+                problem: "unknown key (known keys: \(known.joined(separator: ", ")))")
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)
@@ -148,8 +158,10 @@ public enum ReplayConfiguration: Sendable, Equatable {
     }
 
     /// Turns the first of the core's validation problems into an ``InputError`` on that key's line.
-    static func refuse(_ problems: [(field: String, problem: String)], members: [(key: String, node: JSONNode)],
-                       file: String, line: Int) throws(InputError) {
+    static func refuse(
+        _ problems: [(field: String, problem: String)], members: [(key: String, node: JSONNode)],
+        file: String, line: Int
+    ) throws(InputError) {
         guard let first = problems.first else { return }
         let member = members.first { $0.key == first.field }
         var problem = first.problem

@@ -76,8 +76,9 @@ public enum SampleRecordings {
 
     /// The accelerometer timeline of `Accelerometer.csv` (userAcceleration in g; the file holds m/s²).
     public static func shakeTimeline() throws -> MotionTimeline {
-        MotionTimelineGenerator.generate(shakeParameters,
-                                         stream: try RandomStream(seed: TrialSeed(scenarioSeed: shakeSeed, trialIndex: 0)))
+        MotionTimelineGenerator.generate(
+            shakeParameters,
+            stream: try RandomStream(seed: TrialSeed(scenarioSeed: shakeSeed, trialIndex: 0)))
     }
 
     // MARK: - Walk past a hall
@@ -112,8 +113,10 @@ public enum SampleRecordings {
         var movement = MovementParameters(kind: .passBy)
         movement.passHalfLengthMeters = 150
         let env = GPSEnvironment.campus
-        guard var walker = Movement(parameters: movement, distanceMeters: walkPassDistanceMeters,
-                                    placeOffsets: [(0, 0)], intervalSeconds: env.fixIntervalSeconds, stream: stream)
+        guard
+            var walker = Movement(
+                parameters: movement, distanceMeters: walkPassDistanceMeters,
+                placeOffsets: [(0, 0)], intervalSeconds: env.fixIntervalSeconds, stream: stream)
         else { throw InputError(file: nil, problem: "internal: the sample walk could not be planned") }
         var gps = GPSJitterModel(environment: env, stream: stream)
         let hall = try houstonMarket()
@@ -126,15 +129,18 @@ public enum SampleRecordings {
             let t = Double(k) * env.fixIntervalSeconds
             let p = walker.position(atSeconds: t, first: k == 0, stream: stream)
             guard let e = gps.next(stream),
-                  let c = plane.coordinate(eastMeters: p.east + e.eastMeters, northMeters: p.north + e.northMeters)
+                let c = plane.coordinate(eastMeters: p.east + e.eastMeters, northMeters: p.north + e.northMeters)
             else { continue }
-            fixes.append(LocationFix(coordinate: c, horizontalAccuracyMeters: e.horizontalAccuracyMeters,
-                                     timestampSeconds: t))
+            fixes.append(
+                LocationFix(
+                    coordinate: c, horizontalAccuracyMeters: e.horizontalAccuracyMeters,
+                    timestampSeconds: t))
             truth.append((p.east * p.east + p.north * p.north).squareRoot())
             errors.append((e.eastMeters * e.eastMeters + e.northMeters * e.northMeters).squareRoot())
         }
-        return HallWalk(hall: hall, fixes: fixes, trueDistanceMeters: truth, errorMeters: errors,
-                        passDistanceMeters: walkPassDistanceMeters)
+        return HallWalk(
+            hall: hall, fixes: fixes, trueDistanceMeters: truth, errorMeters: errors,
+            passDistanceMeters: walkPassDistanceMeters)
     }
 
     // MARK: - Files
@@ -143,29 +149,38 @@ public enum SampleRecordings {
     public static func render() throws -> ReportFiles {
         var files = ReportFiles()
         let gyro = try staticGyro()
-        files.add("Gyroscope.csv", try sensorLoggerCSV(count: gyro.x.count, rate: gyro.sampleRateHz, digits: 9) {
-            (gyro.x[$0], gyro.y[$0], gyro.z[$0])
-        })
+        files.add(
+            "Gyroscope.csv",
+            try sensorLoggerCSV(count: gyro.x.count, rate: gyro.sampleRateHz, digits: 9) {
+                (gyro.x[$0], gyro.y[$0], gyro.z[$0])
+            })
         files.add("phyphox-gyroscope.csv", phyphoxCSV(gyro))
         var generic = "t_s,x,y,z\n"
         for k in 0..<gyro.x.count {
-            generic += try [gyro.timeSeconds(k), gyro.x[k], gyro.y[k], gyro.z[k]]
+            generic +=
+                try [gyro.timeSeconds(k), gyro.x[k], gyro.y[k], gyro.z[k]]
                 .map { try Format.number($0, significantDigits: 9) }.joined(separator: ",") + "\n"
         }
         files.add("static-gyro-generic.csv", generic)
         let shakes = try shakeTimeline()
         let g = 9.80665  // standard gravity: Sensor Logger's Accelerometer.csv is in m/s² with this g (its UNITS.md)
-        files.add("Accelerometer.csv", try sensorLoggerCSV(count: shakes.sampleCount, rate: shakes.sensor.sampleRateHz,
-                                                           digits: 7) {
-            (Double(shakes.x[$0]) * g, Double(shakes.y[$0]) * g, Double(shakes.z[$0]) * g)
-        })
+        files.add(
+            "Accelerometer.csv",
+            try sensorLoggerCSV(
+                count: shakes.sampleCount, rate: shakes.sensor.sampleRateHz,
+                digits: 7
+            ) {
+                (Double(shakes.x[$0]) * g, Double(shakes.y[$0]) * g, Double(shakes.z[$0]) * g)
+            })
         files.add("walk-past-houston-market.gpx", try trackGPX(try hallWalk()))
         return files
     }
 
     /// Sensor Logger's per-sensor CSV: `time` (ns since 1970), `seconds_elapsed`, then z, y, x as it orders them.
-    static func sensorLoggerCSV(count: Int, rate: Double, digits: Int,
-                                _ sample: (Int) -> (Double, Double, Double)) throws -> String {
+    static func sensorLoggerCSV(
+        count: Int, rate: Double, digits: Int,
+        _ sample: (Int) -> (Double, Double, Double)
+    ) throws -> String {
         var text = "time,seconds_elapsed,z,y,x\n"
         let stepNanoseconds = Int64((1e9 / rate).rounded())
         for k in 0..<count {
@@ -181,7 +196,8 @@ public enum SampleRecordings {
     static func phyphoxCSV(_ gyro: StaticGyro) -> String {
         var text = "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\",\"Gyroscope z (rad/s)\"\n"
         for k in 0..<gyro.x.count {
-            text += [gyro.timeSeconds(k), gyro.x[k], gyro.y[k], gyro.z[k]]
+            text +=
+                [gyro.timeSeconds(k), gyro.x[k], gyro.y[k], gyro.z[k]]
                 .map { String(format: "%.9E", $0) }.joined(separator: ",") + "\n"
         }
         return text
@@ -190,15 +206,18 @@ public enum SampleRecordings {
     /// GPX 1.1 with one track of timed `trkpt`s and each fix's accuracy in an extension element.
     static func trackGPX(_ walk: HallWalk) throws -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<gpx version=\"1.1\" creator=\"sensorbench dev write-samples\" xmlns=\"\(GPXWriter.namespace)\" "
+        text +=
+            "<gpx version=\"1.1\" creator=\"sensorbench dev write-samples\" xmlns=\"\(GPXWriter.namespace)\" "
             + "xmlns:sensorbench=\"urn:sensorbench:gpx:1\">\n"
-        text += "  <metadata><desc>SYNTHETIC: simulated by sensorbench (pass-by 25 m from Houston Market, campus GPS, "
+        text +=
+            "  <metadata><desc>SYNTHETIC: simulated by sensorbench (pass-by 25 m from Houston Market, campus GPS, "
             + "seed \(walkSeed)); not a recording.</desc></metadata>\n"
         text += "  <trk><name>walk past Houston Market (synthetic)</name><trkseg>\n"
         for f in walk.fixes {
             let lat = try Format.number(f.coordinate.latitudeDegrees, significantDigits: 10)
             let lon = try Format.number(f.coordinate.longitudeDegrees, significantDigits: 10)
-            text += "    <trkpt lat=\"\(lat)\" lon=\"\(lon)\"><time>\(try GPXWriter.timestamp(f.timestampSeconds))"
+            text +=
+                "    <trkpt lat=\"\(lat)\" lon=\"\(lon)\"><time>\(try GPXWriter.timestamp(f.timestampSeconds))"
                 + "</time><extensions><sensorbench:horizontalAccuracy>\(try Format.fixed(f.horizontalAccuracyMeters, decimals: 2))"
                 + "</sensorbench:horizontalAccuracy></extensions></trkpt>\n"
         }

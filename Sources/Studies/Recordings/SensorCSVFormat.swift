@@ -37,8 +37,10 @@ struct SensorCSVLayout: Equatable {
     /// `sensorLoggerDefault` is the unit of a Sensor Logger file when `--unit` is absent (its headers carry none):
     /// rad/s for Gyroscope.csv, m/s² for Accelerometer.csv (Sensor Logger's UNITS.md).
     /// - Throws: ``InputError`` (file and line 1) naming the missing column or unit.
-    static func detect(header: String, file: String, declaredUnit: RecordingUnit?,
-                       sensorLoggerDefault: RecordingUnit = .radPerSec) throws(InputError) -> SensorCSVLayout {
+    static func detect(
+        header: String, file: String, declaredUnit: RecordingUnit?,
+        sensorLoggerDefault: RecordingUnit = .radPerSec
+    ) throws(InputError) -> SensorCSVLayout {
         func fail(_ problem: String) -> InputError { InputError(file: file, line: 1, field: "header", problem: problem) }
         let separatorCharacter: Character = header.contains("\t") ? "\t" : (header.contains(";") ? ";" : ",")
         let separator = separatorCharacter.asciiValue ?? 0x2C
@@ -63,9 +65,10 @@ struct SensorCSVLayout: Equatable {
             guard let unit = declaredUnit ?? headerUnit else {
                 throw fail("unknown unit \"\(unitText)\" in the phyphox header; declare it with --unit")
             }
-            return SensorCSVLayout(format: .phyphox, separator: separator, timeColumn: 0, timeIsNanoseconds: false,
-                                   axisColumns: (x, y, z), unit: unit,
-                                   unitSource: declaredUnit != nil ? "--unit" : "header", columnCount: names.count)
+            return SensorCSVLayout(
+                format: .phyphox, separator: separator, timeColumn: 0, timeIsNanoseconds: false,
+                axisColumns: (x, y, z), unit: unit,
+                unitSource: declaredUnit != nil ? "--unit" : "header", columnCount: names.count)
         }
         let isSensorLogger = lower.contains("seconds_elapsed") || (lower.contains("time") && !lower.contains("t_s"))
         func index(_ name: String, _ what: String) throws(InputError) -> Int {
@@ -77,22 +80,27 @@ struct SensorCSVLayout: Equatable {
             let elapsed = lower.firstIndex(of: "seconds_elapsed")
             let time: Int
             if let elapsed { time = elapsed } else { time = try index("time", "Sensor Logger") }
-            return SensorCSVLayout(format: .sensorLogger, separator: separator, timeColumn: time,
-                                   timeIsNanoseconds: elapsed == nil, axisColumns: axes,
-                                   unit: declaredUnit ?? sensorLoggerDefault,
-                                   unitSource: declaredUnit != nil ? "--unit"
-                                       : sensorLoggerDefault.quantity == .rotationRate
-                                       ? "Sensor Logger default (gyroscope, rad/s)"
-                                       : "Sensor Logger default (Accelerometer.csv, m/s²)",
-                                   columnCount: names.count)
+            return SensorCSVLayout(
+                format: .sensorLogger, separator: separator, timeColumn: time,
+                timeIsNanoseconds: elapsed == nil, axisColumns: axes,
+                unit: declaredUnit ?? sensorLoggerDefault,
+                unitSource: declaredUnit != nil
+                    ? "--unit"
+                    : sensorLoggerDefault.quantity == .rotationRate
+                        ? "Sensor Logger default (gyroscope, rad/s)"
+                        : "Sensor Logger default (Accelerometer.csv, m/s²)",
+                columnCount: names.count)
         }
         let time = try index("t_s", "generic format t_s,x,y,z")
-        let axes = (try index("x", "generic format t_s,x,y,z"), try index("y", "generic format t_s,x,y,z"),
-                    try index("z", "generic format t_s,x,y,z"))
+        let axes = (
+            try index("x", "generic format t_s,x,y,z"), try index("y", "generic format t_s,x,y,z"),
+            try index("z", "generic format t_s,x,y,z")
+        )
         guard let unit = declaredUnit else {
             throw fail("the generic format t_s,x,y,z carries no unit: declare it with --unit rad/s|deg/s|g|m/s2")
         }
-        return SensorCSVLayout(format: .generic, separator: separator, timeColumn: time, timeIsNanoseconds: false,
-                               axisColumns: axes, unit: unit, unitSource: "--unit", columnCount: names.count)
+        return SensorCSVLayout(
+            format: .generic, separator: separator, timeColumn: time, timeIsNanoseconds: false,
+            axisColumns: axes, unit: unit, unitSource: "--unit", columnCount: names.count)
     }
 }

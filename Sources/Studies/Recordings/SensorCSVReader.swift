@@ -35,13 +35,15 @@ enum SensorCSVReader {
     ///
     /// Lets a command refuse a gyroscope file given to an acceleration detector before streaming it.
     /// - Throws: ``InputError`` for a missing or empty file or a header without the needed columns.
-    static func unit(path: String, declaredUnit: RecordingUnit?,
-                     sensorLoggerDefault: RecordingUnit = .radPerSec
+    static func unit(
+        path: String, declaredUnit: RecordingUnit?,
+        sensorLoggerDefault: RecordingUnit = .radPerSec
     ) throws(InputError) -> (format: SensorCSVFormat, unit: RecordingUnit) {
         let reader = try LineReader(path: path)
         guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
-        let layout = try SensorCSVLayout.detect(header: reader.text, file: path, declaredUnit: declaredUnit,
-                                                sensorLoggerDefault: sensorLoggerDefault)
+        let layout = try SensorCSVLayout.detect(
+            header: reader.text, file: path, declaredUnit: declaredUnit,
+            sensorLoggerDefault: sensorLoggerDefault)
         return (layout.format, layout.unit)
     }
 
@@ -51,8 +53,9 @@ enum SensorCSVReader {
     ) throws(InputError) -> RecordingInfo {
         let reader = try LineReader(path: path)
         guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
-        let layout = try SensorCSVLayout.detect(header: reader.text, file: path, declaredUnit: declaredUnit,
-                                                sensorLoggerDefault: sensorLoggerDefault)
+        let layout = try SensorCSVLayout.detect(
+            header: reader.text, file: path, declaredUnit: declaredUnit,
+            sensorLoggerDefault: sensorLoggerDefault)
         let scale = layout.unit.toInternal
         var count = 0
         var first = 0.0
@@ -112,13 +115,18 @@ enum SensorCSVReader {
                 t = Double(nanoseconds &- firstNanoseconds) / 1e9
             }
             if !(t.isFinite && values.1.isFinite && values.2.isFinite && values.3.isFinite) {
-                let (name, v) = !t.isFinite ? ("time", t) : !values.1.isFinite ? ("x", values.1)
-                    : !values.2.isFinite ? ("y", values.2) : ("z", values.3)
+                let (name, v) =
+                    !t.isFinite
+                    ? ("time", t)
+                    : !values.1.isFinite
+                        ? ("x", values.1)
+                        : !values.2.isFinite ? ("y", values.2) : ("z", values.3)
                 throw InputError(file: path, line: line, field: name, problem: "is \(v), not a finite number")
             }
             guard t >= previous else {
-                throw InputError(file: path, line: line, field: "time",
-                                 problem: "goes backwards: \(t) s after \(previous) s on the line before")
+                throw InputError(
+                    file: path, line: line, field: "time",
+                    problem: "goes backwards: \(t) s after \(previous) s on the line before")
             }
             if count == 0 { first = t } else { largestStep = max(largestStep, t - previous) }
             previous = t
@@ -126,8 +134,9 @@ enum SensorCSVReader {
             sink.consume(timeSeconds: t, x: values.1 * scale, y: values.2 * scale, z: values.3 * scale)
         }
         guard count > 0 else { throw InputError(file: path, line: reader.lineNumber, problem: "has a header but no samples") }
-        return RecordingInfo(file: path, format: layout.format, unit: layout.unit, unitSource: layout.unitSource,
-                             sampleCount: count, firstTimeSeconds: first, lastTimeSeconds: previous,
-                             largestStepSeconds: largestStep)
+        return RecordingInfo(
+            file: path, format: layout.format, unit: layout.unit, unitSource: layout.unitSource,
+            sampleCount: count, firstTimeSeconds: first, lastTimeSeconds: previous,
+            largestStepSeconds: largestStep)
     }
 }

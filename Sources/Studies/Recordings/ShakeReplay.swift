@@ -33,17 +33,23 @@ public struct ShakeReplay: Sendable {
     ///   - configuration: a validated configuration.
     /// - Throws: ``InputError`` for a bad file or a rotation-rate recording.
     public init(path: String, unit: RecordingUnit?, configuration: ShakeDetectorConfiguration) throws(InputError) {
-        let detected = try SensorCSVReader.unit(path: path, declaredUnit: unit,
-                                                sensorLoggerDefault: .metersPerSecondSquared)
+        let detected = try SensorCSVReader.unit(
+            path: path, declaredUnit: unit,
+            sensorLoggerDefault: .metersPerSecondSquared)
         guard detected.unit.quantity == .acceleration else {
-            throw InputError(file: path, field: "unit", problem: "is a rotation-rate recording (\(detected.unit.rawValue)); "
-                             + "the shake detector reads acceleration (g or m/s2)")
+            throw InputError(
+                file: path, field: "unit",
+                problem: "is a rotation-rate recording (\(detected.unit.rawValue)); "
+                    + "the shake detector reads acceleration (g or m/s2)")
         }
         // Sensor Logger's headers carry no unit: its file name is the only hint of what was recorded.
         if detected.format == .sensorLogger, unit == nil,
-           URL(fileURLWithPath: path).lastPathComponent.lowercased().contains("gyro") {
-            throw InputError(file: path, field: "unit", problem: "looks like Sensor Logger's Gyroscope.csv; the "
-                             + "shake detector reads Accelerometer.csv (pass --unit m/s2 if this is an accelerometer)")
+            URL(fileURLWithPath: path).lastPathComponent.lowercased().contains("gyro")
+        {
+            throw InputError(
+                file: path, field: "unit",
+                problem: "looks like Sensor Logger's Gyroscope.csv; the "
+                    + "shake detector reads Accelerometer.csv (pass --unit m/s2 if this is an accelerometer)")
         }
         let detector: ShakeDetector
         do {
@@ -52,8 +58,9 @@ public struct ShakeReplay: Sendable {
             throw InputError(file: path, problem: "the shake detector refused its configuration: \(error)")
         }
         var sink = Sink(detector: detector)
-        info = try SensorCSVReader.read(path: path, declaredUnit: unit, sensorLoggerDefault: .metersPerSecondSquared,
-                                        into: &sink)
+        info = try SensorCSVReader.read(
+            path: path, declaredUnit: unit, sensorLoggerDefault: .metersPerSecondSquared,
+            into: &sink)
         self.configuration = configuration
         events = sink.events
         samplesConsumed = sink.detector.samplesConsumed

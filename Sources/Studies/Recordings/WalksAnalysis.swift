@@ -46,8 +46,10 @@ public struct WalksAnalysis: Sendable {
 
     /// - Parameters:
     ///   - straight: simulate straight walks (0 turns) instead of 4-turn loops (360° net rotation).
-    public init(log: DriftLog, profile: GyroProfile, trials: Int, seed: UInt64, straight: Bool,
-                runner: MonteCarloRunner) throws {
+    public init(
+        log: DriftLog, profile: GyroProfile, trials: Int, seed: UInt64, straight: Bool,
+        runner: MonteCarloRunner
+    ) throws {
         self.log = log
         self.profile = profile
         let minutes = log.entries.map(\.minutes)
@@ -64,33 +66,39 @@ public struct WalksAnalysis: Sendable {
         let distinct = Array(Set(minutes)).sorted()
         let rows = absDrift.indices.filter { absDrift[$0] > 0 }
         if Set(rows.map { minutes[$0] }).count >= 3 {
-            add(DriftAnalysis.ModelID.growthMinutes, "log(abs_drift_deg) ~ log(minutes)", rows.map { Foundation.log(absDrift[$0]) },
+            add(
+                DriftAnalysis.ModelID.growthMinutes, "log(abs_drift_deg) ~ log(minutes)", rows.map { Foundation.log(absDrift[$0]) },
                 [RegressionTerm(name: "log_minutes", values: rows.map { Foundation.log(minutes[$0]) })])
         } else {
-            models.append(.init(id: DriftAnalysis.ModelID.growthMinutes, formula: "log(abs_drift_deg) ~ log(minutes)",
-                                fit: nil, note: "needs at least 3 distinct walk durations, the log has \(Set(rows.map { minutes[$0] }).count)"))
+            models.append(
+                .init(
+                    id: DriftAnalysis.ModelID.growthMinutes, formula: "log(abs_drift_deg) ~ log(minutes)",
+                    fit: nil, note: "needs at least 3 distinct walk durations, the log has \(Set(rows.map { minutes[$0] }).count)"))
         }
         self.models = models
 
         // The drift study's machinery: one cell per distinct duration.
         walkShape = straight ? "straight (0 turns)" : "loop (4 turns, 360° net rotation)"
         let cells = distinct.enumerated().map { index, m in
-            DriftCell(index: index, profile: profile, input: .rotationRate, tiltDegrees: 0,
-                      walk: WalkParameters(minutes: m, turns: straight ? 0 : 4, shape: .loop))
+            DriftCell(
+                index: index, profile: profile, input: .rotationRate, tiltDegrees: 0,
+                walk: WalkParameters(minutes: m, turns: straight ? 0 : 4, shape: .loop))
         }
-        let scenario = DriftScenario(name: "walks", description: "", file: log.file, seed: seed, trialsPerCell: trials,
-                                     sameDevice: false, cells: cells, tracker: HeadingTracker.Configuration(),
-                                     straightAheadToleranceDegrees: 5)
+        let scenario = DriftScenario(
+            name: "walks", description: "", file: log.file, seed: seed, trialsPerCell: trials,
+            sameDevice: false, cells: cells, tracker: HeadingTracker.Configuration(),
+            straightAheadToleranceDegrees: 5)
         let outcomes = try DriftStudy.simulate(scenario, runner: runner)
         var byCell = Array(repeating: [Double](), count: cells.count)
         for o in outcomes { byCell[o.cellIndex].append(abs(o.driftRadians) * 180 / .pi) }
         predictions = try cells.map { cell in
             let sorted = byCell[cell.index].sorted()
             let summary = try Descriptive.summary(sorted)
-            return Prediction(minutes: cell.walk.minutes, trials: sorted.count, medianAbsDriftDeg: summary.median,
-                              bandLowDeg: try Descriptive.quantile(sorted: sorted, probability: 0.025),
-                              bandHighDeg: try Descriptive.quantile(sorted: sorted, probability: 0.975),
-                              rmsDriftDeg: summary.rms, sortedAbsDriftDeg: sorted)
+            return Prediction(
+                minutes: cell.walk.minutes, trials: sorted.count, medianAbsDriftDeg: summary.median,
+                bandLowDeg: try Descriptive.quantile(sorted: sorted, probability: 0.025),
+                bandHighDeg: try Descriptive.quantile(sorted: sorted, probability: 0.975),
+                rmsDriftDeg: summary.rms, sortedAbsDriftDeg: sorted)
         }
         var above = 0, below = 0
         for e in log.entries {
@@ -105,7 +113,8 @@ public struct WalksAnalysis: Sendable {
     /// A profile by name from `<folder>/profiles/<name>.json`, checked by ``ProfileReader``.
     public static func profile(named name: String, scenariosFolder: URL) throws(InputError) -> GyroProfile {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw InputError(.usage, file: nil, field: "walks", problem: "--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
+            throw InputError(
+                .usage, file: nil, field: "walks", problem: "--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
         }
         let url = scenariosFolder.appendingPathComponent("profiles").appendingPathComponent("\(name).json")
         let node = try ScenarioFile.parseJSON(at: url)

@@ -15,16 +15,20 @@ public enum WalksReport {
     }
 
     static func walksCSV(_ a: WalksAnalysis) throws -> String {
-        var t = CSVTable(header: ["line", "id", "name", "date_s_since_2001", "minutes", "drift_deg", "abs_drift_deg",
-                                  "profile_median_deg", "profile_band_low_deg", "profile_band_high_deg", "profile_percentile"])
+        var t = CSVTable(header: [
+            "line", "id", "name", "date_s_since_2001", "minutes", "drift_deg", "abs_drift_deg",
+            "profile_median_deg", "profile_band_low_deg", "profile_band_high_deg", "profile_percentile",
+        ])
         for e in a.log.entries {
             let p = a.prediction(minutes: e.minutes)
-            try t.append([.integer(e.line), .text(e.id ?? ""), .text(e.name ?? ""),
-                          e.dateSecondsSince2001.map(CSVCell.number) ?? .missing, .number(e.minutes),
-                          .number(e.driftDegrees), .number(abs(e.driftDegrees)),
-                          p.map { .number($0.medianAbsDriftDeg) } ?? .missing, p.map { .number($0.bandLowDeg) } ?? .missing,
-                          p.map { .number($0.bandHighDeg) } ?? .missing,
-                          p.map { .number($0.percentile(of: abs(e.driftDegrees))) } ?? .missing])
+            try t.append([
+                .integer(e.line), .text(e.id ?? ""), .text(e.name ?? ""),
+                e.dateSecondsSince2001.map(CSVCell.number) ?? .missing, .number(e.minutes),
+                .number(e.driftDegrees), .number(abs(e.driftDegrees)),
+                p.map { .number($0.medianAbsDriftDeg) } ?? .missing, p.map { .number($0.bandLowDeg) } ?? .missing,
+                p.map { .number($0.bandHighDeg) } ?? .missing,
+                p.map { .number($0.percentile(of: abs(e.driftDegrees))) } ?? .missing,
+            ])
         }
         return t.render()
     }
@@ -32,25 +36,33 @@ public enum WalksReport {
     static func profileCSV(_ a: WalksAnalysis) throws -> String {
         var t = CSVTable(header: ["minutes", "trials", "median_abs_drift_deg", "band_low_deg", "band_high_deg", "rms_drift_deg"])
         for p in a.predictions {
-            try t.append([.number(p.minutes), .integer(p.trials), .number(p.medianAbsDriftDeg), .number(p.bandLowDeg),
-                          .number(p.bandHighDeg), .number(p.rmsDriftDeg)])
+            try t.append([
+                .number(p.minutes), .integer(p.trials), .number(p.medianAbsDriftDeg), .number(p.bandLowDeg),
+                .number(p.bandHighDeg), .number(p.rmsDriftDeg),
+            ])
         }
         return t.render()
     }
 
     static func regressionCSV(_ a: WalksAnalysis) throws -> String {
-        var t = CSVTable(header: ["model", "formula", "term", "estimate", "std_error", "t_value", "p_value", "ci_low",
-                                  "ci_high", "n", "r_squared", "note"])
+        var t = CSVTable(header: [
+            "model", "formula", "term", "estimate", "std_error", "t_value", "p_value", "ci_low",
+            "ci_high", "n", "r_squared", "note",
+        ])
         for m in a.models {
             guard let fit = m.fit else {
-                try t.append([.text(m.id), .text(m.formula), "", .missing, .missing, .missing, .missing, .missing,
-                              .missing, .missing, .missing, .text(m.note ?? "")])
+                try t.append([
+                    .text(m.id), .text(m.formula), "", .missing, .missing, .missing, .missing, .missing,
+                    .missing, .missing, .missing, .text(m.note ?? ""),
+                ])
                 continue
             }
             for c in fit.coefficients {
-                try t.append([.text(m.id), .text(m.formula), .text(c.name), .number(c.estimate), .number(c.standardError),
-                              c.tValue.map(CSVCell.number) ?? .missing, c.pValue.map(CSVCell.number) ?? .missing,
-                              .number(c.ciLow), .number(c.ciHigh), .integer(fit.observations), .number(fit.rSquared), ""])
+                try t.append([
+                    .text(m.id), .text(m.formula), .text(c.name), .number(c.estimate), .number(c.standardError),
+                    c.tValue.map(CSVCell.number) ?? .missing, c.pValue.map(CSVCell.number) ?? .missing,
+                    .number(c.ciLow), .number(c.ciHigh), .integer(fit.observations), .number(fit.rSquared), "",
+                ])
             }
         }
         return t.render()
@@ -64,9 +76,12 @@ public enum WalksReport {
         let chart = LineChart(
             title: "Measured drift against the profile's prediction", xLabel: "walk duration (minutes)",
             yLabel: "|heading drift| (°)",
-            series: [ChartSeries(name: "measured walks", points: measured, style: .markers, colorIndex: 0),
-                     ChartSeries(name: "\(a.profile.name): median, bars = central 95% of \(a.predictions.first?.trials ?? 0) simulated walks",
-                                 points: median, style: .lineAndMarkers, dashed: true, colorIndex: 1)])
+            series: [
+                ChartSeries(name: "measured walks", points: measured, style: .markers, colorIndex: 0),
+                ChartSeries(
+                    name: "\(a.profile.name): median, bars = central 95% of \(a.predictions.first?.trials ?? 0) simulated walks",
+                    points: median, style: .lineAndMarkers, dashed: true, colorIndex: 1),
+            ])
         return try chart.renderSVG()
     }
 
@@ -79,7 +94,8 @@ public enum WalksReport {
         let outside = a.aboveBand + a.belowBand
         // Under the profile, each walk falls outside its central 95% band with probability 0.05.
         let expected = 0.05 * Double(n)
-        var headline = "\(outside) of \(n) measured walks fall outside the profile's central 95% band "
+        var headline =
+            "\(outside) of \(n) measured walks fall outside the profile's central 95% band "
             + "(\(a.aboveBand) above, \(a.belowBand) below; about \(try d(expected)) expected if the profile is right)."
         // Under the profile each walk falls outside its central 95% band with probability 0.05: compare with the
         // exact (Clopper–Pearson) 95% interval of the observed fraction.
@@ -95,7 +111,8 @@ public enum WalksReport {
         doc.paragraph("**\(headline)**")
         var findings: [String] = []
         if let fit = a.models.first(where: { $0.id == DriftAnalysis.ModelID.time })?.fit,
-           let c = fit.coefficient(named: "minutes") {
+            let c = fit.coefficient(named: "minutes")
+        {
             findings.append("Measured |drift| grows by \(try DriftReport.estimateText(c)) per minute (OLS on \(fit.observations) walks).")
         }
         if let m = a.models.first(where: { $0.id == DriftAnalysis.ModelID.growthMinutes }) {
@@ -107,21 +124,26 @@ public enum WalksReport {
         }
         doc.bullets(findings)
         doc.heading("How it was measured", level: 2)
-        doc.paragraph("Measured: \(n) walks from the drift log. Predicted: for each distinct duration, "
-                      + "\(a.predictions.first?.trials ?? 0) simulated \(a.walkShape) walks on the `\(a.profile.name)` profile "
-                      + "through the drift study's pipeline (a fresh phone per walk), summarised as the median and the "
-                      + "2.5–97.5% range of |drift|. `walks.csv` gives each measured walk's percentile among them.")
+        doc.paragraph(
+            "Measured: \(n) walks from the drift log. Predicted: for each distinct duration, "
+                + "\(a.predictions.first?.trials ?? 0) simulated \(a.walkShape) walks on the `\(a.profile.name)` profile "
+                + "through the drift study's pipeline (a fresh phone per walk), summarised as the median and the "
+                + "2.5–97.5% range of |drift|. `walks.csv` gives each measured walk's percentile among them.")
         if !a.log.skipped.isEmpty || !a.log.notes.isEmpty {
             doc.heading("Import", level: 2)
             doc.bullets(a.log.skipped.map { "skipped the entry at line \($0.line): \($0.reason)" } + a.log.notes)
         }
-        var table = MarkdownTable(columns: [("minutes", .right), ("measured walks", .right), ("median |drift| (°)", .right),
-                                            ("95% band (°)", .right), ("measured |drift| (°)", .left)])
+        var table = MarkdownTable(columns: [
+            ("minutes", .right), ("measured walks", .right), ("median |drift| (°)", .right),
+            ("95% band (°)", .right), ("measured |drift| (°)", .left),
+        ])
         for p in a.predictions {
             let measured = a.log.entries.filter { $0.minutes == p.minutes }.map { abs($0.driftDegrees) }
-            try table.append([JSONField.show(p.minutes), String(measured.count), try d(p.medianAbsDriftDeg),
-                              "\(try d(p.bandLowDeg)) to \(try d(p.bandHighDeg))",
-                              try measured.prefix(8).map { try d($0) }.joined(separator: ", ") + (measured.count > 8 ? ", …" : "")])
+            try table.append([
+                JSONField.show(p.minutes), String(measured.count), try d(p.medianAbsDriftDeg),
+                "\(try d(p.bandLowDeg)) to \(try d(p.bandHighDeg))",
+                try measured.prefix(8).map { try d($0) }.joined(separator: ", ") + (measured.count > 8 ? ", …" : ""),
+            ])
         }
         doc.table(table)
         doc.image(alt: "measured |drift| against minutes with the profile's median and 95% band", path: "walks.svg")

@@ -30,8 +30,9 @@ enum ProfileReader {
         let reader = try JSONObjectReader(node, file: url.path, path: "")
         let profile = try parse(reader, fallbackName: name)
         guard profile.name == name else {
-            throw InputError(file: url.path, line: reader.line, field: "name",
-                             problem: "is \"\(profile.name)\" but the file is named \(name).json")
+            throw InputError(
+                file: url.path, line: reader.line, field: "name",
+                problem: "is \"\(profile.name)\" but the file is named \(name).json")
         }
         return profile
     }

@@ -105,11 +105,15 @@ public enum Scenario: Sendable {
         switch self {
         case .drift(let s): return try DriftStudy.report(s, records: records)
         case .shake(let s):
-            return try ShakeStudy.report(s, outcomes: try GestureTrialOutcome.outcomes(
-                records: records, scenarioSeed: s.seed, settings: s.configurations.count))
+            return try ShakeStudy.report(
+                s,
+                outcomes: try GestureTrialOutcome.outcomes(
+                    records: records, scenarioSeed: s.seed, settings: s.configurations.count))
         case .scribble(let s):
-            return try ScribbleStudy.report(s, outcomes: try GestureTrialOutcome.outcomes(
-                records: records, scenarioSeed: s.seed, settings: s.configurations.count))
+            return try ScribbleStudy.report(
+                s,
+                outcomes: try GestureTrialOutcome.outcomes(
+                    records: records, scenarioSeed: s.seed, settings: s.configurations.count))
         case .geofence(let s): return try GeofenceStudy.report(s, records: records)
         }
     }

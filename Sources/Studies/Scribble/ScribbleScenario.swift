@@ -18,8 +18,10 @@ public struct ScribbleScenario: Sendable {
 
     public var totalTrials: Int { timelines }
 
-    static let numericKeys = ["requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
-                              "cooldownSeconds"]
+    static let numericKeys = [
+        "requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
+        "cooldownSeconds",
+    ]
 
     static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ScribbleScenario {
         let name = try GestureScenarioReader.name(r)
@@ -40,8 +42,9 @@ public struct ScribbleScenario: Sendable {
                 for key in w.keys {
                     guard let field = w.optional(key) else { continue }
                     guard let kind = TouchGestureKind(rawValue: key) else {
-                        throw field.error("is not a gesture (known: "
-                            + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                        throw field.error(
+                            "is not a gesture (known: "
+                                + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
                     }
                     weights[kind] = try field.nonNegative(atMost: 1e6)
                 }
@@ -97,16 +100,18 @@ public struct ScribbleScenario: Sendable {
                     let index = axes.firstIndex { $0.key == problem.field }
                     let field = index.map { axes[$0].values[combination[$0]].1 }
                     let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
-                    throw InputError(file: file, line: field?.node.line ?? entry.node.line,
-                                     field: field?.path ?? "\(entry.path).\(problem.field)",
-                                     problem: problem.problem + (value.map { ", got \($0)" } ?? ""))
+                    throw InputError(
+                        file: file, line: field?.node.line ?? entry.node.line,
+                        field: field?.path ?? "\(entry.path).\(problem.field)",
+                        problem: problem.problem + (value.map { ", got \($0)" } ?? ""))
                 }
                 configurations.append(c)
             }
         }
         try r.finish()
-        return ScribbleScenario(name: name, description: description, file: file, seed: seed, timelines: timelines,
-                                timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
-                                configurations: configurations, rule: rule)
+        return ScribbleScenario(
+            name: name, description: description, file: file, seed: seed, timelines: timelines,
+            timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
+            configurations: configurations, rule: rule)
     }
 }

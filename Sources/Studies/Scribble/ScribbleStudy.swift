@@ -22,16 +22,20 @@ public enum ScribbleStudy {
         // Each gesture's label runs until the next gesture starts (the finger-up pause belongs to it).
         let g = timeline.gestures
         let labels = g.indices.map { i in
-            ActivitySpan(activity: activities.firstIndex(of: g[i].kind) ?? 0, startSeconds: g[i].startSeconds,
-                         endSeconds: i + 1 < g.count ? g[i + 1].startSeconds : timeline.durationSeconds)
+            ActivitySpan(
+                activity: activities.firstIndex(of: g[i].kind) ?? 0, startSeconds: g[i].startSeconds,
+                endSeconds: i + 1 < g.count ? g[i + 1].startSeconds : timeline.durationSeconds)
         }
-        return GestureTrialOutcome(trialIndex: index, seed: seed, durationSeconds: timeline.durationSeconds,
-                                   truth: truth, labels: labels, detections: detections)
+        return GestureTrialOutcome(
+            trialIndex: index, seed: seed, durationSeconds: timeline.durationSeconds,
+            truth: truth, labels: labels, detections: detections)
     }
 
     /// The firing times of one setting over a timeline.
-    public static func detect(_ timeline: TouchTimeline, _ c: ScribbleDetectorConfiguration,
-                              rateHz: Double) throws(ScribbleDetectorError) -> [Double] {
+    public static func detect(
+        _ timeline: TouchTimeline, _ c: ScribbleDetectorConfiguration,
+        rateHz: Double
+    ) throws(ScribbleDetectorError) -> [Double] {
         var detector = try ScribbleDetector(configuration: c, maximumTouchRateHz: min(1000, rateHz))
         var times: [Double] = []
         for gesture in timeline.gestures {
@@ -48,12 +52,14 @@ public enum ScribbleStudy {
     public static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
         let preset = ScribbleDetectorConfiguration.default
         return s.configurations.enumerated().map { index, c in
-            let all = [("requiredReversals", String(c.requiredReversals)),
-                       ("minimumTravelPoints", ShakeStudy.show(c.minimumTravelPoints)),
-                       ("pathToDiagonalRatio", ShakeStudy.show(c.pathToDiagonalRatio)),
-                       ("windowSeconds", ShakeStudy.show(c.windowSeconds)),
-                       ("cooldownSeconds", ShakeStudy.show(c.cooldownSeconds)),
-                       ("firesOncePerGesture", String(c.firesOncePerGesture))]
+            let all = [
+                ("requiredReversals", String(c.requiredReversals)),
+                ("minimumTravelPoints", ShakeStudy.show(c.minimumTravelPoints)),
+                ("pathToDiagonalRatio", ShakeStudy.show(c.pathToDiagonalRatio)),
+                ("windowSeconds", ShakeStudy.show(c.windowSeconds)),
+                ("cooldownSeconds", ShakeStudy.show(c.cooldownSeconds)),
+                ("firesOncePerGesture", String(c.firesOncePerGesture)),
+            ]
             let differs: [String: Bool] = [
                 "requiredReversals": c.requiredReversals != preset.requiredReversals,
                 "minimumTravelPoints": c.minimumTravelPoints != preset.minimumTravelPoints,
@@ -67,8 +73,9 @@ public enum ScribbleStudy {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let json = (try? encoder.encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return SweepSetting(index: index, family: "scribble", parameters: all.map { "\($0.0)=\($0.1)" },
-                                shortLabel: label, configurationJSON: json)
+            return SweepSetting(
+                index: index, family: "scribble", parameters: all.map { "\($0.0)=\($0.1)" },
+                shortLabel: label, configurationJSON: json)
         }
     }
 
@@ -86,11 +93,13 @@ public enum ScribbleStudy {
 
     /// Analyses and renders simulated (or merged) timelines.
     static func report(_ s: ScribbleScenario, outcomes: [GestureTrialOutcome]) throws -> ReportFiles {
-        let analysis = try SweepAnalysis(settings: settings(s), outcomes: outcomes, activityCount: activities.count,
-                                         toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                                         toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+        let analysis = try SweepAnalysis(
+            settings: settings(s), outcomes: outcomes, activityCount: activities.count,
+            toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+            toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
         let t = s.timeline
-        let method = "\(s.timelines) simulated touch timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
+        let method =
+            "\(s.timelines) simulated touch timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
             + "(seed \(s.seed)): gestures chosen at random by weight, finger-up pauses of "
             + "\(JSONField.show(t.idleSeconds.min))–\(JSONField.show(t.idleSeconds.max)) s, touch points at "
             + "\(JSONField.show(t.touchRateHz)) Hz"

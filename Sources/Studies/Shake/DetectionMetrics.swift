@@ -39,8 +39,10 @@ public struct DetectionMetrics: Sendable, Equatable {
     ///   - latenciesSeconds: one latency per true positive, s.
     ///   - exposureHours: hours outside gestures (≥ 0; 0 leaves the rate undefined).
     /// - Throws: `StatsError` from GSL (not expected for valid counts).
-    public init(truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latenciesSeconds: [Double],
-                exposureHours: Double) throws {
+    public init(
+        truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latenciesSeconds: [Double],
+        exposureHours: Double
+    ) throws {
         self.truePositives = truePositives
         self.falseAlarms = falseAlarms
         self.misses = misses

@@ -55,8 +55,10 @@ public enum GestureMatcher {
     ///   - toleranceBeforeSeconds: how long before a gesture's start a detection still counts, s (≥ 0).
     ///   - toleranceAfterSeconds: how long after a gesture's end a detection still counts, s (≥ 0).
     /// - Returns: the matching.
-    public static func match(truth: [TruthEvent], detections: [Double], toleranceBeforeSeconds: Double = 0,
-                             toleranceAfterSeconds: Double = 0.5) -> MatchResult {
+    public static func match(
+        truth: [TruthEvent], detections: [Double], toleranceBeforeSeconds: Double = 0,
+        toleranceAfterSeconds: Double = 0.5
+    ) -> MatchResult {
         var status = [DetectionStatus](repeating: .falseAlarm, count: detections.count)
         var detectionEvent = [Int?](repeating: nil, count: detections.count)
         var eventDetection = [Int?](repeating: nil, count: truth.count)

@@ -34,8 +34,9 @@ enum GestureScenarioReader {
         for key in m.keys {
             guard let activityField = m.optional(key) else { continue }
             guard let activity = MotionActivity(rawValue: key) else {
-                throw activityField.error("unknown activity (known: "
-                    + MotionActivity.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                throw activityField.error(
+                    "unknown activity (known: "
+                        + MotionActivity.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             let a = try activityField.object()
             for field in MotionRanges.fields where field.activity == activity {
@@ -53,8 +54,9 @@ enum GestureScenarioReader {
         for key in g.keys {
             guard let kindField = g.optional(key) else { continue }
             guard let kind = TouchGestureKind(rawValue: key) else {
-                throw kindField.error("is not a gesture (known: "
-                    + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                throw kindField.error(
+                    "is not a gesture (known: "
+                        + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             let k = try kindField.object()
             for field in TouchRanges.fields where field.kind == kind {

@@ -25,8 +25,10 @@ public struct GestureTrialOutcome: Sendable, Equatable {
     /// Detection times per sweep setting (outer index = setting index), s, ascending.
     public let detections: [[Double]]
 
-    public init(trialIndex: Int, seed: TrialSeed, durationSeconds: Double, truth: [TruthEvent],
-                labels: [ActivitySpan], detections: [[Double]]) {
+    public init(
+        trialIndex: Int, seed: TrialSeed, durationSeconds: Double, truth: [TruthEvent],
+        labels: [ActivitySpan], detections: [[Double]]
+    ) {
         self.trialIndex = trialIndex
         self.seed = seed
         self.durationSeconds = durationSeconds

@@ -31,8 +31,10 @@ public struct ShakeScenario: Sendable {
     /// The sweep keys each kind reads (the core's vocabulary; `kind` aside).
     static let sweepKeys: [ShakeDetectorKind: [String]] = [
         .thresholdCount: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
-        .windowFraction: ["thresholdG", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
-                          "minimumSampleCount", "cooldownSeconds"],
+        .windowFraction: [
+            "thresholdG", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
+            "minimumSampleCount", "cooldownSeconds",
+        ],
         .reversal: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
     ]
     static let integerKeys: Set<String> = ["requiredCount", "minimumSampleCount"]
@@ -77,8 +79,9 @@ public struct ShakeScenario: Sendable {
                 for key in w.keys {
                     guard let field = w.optional(key) else { continue }
                     guard let activity = MotionActivity(rawValue: key), activity != .shake else {
-                        throw field.error("is not an everyday activity (known: "
-                            + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
+                        throw field.error(
+                            "is not an everyday activity (known: "
+                                + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
                     }
                     weights[activity] = try field.nonNegative(atMost: 1e6)
                 }
@@ -94,16 +97,18 @@ public struct ShakeScenario: Sendable {
         }
         let duration = p.ranges.shakeDurationSeconds
         if p.ranges.shakeRampSeconds.max > duration.min / 2 {
-            throw InputError(file: file, line: r.line, field: "motion.shake.rampSeconds",
-                             problem: "the onset and offset ramps (up to \(JSONField.show(p.ranges.shakeRampSeconds.max)) s each) "
-                                + "must fit in the shortest shake (\(JSONField.show(duration.min)) s)")
+            throw InputError(
+                file: file, line: r.line, field: "motion.shake.rampSeconds",
+                problem: "the onset and offset ramps (up to \(JSONField.show(p.ranges.shakeRampSeconds.max)) s each) "
+                    + "must fit in the shortest shake (\(JSONField.show(duration.min)) s)")
         }
         if case .count(let c) = p.shakes, c > p.maximumShakesThatFit {
             let f = shakeCountField
-            throw InputError(file: file, line: f?.node.line ?? r.line, field: f?.path ?? "timeline.shakesPerTimeline",
-                             problem: "\(c) shakes of up to \(JSONField.show(duration.max)) s with "
-                                + "\(JSONField.show(p.minimumGapSeconds)) s gaps do not fit in "
-                                + "\(JSONField.show(p.durationSeconds / 60)) minutes (at most \(p.maximumShakesThatFit))")
+            throw InputError(
+                file: file, line: f?.node.line ?? r.line, field: f?.path ?? "timeline.shakesPerTimeline",
+                problem: "\(c) shakes of up to \(JSONField.show(duration.max)) s with "
+                    + "\(JSONField.show(p.minimumGapSeconds)) s gaps do not fit in "
+                    + "\(JSONField.show(p.durationSeconds / 60)) minutes (at most \(p.maximumShakesThatFit))")
         }
 
         let (before, after) = try GestureScenarioReader.matching(r)
@@ -150,9 +155,10 @@ public struct ShakeScenario: Sendable {
                     let index = axes.firstIndex { $0.key == problem.field }
                     let field = index.map { axes[$0].values[combination[$0]].1 }
                     let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
-                    throw InputError(file: file, line: field?.node.line ?? entry.node.line,
-                                     field: field?.path ?? "\(entry.path).\(problem.field)",
-                                     problem: problem.problem + (value.map { ", got \($0)" } ?? " (the \(kindRaw) default)"))
+                    throw InputError(
+                        file: file, line: field?.node.line ?? entry.node.line,
+                        field: field?.path ?? "\(entry.path).\(problem.field)",
+                        problem: problem.problem + (value.map { ", got \($0)" } ?? " (the \(kindRaw) default)"))
                 }
                 configurations.append(c)
                 varied.append(variedHere)
@@ -162,13 +168,15 @@ public struct ShakeScenario: Sendable {
 
         let samples = p.durationSeconds * p.sensor.sampleRateHz * Double(timelines)
         guard samples * Double(configurations.count) <= maximumDetectorSamples else {
-            throw InputError(file: file, line: timelinesField.node.line, field: "timelines",
-                             problem: "\(timelines) timelines × \(configurations.count) settings would feed "
-                                + "\(String(format: "%.2g", samples * Double(configurations.count))) samples to detectors, "
-                                + "at most 1e11 allowed")
+            throw InputError(
+                file: file, line: timelinesField.node.line, field: "timelines",
+                problem: "\(timelines) timelines × \(configurations.count) settings would feed "
+                    + "\(String(format: "%.2g", samples * Double(configurations.count))) samples to detectors, "
+                    + "at most 1e11 allowed")
         }
-        return ShakeScenario(name: name, description: description, file: file, seed: seed, timelines: timelines,
-                             timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
-                             configurations: configurations, variedKeys: varied, rule: rule)
+        return ShakeScenario(
+            name: name, description: description, file: file, seed: seed, timelines: timelines,
+            timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
+            configurations: configurations, variedKeys: varied, rule: rule)
     }
 }

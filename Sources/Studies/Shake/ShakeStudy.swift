@@ -24,8 +24,9 @@ public enum ShakeStudy {
             for key in keys where key != "thresholdG" && value(c, key) != value(preset, key) {
                 label += ", \(key) \(value(c, key))"
             }
-            return SweepSetting(index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: label,
-                                configurationJSON: json(c))
+            return SweepSetting(
+                index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: label,
+                configurationJSON: json(c))
         }
     }
 
@@ -37,10 +38,11 @@ public enum ShakeStudy {
     /// Analyses and renders simulated (or merged) timelines.
     static func report(_ s: ShakeScenario, outcomes: [GestureTrialOutcome]) throws -> ReportFiles {
         let settings = settings(s)
-        let analysis = try SweepAnalysis(settings: settings, outcomes: outcomes,
-                                         activityCount: ShakeTrial.activities.count,
-                                         toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                                         toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+        let analysis = try SweepAnalysis(
+            settings: settings, outcomes: outcomes,
+            activityCount: ShakeTrial.activities.count,
+            toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+            toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
         return try SweepReport.render(context(s), analysis: analysis, outcomes: outcomes)
     }
 
@@ -52,7 +54,8 @@ public enum ShakeStudy {
         case .count(let c): shakes = "\(c) deliberate shake\(c == 1 ? "" : "s") each"
         case .perMinute(let r): shakes = "deliberate shakes at \(JSONField.show(r)) a minute (Poisson)"
         }
-        let method = "\(s.timelines) simulated timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
+        let method =
+            "\(s.timelines) simulated timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
             + "(seed \(s.seed)), \(shakes), at least \(JSONField.show(t.minimumGapSeconds)) s apart, between "
             + "everyday motions chosen at random by weight. The accelerometer reports userAcceleration at "
             + "\(JSONField.show(t.sensor.sampleRateHz)) Hz, ±\(JSONField.show(t.sensor.rangeG)) g, with "

@@ -24,18 +24,22 @@ public enum ShakeTrial {
             TruthEvent(startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
         }
         let labels = timeline.segments.map {
-            ActivitySpan(activity: activities.firstIndex(of: $0.activity) ?? 0,
-                         startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
+            ActivitySpan(
+                activity: activities.firstIndex(of: $0.activity) ?? 0,
+                startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
         }
-        return GestureTrialOutcome(trialIndex: index, seed: seed, durationSeconds: timeline.durationSeconds,
-                                   truth: truth, labels: labels, detections: detections)
+        return GestureTrialOutcome(
+            trialIndex: index, seed: seed, durationSeconds: timeline.durationSeconds,
+            truth: truth, labels: labels, detections: detections)
     }
 
     /// Feeds every sample of `timeline` (at tₖ = k / rate) to a fresh detector and returns the firing times.
     ///
     /// - Throws: `ShakeDetectorError` for an invalid configuration.
-    public static func detect(_ timeline: MotionTimeline,
-                              _ configuration: ShakeDetectorConfiguration) throws(ShakeDetectorError) -> [Double] {
+    public static func detect(
+        _ timeline: MotionTimeline,
+        _ configuration: ShakeDetectorConfiguration
+    ) throws(ShakeDetectorError) -> [Double] {
         let fs = timeline.sensor.sampleRateHz
         var detector = try ShakeDetector(configuration: configuration, maximumSampleRateHz: min(1000, fs))
         var times: [Double] = []
@@ -44,8 +48,9 @@ public enum ShakeTrial {
                 timeline.z.withUnsafeBufferPointer { z in
                     for k in 0..<x.count {
                         let t = Double(k) / fs
-                        let sample = AccelerationSample(timestampSeconds: t, x: Double(x[k]), y: Double(y[k]),
-                                                        z: Double(z[k]))
+                        let sample = AccelerationSample(
+                            timestampSeconds: t, x: Double(x[k]), y: Double(y[k]),
+                            z: Double(z[k]))
                         if detector.consume(sample) { times.append(t) }
                     }
                 }

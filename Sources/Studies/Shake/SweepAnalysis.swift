@@ -36,8 +36,10 @@ public struct SweepAnalysis: Sendable {
     ///   - toleranceAfterSeconds: matching window after a gesture's end, s.
     ///   - rule: how to choose the recommendation.
     /// - Throws: `StatsError` from the interval computations.
-    public init(settings: [SweepSetting], outcomes: [GestureTrialOutcome], activityCount: Int,
-                toleranceBeforeSeconds: Double, toleranceAfterSeconds: Double, rule: RecommendationRule) throws {
+    public init(
+        settings: [SweepSetting], outcomes: [GestureTrialOutcome], activityCount: Int,
+        toleranceBeforeSeconds: Double, toleranceAfterSeconds: Double, rule: RecommendationRule
+    ) throws {
         self.settings = settings
         self.rule = rule
         self.toleranceBeforeSeconds = toleranceBeforeSeconds
@@ -62,9 +64,10 @@ public struct SweepAnalysis: Sendable {
             var causes = [Int](repeating: 0, count: activityCount)
             for o in outcomes {
                 let detections = s < o.detections.count ? o.detections[s] : []
-                let m = GestureMatcher.match(truth: o.truth, detections: detections,
-                                             toleranceBeforeSeconds: toleranceBeforeSeconds,
-                                             toleranceAfterSeconds: toleranceAfterSeconds)
+                let m = GestureMatcher.match(
+                    truth: o.truth, detections: detections,
+                    toleranceBeforeSeconds: toleranceBeforeSeconds,
+                    toleranceAfterSeconds: toleranceAfterSeconds)
                 tp += m.truePositives
                 fn += m.misses
                 for (j, status) in m.detectionStatus.enumerated() {
@@ -81,8 +84,10 @@ public struct SweepAnalysis: Sendable {
                     }
                 }
             }
-            metrics.append(try DetectionMetrics(truePositives: tp, falseAlarms: fa, misses: fn, fragments: fragments,
-                                                latenciesSeconds: latencies, exposureHours: exposureHours))
+            metrics.append(
+                try DetectionMetrics(
+                    truePositives: tp, falseAlarms: fa, misses: fn, fragments: fragments,
+                    latenciesSeconds: latencies, exposureHours: exposureHours))
             byActivity.append(causes)
         }
         self.metrics = metrics
@@ -111,7 +116,8 @@ public struct SweepAnalysis: Sendable {
     ///   out of range.
     public func falseAlarmsPerActivityHour(setting: Int, activity: Int) -> Double? {
         guard falseAlarmsByActivity.indices.contains(setting), activityHours.indices.contains(activity),
-              falseAlarmsByActivity[setting].indices.contains(activity), activityHours[activity] > 0 else { return nil }
+            falseAlarmsByActivity[setting].indices.contains(activity), activityHours[activity] > 0
+        else { return nil }
         return Double(falseAlarmsByActivity[setting][activity]) / activityHours[activity]
     }
 

@@ -23,8 +23,10 @@ extension SweepReport {
     ///   - x: the cost or benefit along x (nil: the setting is left out).
     ///   - y: the benefit along y (nil: left out).
     ///   - xIsCost: true when smaller x is better (false alarms an hour); false when larger is (recall).
-    static func front(_ a: SweepAnalysis, family: String, x: (DetectionMetrics) -> Double?,
-                      y: (DetectionMetrics) -> Double?, xIsCost: Bool) -> [Int] {
+    static func front(
+        _ a: SweepAnalysis, family: String, x: (DetectionMetrics) -> Double?,
+        y: (DetectionMetrics) -> Double?, xIsCost: Bool
+    ) -> [Int] {
         let members = a.settings.indices.filter { a.settings[$0].family == family }
             .filter { x(a.metrics[$0]) != nil && y(a.metrics[$0]) != nil }
         // Best x first; among equal x, best y first. Keep a point when its y beats every point before it.
@@ -60,34 +62,45 @@ extension SweepReport {
             return ChartSeries(name: family, points: points, style: .lineAndMarkers, colorIndex: i)
         }
         if let recall = rm.recall, let precision = rm.precision {
-            pr.append(ChartSeries(name: "recommended", points: [ChartPoint(x: recall * 100, y: precision * 100)],
-                                  style: .markers, colorIndex: names.count))
+            pr.append(
+                ChartSeries(
+                    name: "recommended", points: [ChartPoint(x: recall * 100, y: precision * 100)],
+                    style: .markers, colorIndex: names.count))
         }
-        let prChart = LineChart(title: "Precision against recall (best trade-off of each detector family)",
-                                xLabel: "recall (%)", yLabel: "precision (%)", series: pr)
-        charts.append(RenderedChart(path: "precision-recall.svg",
-                                    alt: "precision-recall curve, one line per detector family",
-                                    svg: try prChart.renderSVG()))
+        let prChart = LineChart(
+            title: "Precision against recall (best trade-off of each detector family)",
+            xLabel: "recall (%)", yLabel: "precision (%)", series: pr)
+        charts.append(
+            RenderedChart(
+                path: "precision-recall.svg",
+                alt: "precision-recall curve, one line per detector family",
+                svg: try prChart.renderSVG()))
 
         // Recall against false alarms an hour, with the recall intervals.
         var roc: [ChartSeries] = names.enumerated().map { i, family in
             let points = front(a, family: family, x: { $0.falseAlarmsPerHour }, y: { $0.recall }, xIsCost: true).map {
                 let m = a.metrics[$0]
-                return ChartPoint(x: m.falseAlarmsPerHour ?? 0, y: (m.recall ?? 0) * 100,
-                                  yLow: m.recallInterval.map { $0.low * 100 }, yHigh: m.recallInterval.map { $0.high * 100 })
+                return ChartPoint(
+                    x: m.falseAlarmsPerHour ?? 0, y: (m.recall ?? 0) * 100,
+                    yLow: m.recallInterval.map { $0.low * 100 }, yHigh: m.recallInterval.map { $0.high * 100 })
             }
             return ChartSeries(name: family, points: points, style: .lineAndMarkers, colorIndex: i)
         }
         if let rate = rm.falseAlarmsPerHour, let recall = rm.recall {
-            roc.append(ChartSeries(name: "recommended", points: [ChartPoint(x: rate, y: recall * 100)],
-                                   style: .markers, colorIndex: names.count))
+            roc.append(
+                ChartSeries(
+                    name: "recommended", points: [ChartPoint(x: rate, y: recall * 100)],
+                    style: .markers, colorIndex: names.count))
         }
-        let rocChart = LineChart(title: "Recall against false alarms an hour (best trade-off of each family)",
-                                 xLabel: "false alarms per hour of \(c.exposure)", yLabel: "recall (%), 95% interval",
-                                 series: roc)
-        charts.append(RenderedChart(path: "recall-vs-false-alarms.svg",
-                                    alt: "recall against false alarms per hour, one line per detector family",
-                                    svg: try rocChart.renderSVG()))
+        let rocChart = LineChart(
+            title: "Recall against false alarms an hour (best trade-off of each family)",
+            xLabel: "false alarms per hour of \(c.exposure)", yLabel: "recall (%), 95% interval",
+            series: roc)
+        charts.append(
+            RenderedChart(
+                path: "recall-vs-false-alarms.svg",
+                alt: "recall against false alarms per hour, one line per detector family",
+                svg: try rocChart.renderSVG()))
 
         // False alarms by activity for the recommended setting and each family's best.
         let causes = causeIndices(c)
@@ -98,13 +111,16 @@ extension SweepReport {
             title: "False alarms per hour of each activity", xLabel: "activity",
             yLabel: "false alarms per hour of that activity", categories: causes.map { c.activityNames[$0] },
             series: shown.enumerated().map { i, s in
-                BarSeries(name: "\(a.settings[s].family) \(a.settings[s].shortLabel)" + (s == r ? " (recommended)" : ""),
-                          values: causes.map { a.falseAlarmsPerActivityHour(setting: s, activity: $0) ?? 0 },
-                          colorIndex: i)
+                BarSeries(
+                    name: "\(a.settings[s].family) \(a.settings[s].shortLabel)" + (s == r ? " (recommended)" : ""),
+                    values: causes.map { a.falseAlarmsPerActivityHour(setting: s, activity: $0) ?? 0 },
+                    colorIndex: i)
             })
-        charts.append(RenderedChart(path: "false-alarms-by-activity.svg",
-                                    alt: "false alarms per hour of each activity for the recommended setting and each family's best",
-                                    svg: try bars.renderSVG()))
+        charts.append(
+            RenderedChart(
+                path: "false-alarms-by-activity.svg",
+                alt: "false alarms per hour of each activity for the recommended setting and each family's best",
+                svg: try bars.renderSVG()))
         return charts
     }
 }

@@ -67,10 +67,12 @@ extension SweepReport {
         doc.paragraph("**\(try settingSentence(c, a, r)).**")
         var words = "Chosen as \(a.rule.text)."
         if !a.ruleMet {
-            words += " No setting met that limit, so this is the setting with the fewest false alarms an hour: "
+            words +=
+                " No setting met that limit, so this is the setting with the fewest false alarms an hour: "
                 + "the least bad, not good enough. Widen the sweep towards stricter settings."
         }
-        words += " Precision \(try percentWithInterval(m.precision, m.precisionInterval)), "
+        words +=
+            " Precision \(try percentWithInterval(m.precision, m.precisionInterval)), "
             + "F1 \(try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "undefined"), "
             + "latency from \(c.gesture) onset median \(try seconds(m.latencyMedianSeconds)) "
             + "(95th percentile \(try seconds(m.latencyP95Seconds))); "
@@ -78,8 +80,9 @@ extension SweepReport {
             + "\(m.falseAlarms == 1 ? "" : "s") in \(try num(a.exposureHours)) hours of \(c.exposure), "
             + "\(m.fragments) fragment\(m.fragments == 1 ? "" : "s") (a second event inside one \(c.gesture))."
         doc.paragraph(words)
-        doc.paragraph("The configuration, in the detection core's JSON vocabulary (decode it with "
-                      + "`JSONDecoder().decode(\(c.configurationType).self, from: data)`):")
+        doc.paragraph(
+            "The configuration, in the detection core's JSON vocabulary (decode it with "
+                + "`JSONDecoder().decode(\(c.configurationType).self, from: data)`):")
         doc.code(a.settings[r].configurationJSON, language: "json")
         if !a.runnersUp.isEmpty {
             doc.paragraph("Runners-up by the same rule:")
@@ -94,9 +97,10 @@ extension SweepReport {
 
         doc.heading("How it was measured", level: 2)
         doc.paragraph(c.method)
-        doc.paragraph("Precision = TP/(TP + FA), recall = TP/(TP + misses), both with 95% Wilson intervals; "
-                      + "F1 = 2·TP/(2·TP + FA + misses); false alarms an hour with the exact Poisson 95% interval "
-                      + "(Garwood); fragments count neither as true positives nor as false alarms.")
+        doc.paragraph(
+            "Precision = TP/(TP + FA), recall = TP/(TP + misses), both with 95% Wilson intervals; "
+                + "F1 = 2·TP/(2·TP + FA + misses); false alarms an hour with the exact Poisson 95% interval "
+                + "(Garwood); fragments count neither as true positives nor as false alarms.")
         var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
         for (name, w) in c.weights {
             let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
@@ -107,27 +111,35 @@ extension SweepReport {
         doc.table(weights)
 
         doc.heading("False alarms by activity", level: 2)
-        doc.paragraph("Each cell: the false alarms during the activity over all timelines and, when there are any, "
-                      + "in brackets that count divided by the hours simulated of the activity (the chart shows these "
-                      + "rates).")
+        doc.paragraph(
+            "Each cell: the false alarms during the activity over all timelines and, when there are any, "
+                + "in brackets that count divided by the hours simulated of the activity (the chart shows these "
+                + "rates).")
         let shown = ([r] + a.familyBest.filter { $0 != r })
-        var causes = MarkdownTable(columns: [("setting", .left)]
-            + causeIndices(c).map { (c.activityNames[$0], MarkdownTable.Alignment.right) })
+        var causes = MarkdownTable(
+            columns: [("setting", .left)]
+                + causeIndices(c).map { (c.activityNames[$0], MarkdownTable.Alignment.right) })
         for s in shown {
-            try causes.append(["\(a.settings[s].family) \(a.settings[s].shortLabel)"
-                + (s == r ? " (recommended)" : "")] + causeIndices(c).map { i throws in
-                    let count = String(a.falseAlarmsByActivity[s][i])
-                    // "0 (0/h)" would say nothing more than "0".
-                    guard a.falseAlarmsByActivity[s][i] > 0,
-                          let rate = a.falseAlarmsPerActivityHour(setting: s, activity: i) else { return count }
-                    return "\(count) (\(try num(rate))/h)"
-                })
+            try causes.append(
+                [
+                    "\(a.settings[s].family) \(a.settings[s].shortLabel)"
+                        + (s == r ? " (recommended)" : "")
+                ]
+                    + causeIndices(c).map { i throws in
+                        let count = String(a.falseAlarmsByActivity[s][i])
+                        // "0 (0/h)" would say nothing more than "0".
+                        guard a.falseAlarmsByActivity[s][i] > 0,
+                            let rate = a.falseAlarmsPerActivityHour(setting: s, activity: i)
+                        else { return count }
+                        return "\(count) (\(try num(rate))/h)"
+                    })
         }
         doc.table(causes)
 
         doc.heading("Every setting", level: 2)
-        doc.paragraph("All \(a.settings.count) settings in sweep order (also in `sweep.csv`, with intervals and the "
-                      + "false alarms by activity).")
+        doc.paragraph(
+            "All \(a.settings.count) settings in sweep order (also in `sweep.csv`, with intervals and the "
+                + "false alarms by activity).")
         doc.table(try settingsTable(a, Array(a.settings.indices)))
 
         doc.heading("Charts", level: 2)

@@ -8,8 +8,10 @@ import Stats
 /// readable; `sweep.csv` has every setting's totals). Everything is rendered in memory first.
 public enum SweepReport {
     /// Renders every file of the report.
-    public static func render(_ c: SweepReportContext, analysis a: SweepAnalysis,
-                              outcomes: [GestureTrialOutcome]) throws -> ReportFiles {
+    public static func render(
+        _ c: SweepReportContext, analysis a: SweepAnalysis,
+        outcomes: [GestureTrialOutcome]
+    ) throws -> ReportFiles {
         var files = ReportFiles()
         files.add("sweep.csv", try sweepCSV(c, a))
         files.add("events.csv", try eventsCSV(c, a, outcomes))
@@ -31,22 +33,24 @@ public enum SweepReport {
 
     static func sweepCSV(_ c: SweepReportContext, _ a: SweepAnalysis) throws -> String {
         let causes = causeIndices(c)
-        var table = CSVTable(header: [
-            "setting", "detector", "parameters", "true_positives", "false_alarms", "misses", "fragments",
-            "precision", "precision_ci_low", "precision_ci_high", "recall", "recall_ci_low", "recall_ci_high", "f1",
-            "false_alarms_per_hour", "false_alarms_per_hour_ci_low", "false_alarms_per_hour_ci_high",
-            "latency_median_s", "latency_p95_s", "meets_rule",
-        ] + causes.map { "false_alarms_\(c.activityNames[$0])" })
+        var table = CSVTable(
+            header: [
+                "setting", "detector", "parameters", "true_positives", "false_alarms", "misses", "fragments",
+                "precision", "precision_ci_low", "precision_ci_high", "recall", "recall_ci_low", "recall_ci_high", "f1",
+                "false_alarms_per_hour", "false_alarms_per_hour_ci_low", "false_alarms_per_hour_ci_high",
+                "latency_median_s", "latency_p95_s", "meets_rule",
+            ] + causes.map { "false_alarms_\(c.activityNames[$0])" })
         for (s, m) in zip(a.settings, a.metrics) {
-            try table.append([
-                .integer(s.index), .text(s.family), .text(s.parameterText), .integer(m.truePositives),
-                .integer(m.falseAlarms), .integer(m.misses), .integer(m.fragments), cell(m.precision),
-                cell(m.precisionInterval?.low), cell(m.precisionInterval?.high), cell(m.recall),
-                cell(m.recallInterval?.low), cell(m.recallInterval?.high), cell(m.f1), cell(m.falseAlarmsPerHour),
-                cell(m.falseAlarmsPerHourInterval?.low), cell(m.falseAlarmsPerHourInterval?.high),
-                cell(m.latencyMedianSeconds), cell(m.latencyP95Seconds),
-                .text(SweepAnalysis.satisfies(m, a.rule) ? "yes" : "no"),
-            ] + causes.map { .integer(a.falseAlarmsByActivity[s.index][$0]) })
+            try table.append(
+                [
+                    .integer(s.index), .text(s.family), .text(s.parameterText), .integer(m.truePositives),
+                    .integer(m.falseAlarms), .integer(m.misses), .integer(m.fragments), cell(m.precision),
+                    cell(m.precisionInterval?.low), cell(m.precisionInterval?.high), cell(m.recall),
+                    cell(m.recallInterval?.low), cell(m.recallInterval?.high), cell(m.f1), cell(m.falseAlarmsPerHour),
+                    cell(m.falseAlarmsPerHourInterval?.low), cell(m.falseAlarmsPerHourInterval?.high),
+                    cell(m.latencyMedianSeconds), cell(m.latencyP95Seconds),
+                    .text(SweepAnalysis.satisfies(m, a.rule) ? "yes" : "no"),
+                ] + causes.map { .integer(a.falseAlarmsByActivity[s.index][$0]) })
         }
         return table.render()
     }
@@ -59,29 +63,38 @@ public enum SweepReport {
         let name = { (i: Int) -> String in i < c.activityNames.count ? c.activityNames[i] : "" }
         for o in outcomes {
             let detections = s < o.detections.count ? o.detections[s] : []
-            let match = GestureMatcher.match(truth: o.truth, detections: detections,
-                                             toleranceBeforeSeconds: a.toleranceBeforeSeconds,
-                                             toleranceAfterSeconds: a.toleranceAfterSeconds)
+            let match = GestureMatcher.match(
+                truth: o.truth, detections: detections,
+                toleranceBeforeSeconds: a.toleranceBeforeSeconds,
+                toleranceAfterSeconds: a.toleranceAfterSeconds)
             // Rows in time order: a true gesture at its start, a detection at its time (gesture first on ties).
             var rows: [(Double, Int, [CSVCell])] = []
             for (i, e) in o.truth.enumerated() {
                 let j = match.eventDetection[i]
-                rows.append((e.startSeconds, 0, [
-                    .integer(o.trialIndex), .integer(Int(o.seed.value)), .text("true-\(c.gesture)"),
-                    .number(e.startSeconds), .number(e.endSeconds), .text(c.gesture),
-                    .text(j == nil ? "missed" : "detected"), .integer(i),
-                    j.map { .number(detections[$0] - e.startSeconds) } ?? .missing,
-                ]))
+                rows.append(
+                    (
+                        e.startSeconds, 0,
+                        [
+                            .integer(o.trialIndex), .integer(Int(o.seed.value)), .text("true-\(c.gesture)"),
+                            .number(e.startSeconds), .number(e.endSeconds), .text(c.gesture),
+                            .text(j == nil ? "missed" : "detected"), .integer(i),
+                            j.map { .number(detections[$0] - e.startSeconds) } ?? .missing,
+                        ]
+                    ))
             }
             for (j, t) in detections.enumerated() {
                 let event = match.detectionEvent[j]
                 let status = match.detectionStatus[j]
-                rows.append((t, 1, [
-                    .integer(o.trialIndex), .integer(Int(o.seed.value)), .text("detection"), .number(t), .missing,
-                    .text(o.label(at: t).map { name($0.activity) } ?? ""), .text(status.rawValue),
-                    event.map(CSVCell.integer) ?? .missing,
-                    status == .truePositive ? event.map { .number(t - o.truth[$0].startSeconds) } ?? .missing : .missing,
-                ]))
+                rows.append(
+                    (
+                        t, 1,
+                        [
+                            .integer(o.trialIndex), .integer(Int(o.seed.value)), .text("detection"), .number(t), .missing,
+                            .text(o.label(at: t).map { name($0.activity) } ?? ""), .text(status.rawValue),
+                            event.map(CSVCell.integer) ?? .missing,
+                            status == .truePositive ? event.map { .number(t - o.truth[$0].startSeconds) } ?? .missing : .missing,
+                        ]
+                    ))
             }
             for row in rows.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) { try table.append(row.2) }
         }
