@@ -37,6 +37,14 @@ public enum Grader {
     /// - Returns: grades of the good submissions (in file order) and the failures.
     public static func grade(_ rubric: Rubric, files: [String],
                              runner: MonteCarloRunner) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
+        let (submissions, failures) = load(rubric, files: files)
+        return (try grade(rubric, submissions: submissions, runner: runner), failures)
+    }
+
+    /// Reads every submission file; a bad one (or a second file of the same team) is recorded, not fatal.
+    ///
+    /// - Returns: the good submissions in file order and the failures.
+    public static func load(_ rubric: Rubric, files: [String]) -> (submissions: [Submission], failures: [SubmissionFailure]) {
         var submissions: [Submission] = []
         var failures: [SubmissionFailure] = []
         var teams: [String: String] = [:]
@@ -53,12 +61,20 @@ public enum Grader {
                 failures.append(SubmissionFailure(file: file, error: error))
             }
         }
-        return (try grade(rubric, submissions: submissions, runner: runner), failures)
+        return (submissions, failures)
     }
 
     /// Scores parsed submissions.
     public static func grade(_ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner) throws -> [TeamGrade] {
-        let outcomes = try GradingEngine.evaluate(rubric, submissions, runner: runner)
+        let plan = GradingPlan(rubric, submissions)
+        return try score(plan, try GradingEngine.evaluation(plan, runner: runner))
+    }
+
+    /// Scores a plan's reduced results (an unsharded run's, or merged parts').
+    public static func score(_ plan: GradingPlan, _ evaluation: GradingEvaluation) throws -> [TeamGrade] {
+        let rubric = plan.rubric
+        let submissions = plan.submissions
+        let outcomes = evaluation.outcomes
         let names = rubric.places.map(\.name)
         return try zip(submissions, outcomes).map { s, suiteOutcomes in
             let results = try rubric.criteria.enumerated().map { i, c in
