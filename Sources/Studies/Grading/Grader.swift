@@ -10,6 +10,9 @@ public struct TeamGrade: Sendable {
     public let results: [CriterionResult]
     /// The suite outcomes the results came from (rubric suite order).
     public let outcomes: [SuiteOutcome]
+    /// The team's detector with one parameter moved along a ladder, judged on the rubric's recall and false-alarm
+    /// criteria on the same timelines (``DetectorLadder``).
+    public internal(set) var alternatives: [AlternativeSetting] = []
 
     /// Points earned over every applicable criterion.
     public var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
@@ -86,6 +89,10 @@ public enum Grader {
                 return try Scoring.score(c, index: i, outcome: outcome, placeNames: names, manual: s.manualPoints)
             }
             return TeamGrade(submission: s, results: results, outcomes: suiteOutcomes)
+        }.enumerated().map { i, g in
+            var g = g
+            g.alternatives = try DetectorLadder.alternatives(plan, evaluation, submission: i)
+            return g
         }
     }
 }

@@ -20,7 +20,7 @@ public struct GradingPlan: Sendable {
     public let rubric: Rubric
     public let submissions: [Submission]
     /// Per suite: the distinct detector settings fed its timelines (the teams' settings in order of first
-    /// appearance); empty for hall visits and coordinates.
+    /// appearance, then the ladders' variants); empty for hall visits and coordinates.
     public let settings: [[Submission.Detector]]
     /// Per suite and submission: the index of the submission's setting in `settings[suite]`, nil when the suite
     /// is not about the submission's gesture or does not feed settings.
@@ -29,16 +29,19 @@ public struct GradingPlan: Sendable {
     public let offsets: [Int]
     /// Units in all.
     public let totalUnits: Int
+    /// Per submission: its ladder of alternative settings (``DetectorLadder``), evaluated alongside.
+    let ladders: [[LadderRung]]
 
     /// Plans the grading of `submissions` against `rubric`.
     public init(_ rubric: Rubric, _ submissions: [Submission]) {
         self.rubric = rubric
         self.submissions = submissions
+        let ladders = DetectorLadder.rungs(rubric, submissions)
         var settings: [[Submission.Detector]] = []
         var settingOf: [[Int?]] = []
         var offsets: [Int] = []
         var total = 0
-        for suite in rubric.suites {
+        for (s, suite) in rubric.suites.enumerated() {
             offsets.append(total)
             total += suite.trialCount
             let gesture: GestureChoice?
@@ -57,6 +60,11 @@ public struct GradingPlan: Sendable {
                 guard let gesture, sub.detector.gesture == gesture else { return nil }
                 return index(sub.detector)
             }
+            // The ladders' variants only where a recall or false-alarm criterion measures them; a variant equal
+            // to a team's setting (or another team's ladder) is fed once.
+            if gesture != nil && DetectorLadder.suiteJudgesLadder(rubric, suite: s) {
+                for rungs in ladders { for r in rungs where r.detector.gesture == gesture { _ = index(r.detector) } }
+            }
             settings.append(list)
             settingOf.append(of)
         }
@@ -64,6 +72,7 @@ public struct GradingPlan: Sendable {
         self.settingOf = settingOf
         self.offsets = offsets
         self.totalUnits = total
+        self.ladders = ladders
     }
 
     // MARK: - Units
