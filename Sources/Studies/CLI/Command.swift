@@ -102,6 +102,8 @@ public struct GradeOptions: Equatable, Sendable {
     public var submissions: [String] = []
     public var outputFolder = "Reports/grades"
     public var jobs: Int?
+    /// Grade only this shard's units and write a part file (``GradePartFile``) instead of the reports.
+    public var shard: ShardSpec?
     public var quiet = false
     public init() {}
 }

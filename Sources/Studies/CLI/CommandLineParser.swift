@@ -37,7 +37,7 @@ public enum CommandLineParser {
         case "dev": return try parseDev(rest)
         case "distance": return try parseDistance(rest)
         case "gpx": return try parseGPX(rest)
-        case "grade": return try parseGrade(rest)
+        case "grade": return try parseGrade(rest, environment: environment)
         default:
             throw usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'")
         }
@@ -318,8 +318,8 @@ extension CommandLineParser {
 // MARK: - Grading
 
 extension CommandLineParser {
-    /// `grade --rubric FILE SUBMISSION... [--out DIR] [--jobs N] [--quiet]`.
-    static func parseGrade(_ args: [String]) throws(InputError) -> Command {
+    /// `grade --rubric FILE SUBMISSION... [--out DIR] [--jobs N] [--shard K/N|slurm] [--quiet]`.
+    static func parseGrade(_ args: [String], environment: [String: String] = [:]) throws(InputError) -> Command {
         var o = GradeOptions()
         var rubric: String?
         var i = 0
@@ -330,6 +330,12 @@ extension CommandLineParser {
             case "--rubric": rubric = try value(args, &i, for: arg, topic: "grade")
             case "--out", "-o": o.outputFolder = try value(args, &i, for: arg, topic: "grade")
             case "--jobs", "-j": o.jobs = try integer(try value(args, &i, for: arg, topic: "grade"), arg, 1...1024, topic: "grade")
+            case "--shard":
+                do {
+                    o.shard = try ShardSpec.parse(try value(args, &i, for: arg, topic: "grade"), environment: environment)
+                } catch {
+                    throw usage(error.problem, topic: "grade")
+                }
             case "--quiet", "-q": o.quiet = true
             default:
                 if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for grade", topic: "grade") }

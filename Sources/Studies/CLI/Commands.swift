@@ -52,6 +52,8 @@ public enum Commands {
     /// Checks that the parts are one complete, non-overlapping set from the same scenario, seed and program, then
     /// writes the report exactly as an unsharded run would.
     public static func merge(parts paths: [String], outputFolder: String) throws -> ExitCode {
+        // Grading parts have their own header and merge (Commands+Grading.swift).
+        if let path = paths.first, GradePartFile.isGradePart(path: path) { return try mergeGrades(parts: paths, outputFolder: outputFolder) }
         var parts: [(path: String, part: PartFile)] = []
         for path in paths { parts.append((path, try PartFile.read(path: path))) }
         let (firstPath, first) = parts[0]

@@ -12,7 +12,8 @@ public enum HelpText {
         case "help": return "sensorbench help [<subcommand>]"
         case "allan": return "sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit rad/s|deg/s]"
         case "calibrate": return "sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit rad/s|deg/s]"
-        case "grade": return "sensorbench grade --rubric <file> <submission>... [--out <dir>] [--jobs <n>] [--quiet]"
+        case "grade":
+            return "sensorbench grade --rubric <file> <submission>... [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]"
         case "walks": return "sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>]"
         case "replay": return "sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>]"
         default: return "sensorbench <subcommand> [<options>]"
@@ -297,6 +298,10 @@ extension HelpText {
           --rubric <file>         The rubric JSON file. (required)
           -o, --out <dir>         Folder for the reports. (default: Reports/grades)
           -j, --jobs <n>          Worker threads. (default: every core)
+          --shard <k>/<n>         Grade only shard k of n (every suite's visits and timelines numbered by one
+                                  global index) and write <dir>/<rubric name>.grade.shard-<k>-of-<n>.part;
+                                  'slurm' takes k and n from SLURM_ARRAY_TASK_ID/_MIN/_COUNT. 'sensorbench merge
+                                  <part>... --out <dir>' then writes the reports byte-identical to a whole run.
           -q, --quiet             No progress on standard error.
           -h, --help              Show help information.
 

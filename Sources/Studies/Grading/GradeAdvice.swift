@@ -70,8 +70,121 @@ enum GradeAdvice {
                 break
             }
         }
+        if let ladder = try ladderAdvice(g, rubric: rubric) { out.append(ladder) }
         if out.isEmpty { out.append("Every simulated criterion passes; nothing to fix.") }
         return out
+    }
+
+    // MARK: - Alternative settings
+
+    /// The nearest ladder setting that passes every recall and false-alarm criterion of the team's gesture, with
+    /// its numbers from the same timelines, or the one that comes closest when none does; nil unless one of those
+    /// criteria fails, is borderline or is not measurable for the team.
+    ///
+    /// "Nearest" is the smallest relative change |ln(rung ÷ team value)| (``DetectorLadder/distance(_:from:)``),
+    /// ties to the ladder's order; "closest" passes the most criteria, then is nearest.
+    static func ladderAdvice(_ g: TeamGrade, rubric: Rubric) throws -> String? {
+        let s = g.submission
+        guard let first = g.alternatives.first else { return nil }
+        let judged = first.results.map(\.criterionIndex)
+        let troubled = g.results.contains { judged.contains($0.criterionIndex)
+            && [.fail, .borderline, .notMeasurable].contains($0.verdict) }
+        guard troubled else { return nil }
+        let order = g.alternatives.indices.sorted {
+            let a = DetectorLadder.distance(g.alternatives[$0].rung, from: s.detector)
+            let b = DetectorLadder.distance(g.alternatives[$1].rung, from: s.detector)
+            return a != b ? a < b : $0 < $1
+        }
+        let rules = judged.map { rubric.criteria[$0].id }.joined(separator: " and ")
+        let searched = try ladderText(g.alternatives.map(\.rung))
+        var text: String
+        if let best = order.first(where: { g.alternatives[$0].meetsAll }) {
+            let a = g.alternatives[best]
+            text = "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
+                + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit) (the rest as submitted): "
+                + (try measured(a, rubric: rubric)) + "."
+        } else {
+            // None meets every rule. The trade-off the team faces: the best recall among the rungs that meet the
+            // other rules (false alarms); when none does, the nearest rung passing the most criteria.
+            func isRecall(_ ci: Int) -> Bool {
+                if case .simulated(let sc) = rubric.criteria[ci].kind { return sc.metric == .recall }
+                return false
+            }
+            func recall(_ i: Int) -> Double {
+                g.alternatives[i].results.first { isRecall($0.criterionIndex) }?.value ?? -1
+            }
+            func othersPass(_ i: Int) -> Bool {
+                g.alternatives[i].results.allSatisfy { isRecall($0.criterionIndex) || $0.verdict == .pass }
+            }
+            let others = judged.filter { !isRecall($0) }
+            let within = order.filter(othersPass)
+            // `order` is nearest first, so a strict improvement keeps the nearest of the best.
+            var pick = within.first
+            for i in within.dropFirst() where recall(i) > recall(pick ?? i) { pick = i }
+            var lead = "the best that meets \(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) is"
+            if pick == nil || others.isEmpty || judged.count == others.count {
+                let passes = { (i: Int) in g.alternatives[i].results.filter { $0.verdict == .pass }.count }
+                var closest = order[0]
+                for i in order.dropFirst() where passes(i) > passes(closest) { closest = i }
+                pick = closest
+                lead = "the closest is"
+            }
+            guard let pick else { return nil }
+            let a = g.alternatives[pick]
+            // The submitted setting may already be the best trade-off on the ladder: say so rather than suggest
+            // a worse one.
+            let own = g.results.first { judged.contains($0.criterionIndex) && isRecall($0.criterionIndex) }
+            let ownWithin = g.results.allSatisfy { !judged.contains($0.criterionIndex) || isRecall($0.criterionIndex)
+                || $0.verdict == .pass }
+            if lead != "the closest is", ownWithin, let v = own?.value, v >= recall(pick) {
+                return "Searched \(searched) on the same timelines: no setting meets \(rules), and none that meets "
+                    + "\(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) beats the submitted "
+                    + "\(settingText(s.detector)) (recall \(try percent(v))); change another parameter (or the kind)."
+            }
+            text = "Searched \(searched) on the same timelines: no setting meets \(rules); \(lead) "
+                + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit): " + (try measured(a, rubric: rubric))
+                + ". Change another parameter (or the kind) as well."
+        }
+        // The activity behind most false alarms at the team's own setting.
+        for r in g.results where judged.contains(r.criterionIndex) {
+            guard case .simulated(let sc) = rubric.criteria[r.criterionIndex].kind, sc.metric == .falseAlarmsPerHour,
+                  case .gestures(let t) = g.outcomes[sc.suiteIndex],
+                  let top = t.falseAlarmsByActivity.indices.max(by: {
+                      (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1) }),
+                  t.falseAlarmsByActivity[top] > 0 else { continue }
+            let phrase: String
+            switch s.detector {
+            case .shake: phrase = MotionActivity.allCases[top].causePhrase
+            case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
+            }
+            text += " At the submitted \(settingText(s.detector)), \(phrase) cause \(t.falseAlarmsByActivity[top]) of its "
+                + "\(t.falseAlarms) false alarms."
+            break
+        }
+        return text
+    }
+
+    /// "thresholdG 0.75–4 g" or "requiredReversals 2–8 and minimumTravelPoints 10–80 pt".
+    static func ladderText(_ rungs: [LadderRung]) throws -> String {
+        var parameters: [String] = []
+        for r in rungs where !parameters.contains(r.parameter) { parameters.append(r.parameter) }
+        return parameters.map { p in
+            let values = rungs.filter { $0.parameter == p }.map(\.value)
+            let unit = rungs.first { $0.parameter == p }?.unit ?? ""
+            return "\(p) \(ShakeStudy.show(values.min() ?? 0))–\(ShakeStudy.show(values.max() ?? 0))\(unit)"
+        }.joined(separator: " and ")
+    }
+
+    /// "recall 96% (207 of 216), 0.38 false alarms an hour (3 in 8 h)".
+    static func measured(_ a: AlternativeSetting, rubric: Rubric) throws -> String {
+        try a.results.map { r in
+            guard case .simulated(let sc) = rubric.criteria[r.criterionIndex].kind else { return "" }
+            guard let v = r.value else { return "\(rubric.criteria[r.criterionIndex].id) not measurable (\(r.note))" }
+            switch sc.metric {
+            case .recall: return "recall \(try percent(v)) (\(r.note))"
+            default: return "\(try num(v)) false alarms an hour (\(r.note))"
+            }
+        }.joined(separator: ", ")
     }
 
     /// Why a check may fail to enter at distance d.

@@ -10,6 +10,9 @@ public struct TeamGrade: Sendable {
     public let results: [CriterionResult]
     /// The suite outcomes the results came from (rubric suite order).
     public let outcomes: [SuiteOutcome]
+    /// The team's detector with one parameter moved along a ladder, judged on the rubric's recall and false-alarm
+    /// criteria on the same timelines (``DetectorLadder``).
+    public internal(set) var alternatives: [AlternativeSetting] = []
 
     /// Points earned over every applicable criterion.
     public var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
@@ -37,6 +40,14 @@ public enum Grader {
     /// - Returns: grades of the good submissions (in file order) and the failures.
     public static func grade(_ rubric: Rubric, files: [String],
                              runner: MonteCarloRunner) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
+        let (submissions, failures) = load(rubric, files: files)
+        return (try grade(rubric, submissions: submissions, runner: runner), failures)
+    }
+
+    /// Reads every submission file; a bad one (or a second file of the same team) is recorded, not fatal.
+    ///
+    /// - Returns: the good submissions in file order and the failures.
+    public static func load(_ rubric: Rubric, files: [String]) -> (submissions: [Submission], failures: [SubmissionFailure]) {
         var submissions: [Submission] = []
         var failures: [SubmissionFailure] = []
         var teams: [String: String] = [:]
@@ -53,12 +64,20 @@ public enum Grader {
                 failures.append(SubmissionFailure(file: file, error: error))
             }
         }
-        return (try grade(rubric, submissions: submissions, runner: runner), failures)
+        return (submissions, failures)
     }
 
     /// Scores parsed submissions.
     public static func grade(_ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner) throws -> [TeamGrade] {
-        let outcomes = try GradingEngine.evaluate(rubric, submissions, runner: runner)
+        let plan = GradingPlan(rubric, submissions)
+        return try score(plan, try GradingEngine.evaluation(plan, runner: runner))
+    }
+
+    /// Scores a plan's reduced results (an unsharded run's, or merged parts').
+    public static func score(_ plan: GradingPlan, _ evaluation: GradingEvaluation) throws -> [TeamGrade] {
+        let rubric = plan.rubric
+        let submissions = plan.submissions
+        let outcomes = evaluation.outcomes
         let names = rubric.places.map(\.name)
         return try zip(submissions, outcomes).map { s, suiteOutcomes in
             let results = try rubric.criteria.enumerated().map { i, c in
@@ -70,6 +89,10 @@ public enum Grader {
                 return try Scoring.score(c, index: i, outcome: outcome, placeNames: names, manual: s.manualPoints)
             }
             return TeamGrade(submission: s, results: results, outcomes: suiteOutcomes)
+        }.enumerated().map { i, g in
+            var g = g
+            g.alternatives = try DetectorLadder.alternatives(plan, evaluation, submission: i)
+            return g
         }
     }
 }

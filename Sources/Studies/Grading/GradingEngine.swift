@@ -50,56 +50,17 @@ public enum SuiteOutcome: Sendable, Equatable {
 /// Each trial (a hall visit or a gesture timeline) is generated once from its own seed
 /// (`TrialSeed(suite seed, trial index)`; the motion and touch streams of a visit from the suite seed + 1 and + 2),
 /// then every submission is evaluated on it; trials run on all cores and are reduced in index order, so the
-/// results do not depend on `jobs`.
+/// results do not depend on `jobs` (nor on how a sharded run splits them: ``GradingPlan``).
 public enum GradingEngine {
     /// Outcomes per submission (outer) and suite (inner).
     public static func evaluate(_ rubric: Rubric, _ submissions: [Submission],
                                 runner: MonteCarloRunner) throws -> [[SuiteOutcome]] {
-        var table = Array(repeating: [SuiteOutcome](), count: submissions.count)
-        for suite in rubric.suites {
-            let column = try evaluate(suite, rubric: rubric, submissions, runner: runner)
-            for i in submissions.indices { table[i].append(column[i]) }
-        }
-        return table
+        try evaluation(GradingPlan(rubric, submissions), runner: runner).outcomes
     }
 
-    /// One suite, every submission.
-    static func evaluate(_ suite: GradingSuite, rubric: Rubric, _ submissions: [Submission],
-                         runner: MonteCarloRunner) throws -> [SuiteOutcome] {
-        switch suite.body {
-        case .coordinates:
-            return submissions.map { s in
-                .coordinates(zip(rubric.places, s.halls).map { place, c in
-                    c.map { Geodesic.distanceMeters($0, place.coordinate) }
-                })
-            }
-        case .hallVisits(let h):
-            let perTrial = try runner.run(count: suite.trialCount) { k in
-                try visit(h, seed: suite.seed, index: k, submissions)
-            }
-            return submissions.indices.map { i in
-                var collected = Array(repeating: 0, count: h.places.count)
-                for (k, trial) in perTrial.enumerated() where trial[i] { collected[k / h.visitsPerPlace] += 1 }
-                return .visits(collected: collected, visitsPerPlace: h.visitsPerPlace)
-            }
-        case .shakeTimelines(let g):
-            let perTrial = try runner.run(count: g.timelines) { k in try shakeTimeline(g, seed: suite.seed, index: k, submissions) }
-            return reduce(perTrial, submissions, .shake)
-        case .scribbleTimelines(let g):
-            let perTrial = try runner.run(count: g.timelines) { k in
-                try scribbleTimeline(g, seed: suite.seed, index: k, submissions)
-            }
-            return reduce(perTrial, submissions, .scribble)
-        }
-    }
-
-    static func reduce(_ perTrial: [[GestureTally?]], _ submissions: [Submission], _ gesture: GestureChoice) -> [SuiteOutcome] {
-        submissions.indices.map { i in
-            guard submissions[i].detector.gesture == gesture else { return .notApplicable }
-            var total = GestureTally()
-            for trial in perTrial { if let t = trial[i] { total.add(t) } }
-            return .gestures(total)
-        }
+    /// Every unit of the plan, reduced: the outcomes and every setting's totals.
+    static func evaluation(_ plan: GradingPlan, runner: MonteCarloRunner) throws -> GradingEvaluation {
+        try plan.reduce(try plan.units(0..<plan.totalUnits, runner: runner))
     }
 
     // MARK: - Hall visits
@@ -208,11 +169,10 @@ public enum GradingEngine {
 
     // MARK: - Gesture timelines
 
+    /// Timeline `index` of a shake suite, tallied for each distinct setting (nothing is generated without one).
     static func shakeTimeline(_ g: ShakeTimelineSuite, seed: UInt64, index: Int,
-                              _ submissions: [Submission]) throws -> [GestureTally?] {
-        guard submissions.contains(where: { $0.detector.gesture == .shake }) else {
-            return Array(repeating: nil, count: submissions.count)
-        }
+                              _ configs: [ShakeDetectorConfiguration]) throws -> [GestureTally] {
+        guard !configs.isEmpty else { return [] }
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
         let timeline = MotionTimelineGenerator.generate(g.parameters, stream: stream)
         let fs = timeline.sensor.sampleRateHz
@@ -220,10 +180,8 @@ public enum GradingEngine {
             TruthEvent(startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
         }
         let activities = MotionActivity.allCases
-        var cache = DetectionCache()
-        return try submissions.map { s in
-            guard case .shake(let c) = s.detector else { return nil }
-            let detections = try cache.shake(c) { try ShakeTrial.detect(timeline, c) }
+        return try configs.map { c in
+            let detections = try ShakeTrial.detect(timeline, c)
             return tally(truth: truth, detections: detections, duration: timeline.durationSeconds,
                          before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
                          activityCount: activities.count) { t in
@@ -233,23 +191,18 @@ public enum GradingEngine {
         }
     }
 
+    /// Timeline `index` of a scribble suite, tallied for each distinct setting (nothing is generated without one).
     static func scribbleTimeline(_ g: ScribbleTimelineSuite, seed: UInt64, index: Int,
-                                 _ submissions: [Submission]) throws -> [GestureTally?] {
-        guard submissions.contains(where: { $0.detector.gesture == .scribble }) else {
-            return Array(repeating: nil, count: submissions.count)
-        }
+                                 _ configs: [ScribbleDetectorConfiguration]) throws -> [GestureTally] {
+        guard !configs.isEmpty else { return [] }
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
         let timeline = TouchTimelineGenerator.generate(g.parameters, stream: stream)
         let truth = timeline.gestures.filter { $0.kind == .scribble }
             .map { TruthEvent(startSeconds: $0.startSeconds, endSeconds: $0.endSeconds) }
         let kinds = TouchGestureKind.allCases
         let starts = timeline.gestures.map(\.startSeconds)
-        var cache = DetectionCache()
-        return try submissions.map { s in
-            guard case .scribble(let c) = s.detector else { return nil }
-            let detections = try cache.scribble(c) {
-                try ScribbleStudy.detect(timeline, c, rateHz: g.parameters.touchRateHz)
-            }
+        return try configs.map { c in
+            let detections = try ScribbleStudy.detect(timeline, c, rateHz: g.parameters.touchRateHz)
             return tally(truth: truth, detections: detections, duration: timeline.durationSeconds,
                          before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
                          activityCount: kinds.count) { t in
