@@ -14,7 +14,10 @@ do {
     command = try CommandLineParser.parse(arguments, environment: ProcessInfo.processInfo.environment)
 } catch {
     let topic = error.field.isEmpty ? nil : error.field
-    FileHandle.standardError.write(Data("Error: \(error.problem)\nUsage: \(HelpText.usageLine(topic))\n  See 'sensorbench help\(topic.map { " \($0)" } ?? "")'.\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "Error: \(error.problem)\nUsage: \(HelpText.usageLine(topic))\n  See 'sensorbench help\(topic.map { " \($0)" } ?? "")'.\n".utf8)
+    )
     exit(ExitCode.usage.rawValue)
 }
 

@@ -32,10 +32,12 @@ import Testing
         try FileManager.default.createDirectory(at: subs, withIntermediateDirectories: true)
         try Self.rubric.write(to: folder.appendingPathComponent("rubric.json"), atomically: true, encoding: .utf8)
         try Self.submission("one").write(to: subs.appendingPathComponent("1.json"), atomically: true, encoding: .utf8)
-        try Self.submission("two", kind: "wiggle").write(to: subs.appendingPathComponent("2.json"), atomically: true,
-                                                         encoding: .utf8)
-        try Self.submission("three", kind: "reversal").write(to: subs.appendingPathComponent("3.json"), atomically: true,
-                                                             encoding: .utf8)
+        try Self.submission("two", kind: "wiggle").write(
+            to: subs.appendingPathComponent("2.json"), atomically: true,
+            encoding: .utf8)
+        try Self.submission("three", kind: "reversal").write(
+            to: subs.appendingPathComponent("3.json"), atomically: true,
+            encoding: .utf8)
         let r = try SensorBench.run(["grade", "--rubric", "rubric.json", "subs", "--out", "out", "--quiet"], in: folder)
         #expect(r.status == 65)
         #expect(r.stderr.contains("Error: subs/2.json:1: detector.kind: unknown shake detector kind \"wiggle\""))
@@ -48,8 +50,9 @@ import Testing
         #expect(csv.hasPrefix("team,file,gesture,coords,recall,total,maximum,error\n"))
 
         // Same inputs again, with one thread: byte-identical files.
-        let again = try SensorBench.run(["grade", "--rubric", "rubric.json", "subs", "--out", "again", "--jobs", "1", "-q"],
-                                        in: folder)
+        let again = try SensorBench.run(
+            ["grade", "--rubric", "rubric.json", "subs", "--out", "again", "--jobs", "1", "-q"],
+            in: folder)
         #expect(again.status == 65)
         for name in names {
             let a = try Data(contentsOf: out.appendingPathComponent(name))

@@ -52,8 +52,9 @@ import Testing
     }
 
     func shard(_ k: Int, in folder: URL) throws -> SensorBench.Result {
-        try SensorBench.run(["grade", "--rubric", "rubric.json", "subs", "--shard", "\(k)/3", "--out", "parts", "-q"],
-                            in: folder)
+        try SensorBench.run(
+            ["grade", "--rubric", "rubric.json", "subs", "--shard", "\(k)/3", "--out", "parts", "-q"],
+            in: folder)
     }
 
     func part(_ k: Int) -> String { "parts/sharded.grade.shard-\(k)-of-3.part" }
@@ -84,8 +85,9 @@ import Testing
         #expect(names == ["a.md", "b.md", "c.md", "summary.csv", "summary.md"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: b.path).sorted() == names)
         for name in names {
-            #expect(try Data(contentsOf: a.appendingPathComponent(name)) == Data(contentsOf: b.appendingPathComponent(name)),
-                    "\(name) differs between the whole run and the merged shards")
+            #expect(
+                try Data(contentsOf: a.appendingPathComponent(name)) == Data(contentsOf: b.appendingPathComponent(name)),
+                "\(name) differs between the whole run and the merged shards")
         }
     }
 
@@ -100,8 +102,9 @@ import Testing
         #expect(missing.status == 65)
         #expect(missing.stderr.contains("missing shard 2/3 (trials 3..<6); run it with grade --shard 2/3"))
 
-        try FileManager.default.copyItem(atPath: folder.appendingPathComponent(part(2)).path,
-                                         toPath: folder.appendingPathComponent("copy.part").path)
+        try FileManager.default.copyItem(
+            atPath: folder.appendingPathComponent(part(2)).path,
+            toPath: folder.appendingPathComponent("copy.part").path)
         let duplicate = try SensorBench.run(["merge", part(1), part(2), "copy.part", part(3), "--out", "out"], in: folder)
         #expect(duplicate.status == 65)
         #expect(duplicate.stderr.contains("duplicate shard 2/3"))

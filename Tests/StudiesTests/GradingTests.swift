@@ -43,9 +43,11 @@ struct GradingFixture {
         }
         """
 
-    static func submission(team: String, detector: String = #"{"kind": "threshold-count", "thresholdG": 1.5}"#,
-                           gesture: String = "shake", check: String = #"{"kind": "naive"}"#,
-                           pretLatitude: Double = 39.95263, extra: String = "") -> String {
+    static func submission(
+        team: String, detector: String = #"{"kind": "threshold-count", "thresholdG": 1.5}"#,
+        gesture: String = "shake", check: String = #"{"kind": "naive"}"#,
+        pretLatitude: Double = 39.95263, extra: String = ""
+    ) -> String {
         """
         {"team": "\(team)", "gesture": "\(gesture)", "detector": \(detector), "proximityCheck": \(check),
          "halls": [{"name": "1920 Commons", "latitude": 39.95248, "longitude": -75.19938},
@@ -138,7 +140,7 @@ struct GradingFixture {
     /// 3.689/h ÷ 0.1278 h ≤ 28.9/h is below the 40/h limit, so a pass, not borderline), nothing detected → "once" not measurable, and no hall is ever collected.
     @Test func neverFiringDetector() throws {
         let f = try GradingFixture(submissions: [
-            "never.json": GradingFixture.submission(team: "never", detector: #"{"kind": "threshold-count", "thresholdG": 16}"#),
+            "never.json": GradingFixture.submission(team: "never", detector: #"{"kind": "threshold-count", "thresholdG": 16}"#)
         ])
         defer { f.remove() }
         let rubric = try Rubric.load(path: f.rubricPath)
@@ -167,8 +169,9 @@ struct GradingFixture {
         ])
         defer { f.remove() }
         let rubric = try Rubric.load(path: f.rubricPath)
-        let (grades, _) = try Grader.grade(rubric, files: [f.path("good.json"), f.path("moved.json")],
-                                           runner: MonteCarloRunner(jobs: 1))
+        let (grades, _) = try Grader.grade(
+            rubric, files: [f.path("good.json"), f.path("moved.json")],
+            runner: MonteCarloRunner(jobs: 1))
         guard case .visits(let good, let n) = grades[0].outcomes[0], case .visits(let moved, _) = grades[1].outcomes[0] else {
             Issue.record("the first suite is not hall visits")
             return
@@ -208,9 +211,10 @@ struct GradingFixture {
     @Test func reportsAreByteIdenticalForAnyJobs() throws {
         let f = try GradingFixture(submissions: [
             "a.json": GradingFixture.submission(team: "a"),
-            "s.json": GradingFixture.submission(team: "s", detector: #"{"kind": "scribble"}"#, gesture: "scribble",
-                                                check: #"{"kind": "accuracy-gated", "maximumAccuracyMeters": 15}"#,
-                                                extra: #", "manualPoints": {"review": 4}"#),
+            "s.json": GradingFixture.submission(
+                team: "s", detector: #"{"kind": "scribble"}"#, gesture: "scribble",
+                check: #"{"kind": "accuracy-gated", "maximumAccuracyMeters": 15}"#,
+                extra: #", "manualPoints": {"review": 4}"#),
         ])
         defer { f.remove() }
         let rubric = try Rubric.load(path: f.rubricPath)
@@ -232,8 +236,9 @@ struct GradingFixture {
     @Test func badRubricFieldsAreNamed() throws {
         let f = try GradingFixture(submissions: [:])
         defer { f.remove() }
-        let bad = GradingFixture.rubric.replacingOccurrences(of: #""metric": "recall", "atLeast": 0.9,"#,
-                                                             with: #""metric": "collect-rate", "atLeast": 0.9,"#)
+        let bad = GradingFixture.rubric.replacingOccurrences(
+            of: #""metric": "recall", "atLeast": 0.9,"#,
+            with: #""metric": "collect-rate", "atLeast": 0.9,"#)
         try bad.write(toFile: f.rubricPath, atomically: true, encoding: .utf8)
         #expect(throws: InputError.self) { try Rubric.load(path: f.rubricPath) }
         do {

@@ -4,7 +4,9 @@ public enum Command: Equatable, Sendable {
     case validate(files: [String])
     case list
     case bench(BenchOptions)
-    case merge(parts: [String], outputFolder: String)
+    /// `outputFolder` `nil`: `Reports` for scenario parts (the report goes to `Reports/<name>/`), `Reports/grades` for
+    /// grading parts (the team reports go straight into the folder, as with `grade`).
+    case merge(parts: [String], outputFolder: String?)
     /// `distance LAT,LON LAT,LON`: the two points as typed.
     case distance(from: String, to: String)
     /// `gpx export SCENARIO --out FILE`.

@@ -2,7 +2,8 @@ import Foundation
 
 /// Parses `sensorbench`'s arguments into a ``Command``: a pure function, unit-tested.
 public enum CommandLineParser {
-    public static let subcommands = ["run", "merge", "validate", "list", "bench", "distance", "gpx", "help"] + recordingSubcommands + ["grade"]
+    public static let subcommands =
+        ["run", "merge", "validate", "list", "bench", "distance", "gpx", "help"] + recordingSubcommands + ["grade"]
 
     /// Parses the arguments after the program name.
     ///
@@ -23,7 +24,9 @@ public enum CommandLineParser {
         case "merge": return try parseMerge(rest)
         case "validate":
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: "validate") }
-            if let option = rest.first(where: { $0.hasPrefix("-") }) { throw usage("unknown option '\(option)' for validate", topic: "validate") }
+            if let option = rest.first(where: { $0.hasPrefix("-") }) {
+                throw usage("unknown option '\(option)' for validate", topic: "validate")
+            }
             guard !rest.isEmpty else { throw usage("validate needs at least one scenario file", topic: "validate") }
             return .validate(files: rest)
         case "list":
@@ -45,7 +48,7 @@ public enum CommandLineParser {
 
     static func parseMerge(_ args: [String]) throws(InputError) -> Command {
         var parts: [String] = []
-        var out = "Reports"
+        var out: String?
         var i = 0
         while i < args.count {
             let arg = args[i]
@@ -72,10 +75,13 @@ public enum CommandLineParser {
             case "--quiet", "-q": options.quiet = true
             case "--out", "-o": options.outputFolder = try value(args, &i, for: arg, topic: "run")
             case "--trials":
-                options.overrides.trialsPerCell = try integer(try value(args, &i, for: arg, topic: "run"), arg, 1...1_000_000_000, topic: "run")
+                options.overrides.trialsPerCell = try integer(
+                    try value(args, &i, for: arg, topic: "run"), arg, 1...1_000_000_000, topic: "run")
             case "--seed":
                 let text = try value(args, &i, for: arg, topic: "run")
-                guard let seed = UInt64(text) else { throw usage("--seed needs a whole number from 0 to 18446744073709551615, got '\(text)'", topic: "run") }
+                guard let seed = UInt64(text) else {
+                    throw usage("--seed needs a whole number from 0 to 18446744073709551615, got '\(text)'", topic: "run")
+                }
                 options.overrides.seed = seed
             case "--jobs", "-j":
                 options.jobs = try integer(try value(args, &i, for: arg, topic: "run"), arg, 1...1024, topic: "run")
@@ -111,7 +117,9 @@ public enum CommandLineParser {
     static func parseDistance(_ args: [String]) throws(InputError) -> Command {
         if args.contains("--help") || args.contains("-h") { return .help(topic: "distance") }
         guard args.count == 2 else {
-            throw usage("distance needs two points LAT,LON LAT,LON (degrees), got \(args.count) argument\(args.count == 1 ? "" : "s")", topic: "distance")
+            throw usage(
+                "distance needs two points LAT,LON LAT,LON (degrees), got \(args.count) argument\(args.count == 1 ? "" : "s")",
+                topic: "distance")
         }
         for point in args where parseLatLon(point) == nil {
             throw usage("'\(point)' is not LAT,LON in decimal degrees (for example 39.95248,-75.19938)", topic: "distance")
@@ -123,9 +131,10 @@ public enum CommandLineParser {
     public static func parseLatLon(_ text: String) -> (latitude: Double, longitude: Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-              lat.isFinite, lon.isFinite else { return nil }
+            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+            lat.isFinite, lon.isFinite
+        else { return nil }
         return (lat, lon)
     }
 
@@ -238,11 +247,15 @@ extension CommandLineParser {
             case "--jobs", "-j": o.jobs = try integer(try value(args, &i, for: arg, topic: "walks"), arg, 1...1024, topic: "walks")
             case "--seed":
                 let text = try value(args, &i, for: arg, topic: "walks")
-                guard let seed = UInt64(text) else { throw usage("--seed needs a whole number from 0 to 18446744073709551615, got '\(text)'", topic: "walks") }
+                guard let seed = UInt64(text) else {
+                    throw usage("--seed needs a whole number from 0 to 18446744073709551615, got '\(text)'", topic: "walks")
+                }
                 o.seed = seed
             case "--walk":
                 let text = try value(args, &i, for: arg, topic: "walks")
-                guard text == "straight" || text == "loop" else { throw usage("--walk needs straight or loop, got '\(text)'", topic: "walks") }
+                guard text == "straight" || text == "loop" else {
+                    throw usage("--walk needs straight or loop, got '\(text)'", topic: "walks")
+                }
                 o.straight = text == "straight"
             default:
                 if arg.hasPrefix("-") { throw usage("unknown option '\(arg)' for walks", topic: "walks") }
@@ -302,9 +315,11 @@ extension CommandLineParser {
         guard let out else { throw usage("calibrate needs --out PROFILE.json", topic: name) }
         let stem = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
         guard out.hasSuffix(".json"), !stem.isEmpty,
-              stem.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw usage("--out must name a .json file whose name (the profile name) has letters, digits, '-' and '_' only, got '\(out)'",
-                        topic: name)
+            stem.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else {
+            throw usage(
+                "--out must name a .json file whose name (the profile name) has letters, digits, '-' and '_' only, got '\(out)'",
+                topic: name)
         }
         var o = CalibrateOptions()
         o.file = file

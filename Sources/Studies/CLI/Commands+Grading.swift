@@ -12,21 +12,25 @@ extension Commands {
         let rubric = try Rubric.load(path: options.rubric)
         let files = try submissionFiles(options.submissions)
         if let shard = options.shard { return try gradeShard(rubric, files: files, shard: shard, options: options) }
-        let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
-                                      progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: options.quiet))
+        let runner = MonteCarloRunner(
+            jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
+            progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: options.quiet))
         let (grades, failures) = try Grader.grade(rubric, files: files, runner: runner)
         return try writeGrades(rubric, grades: grades, failures: failures, outputFolder: options.outputFolder)
     }
 
     /// Renders and writes the reports, prints one line a team, names the failures on standard error.
-    static func writeGrades(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure],
-                            outputFolder: String) throws -> ExitCode {
+    static func writeGrades(
+        _ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure],
+        outputFolder: String
+    ) throws -> ExitCode {
         let report = try GradeReport.render(rubric, grades: grades, failures: failures)
         let out = URL(fileURLWithPath: outputFolder)
         try report.write(to: out)
         for g in grades {
-            print("\(g.submission.team): \(try GradeReport.pts(g.total)) / \(try GradeReport.pts(g.maximum(rubric))) "
-                  + "→ \(out.appendingPathComponent("\(g.submission.team).md").relativePath)")
+            print(
+                "\(g.submission.team): \(try GradeReport.pts(g.total)) / \(try GradeReport.pts(g.maximum(rubric))) "
+                    + "→ \(out.appendingPathComponent("\(g.submission.team).md").relativePath)")
         }
         for f in failures { FileHandle.standardError.write(Data("Error: \(f.error.description)\n".utf8)) }
         print("\(grades.count) graded, \(failures.count) failed → \(out.appendingPathComponent("summary.md").relativePath)")
@@ -44,15 +48,18 @@ extension Commands {
         let (submissions, failures) = Grader.load(rubric, files: files)
         let plan = GradingPlan(rubric, submissions)
         let range = shard.range(total: plan.totalUnits)
-        let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
-                                      progress: ProgressReporter.make(label: "grade \(rubric.name) shard \(shard)",
-                                                                      quiet: options.quiet))
+        let runner = MonteCarloRunner(
+            jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
+            progress: ProgressReporter.make(
+                label: "grade \(rubric.name) shard \(shard)",
+                quiet: options.quiet))
         let units = try plan.units(range, runner: runner)
-        let part = GradePartFile(program: SensorBenchVersion.current, rubricPath: options.rubric, name: rubric.name,
-                                 contentHash: GradingPlan.contentHash(rubric, files: files), seed: rubric.seed,
-                                 files: files, totalTrials: plan.totalUnits, shard: shard, trials: range,
-                                 columns: GradingPlan.recordColumns,
-                                 records: zip(range, units).map { plan.record($0, $1) })
+        let part = GradePartFile(
+            program: SensorBenchVersion.current, rubricPath: options.rubric, name: rubric.name,
+            contentHash: GradingPlan.contentHash(rubric, files: files), seed: rubric.seed,
+            files: files, totalTrials: plan.totalUnits, shard: shard, trials: range,
+            columns: GradingPlan.recordColumns,
+            records: zip(range, units).map { plan.record($0, $1) })
         let url = URL(fileURLWithPath: options.outputFolder).appendingPathComponent(part.fileName)
         try AtomicFile.write(part.render(), to: url)
         for f in failures { FileHandle.standardError.write(Data("Error: \(f.error.description)\n".utf8)) }
@@ -76,8 +83,9 @@ extension Commands {
         }
         for (path, p) in parts.dropFirst() {
             func mismatch(_ what: String, _ mine: String, _ theirs: String) -> InputError {
-                InputError(file: path, field: what,
-                           problem: "\(mine) differs from \(theirs) in \(firstPath): parts of different runs cannot merge")
+                InputError(
+                    file: path, field: what,
+                    problem: "\(mine) differs from \(theirs) in \(firstPath): parts of different runs cannot merge")
             }
             if p.program != first.program { throw mismatch("program", "sensorbench \(p.program)", "sensorbench \(first.program)") }
             if p.name != first.name || p.rubricPath != first.rubricPath {
@@ -88,8 +96,12 @@ extension Commands {
             if p.totalTrials != first.totalTrials {
                 throw mismatch("total-trials", "\(p.totalTrials) trials", "\(first.totalTrials)")
             }
-            if p.contentHash != first.contentHash { throw mismatch("content-hash", "content \(p.contentHash)", "content \(first.contentHash)") }
-            if p.shard.count != first.shard.count { throw mismatch("shard", "a split into \(p.shard.count)", "a split into \(first.shard.count)") }
+            if p.contentHash != first.contentHash {
+                throw mismatch("content-hash", "content \(p.contentHash)", "content \(first.contentHash)")
+            }
+            if p.shard.count != first.shard.count {
+                throw mismatch("shard", "a split into \(p.shard.count)", "a split into \(first.shard.count)")
+            }
         }
         var byIndex: [Int: String] = [:]
         for (path, p) in parts {
@@ -102,21 +114,24 @@ extension Commands {
         if let missing = (1...count).first(where: { byIndex[$0] == nil }) {
             let spec = try ShardSpec(index: missing, count: count)
             let range = spec.range(total: first.totalTrials)
-            throw InputError(file: firstPath, field: "shard",
-                             problem: "missing shard \(spec) (trials \(range.lowerBound)..<\(range.upperBound)); "
-                                + "run it with grade --shard \(spec) and merge again")
+            throw InputError(
+                file: firstPath, field: "shard",
+                problem: "missing shard \(spec) (trials \(range.lowerBound)..<\(range.upperBound)); "
+                    + "run it with grade --shard \(spec) and merge again")
         }
         let rubric = try Rubric.load(path: first.rubricPath)
         let hash = GradingPlan.contentHash(rubric, files: first.files)
         guard hash == first.contentHash else {
-            throw InputError(file: first.rubricPath, field: "content-hash",
-                             problem: "the rubric, a suite or a submission changed since the shards ran (\(hash), parts \(first.contentHash))")
+            throw InputError(
+                file: first.rubricPath, field: "content-hash",
+                problem: "the rubric, a suite or a submission changed since the shards ran (\(hash), parts \(first.contentHash))")
         }
         let (submissions, failures) = Grader.load(rubric, files: first.files)
         let plan = GradingPlan(rubric, submissions)
         guard plan.totalUnits == first.totalTrials else {
-            throw InputError(file: firstPath, field: "total-trials",
-                             problem: "the parts hold \(first.totalTrials) trials, the rubric and submissions give \(plan.totalUnits)")
+            throw InputError(
+                file: firstPath, field: "total-trials",
+                problem: "the parts hold \(first.totalTrials) trials, the rubric and submissions give \(plan.totalUnits)")
         }
         var records: [(file: String, line: Int, text: String)] = []
         records.reserveCapacity(first.totalTrials)

@@ -2,7 +2,8 @@
 public enum HelpText {
     public static func usageLine(_ topic: String?) -> String {
         switch topic {
-        case "run": return "sensorbench run <file>... [--out <dir>] [--trials <n>] [--seed <s>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]"
+        case "run":
+            return "sensorbench run <file>... [--out <dir>] [--trials <n>] [--seed <s>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]"
         case "merge": return "sensorbench merge <part>... [--out <dir>]"
         case "validate": return "sensorbench validate <file>..."
         case "list": return "sensorbench list"
@@ -14,7 +15,9 @@ public enum HelpText {
         case "calibrate": return "sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit rad/s|deg/s]"
         case "grade":
             return "sensorbench grade --rubric <file> <submission>... [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]"
-        case "walks": return "sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>]"
+        case "walks":
+            return
+                "sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>]"
         case "replay": return "sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>]"
         default: return "sensorbench <subcommand> [<options>]"
         }
@@ -58,7 +61,7 @@ public enum HelpText {
                 USAGE: \(usageLine("merge"))
 
                 OPTIONS:
-                  -o, --out <dir>         Folder for the report. (default: Reports)
+                  -o, --out <dir>         Folder for the report. (default: Reports; Reports/grades for grade parts)
                   -h, --help              Show help information.
 
                 """
@@ -77,7 +80,7 @@ public enum HelpText {
                 """
         case "list":
             return """
-                OVERVIEW: List the shipped scenarios and gyro profiles.
+                OVERVIEW: List the shipped scenarios, profiles, places, rubrics, submissions and samples.
 
                 Looks in ./Scenarios, or in $SENSORBENCH_SCENARIOS, or beside the executable's checkout.
 
@@ -151,7 +154,7 @@ public enum HelpText {
                   run                     Run scenarios and write their reports.
                   merge                   Merge a sharded run's part files into its report.
                   validate                Check scenario files without running them.
-                  list                    List the shipped scenarios and gyro profiles.
+                  list                    List the shipped scenarios, profiles, places, rubrics, submissions and samples.
                   bench                   Measure the pipeline's speed and memory.
                   allan                   Allan deviation and IEEE 952 noise terms of a gyro recording.
                   calibrate               Estimate a gyro profile from a static recording.

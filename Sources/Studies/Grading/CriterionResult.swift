@@ -30,8 +30,10 @@ public struct CriterionResult: Sendable, Equatable {
     /// Why a value is missing, or which hall a value is about ("worst: Houston Market").
     public let note: String
 
-    public init(criterionIndex: Int, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, points: Double?,
-                note: String) {
+    public init(
+        criterionIndex: Int, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, points: Double?,
+        note: String
+    ) {
         self.criterionIndex = criterionIndex
         self.value = value
         self.interval = interval
@@ -70,9 +72,11 @@ public enum Scoring {
     /// borderline: by the policy, P (pass), the fail score (fail) or their mean (half), where a borderline fail
     /// score takes the partial credit at the interval's end on the failing side (low for atLeast, high for
     /// atMost: as bad as the data allow); not measurable: 0.
-    public static func points(_ verdict: Verdict, value: Double?, interval: ConfidenceInterval? = nil,
-                              rule: PassRule? = nil, points p: Double, partialCredit: PartialCredit?,
-                              borderline: BorderlinePolicy) -> Double {
+    public static func points(
+        _ verdict: Verdict, value: Double?, interval: ConfidenceInterval? = nil,
+        rule: PassRule? = nil, points p: Double, partialCredit: PartialCredit?,
+        borderline: BorderlinePolicy
+    ) -> Double {
         func failScore(_ v: Double?) -> Double { v.flatMap { v in partialCredit.map { p * $0.share(v) } } ?? 0 }
         switch verdict {
         case .pass: return p
@@ -89,30 +93,39 @@ public enum Scoring {
     }
 
     /// Measures a criterion on a suite outcome and scores it.
-    static func score(_ c: GradingCriterion, index: Int, outcome: SuiteOutcome?, placeNames: [String],
-                      manual: [String: Double]) throws -> CriterionResult {
+    static func score(
+        _ c: GradingCriterion, index: Int, outcome: SuiteOutcome?, placeNames: [String],
+        manual: [String: Double]
+    ) throws -> CriterionResult {
         guard case .simulated(let s) = c.kind else {
             if let entered = manual[c.id] {
-                return CriterionResult(criterionIndex: index, value: nil, interval: nil, verdict: .entered,
-                                       points: entered, note: "")
+                return CriterionResult(
+                    criterionIndex: index, value: nil, interval: nil, verdict: .entered,
+                    points: entered, note: "")
             }
-            return CriterionResult(criterionIndex: index, value: nil, interval: nil, verdict: .notEntered, points: 0,
-                                   note: "staff have not entered points")
+            return CriterionResult(
+                criterionIndex: index, value: nil, interval: nil, verdict: .notEntered, points: 0,
+                note: "staff have not entered points")
         }
         let (value, interval, note) = try measure(s, outcome: outcome, placeNames: placeNames)
         if case .notApplicable? = outcome {
-            return CriterionResult(criterionIndex: index, value: nil, interval: nil, verdict: .notApplicable,
-                                   points: nil, note: note)
+            return CriterionResult(
+                criterionIndex: index, value: nil, interval: nil, verdict: .notApplicable,
+                points: nil, note: note)
         }
         let v = verdict(value: value, interval: interval, rule: s.rule)
-        return CriterionResult(criterionIndex: index, value: value, interval: interval, verdict: v,
-                               points: points(v, value: value, interval: interval, rule: s.rule, points: c.points, partialCredit: s.partialCredit,
-                                              borderline: s.borderline), note: note)
+        return CriterionResult(
+            criterionIndex: index, value: value, interval: interval, verdict: v,
+            points: points(
+                v, value: value, interval: interval, rule: s.rule, points: c.points, partialCredit: s.partialCredit,
+                borderline: s.borderline), note: note)
     }
 
     /// The metric's value, its 95% interval and a note.
-    static func measure(_ s: SimulatedCriterion, outcome: SuiteOutcome?,
-                        placeNames: [String]) throws -> (Double?, ConfidenceInterval?, String) {
+    static func measure(
+        _ s: SimulatedCriterion, outcome: SuiteOutcome?,
+        placeNames: [String]
+    ) throws -> (Double?, ConfidenceInterval?, String) {
         switch outcome {
         case .visits(let collected, let n)?:
             switch s.aggregation {

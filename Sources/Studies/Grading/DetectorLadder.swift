@@ -1,5 +1,5 @@
-import Foundation
 import DetectionCore
+import Foundation
 
 /// One alternative setting on a team's ladder: the team's detector with one parameter moved.
 public struct LadderRung: Sendable, Equatable {
@@ -124,10 +124,13 @@ enum DetectorLadder {
             for ci in judged {
                 let c = plan.rubric.criteria[ci]
                 guard case .simulated(let sc) = c.kind,
-                      let j = plan.settings[sc.suiteIndex].firstIndex(of: rung.detector),
-                      j < evaluation.settingTotals[sc.suiteIndex].count else { return nil }
-                results.append(try Scoring.score(c, index: ci, outcome: .gestures(evaluation.settingTotals[sc.suiteIndex][j]),
-                                                 placeNames: names, manual: [:]))
+                    let j = plan.settings[sc.suiteIndex].firstIndex(of: rung.detector),
+                    j < evaluation.settingTotals[sc.suiteIndex].count
+                else { return nil }
+                results.append(
+                    try Scoring.score(
+                        c, index: ci, outcome: .gestures(evaluation.settingTotals[sc.suiteIndex][j]),
+                        placeNames: names, manual: [:]))
             }
             return AlternativeSetting(rung: rung, results: results)
         }

@@ -12,10 +12,11 @@ enum GradeAdvice {
         let names = rubric.places.map(\.name)
 
         // Coordinates: every hall off by more than the coordinate criterion's threshold (10 m if none).
-        let coordinateLimit = rubric.criteria.compactMap { c -> Double? in
-            if case .simulated(let sc) = c.kind, sc.metric == .worstCoordinateErrorMeters { return sc.rule.threshold }
-            return nil
-        }.first ?? 10
+        let coordinateLimit =
+            rubric.criteria.compactMap { c -> Double? in
+                if case .simulated(let sc) = c.kind, sc.metric == .worstCoordinateErrorMeters { return sc.rule.threshold }
+                return nil
+            }.first ?? 10
         for (i, c) in s.halls.enumerated() {
             guard let c else {
                 out.append("\(names[i]) is missing from the submitted halls: it can never be collected.")
@@ -23,17 +24,20 @@ enum GradeAdvice {
             }
             let error = Geodesic.distanceMeters(c, rubric.places[i].coordinate)
             if error > coordinateLimit {
-                out.append("\(names[i]) is \(try meters(error)) from where it should be (submitted "
-                           + "\(try degrees(c.latitudeDegrees)), \(try degrees(c.longitudeDegrees)); reference "
-                           + "\(try degrees(rubric.places[i].coordinate.latitudeDegrees)), "
-                           + "\(try degrees(rubric.places[i].coordinate.longitudeDegrees))).")
+                out.append(
+                    "\(names[i]) is \(try meters(error)) from where it should be (submitted "
+                        + "\(try degrees(c.latitudeDegrees)), \(try degrees(c.longitudeDegrees)); reference "
+                        + "\(try degrees(rubric.places[i].coordinate.latitudeDegrees)), "
+                        + "\(try degrees(rubric.places[i].coordinate.longitudeDegrees))).")
             }
         }
 
         for r in g.results {
             let c = rubric.criteria[r.criterionIndex]
-            guard case .simulated(let sc) = c.kind, r.verdict == .fail || r.verdict == .borderline
-                    || r.verdict == .notMeasurable else { continue }
+            guard case .simulated(let sc) = c.kind,
+                r.verdict == .fail || r.verdict == .borderline
+                    || r.verdict == .notMeasurable
+            else { continue }
             let word = r.verdict == .borderline ? "is borderline" : "fails"
             let outcome = g.outcomes[sc.suiteIndex]
             let suite = rubric.suites[sc.suiteIndex]
@@ -50,17 +54,20 @@ enum GradeAdvice {
                     let list = low.prefix(4).map { "\(names[$0]) \(collected[$0]) of \(n)" }.joined(separator: ", ")
                     let more = low.count > 4 ? ", …" : ""
                     let halls = "\(low.count) hall\(low.count == 1 ? "" : "s")"
-                    out.append("\(c.id) \(word): standing \(d) m from the hall for \(JSONField.show(h.minutes)) min "
-                               + "while performing the gesture, "
-                               + (below ? "the app collected in fewer than \(try Format.percent(sc.rule.threshold, decimals: 0)) of visits at \(halls)"
-                                  : "the weakest \(halls == "1 hall" ? "hall was" : "halls were")")
-                               + " (\(list)\(more)). "
-                               + (try insideHint(s, rubric: rubric, distance: h.distanceMeters)))
+                    out.append(
+                        "\(c.id) \(word): standing \(d) m from the hall for \(JSONField.show(h.minutes)) min "
+                            + "while performing the gesture, "
+                            + (below
+                                ? "the app collected in fewer than \(try Format.percent(sc.rule.threshold, decimals: 0)) of visits at \(halls)"
+                                : "the weakest \(halls == "1 hall" ? "hall was" : "halls were")")
+                            + " (\(list)\(more)). "
+                            + (try insideHint(s, rubric: rubric, distance: h.distanceMeters)))
                 } else {
                     let total = collected.reduce(0, +)
-                    out.append("\(c.id) \(word): from \(d) m away the app still collected in \(total) of "
-                               + "\(n * collected.count) visits (\(try percent(Double(total) / Double(n * collected.count)))); "
-                               + (try farHint(s, distance: h.distanceMeters)))
+                    out.append(
+                        "\(c.id) \(word): from \(d) m away the app still collected in \(total) of "
+                            + "\(n * collected.count) visits (\(try percent(Double(total) / Double(n * collected.count)))); "
+                            + (try farHint(s, distance: h.distanceMeters)))
                 }
             case (.gestures(let t), _):
                 out.append(try gestureAdvice(c, sc, t, s, word: word))
@@ -87,8 +94,10 @@ enum GradeAdvice {
         let s = g.submission
         guard let first = g.alternatives.first else { return nil }
         let judged = first.results.map(\.criterionIndex)
-        let troubled = g.results.contains { judged.contains($0.criterionIndex)
-            && [.fail, .borderline, .notMeasurable].contains($0.verdict) }
+        let troubled = g.results.contains {
+            judged.contains($0.criterionIndex)
+                && [.fail, .borderline, .notMeasurable].contains($0.verdict)
+        }
         guard troubled else { return nil }
         let order = g.alternatives.indices.sorted {
             let a = DetectorLadder.distance(g.alternatives[$0].rung, from: s.detector)
@@ -100,7 +109,8 @@ enum GradeAdvice {
         var text: String
         if let best = order.first(where: { g.alternatives[$0].meetsAll }) {
             let a = g.alternatives[best]
-            text = "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
+            text =
+                "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
                 + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit) (the rest as submitted): "
                 + (try measured(a, rubric: rubric)) + "."
         } else {
@@ -134,30 +144,36 @@ enum GradeAdvice {
             // The submitted setting may already be the best trade-off on the ladder: say so rather than suggest
             // a worse one.
             let own = g.results.first { judged.contains($0.criterionIndex) && isRecall($0.criterionIndex) }
-            let ownWithin = g.results.allSatisfy { !judged.contains($0.criterionIndex) || isRecall($0.criterionIndex)
-                || $0.verdict == .pass }
+            let ownWithin = g.results.allSatisfy {
+                !judged.contains($0.criterionIndex) || isRecall($0.criterionIndex)
+                    || $0.verdict == .pass
+            }
             if lead != "the closest is", ownWithin, let v = own?.value, v >= recall(pick) {
                 return "Searched \(searched) on the same timelines: no setting meets \(rules), and none that meets "
                     + "\(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) beats the submitted "
                     + "\(settingText(s.detector)) (recall \(try percent(v))); change another parameter (or the kind)."
             }
-            text = "Searched \(searched) on the same timelines: no setting meets \(rules); \(lead) "
+            text =
+                "Searched \(searched) on the same timelines: no setting meets \(rules); \(lead) "
                 + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit): " + (try measured(a, rubric: rubric))
                 + ". Change another parameter (or the kind) as well."
         }
         // The activity behind most false alarms at the team's own setting.
         for r in g.results where judged.contains(r.criterionIndex) {
             guard case .simulated(let sc) = rubric.criteria[r.criterionIndex].kind, sc.metric == .falseAlarmsPerHour,
-                  case .gestures(let t) = g.outcomes[sc.suiteIndex],
-                  let top = t.falseAlarmsByActivity.indices.max(by: {
-                      (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1) }),
-                  t.falseAlarmsByActivity[top] > 0 else { continue }
+                case .gestures(let t) = g.outcomes[sc.suiteIndex],
+                let top = t.falseAlarmsByActivity.indices.max(by: {
+                    (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1)
+                }),
+                t.falseAlarmsByActivity[top] > 0
+            else { continue }
             let phrase: String
             switch s.detector {
             case .shake: phrase = MotionActivity.allCases[top].causePhrase
             case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
             }
-            text += " At the submitted \(settingText(s.detector)), \(phrase) cause \(t.falseAlarmsByActivity[top]) of its "
+            text +=
+                " At the submitted \(settingText(s.detector)), \(phrase) cause \(t.falseAlarmsByActivity[top]) of its "
                 + "\(t.falseAlarms) false alarms."
             break
         }
@@ -217,8 +233,10 @@ enum GradeAdvice {
             + "a smaller radius or a stricter rule refuses them."
     }
 
-    static func gestureAdvice(_ c: GradingCriterion, _ sc: SimulatedCriterion, _ t: GestureTally, _ s: Submission,
-                              word: String) throws -> String {
+    static func gestureAdvice(
+        _ c: GradingCriterion, _ sc: SimulatedCriterion, _ t: GestureTally, _ s: Submission,
+        word: String
+    ) throws -> String {
         let setting = settingText(s.detector)
         switch sc.metric {
         case .falseAlarmsPerHour:

@@ -38,8 +38,10 @@ public enum Grader {
     ///   - files: submission files, in the order reports list them.
     ///   - runner: worker threads (results do not depend on their number).
     /// - Returns: grades of the good submissions (in file order) and the failures.
-    public static func grade(_ rubric: Rubric, files: [String],
-                             runner: MonteCarloRunner) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
+    public static func grade(
+        _ rubric: Rubric, files: [String],
+        runner: MonteCarloRunner
+    ) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
         let (submissions, failures) = load(rubric, files: files)
         return (try grade(rubric, submissions: submissions, runner: runner), failures)
     }
@@ -55,8 +57,9 @@ public enum Grader {
             do throws(InputError) {
                 let s = try Submission.load(path: file, rubric: rubric)
                 if let other = teams[s.team] {
-                    throw InputError(file: file, field: "team",
-                                     problem: "\"\(s.team)\" is also the team of \(other); their reports would collide")
+                    throw InputError(
+                        file: file, field: "team",
+                        problem: "\"\(s.team)\" is also the team of \(other); their reports would collide")
                 }
                 teams[s.team] = file
                 submissions.append(s)

@@ -53,8 +53,10 @@ public enum SuiteOutcome: Sendable, Equatable {
 /// results do not depend on `jobs` (nor on how a sharded run splits them: ``GradingPlan``).
 public enum GradingEngine {
     /// Outcomes per submission (outer) and suite (inner).
-    public static func evaluate(_ rubric: Rubric, _ submissions: [Submission],
-                                runner: MonteCarloRunner) throws -> [[SuiteOutcome]] {
+    public static func evaluate(
+        _ rubric: Rubric, _ submissions: [Submission],
+        runner: MonteCarloRunner
+    ) throws -> [[SuiteOutcome]] {
         try evaluation(GradingPlan(rubric, submissions), runner: runner).outcomes
     }
 
@@ -76,8 +78,10 @@ public enum GradingEngine {
         parameters.minutes = h.minutes
         parameters.wanderMeters = h.wanderMeters
         let env = h.environment
-        guard var movement = Movement(parameters: parameters, distanceMeters: h.distanceMeters, placeOffsets: [(0, 0)],
-                                      intervalSeconds: env.fixIntervalSeconds, stream: stream)
+        guard
+            var movement = Movement(
+                parameters: parameters, distanceMeters: h.distanceMeters, placeOffsets: [(0, 0)],
+                intervalSeconds: env.fixIntervalSeconds, stream: stream)
         else { throw InputError(file: nil, field: "hall-visits", problem: "could not plan the visit") }
         var gps = GPSJitterModel(environment: env, stream: stream)
         var fixes: [LocationFix] = []
@@ -87,23 +91,32 @@ public enum GradingEngine {
             let t = Double(k) * env.fixIntervalSeconds
             let truth = movement.position(atSeconds: t, first: k == 0, stream: stream)
             guard let error = gps.next(stream),
-                  let reported = plane.coordinate(eastMeters: truth.east + error.eastMeters,
-                                                  northMeters: truth.north + error.northMeters)
+                let reported = plane.coordinate(
+                    eastMeters: truth.east + error.eastMeters,
+                    northMeters: truth.north + error.northMeters)
             else { continue }
-            fixes.append(LocationFix(coordinate: reported, horizontalAccuracyMeters: error.horizontalAccuracyMeters,
-                                     timestampSeconds: t))
+            fixes.append(
+                LocationFix(
+                    coordinate: reported, horizontalAccuracyMeters: error.horizontalAccuracyMeters,
+                    timestampSeconds: t))
         }
 
         // The gesture streams, generated only when some team uses them; their own seeds keep them identical
         // whichever other streams are generated.
         let needsMotion = submissions.contains { $0.detector.gesture == .shake }
         let needsTouch = submissions.contains { $0.detector.gesture == .scribble }
-        let motion = needsMotion
-            ? MotionTimelineGenerator.generate(h.motion, stream: try RandomStream(
-                seed: TrialSeed(scenarioSeed: seed &+ 1, trialIndex: UInt64(index)))) : nil
-        let touch = needsTouch
-            ? TouchTimelineGenerator.generate(h.touch, stream: try RandomStream(
-                seed: TrialSeed(scenarioSeed: seed &+ 2, trialIndex: UInt64(index)))) : nil
+        let motion =
+            needsMotion
+            ? MotionTimelineGenerator.generate(
+                h.motion,
+                stream: try RandomStream(
+                    seed: TrialSeed(scenarioSeed: seed &+ 1, trialIndex: UInt64(index)))) : nil
+        let touch =
+            needsTouch
+            ? TouchTimelineGenerator.generate(
+                h.touch,
+                stream: try RandomStream(
+                    seed: TrialSeed(scenarioSeed: seed &+ 2, trialIndex: UInt64(index)))) : nil
 
         var cache = DetectionCache()
         var result: [Bool] = []
@@ -134,8 +147,10 @@ public enum GradingEngine {
 
     /// The intervals [enter, exit) in which the check says "in range" of `place`, seconds (exit +∞ when the visit
     /// ends inside).
-    static func insideIntervals(_ fixes: [LocationFix], place: Place,
-                                check: ProximityCheckConfiguration) throws -> [(start: Double, end: Double)] {
+    static func insideIntervals(
+        _ fixes: [LocationFix], place: Place,
+        check: ProximityCheckConfiguration
+    ) throws -> [(start: Double, end: Double)] {
         var monitor = try ProximityMonitor(places: [place], configuration: check)
         var intervals: [(start: Double, end: Double)] = []
         var openedAt: Double?
@@ -170,8 +185,10 @@ public enum GradingEngine {
     // MARK: - Gesture timelines
 
     /// Timeline `index` of a shake suite, tallied for each distinct setting (nothing is generated without one).
-    static func shakeTimeline(_ g: ShakeTimelineSuite, seed: UInt64, index: Int,
-                              _ configs: [ShakeDetectorConfiguration]) throws -> [GestureTally] {
+    static func shakeTimeline(
+        _ g: ShakeTimelineSuite, seed: UInt64, index: Int,
+        _ configs: [ShakeDetectorConfiguration]
+    ) throws -> [GestureTally] {
         guard !configs.isEmpty else { return [] }
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
         let timeline = MotionTimelineGenerator.generate(g.parameters, stream: stream)
@@ -182,9 +199,11 @@ public enum GradingEngine {
         let activities = MotionActivity.allCases
         return try configs.map { c in
             let detections = try ShakeTrial.detect(timeline, c)
-            return tally(truth: truth, detections: detections, duration: timeline.durationSeconds,
-                         before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
-                         activityCount: activities.count) { t in
+            return tally(
+                truth: truth, detections: detections, duration: timeline.durationSeconds,
+                before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
+                activityCount: activities.count
+            ) { t in
                 let k = min(timeline.sampleCount - 1, max(0, Int((t * fs).rounded())))
                 return timeline.segment(containing: k).flatMap { activities.firstIndex(of: $0.activity) }
             }
@@ -192,8 +211,10 @@ public enum GradingEngine {
     }
 
     /// Timeline `index` of a scribble suite, tallied for each distinct setting (nothing is generated without one).
-    static func scribbleTimeline(_ g: ScribbleTimelineSuite, seed: UInt64, index: Int,
-                                 _ configs: [ScribbleDetectorConfiguration]) throws -> [GestureTally] {
+    static func scribbleTimeline(
+        _ g: ScribbleTimelineSuite, seed: UInt64, index: Int,
+        _ configs: [ScribbleDetectorConfiguration]
+    ) throws -> [GestureTally] {
         guard !configs.isEmpty else { return [] }
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
         let timeline = TouchTimelineGenerator.generate(g.parameters, stream: stream)
@@ -203,9 +224,11 @@ public enum GradingEngine {
         let starts = timeline.gestures.map(\.startSeconds)
         return try configs.map { c in
             let detections = try ScribbleStudy.detect(timeline, c, rateHz: g.parameters.touchRateHz)
-            return tally(truth: truth, detections: detections, duration: timeline.durationSeconds,
-                         before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
-                         activityCount: kinds.count) { t in
+            return tally(
+                truth: truth, detections: detections, duration: timeline.durationSeconds,
+                before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
+                activityCount: kinds.count
+            ) { t in
                 // The gesture under way: the last one starting at or before t.
                 var low = 0, high = starts.count
                 while low < high {
@@ -218,10 +241,13 @@ public enum GradingEngine {
     }
 
     /// Matches one timeline's detections (``GestureMatcher``) and counts them.
-    static func tally(truth: [TruthEvent], detections: [Double], duration: Double, before: Double, after: Double,
-                      activityCount: Int, activity: (Double) -> Int?) -> GestureTally {
-        let m = GestureMatcher.match(truth: truth, detections: detections, toleranceBeforeSeconds: before,
-                                     toleranceAfterSeconds: after)
+    static func tally(
+        truth: [TruthEvent], detections: [Double], duration: Double, before: Double, after: Double,
+        activityCount: Int, activity: (Double) -> Int?
+    ) -> GestureTally {
+        let m = GestureMatcher.match(
+            truth: truth, detections: detections, toleranceBeforeSeconds: before,
+            toleranceAfterSeconds: after)
         var t = GestureTally()
         t.truth = truth.count
         t.truePositives = m.truePositives

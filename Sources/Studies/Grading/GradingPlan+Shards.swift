@@ -56,7 +56,8 @@ extension GradingPlan {
                     let parts = f.split(separator: ",", omittingEmptySubsequences: false)
                     let counts = parts.prefix(6).compactMap { Int($0) }
                     guard parts.count == 8, counts.count == 6, counts.allSatisfy({ $0 >= 0 }),
-                          let exposure = ExactDouble.decode(parts[6]), exposure.isFinite, exposure >= 0 else {
+                        let exposure = ExactDouble.decode(parts[6]), exposure.isFinite, exposure >= 0
+                    else {
                         throw bad("a tally needs 6 counts, the exposure as 16 hex digits and the activities")
                     }
                     let byActivity = parts[7].isEmpty ? [] : parts[7].split(separator: ":").compactMap { Int($0) }

@@ -130,15 +130,16 @@ public struct GradingPlan: Sendable {
         var table = Array(repeating: [SuiteOutcome](), count: submissions.count)
         var totals: [[GestureTally]] = []
         for (s, suite) in rubric.suites.enumerated() {
-            let mine = units[offsets[s] ..< offsets[s] + suite.trialCount]
+            let mine = units[offsets[s]..<offsets[s] + suite.trialCount]
             var suiteTotals: [GestureTally] = []
             var column: [SuiteOutcome]
             switch suite.body {
             case .coordinates:
                 column = submissions.map { sub in
-                    .coordinates(zip(rubric.places, sub.halls).map { place, c in
-                        c.map { Geodesic.distanceMeters($0, place.coordinate) }
-                    })
+                    .coordinates(
+                        zip(rubric.places, sub.halls).map { place, c in
+                            c.map { Geodesic.distanceMeters($0, place.coordinate) }
+                        })
                 }
             case .hallVisits(let h):
                 var collected = Array(repeating: Array(repeating: 0, count: h.places.count), count: submissions.count)
@@ -162,8 +163,9 @@ public struct GradingPlan: Sendable {
     }
 
     private func misfit(_ s: Int, _ k: Int) -> InputError {
-        InputError(file: nil, field: "grade",
-                   problem: "trial \(k) of suite \(rubric.suites[s].id) does not fit the suite (another rubric or submissions?)")
+        InputError(
+            file: nil, field: "grade",
+            problem: "trial \(k) of suite \(rubric.suites[s].id) does not fit the suite (another rubric or submissions?)")
     }
 }
 

@@ -113,8 +113,10 @@ extension GradingSuite {
     ///   - places: the reference places.
     ///   - folder: the rubric's folder.
     /// - Throws: ``InputError`` naming the file, line and field.
-    static func read(_ field: JSONField, id: String, rubricSeed: UInt64, places: [Place],
-                     folder: URL) throws(InputError) -> GradingSuite {
+    static func read(
+        _ field: JSONField, id: String, rubricSeed: UInt64, places: [Place],
+        folder: URL
+    ) throws(InputError) -> GradingSuite {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
             let shown = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).relativePath
@@ -122,21 +124,29 @@ extension GradingSuite {
             do {
                 scenario = try ScenarioFile.load(path: shown)
             } catch {
-                throw InputError(error.kind, file: field.file, line: field.node.line, field: field.path,
-                                 problem: "the scenario cannot be used: \(error.description)")
+                throw InputError(
+                    error.kind, file: field.file, line: field.node.line, field: field.path,
+                    problem: "the scenario cannot be used: \(error.description)")
             }
             switch scenario {
             case .shake(let s):
-                return GradingSuite(id: id, source: path, seed: s.seed, body: .shakeTimelines(ShakeTimelineSuite(
-                    timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                    toleranceAfterSeconds: s.toleranceAfterSeconds)))
+                return GradingSuite(
+                    id: id, source: path, seed: s.seed,
+                    body: .shakeTimelines(
+                        ShakeTimelineSuite(
+                            timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                            toleranceAfterSeconds: s.toleranceAfterSeconds)))
             case .scribble(let s):
-                return GradingSuite(id: id, source: path, seed: s.seed, body: .scribbleTimelines(ScribbleTimelineSuite(
-                    timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                    toleranceAfterSeconds: s.toleranceAfterSeconds)))
+                return GradingSuite(
+                    id: id, source: path, seed: s.seed,
+                    body: .scribbleTimelines(
+                        ScribbleTimelineSuite(
+                            timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                            toleranceAfterSeconds: s.toleranceAfterSeconds)))
             default:
-                throw field.error("names a \(scenario.study) scenario; a suite file must be a shake or scribble "
-                                  + "scenario (write hall visits inline)")
+                throw field.error(
+                    "names a \(scenario.study) scenario; a suite file must be a shake or scribble "
+                        + "scenario (write hall visits inline)")
             }
         }
         let o = try field.object()
@@ -153,20 +163,25 @@ extension GradingSuite {
             if let f = o.optional("minimumGapSeconds") { p.minimumGapSeconds = try f.nonNegative(atMost: 3600) }
             if let f = o.optional("weights") { p.weights = try motionWeights(f) }
             if case .count(let c) = p.shakes, c > p.maximumShakesThatFit {
-                throw InputError(file: o.file, line: o.line, field: "\(o.path).shakesPerTimeline",
-                                 problem: "\(c) shakes do not fit (at most \(p.maximumShakesThatFit))")
+                throw InputError(
+                    file: o.file, line: o.line, field: "\(o.path).shakesPerTimeline",
+                    problem: "\(c) shakes do not fit (at most \(p.maximumShakesThatFit))")
             }
             let (before, after) = try GestureScenarioReader.matching(o)
-            body = .shakeTimelines(ShakeTimelineSuite(timelines: timelines, parameters: p,
-                                                      toleranceBeforeSeconds: before, toleranceAfterSeconds: after))
+            body = .shakeTimelines(
+                ShakeTimelineSuite(
+                    timelines: timelines, parameters: p,
+                    toleranceBeforeSeconds: before, toleranceAfterSeconds: after))
         case "scribble-timelines":
             var p = TouchTimelineParameters()
             let timelines = try o.required("timelines").integer(in: 1...100_000)
             if let f = o.optional("minutes") { p.durationSeconds = try f.positive(atMost: 24 * 60) * 60 }
             if let f = o.optional("weights") { p.weights = try touchWeights(f) }
             let (before, after) = try GestureScenarioReader.matching(o)
-            body = .scribbleTimelines(ScribbleTimelineSuite(timelines: timelines, parameters: p,
-                                                            toleranceBeforeSeconds: before, toleranceAfterSeconds: after))
+            body = .scribbleTimelines(
+                ScribbleTimelineSuite(
+                    timelines: timelines, parameters: p,
+                    toleranceBeforeSeconds: before, toleranceAfterSeconds: after))
         default:
             body = .coordinates
         }
@@ -189,16 +204,18 @@ extension GradingSuite {
         if let f = o.optional("minimumGapSeconds") { motion.minimumGapSeconds = try f.nonNegative(atMost: 3600) }
         if let f = o.optional("motionWeights") { motion.weights = try motionWeights(f) }
         if motion.shakesCount > motion.maximumShakesThatFit {
-            throw InputError(file: o.file, line: shakesField?.node.line ?? o.line, field: "\(o.path).shakesPerVisit",
-                             problem: "\(motion.shakesCount) shakes of up to 2 s with "
-                                + "\(JSONField.show(motion.minimumGapSeconds)) s gaps do not fit in a "
-                                + "\(JSONField.show(minutes))-minute visit (at most \(motion.maximumShakesThatFit))")
+            throw InputError(
+                file: o.file, line: shakesField?.node.line ?? o.line, field: "\(o.path).shakesPerVisit",
+                problem: "\(motion.shakesCount) shakes of up to 2 s with "
+                    + "\(JSONField.show(motion.minimumGapSeconds)) s gaps do not fit in a "
+                    + "\(JSONField.show(minutes))-minute visit (at most \(motion.maximumShakesThatFit))")
         }
         // A student trying to collect scribbles about every other gesture (an assumption; the rest are taps).
         var touch = TouchTimelineParameters(durationSeconds: minutes * 60, weights: [.scribble: 1, .tap: 1])
         if let f = o.optional("touchWeights") { touch.weights = try touchWeights(f) }
-        return HallVisitSuite(places: places, distanceMeters: distance, minutes: minutes, visitsPerPlace: visits,
-                              environment: environment, wanderMeters: wander, motion: motion, touch: touch)
+        return HallVisitSuite(
+            places: places, distanceMeters: distance, minutes: minutes, visitsPerPlace: visits,
+            environment: environment, wanderMeters: wander, motion: motion, touch: touch)
     }
 
     static func motionWeights(_ f: JSONField) throws(InputError) -> [MotionActivity: Double] {
@@ -207,8 +224,9 @@ extension GradingSuite {
         for key in w.keys {
             guard let field = w.optional(key) else { continue }
             guard let activity = MotionActivity(rawValue: key), activity != .shake else {
-                throw field.error("is not an everyday activity (known: "
-                    + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
+                throw field.error(
+                    "is not an everyday activity (known: "
+                        + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
             }
             weights[activity] = try field.nonNegative(atMost: 1e6)
         }
@@ -224,8 +242,9 @@ extension GradingSuite {
         for key in w.keys {
             guard let field = w.optional(key) else { continue }
             guard let kind = TouchGestureKind(rawValue: key) else {
-                throw field.error("is not a gesture (known: "
-                    + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                throw field.error(
+                    "is not a gesture (known: "
+                        + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             weights[kind] = try field.nonNegative(atMost: 1e6)
         }

@@ -145,8 +145,10 @@ public struct Rubric: Sendable {
         let description = try r.optional("description")?.string() ?? ""
         let seed = try r.required("seed").unsigned64()
         let placeSet = try PlaceSet.read(try r.required("places"), folder: folder)
-        let defaultBorderline = try r.optional("borderline")
-            .map { f throws(InputError) in BorderlinePolicy(rawValue: try f.choice(BorderlinePolicy.allCases.map(\.rawValue))) ?? .half } ?? .half
+        let defaultBorderline =
+            try r.optional("borderline")
+            .map { f throws(InputError) in BorderlinePolicy(rawValue: try f.choice(BorderlinePolicy.allCases.map(\.rawValue))) ?? .half }
+            ?? .half
 
         var suites: [GradingSuite] = []
         if let s = try r.optional("suites")?.object() {
@@ -179,11 +181,14 @@ public struct Rubric: Sendable {
             if case .string(let key) = suiteField.node.value, let i = suites[..<namedSuites].firstIndex(where: { $0.id == key }) {
                 suiteIndex = i
             } else if case .string(let key) = suiteField.node.value, !key.hasSuffix(".json") {
-                throw suiteField.error("names no suite (known: \(suites[..<namedSuites].map(\.id).joined(separator: ", "))) "
-                                       + "and is not a .json scenario path")
+                throw suiteField.error(
+                    "names no suite (known: \(suites[..<namedSuites].map(\.id).joined(separator: ", "))) "
+                        + "and is not a .json scenario path")
             } else {
-                suites.append(try GradingSuite.read(suiteField, id: id, rubricSeed: seed, places: placeSet.places,
-                                                    folder: folder))
+                suites.append(
+                    try GradingSuite.read(
+                        suiteField, id: id, rubricSeed: seed, places: placeSet.places,
+                        folder: folder))
                 suiteIndex = suites.count - 1
             }
             let suite = suites[suiteIndex]
@@ -196,8 +201,9 @@ public struct Rubric: Sendable {
             case .coordinates: allowed = [.worstCoordinateErrorMeters]
             }
             guard allowed.contains(metric) else {
-                throw metricField.error("is not measured by suite \"\(suite.id)\" (it measures: "
-                                        + allowed.map(\.rawValue).joined(separator: ", ") + ")")
+                throw metricField.error(
+                    "is not measured by suite \"\(suite.id)\" (it measures: "
+                        + allowed.map(\.rawValue).joined(separator: ", ") + ")")
             }
             var aggregation = PlaceAggregation.pooled
             if let f = o.optional("over") {
@@ -212,8 +218,9 @@ public struct Rubric: Sendable {
             case (nil, let f?): rule = PassRule(.atMost, try f.double(in: -1e9...1e9))
             case (_?, let f?): throw f.error("give atLeast or atMost, not both")
             case (nil, nil):
-                throw InputError(file: o.file, line: o.line, field: "\(o.path).atLeast",
-                                 problem: "is required (or atMost): the pass rule")
+                throw InputError(
+                    file: o.file, line: o.line, field: "\(o.path).atLeast",
+                    problem: "is required (or atMost): the pass rule")
             }
             var partial: PartialCredit?
             if let f = o.optional("partialCredit") {
@@ -224,14 +231,17 @@ public struct Rubric: Sendable {
                 try p.finish()
                 let increasing = rule.direction == .atLeast
                 guard increasing ? zero < full : zero > full else {
-                    throw zeroField.error("must be \(increasing ? "below" : "above") fullAt for an "
-                                          + "\(increasing ? "atLeast" : "atMost") rule, got \(JSONField.show(zero)) "
-                                          + "and \(JSONField.show(full))")
+                    throw zeroField.error(
+                        "must be \(increasing ? "below" : "above") fullAt for an "
+                            + "\(increasing ? "atLeast" : "atMost") rule, got \(JSONField.show(zero)) "
+                            + "and \(JSONField.show(full))")
                 }
                 partial = PartialCredit(zeroAt: zero, fullAt: full)
             }
-            let borderline = try o.optional("borderline")
-                .map { f throws(InputError) in BorderlinePolicy(rawValue: try f.choice(BorderlinePolicy.allCases.map(\.rawValue))) ?? .half }
+            let borderline =
+                try o.optional("borderline")
+                .map { f throws(InputError) in BorderlinePolicy(rawValue: try f.choice(BorderlinePolicy.allCases.map(\.rawValue))) ?? .half
+                }
                 ?? defaultBorderline
             var gesture = try o.optional("gesture").map { f throws(InputError) in
                 GestureChoice(rawValue: try f.choice(GestureChoice.allCases.map(\.rawValue))) ?? .shake
@@ -241,16 +251,21 @@ public struct Rubric: Sendable {
                 if case .scribbleTimelines = suite.body { gesture = .scribble }
             }
             try o.finish()
-            criteria.append(GradingCriterion(id: id, description: text, points: points, kind: .simulated(SimulatedCriterion(
-                suiteIndex: suiteIndex, metric: metric, aggregation: aggregation, rule: rule, partialCredit: partial,
-                borderline: borderline, gesture: gesture))))
+            criteria.append(
+                GradingCriterion(
+                    id: id, description: text, points: points,
+                    kind: .simulated(
+                        SimulatedCriterion(
+                            suiteIndex: suiteIndex, metric: metric, aggregation: aggregation, rule: rule, partialCredit: partial,
+                            borderline: borderline, gesture: gesture))))
         }
         try r.finish()
         // Keep only suites some criterion uses, so nothing is simulated for nothing.
-        let used = Set(criteria.compactMap { c -> Int? in
-            if case .simulated(let s) = c.kind { return s.suiteIndex }
-            return nil
-        })
+        let used = Set(
+            criteria.compactMap { c -> Int? in
+                if case .simulated(let s) = c.kind { return s.suiteIndex }
+                return nil
+            })
         var remap: [Int: Int] = [:]
         var kept: [GradingSuite] = []
         for (i, s) in suites.enumerated() where used.contains(i) {
@@ -259,11 +274,15 @@ public struct Rubric: Sendable {
         }
         criteria = criteria.map { c in
             guard case .simulated(let s) = c.kind else { return c }
-            return GradingCriterion(id: c.id, description: c.description, points: c.points, kind: .simulated(SimulatedCriterion(
-                suiteIndex: remap[s.suiteIndex] ?? 0, metric: s.metric, aggregation: s.aggregation, rule: s.rule,
-                partialCredit: s.partialCredit, borderline: s.borderline, gesture: s.gesture)))
+            return GradingCriterion(
+                id: c.id, description: c.description, points: c.points,
+                kind: .simulated(
+                    SimulatedCriterion(
+                        suiteIndex: remap[s.suiteIndex] ?? 0, metric: s.metric, aggregation: s.aggregation, rule: s.rule,
+                        partialCredit: s.partialCredit, borderline: s.borderline, gesture: s.gesture)))
         }
-        return Rubric(name: name, description: description, file: path, seed: seed, places: placeSet.places,
-                      suites: kept, criteria: criteria)
+        return Rubric(
+            name: name, description: description, file: path, seed: seed, places: placeSet.places,
+            suites: kept, criteria: criteria)
     }
 }

@@ -28,12 +28,18 @@ public struct Submission: Sendable {
 
     // MARK: - Reading
 
-    static let shakeKeys = ["thresholdG", "requiredCount", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
-                            "minimumSampleCount", "cooldownSeconds", "inputIncludesGravity", "gravityTimeConstantSeconds"]
-    static let scribbleKeys = ["requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
-                               "cooldownSeconds", "firesOncePerGesture"]
-    static let checkKeys = ["radiusMeters", "maximumAccuracyMeters", "requiredConsecutiveFixes", "dwellSeconds",
-                            "exitMarginMeters"]
+    static let shakeKeys = [
+        "thresholdG", "requiredCount", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
+        "minimumSampleCount", "cooldownSeconds", "inputIncludesGravity", "gravityTimeConstantSeconds",
+    ]
+    static let scribbleKeys = [
+        "requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
+        "cooldownSeconds", "firesOncePerGesture",
+    ]
+    static let checkKeys = [
+        "radiusMeters", "maximumAccuracyMeters", "requiredConsecutiveFixes", "dwellSeconds",
+        "exitMarginMeters",
+    ]
 
     /// Reads and validates a submission against a rubric (hall names and manual criteria).
     ///
@@ -120,8 +126,9 @@ public struct Submission: Sendable {
             try o.finish()
             if let p = c.validationProblems().first {
                 let f = lines[p.field]
-                throw InputError(file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
-                                 problem: p.problem + (f == nil ? " (the \(kind.rawValue) preset)" : ""))
+                throw InputError(
+                    file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
+                    problem: p.problem + (f == nil ? " (the \(kind.rawValue) preset)" : ""))
             }
             return .shake(c)
         case .scribble:
@@ -149,8 +156,9 @@ public struct Submission: Sendable {
             try o.finish()
             if let p = c.validationProblems().first {
                 let f = lines[p.field]
-                throw InputError(file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
-                                 problem: p.problem)
+                throw InputError(
+                    file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
+                    problem: p.problem)
             }
             return .scribble(c)
         }
@@ -161,8 +169,9 @@ public struct Submission: Sendable {
         let kindField = try o.required("kind")
         let raw = try kindField.string()
         guard let kind = ProximityCheckKind(rawValue: raw) else {
-            throw kindField.error("unknown proximity check kind \"\(raw)\" (known: "
-                                  + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            throw kindField.error(
+                "unknown proximity check kind \"\(raw)\" (known: "
+                    + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
         var c = ProximityCheckConfiguration(kind: kind)
         var lines: [String: JSONField] = [:]
@@ -183,8 +192,9 @@ public struct Submission: Sendable {
         try o.finish()
         if let p = c.validationProblems().first {
             let f = lines[p.field]
-            throw InputError(file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
-                             problem: p.problem)
+            throw InputError(
+                file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
+                problem: p.problem)
         }
         return c
     }

@@ -130,10 +130,12 @@ public struct GradePartFile: Equatable, Sendable {
         }
         let records = Array(body.dropLast())
         guard end == records.count, end == trials.count else {
-            throw InputError(file: path, line: lines.count, field: "end",
-                             problem: "the file holds \(records.count) records, its header promises \(trials.count)")
+            throw InputError(
+                file: path, line: lines.count, field: "end",
+                problem: "the file holds \(records.count) records, its header promises \(trials.count)")
         }
-        return GradePartFile(program: program, rubricPath: rubric, name: name, contentHash: hash, seed: seed, files: files,
-                             totalTrials: total, shard: shard, trials: trials, columns: columns, records: records)
+        return GradePartFile(
+            program: program, rubricPath: rubric, name: name, contentHash: hash, seed: seed, files: files,
+            totalTrials: total, shard: shard, trials: trials, columns: columns, records: records)
     }
 }
