@@ -83,22 +83,8 @@ public enum Commands {
                 throw mismatch("shard", "a split into \(p.shard.count)", "a split into \(first.shard.count)")
             }
         }
-        var byIndex: [Int: String] = [:]
-        for (path, p) in parts {
-            if let other = byIndex[p.shard.index] {
-                throw InputError(file: path, field: "shard", problem: "duplicate shard \(p.shard): \(other) holds it too")
-            }
-            byIndex[p.shard.index] = path
-        }
-        let count = first.shard.count
-        if let missing = (1...count).first(where: { byIndex[$0] == nil }) {
-            let spec = try ShardSpec(index: missing, count: count)
-            let range = spec.range(total: first.totalTrials)
-            throw InputError(
-                file: firstPath, field: "shard",
-                problem:
-                    "missing shard \(spec) (trials \(range.lowerBound)..<\(range.upperBound)); run it with --shard \(spec) and merge again")
-        }
+        try ShardSpec.checkComplete(
+            parts.map { ($0.path, $0.part.shard) }, total: first.totalTrials, rerun: "sensorbench run \(first.scenarioPath)")
         let scenario = try ScenarioFile.load(
             path: first.scenarioPath,
             overrides: RunOverrides(trialsPerCell: first.trialsPerCell, seed: first.seed))

@@ -51,4 +51,32 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(index)/\(count)" }
+
+    /// Checks that `parts` hold every shard of their split exactly once.
+    ///
+    /// - Parameters:
+    ///   - parts: each part file's path and shard (all of the same count).
+    ///   - total: the units the split divides (trials, or grading units).
+    ///   - rerun: the command that recomputes a shard, named in the "missing" error (`--shard k/n` is appended).
+    /// - Throws: ``InputError`` naming the duplicate shard and both files, or the first missing shard with its
+    ///   range and the command to rerun it.
+    public static func checkComplete(_ parts: [(path: String, shard: ShardSpec)], total: Int, rerun: String) throws(InputError) {
+        guard let first = parts.first else { return }
+        var byIndex: [Int: String] = [:]
+        for (path, shard) in parts {
+            if let other = byIndex[shard.index] {
+                throw InputError(file: path, field: "shard", problem: "duplicate shard \(shard): \(other) holds it too")
+            }
+            byIndex[shard.index] = path
+        }
+        let count = first.shard.count
+        if let missing = (1...count).first(where: { byIndex[$0] == nil }) {
+            let spec = try ShardSpec(index: missing, count: count)
+            let range = spec.range(total: total)
+            throw InputError(
+                file: first.path, field: "shard",
+                problem: "missing shard \(spec) (trials \(range.lowerBound)..<\(range.upperBound)); "
+                    + "run it with \(rerun) --shard \(spec) and merge again")
+        }
+    }
 }
