@@ -161,7 +161,7 @@ extension GradingSuite {
             if let f = o.optional("minutes") { p.durationSeconds = try f.positive(atMost: 24 * 60) * 60 }
             if let f = o.optional("shakesPerTimeline") { p.shakes = .count(try f.integer(in: 0...10_000)) }
             if let f = o.optional("minimumGapSeconds") { p.minimumGapSeconds = try f.nonNegative(atMost: 3600) }
-            if let f = o.optional("weights") { p.weights = try motionWeights(f) }
+            if let f = o.optional("weights") { p.weights = try GestureScenarioReader.motionWeights(f) }
             if case .count(let c) = p.shakes, c > p.maximumShakesThatFit {
                 throw InputError(
                     file: o.file, line: o.line, field: "\(o.path).shakesPerTimeline",
@@ -176,7 +176,7 @@ extension GradingSuite {
             var p = TouchTimelineParameters()
             let timelines = try o.required("timelines").integer(in: 1...100_000)
             if let f = o.optional("minutes") { p.durationSeconds = try f.positive(atMost: 24 * 60) * 60 }
-            if let f = o.optional("weights") { p.weights = try touchWeights(f) }
+            if let f = o.optional("weights") { p.weights = try GestureScenarioReader.touchWeights(f) }
             let (before, after) = try GestureScenarioReader.matching(o)
             body = .scribbleTimelines(
                 ScribbleTimelineSuite(
@@ -202,7 +202,7 @@ extension GradingSuite {
         let shakesField = o.optional("shakesPerVisit")
         if let f = shakesField { motion.shakes = .count(try f.integer(in: 0...10_000)) }
         if let f = o.optional("minimumGapSeconds") { motion.minimumGapSeconds = try f.nonNegative(atMost: 3600) }
-        if let f = o.optional("motionWeights") { motion.weights = try motionWeights(f) }
+        if let f = o.optional("motionWeights") { motion.weights = try GestureScenarioReader.motionWeights(f) }
         if motion.shakesCount > motion.maximumShakesThatFit {
             throw InputError(
                 file: o.file, line: shakesField?.node.line ?? o.line, field: "\(o.path).shakesPerVisit",
@@ -212,46 +212,10 @@ extension GradingSuite {
         }
         // A student trying to collect scribbles about every other gesture (an assumption; the rest are taps).
         var touch = TouchTimelineParameters(durationSeconds: minutes * 60, weights: [.scribble: 1, .tap: 1])
-        if let f = o.optional("touchWeights") { touch.weights = try touchWeights(f) }
+        if let f = o.optional("touchWeights") { touch.weights = try GestureScenarioReader.touchWeights(f) }
         return HallVisitSuite(
             places: places, distanceMeters: distance, minutes: minutes, visitsPerPlace: visits,
             environment: environment, wanderMeters: wander, motion: motion, touch: touch)
-    }
-
-    static func motionWeights(_ f: JSONField) throws(InputError) -> [MotionActivity: Double] {
-        let w = try f.object()
-        var weights: [MotionActivity: Double] = [:]
-        for key in w.keys {
-            guard let field = w.optional(key) else { continue }
-            guard let activity = MotionActivity(rawValue: key), activity != .shake else {
-                throw field.error(
-                    "is not an everyday activity (known: "
-                        + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-            weights[activity] = try field.nonNegative(atMost: 1e6)
-        }
-        guard weights.values.contains(where: { $0 > 0 }) else {
-            throw f.error("must give at least one activity a weight above 0")
-        }
-        return weights
-    }
-
-    static func touchWeights(_ f: JSONField) throws(InputError) -> [TouchGestureKind: Double] {
-        let w = try f.object()
-        var weights: [TouchGestureKind: Double] = [:]
-        for key in w.keys {
-            guard let field = w.optional(key) else { continue }
-            guard let kind = TouchGestureKind(rawValue: key) else {
-                throw field.error(
-                    "is not a gesture (known: "
-                        + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-            weights[kind] = try field.nonNegative(atMost: 1e6)
-        }
-        guard weights.values.contains(where: { $0 > 0 }) else {
-            throw f.error("must give at least one gesture a weight above 0")
-        }
-        return weights
     }
 
     /// The rubric seed mixed with the suite's name (FNV-1a 64 of the name, XOR the seed), so suites draw

@@ -37,21 +37,7 @@ public struct ScribbleScenario: Sendable {
             if let f = t.optional("touchRateHz") { p.touchRateHz = try f.double(in: 10...1000) }
             if let f = t.optional("idleSeconds") { p.idleSeconds = try GestureScenarioReader.range(f, limits: 0.01...3600) }
             if let f = t.optional("weights") {
-                let w = try f.object()
-                var weights: [TouchGestureKind: Double] = [:]
-                for key in w.keys {
-                    guard let field = w.optional(key) else { continue }
-                    guard let kind = TouchGestureKind(rawValue: key) else {
-                        throw field.error(
-                            "is not a gesture (known: "
-                                + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-                    }
-                    weights[kind] = try field.nonNegative(atMost: 1e6)
-                }
-                guard weights.values.contains(where: { $0 > 0 }) else {
-                    throw f.error("must give at least one gesture a weight above 0")
-                }
-                p.weights = weights
+                p.weights = try GestureScenarioReader.touchWeights(f)
             }
             try t.finish()
         }

@@ -118,4 +118,42 @@ enum GestureScenarioReader {
         }
         return result
     }
+
+    /// Activity weights (`{"walking": 3, …}`): every key an everyday activity, values ≥ 0, at least one above 0.
+    static func motionWeights(_ f: JSONField) throws(InputError) -> [MotionActivity: Double] {
+        let w = try f.object()
+        var weights: [MotionActivity: Double] = [:]
+        for key in w.keys {
+            guard let field = w.optional(key) else { continue }
+            guard let activity = MotionActivity(rawValue: key), activity != .shake else {
+                throw field.error(
+                    "is not an everyday activity (known: "
+                        + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            weights[activity] = try field.nonNegative(atMost: 1e6)
+        }
+        guard weights.values.contains(where: { $0 > 0 }) else {
+            throw f.error("must give at least one activity a weight above 0")
+        }
+        return weights
+    }
+
+    /// Touch gesture weights (`{"tap": 2, …}`): every key a gesture kind, values ≥ 0, at least one above 0.
+    static func touchWeights(_ f: JSONField) throws(InputError) -> [TouchGestureKind: Double] {
+        let w = try f.object()
+        var weights: [TouchGestureKind: Double] = [:]
+        for key in w.keys {
+            guard let field = w.optional(key) else { continue }
+            guard let kind = TouchGestureKind(rawValue: key) else {
+                throw field.error(
+                    "is not a gesture (known: "
+                        + TouchGestureKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            weights[kind] = try field.nonNegative(atMost: 1e6)
+        }
+        guard weights.values.contains(where: { $0 > 0 }) else {
+            throw f.error("must give at least one gesture a weight above 0")
+        }
+        return weights
+    }
 }

@@ -74,21 +74,7 @@ public struct ShakeScenario: Sendable {
             if let f = rateField { p.shakes = .perMinute(try f.nonNegative(atMost: 60)) }
             if let f = t.optional("minimumGapSeconds") { p.minimumGapSeconds = try f.nonNegative(atMost: 86_400) }
             if let f = t.optional("weights") {
-                let w = try f.object()
-                var weights: [MotionActivity: Double] = [:]
-                for key in w.keys {
-                    guard let field = w.optional(key) else { continue }
-                    guard let activity = MotionActivity(rawValue: key), activity != .shake else {
-                        throw field.error(
-                            "is not an everyday activity (known: "
-                                + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
-                    }
-                    weights[activity] = try field.nonNegative(atMost: 1e6)
-                }
-                guard weights.values.contains(where: { $0 > 0 }) else {
-                    throw f.error("must give at least one activity a weight above 0")
-                }
-                p.weights = weights
+                p.weights = try GestureScenarioReader.motionWeights(f)
             }
             try t.finish()
         }
