@@ -84,6 +84,19 @@ import Testing
         let summary = one.contents(of: "summary.md") ?? ""
         #expect(summary.contains("The answer") && summary.contains("1920 Commons–Pret A Manger"))
         #expect(!(one.contents(of: "rates.csv") ?? "nan").lowercased().contains("nan"))
+        // trials.csv: one row per visit (one place of interest here), one column group per check. By hand: 3 cells
+        // (distances) × 5 trials = 15 rows under 12 visit columns + 3 checks × 5 = 27 columns.
+        let lines = (one.contents(of: "trials.csv") ?? "").split(separator: "\n")
+        #expect(lines.count == 1 + 15)
+        let header = lines.first.map { $0.split(separator: ",").map(String.init) } ?? []
+        #expect(header.count == 27)
+        #expect(Array(header.prefix(3)) == ["cell", "trial", "seed"])
+        #expect(
+            Array(header.suffix(5)) == [
+                "accuracy-aware_enters", "accuracy-aware_exits", "accuracy-aware_false_enters",
+                "accuracy-aware_first_enter_s", "accuracy-aware_first_enter_false",
+            ])
+        #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 27 })
     }
 
     // The shipped place file: eleven halls, McClelland's earlier position as a variant 134 m away.

@@ -22,27 +22,33 @@ public enum GeofenceReport {
     /// A number cell, or an empty field when the value is undefined.
     static func cell(_ x: Double?) -> CSVCell { x.map(CSVCell.number) ?? .missing }
 
+    /// One row per (trial, place of interest), one column group per check: the visit's conditions are written
+    /// once, not once per check (the checks all see the same fixes).
     static func trialsCSV(_ s: GeofenceScenario, _ outcomes: [GeofenceOutcome]) throws -> String {
-        var table = CSVTable(header: [
-            "cell", "trial", "seed", "variant", "environment", "true_distance_m", "check", "place", "duration_s", "fixes",
-            "dropped_fixes", "true_min_distance_m", "true_entry_s", "enters", "exits", "false_enters", "first_enter_s",
-            "first_enter_false",
-        ])
+        let perCheck = ["enters", "exits", "false_enters", "first_enter_s", "first_enter_false"]
+        var table = CSVTable(
+            header: [
+                "cell", "trial", "seed", "variant", "environment", "true_distance_m", "place", "duration_s", "fixes",
+                "dropped_fixes", "true_min_distance_m", "true_entry_s",
+            ] + s.checks.flatMap { check in perCheck.map { "\(check.label)_\($0)" } })
         let interest = s.placesOfInterest
         for o in outcomes {
             let c = s.cells[o.cellIndex]
-            for (k, check) in s.checks.enumerated() {
-                for (j, placeIndex) in interest.enumerated() {
+            for (j, placeIndex) in interest.enumerated() {
+                var row: [CSVCell] = [
+                    .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.variant),
+                    .text(c.environment.name), .number(c.distanceMeters), .text(s.placeSet.places[placeIndex].name),
+                    .number(o.durationSeconds), .integer(o.fixesDelivered), .integer(o.fixesDropped),
+                    .number(o.trueMinimumDistanceMeters[j]), cell(o.trueFirstInsideSeconds[j]),
+                ]
+                for k in s.checks.indices {
                     let i = k * interest.count + j
-                    try table.append([
-                        .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.variant),
-                        .text(c.environment.name), .number(c.distanceMeters), .text(check.label),
-                        .text(s.placeSet.places[placeIndex].name), .number(o.durationSeconds), .integer(o.fixesDelivered),
-                        .integer(o.fixesDropped), .number(o.trueMinimumDistanceMeters[j]), cell(o.trueFirstInsideSeconds[j]),
+                    row += [
                         .integer(o.enters[i]), .integer(o.exits[i]), .integer(o.falseEnters[i]), cell(o.firstEnterSeconds[i]),
                         .integer(o.firstEnterWasFalse[i] ? 1 : 0),
-                    ])
+                    ]
                 }
+                try table.append(row)
             }
         }
         return table.render()
