@@ -37,8 +37,7 @@ public struct DriftScenario: Sendable {
 
     // MARK: - Limits (refused beyond, before anything runs)
 
-    /// Trials in one scenario: below 2³² − 1 so trial seeds stay distinct, and far beyond any useful study.
-    public static let maximumTotalTrials = 1_000_000_000
+    public static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
     /// Gyro samples in one scenario: 10¹² samples is days of computing on a workstation.
     public static let maximumTotalSamples = 1e12
     public static let maximumCells = 100_000
@@ -162,12 +161,7 @@ public struct DriftScenario: Sendable {
                 }
             }
         }
-        let total = cells.count * trials
-        guard total <= maximumTotalTrials else {
-            throw InputError(
-                file: file, line: trialsField.node.line, field: "trialsPerCell",
-                problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
-        }
+        try ScenarioLimits.checkTotalTrials(cells: cells.count, trialsPerCell: trials, field: trialsField)
         guard totalSamples <= maximumTotalSamples else {
             throw InputError(
                 file: file, line: trialsField.node.line, field: "trialsPerCell",

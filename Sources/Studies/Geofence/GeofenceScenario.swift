@@ -52,7 +52,7 @@ public struct GeofenceScenario: Sendable {
 
     // MARK: - Limits
 
-    public static let maximumTotalTrials = 1_000_000_000
+    public static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
     public static let maximumCells = 100_000
     /// Fixes × places × checks in one scenario (each a geodesic distance): 10¹² is days of computing.
     public static let maximumTotalWork = 1e12
@@ -173,12 +173,7 @@ public struct GeofenceScenario: Sendable {
                 }
             }
         }
-        let total = cells.count * trials
-        guard total <= maximumTotalTrials else {
-            throw InputError(
-                file: file, line: trialsField.node.line, field: "trialsPerCell",
-                problem: "\(cells.count) cells × \(trials) trials = \(total) trials, at most \(maximumTotalTrials) allowed")
-        }
+        try ScenarioLimits.checkTotalTrials(cells: cells.count, trialsPerCell: trials, field: trialsField)
         guard work <= maximumTotalWork else {
             throw InputError(
                 file: file, line: trialsField.node.line, field: "trialsPerCell",
