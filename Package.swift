@@ -19,9 +19,15 @@ let package = Package(
             providers: [.apt(["libgsl-dev"])]
         ),
         .target(name: "Stats", dependencies: ["CGSL"]),
+        // zlib through pkg-config; imported `internal`ly by the zip reader of Studies alone.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
         .target(name: "Reporting"),
-        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting"]),
+        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "CZlib"]),
         .executableTarget(name: "sensorbench", dependencies: ["Studies"]),
 
         // Test helpers (fixture loading, tolerances); not a product.

@@ -7,7 +7,7 @@
 /// Dispatch is a `switch` over an enum whose payload is the concrete detector: no existential, no closure, no
 /// allocation per sample.
 ///
-/// Per sample: validation, optional gravity removal (`GravityHighPass`), the cooldown gate, then the kind's
+/// Per sample: validation, optional gravity removal (`GravityHighPass`, never for `raw-magnitude`), the cooldown gate, then the kind's
 /// O(1) (amortised) update. Storage is sized at init: window-fraction keeps ⌈W × maximumSampleRateHz⌉ + 2
 /// entries (it doubles once if fed faster than promised); the other kinds keep `requiredCount` timestamps.
 ///
@@ -47,6 +47,7 @@ public struct ShakeDetector: Sendable {
     private var thresholdCount: ThresholdCountShakeDetector?
     private var windowFraction: WindowFractionShakeDetector?
     private var reversal: ReversalShakeDetector?
+    private var rawMagnitude: RawMagnitudeShakeDetector?
     private var gravity: GravityHighPass
     private var lastTimestampSeconds = -Double.infinity
     private var cooldownEndsAtSeconds = -Double.infinity
@@ -99,7 +100,8 @@ public struct ShakeDetector: Sendable {
         samplesConsumed += 1
 
         var x = sample.x, y = sample.y, z = sample.z
-        if configuration.inputIncludesGravity {
+        // raw-magnitude thresholds the readings as given; the other kinds threshold user acceleration.
+        if configuration.inputIncludesGravity && configuration.kind != .rawMagnitude {
             (x, y, z) = gravity.userAcceleration(x: x, y: y, z: z, deltaSeconds: deltaSeconds)
         }
         let gathersEvidence = t >= cooldownEndsAtSeconds
@@ -123,6 +125,7 @@ public struct ShakeDetector: Sendable {
         thresholdCount?.reset()
         windowFraction?.reset()
         reversal?.reset()
+        rawMagnitude?.reset()
     }
 
     // MARK: - Private
@@ -137,6 +140,8 @@ public struct ShakeDetector: Sendable {
             return windowFraction?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
         case .reversal:
             return reversal?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
+        case .rawMagnitude:
+            return rawMagnitude?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
         }
     }
 
@@ -155,6 +160,9 @@ public struct ShakeDetector: Sendable {
         case .reversal:
             reversal = ReversalShakeDetector(
                 thresholdG: c.thresholdG, requiredReversals: c.requiredCount, windowSeconds: c.windowSeconds)
+        case .rawMagnitude:
+            rawMagnitude = RawMagnitudeShakeDetector(
+                thresholdG: c.thresholdG, requiredCount: c.requiredCount, windowSeconds: c.windowSeconds)
         }
     }
 }

@@ -8,4 +8,7 @@ public enum ShakeDetectorKind: String, Codable, CaseIterable, Sendable {
     case windowFraction = "window-fraction"
     /// Direction reversals along the shake's own axis, N of them within a time limit.
     case reversal = "reversal"
+    /// Raw magnitude, gravity included, at or above a threshold on k samples within a window (seismic's and
+    /// most Android examples' test, without gravity removal); its configuration has `inputIncludesGravity` true.
+    case rawMagnitude = "raw-magnitude"
 }

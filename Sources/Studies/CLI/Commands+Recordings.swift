@@ -7,7 +7,7 @@ import Reporting
 extension Commands {
     /// `sensorbench allan`: imports the recording, computes every axis's Allan curve and writes the report.
     public static func allan(_ options: AllanOptions) throws -> ExitCode {
-        let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit)
+        let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit, consumer: "allan")
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
         let files = try AllanReport.render(analysis)
@@ -19,7 +19,8 @@ extension Commands {
 
     /// `sensorbench calibrate`: imports a static recording and writes the estimated gyro profile.
     public static func calibrate(_ options: CalibrateOptions) throws -> ExitCode {
-        let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit)
+        let recording = try SensorRecording.load(
+            path: options.file, declaredUnit: options.unit, consumer: "calibrate")
         let analysis = try AllanAnalysis(recording: recording, axes: [options.axis])
         let url = URL(fileURLWithPath: options.output)
         let name = url.deletingPathExtension().lastPathComponent
@@ -72,7 +73,9 @@ extension Commands {
             guard !isGPX else { throw mismatch(options, "a GPX track", "the shake detector reads an accelerometer CSV") }
             result = .shake(try ShakeReplay(path: options.file, unit: options.unit, configuration: c))
         case .proximity(let c):
-            guard isGPX else { throw mismatch(options, "not a .gpx file", "a proximity check replays a GPX track") }
+            guard isGPX || LocationCSVReader.handles(path: options.file) else {
+                throw mismatch(options, "neither a .gpx nor a location .csv/.zip", "a proximity check replays a track")
+            }
             let (places, source) = try replayPlaces(options.places)
             result = .proximity(
                 try ProximityReplay(

@@ -28,8 +28,12 @@ public enum GPXWalk {
     /// - Throws: ``InputError`` with the file and line: missing or malformed file, no `trkpt`/`rtept`, a bad or
     ///   missing `<time>`, times that go backwards.
     public static func read(path: String) throws(InputError) -> [Point] {
-        // GPXReader refuses malformed XML, coordinates and `<time>` text with their line.
-        let points = try GPXReader.read(path: path)
+        // GPXReader refuses malformed XML, coordinates and `<time>` text with their line; a phone's location log
+        // (Sensor Logger's Location.csv, phyphox's Location export) is read as a timed track.
+        let points =
+            LocationCSVReader.handles(path: path)
+            ? try LocationCSVReader.read(path: path, consumer: "a movement path")
+            : try GPXReader.read(path: path)
         let kind: GPXPoint.Kind = points.contains { $0.kind == .trackPoint } ? .trackPoint : .routePoint
         var result: [Point] = []
         for p in points where p.kind == kind {

@@ -119,8 +119,15 @@ public struct Submission: Sendable {
                 case "cooldownSeconds": c.cooldownSeconds = try f.double()
                 case "gravityTimeConstantSeconds": c.gravityTimeConstantSeconds = try f.double()
                 default:
-                    // The simulation feeds Core Motion's userAcceleration (gravity removed), as the assignment does.
-                    if try f.bool() { throw f.error("must be false: the graded app feeds userAcceleration") }
+                    // The simulation feeds Core Motion's userAcceleration (gravity removed), as the assignment does;
+                    // only raw-magnitude reads raw readings (the simulation adds gravity for it).
+                    let value = try f.bool()
+                    if value && kind != .rawMagnitude {
+                        throw f.error(
+                            "must be false for \(kind.rawValue): the graded app feeds userAcceleration "
+                                + "(use kind raw-magnitude to threshold raw readings, gravity included)")
+                    }
+                    c.inputIncludesGravity = value
                 }
             }
             try o.finish()

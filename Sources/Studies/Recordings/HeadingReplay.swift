@@ -46,24 +46,11 @@ public struct HeadingReplay: Sendable {
         path: String, unit: RecordingUnit?, settings: HeadingReplaySettings,
         configurationFile: String
     ) throws(InputError) {
-        let detected = try SensorCSVReader.unit(path: path, declaredUnit: unit)
-        guard detected.unit.quantity == .rotationRate else {
-            throw InputError(
-                file: path, field: "unit",
-                problem: "is an acceleration recording (\(detected.unit.rawValue)); "
-                    + "the heading detector reads a gyroscope (rad/s or deg/s)")
-        }
-        // Sensor Logger's headers carry no unit: its file name is the only hint of what was recorded.
-        if detected.format == .sensorLogger, unit == nil,
-            URL(fileURLWithPath: path).lastPathComponent.lowercased().contains("accel")
-        {
-            throw InputError(
-                file: path, field: "unit",
-                problem: "looks like Sensor Logger's Accelerometer.csv; the "
-                    + "heading detector reads Gyroscope.csv (pass --unit rad/s if this is a gyroscope)")
-        }
         var sink = Sink(settings: settings)
-        let info = try SensorCSVReader.read(path: path, declaredUnit: unit, into: &sink)
+        // The sensor is checked from the header and file name before the first sample.
+        let info = try SensorCSVReader.read(
+            path: path, declaredUnit: unit, need: SensorNeed(.rotationRate, consumer: "the heading replay"),
+            into: &sink)
         guard let marked = sink.markedAt else {
             throw InputError(
                 file: configurationFile, field: "markAtSeconds",

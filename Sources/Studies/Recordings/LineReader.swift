@@ -14,7 +14,8 @@ final class LineReader {
     private(set) var lineNumber = 0
     /// The current line without its terminator, followed by one NUL byte.
     private(set) var line: [UInt8] = []
-    private let file: UnsafeMutablePointer<FILE>
+    /// The open file, or nil when reading bytes already in memory (an extracted zip entry).
+    private let file: UnsafeMutablePointer<FILE>?
     private var chunk: [UInt8]
     private var chunkStart = 0
     private var chunkEnd = 0
@@ -33,7 +34,17 @@ final class LineReader {
         line.reserveCapacity(256)
     }
 
-    deinit { fclose(file) }
+    /// Reads lines from bytes in memory (an extracted zip entry); `path` is the name shown in errors.
+    init(bytes: [UInt8], path: String) {
+        self.path = path
+        file = nil
+        chunk = bytes
+        chunkEnd = bytes.count
+        atEnd = true
+        line.reserveCapacity(256)
+    }
+
+    deinit { if let file { fclose(file) } }
 
     /// The number of bytes of the current line (without the NUL).
     var length: Int { line.count - 1 }
@@ -48,6 +59,7 @@ final class LineReader {
         while true {
             if chunkStart == chunkEnd {
                 if atEnd { break }
+                guard let file else { break }
                 let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
                 if count == 0 {
                     if ferror(file) != 0 { throw InputError(file: path, line: lineNumber + 1, problem: "read error") }

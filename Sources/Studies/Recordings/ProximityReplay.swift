@@ -1,7 +1,8 @@
 import DetectionCore
 import Foundation
 
-/// A GPX track replayed through the core's ``ProximityMonitor``: enter and exit events per place, and overlaps.
+/// A GPX track, or a phone's location log (``LocationCSVReader``: Sensor Logger's Location.csv, phyphox's
+/// Location export), replayed through the core's ``ProximityMonitor``: enter and exit events per place, and overlaps.
 ///
 /// The track is the file's `trkpt` points (or, when it has none, its `wpt` points, as Xcode's location files and
 /// `sensorbench gpx export` write them), in file order. Every point needs a `<time>`, and times must not go
@@ -69,7 +70,10 @@ public struct ProximityReplay: Sendable {
         path: String, places: [Place], placesSource: String,
         configuration: ProximityCheckConfiguration
     ) throws(InputError) {
-        let all = try GPXReader.read(path: path)
+        let all =
+            LocationCSVReader.handles(path: path)
+            ? try LocationCSVReader.read(path: path, consumer: "a proximity replay")
+            : try GPXReader.read(path: path)
         let track =
             all.contains { $0.kind == .trackPoint }
             ? all.filter { $0.kind == .trackPoint }

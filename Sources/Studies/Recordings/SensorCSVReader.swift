@@ -19,6 +19,9 @@ public struct RecordingInfo: Sendable, Equatable {
     /// The largest step between consecutive samples, seconds.
     public let largestStepSeconds: Double
 
+    /// The sensor the file was identified as.
+    public var sensor: SensorKind = .unknown
+
     /// The mean sample interval, (last − first)/(count − 1), seconds.
     public var meanIntervalSeconds: Double {
         (lastTimeSeconds - firstTimeSeconds) / Double(max(sampleCount - 1, 1))
@@ -31,31 +34,31 @@ public struct RecordingInfo: Sendable, Equatable {
 /// time never goes backwards. The first problem is reported as an ``InputError`` naming the file and the line
 /// (exit 65); an empty file or a header without data is refused too.
 enum SensorCSVReader {
-    /// The format and unit a recording would be read in, from its header line alone (nothing else is read).
-    ///
-    /// Lets a command refuse a gyroscope file given to an acceleration detector before streaming it.
-    /// - Throws: ``InputError`` for a missing or empty file or a header without the needed columns.
-    static func unit(
-        path: String, declaredUnit: RecordingUnit?,
-        sensorLoggerDefault: RecordingUnit = .radPerSec
-    ) throws(InputError) -> (format: SensorCSVFormat, unit: RecordingUnit) {
-        let reader = try LineReader(path: path)
-        guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
-        let layout = try SensorCSVLayout.detect(
-            header: reader.text, file: path, declaredUnit: declaredUnit,
-            sensorLoggerDefault: sensorLoggerDefault)
-        return (layout.format, layout.unit)
-    }
+    /// The gyroscope need of `allan` and `calibrate` when the caller names none.
+    static let gyroscopeNeed = SensorNeed(.rotationRate, consumer: "this command")
 
+    /// Streams a recording (a CSV, or the right entry of a zip export) into a sink.
+    ///
+    /// The header and the file name are checked against `need` before the first sample: a file holding another
+    /// sensor is refused with one line naming what it is and what the command needs.
+    /// - Throws: ``InputError`` naming the file (and line) of the first problem.
     static func read<Sink: SampleSink>(
-        path: String, declaredUnit: RecordingUnit?, sensorLoggerDefault: RecordingUnit = .radPerSec,
+        path: String, declaredUnit: RecordingUnit?, need: SensorNeed = gyroscopeNeed,
         into sink: inout Sink
     ) throws(InputError) -> RecordingInfo {
-        let reader = try LineReader(path: path)
-        guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
+        let source = try SensorSource.open(path: path, need: need)
+        let reader = source.reader
+        let display = source.display
+        guard try reader.next() else { throw InputError(file: display, problem: "is empty") }
         let layout = try SensorCSVLayout.detect(
-            header: reader.text, file: path, declaredUnit: declaredUnit,
-            sensorLoggerDefault: sensorLoggerDefault)
+            header: reader.text, file: display, fileName: source.identifyingName, metadata: source.metadata,
+            declaredUnit: declaredUnit, need: need)
+        return try stream(reader: reader, layout: layout, display: display, into: &sink)
+    }
+
+    static func stream<Sink: SampleSink>(
+        reader: LineReader, layout: SensorCSVLayout, display path: String, into sink: inout Sink
+    ) throws(InputError) -> RecordingInfo {
         let scale = layout.unit.toInternal
         var count = 0
         var first = 0.0
@@ -79,7 +82,10 @@ enum SensorCSVReader {
                     var fieldEnd = fieldStart
                     while fieldEnd < end && buffer[fieldEnd] != layout.separator { fieldEnd += 1 }
                     if let slot = wanted.firstIndex(of: field) {
-                        let start = UnsafeMutablePointer(mutating: base + fieldStart)
+                        // A quoted number (an Excel-resaved phyphox line starts with '"') is read inside its quotes.
+                        var lead = 0
+                        while fieldStart + lead < fieldEnd && buffer[fieldStart + lead] == 0x22 { lead += 1 }
+                        let start = UnsafeMutablePointer(mutating: base + fieldStart + lead)
                         var stop: UnsafeMutablePointer<CChar>? = nil
                         start.withMemoryRebound(to: CChar.self, capacity: fieldEnd - fieldStart + 1) { text in
                             if slot == 0 && layout.timeIsNanoseconds {
@@ -94,7 +100,7 @@ enum SensorCSVReader {
                                 }
                             }
                             let consumed = stop.map { UnsafeRawPointer($0) - UnsafeRawPointer(text) } ?? 0
-                            var rest = fieldStart + consumed
+                            var rest = fieldStart + lead + consumed
                             while rest < fieldEnd && (buffer[rest] == 0x20 || buffer[rest] == 0x22) { rest += 1 }
                             if consumed == 0 || rest != fieldEnd {
                                 problem = "\(names[slot]): not a number"
@@ -137,6 +143,6 @@ enum SensorCSVReader {
         return RecordingInfo(
             file: path, format: layout.format, unit: layout.unit, unitSource: layout.unitSource,
             sampleCount: count, firstTimeSeconds: first, lastTimeSeconds: previous,
-            largestStepSeconds: largestStep)
+            largestStepSeconds: largestStep, sensor: layout.sensor)
     }
 }

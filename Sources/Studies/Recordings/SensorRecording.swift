@@ -26,12 +26,19 @@ public struct SensorRecording: Sendable {
         }
     }
 
-    /// Imports a CSV recording (see ``SensorCSVFormat``).
+    /// Imports a gyroscope recording (see ``SensorCSVFormat``); any other sensor is refused.
     ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
-    public static func load(path: String, declaredUnit: RecordingUnit?) throws(InputError) -> SensorRecording {
+    /// - Parameters:
+    ///   - path: a CSV or a zip export.
+    ///   - declaredUnit: `--unit`, or nil for the format's.
+    ///   - consumer: the command, named when the file holds another sensor than a gyroscope.
+    public static func load(
+        path: String, declaredUnit: RecordingUnit?, consumer: String = "this command"
+    ) throws(InputError) -> SensorRecording {
         var sink = Collector()
-        let info = try SensorCSVReader.read(path: path, declaredUnit: declaredUnit, into: &sink)
+        let info = try SensorCSVReader.read(
+            path: path, declaredUnit: declaredUnit, need: SensorNeed(.rotationRate, consumer: consumer), into: &sink)
         return SensorRecording(info: info, x: sink.x, y: sink.y, z: sink.z)
     }
 

@@ -3,9 +3,11 @@ import Foundation
 
 /// An accelerometer recording replayed through the core's ``ShakeDetector``: the time of every shake event.
 ///
-/// Samples are converted to g inside (m/s² ÷ 9.80665, see ``RecordingUnit``); a Sensor Logger file without
-/// `--unit` is read in m/s², the unit of its Accelerometer.csv (gravity removed on iOS; Android writes gravity
-/// into TotalAcceleration.csv instead, which needs `"inputIncludesGravity": true`).
+/// Samples are converted to g inside (m/s² ÷ 9.80665, see ``RecordingUnit``), in the units of the format's
+/// documentation (``SensorCSVFormat``) unless `--unit` says otherwise. The file must hold what the detector reads:
+/// user acceleration (Sensor Logger's Accelerometer.csv, phyphox's Linear Acceleration) for a detector with
+/// `inputIncludesGravity` false, raw readings (TotalAcceleration.csv, AccelerometerUncalibrated.csv, phyphox's
+/// Acceleration with g) for one with it true, such as `raw-magnitude`.
 public struct ShakeReplay: Sendable {
     /// One event.
     public struct Event: Sendable, Equatable {
@@ -33,24 +35,6 @@ public struct ShakeReplay: Sendable {
     ///   - configuration: a validated configuration.
     /// - Throws: ``InputError`` for a bad file or a rotation-rate recording.
     public init(path: String, unit: RecordingUnit?, configuration: ShakeDetectorConfiguration) throws(InputError) {
-        let detected = try SensorCSVReader.unit(
-            path: path, declaredUnit: unit,
-            sensorLoggerDefault: .metersPerSecondSquared)
-        guard detected.unit.quantity == .acceleration else {
-            throw InputError(
-                file: path, field: "unit",
-                problem: "is a rotation-rate recording (\(detected.unit.rawValue)); "
-                    + "the shake detector reads acceleration (g or m/s2)")
-        }
-        // Sensor Logger's headers carry no unit: its file name is the only hint of what was recorded.
-        if detected.format == .sensorLogger, unit == nil,
-            URL(fileURLWithPath: path).lastPathComponent.lowercased().contains("gyro")
-        {
-            throw InputError(
-                file: path, field: "unit",
-                problem: "looks like Sensor Logger's Gyroscope.csv; the "
-                    + "shake detector reads Accelerometer.csv (pass --unit m/s2 if this is an accelerometer)")
-        }
         let detector: ShakeDetector
         do {
             detector = try ShakeDetector(configuration: configuration, maximumSampleRateHz: Self.maximumSampleRateHz)
@@ -58,9 +42,13 @@ public struct ShakeReplay: Sendable {
             throw InputError(file: path, problem: "the shake detector refused its configuration: \(error)")
         }
         var sink = Sink(detector: detector)
-        info = try SensorCSVReader.read(
-            path: path, declaredUnit: unit, sensorLoggerDefault: .metersPerSecondSquared,
-            into: &sink)
+        // Raw readings for a detector fed gravity-included input, user acceleration otherwise; a file that does
+        // not say (generic, unnamed phyphox) is read as the configuration says.
+        let need = SensorNeed(
+            .acceleration(includesGravity: configuration.inputIncludesGravity),
+            consumer: "the \(configuration.kind.rawValue) shake detector"
+                + (configuration.inputIncludesGravity ? " (inputIncludesGravity true)" : ""))
+        info = try SensorCSVReader.read(path: path, declaredUnit: unit, need: need, into: &sink)
         self.configuration = configuration
         events = sink.events
         samplesConsumed = sink.detector.samplesConsumed

@@ -36,6 +36,7 @@ public struct ShakeScenario: Sendable {
             "minimumSampleCount", "cooldownSeconds",
         ],
         .reversal: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
+        .rawMagnitude: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
     ]
     static let integerKeys: Set<String> = ["requiredCount", "minimumSampleCount"]
 

@@ -33,7 +33,8 @@ public enum ShakeTrial {
             truth: truth, labels: labels, detections: detections)
     }
 
-    /// Feeds every sample of `timeline` (at tₖ = k / rate) to a fresh detector and returns the firing times.
+    /// Feeds every sample of `timeline` (at tₖ = k / rate) to a fresh detector and returns the firing times
+    /// (with gravity (0, 0, −1) g added to each sample when the detector reads raw readings).
     ///
     /// - Throws: `ShakeDetectorError` for an invalid configuration.
     public static func detect(
@@ -43,6 +44,9 @@ public enum ShakeTrial {
         let fs = timeline.sensor.sampleRateHz
         var detector = try ShakeDetector(configuration: configuration, maximumSampleRateHz: min(1000, fs))
         var times: [Double] = []
+        // The timeline is user acceleration; a detector fed raw readings (raw-magnitude) gets gravity added as
+        // a phone held face up reads it: (0, 0, −1) g in Core Motion's device frame.
+        let gravityZ = configuration.inputIncludesGravity ? -1.0 : 0.0
         timeline.x.withUnsafeBufferPointer { x in
             timeline.y.withUnsafeBufferPointer { y in
                 timeline.z.withUnsafeBufferPointer { z in
@@ -50,7 +54,7 @@ public enum ShakeTrial {
                         let t = Double(k) / fs
                         let sample = AccelerationSample(
                             timestampSeconds: t, x: Double(x[k]), y: Double(y[k]),
-                            z: Double(z[k]))
+                            z: Double(z[k]) + gravityZ)
                         if detector.consume(sample) { times.append(t) }
                     }
                 }
