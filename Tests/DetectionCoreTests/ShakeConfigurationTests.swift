@@ -136,7 +136,7 @@ import Testing
 
     /// The kind names are the documented strings.
     @Test func kindNames() {
-        #expect(ShakeDetectorKind.allCases.map(\.rawValue) == ["threshold-count", "window-fraction", "reversal"])
+        #expect(ShakeDetectorKind.allCases.map(\.rawValue) == ["threshold-count", "window-fraction", "reversal", "raw-magnitude"])
     }
 
     /// Missing keys take the kind's preset; present keys win.

@@ -29,7 +29,7 @@ import Testing
     /// window-fraction (defaults): any window spanning ≥ 0.25 s holds ≥ 26 samples of which ≤ 3 exceed the
     /// threshold, ≤ 3/26 = 12 % < 75 %, so it never fires. threshold-count sees 1 excursion (needs 4); reversal
     /// sees 1 excursion and so 0 reversals (needs 4).
-    @Test(arguments: ShakeDetectorKind.allCases)
+    @Test(arguments: ShakeTraces.userAccelerationKinds)
     func tableDropSpikeDoesNotFireAtDefaults(kind: ShakeDetectorKind) throws {
         var samples = ShakeTraces.trace(totalSeconds: 3, segments: [])
         for index in 100...102 { samples[index].x = 4 }
@@ -119,7 +119,7 @@ import Testing
     /// A 3 g, 4 Hz shake clipped at ±2 g (a sensor with a ±2 g range) is still a shake: saturated samples are
     /// valid data. |x| = min(2, 3|sin|) exceeds 1.5 g for |sin| > 0.5, 1.0 g for |sin| > 1/3, 0.5 g for
     /// |sin| > 1/6 (above 89 % of the time); each kind fires once, within the shake (0.5 s ≤ t < 1.5 s).
-    @Test(arguments: ShakeDetectorKind.allCases)
+    @Test(arguments: ShakeTraces.userAccelerationKinds)
     func clippedShakeStillFires(kind: ShakeDetectorKind) throws {
         let samples = ShakeTraces.trace(
             totalSeconds: 3.5,
@@ -310,7 +310,7 @@ import Testing
         var naive = try ShakeDetector(configuration: Self.reasonable(.windowFraction))
         #expect(ShakeTraces.eventIndices(&naive, rest) == [25, 150, 275])
 
-        for kind in ShakeDetectorKind.allCases {
+        for kind in ShakeTraces.userAccelerationKinds {
             var configuration = Self.reasonable(kind)
             configuration.inputIncludesGravity = true
             var onRest = try ShakeDetector(configuration: configuration)

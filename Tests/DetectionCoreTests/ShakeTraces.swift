@@ -7,6 +7,9 @@ import Foundation
 /// Builders for synthetic accelerometer traces; every sample time is i / rateHz exactly as written here, so
 /// the expected event times in the tests can be worked out by hand from the same formulas.
 enum ShakeTraces {
+    /// The kinds that threshold user acceleration (gravity removed); raw-magnitude has tests of its own.
+    static let userAccelerationKinds = ShakeDetectorKind.allCases.filter { $0 != .rawMagnitude }
+
     /// Rest level used between shakes: a constant 0.02 g on x (sensor noise floor order of magnitude).
     static let restG = 0.02
 

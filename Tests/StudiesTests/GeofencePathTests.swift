@@ -101,15 +101,11 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
             "is not an ISO 8601"
         ),
         (
-            "<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>2026-01-01T09:00:00Z</time></trkpt>\n"
-                + "<trkpt lat=\"39.951\" lon=\"-75.2\"/>\n</trkseg></trk>", 5, "give every point a time or none"
-        ),
-        (
             "<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\"><time>2026-01-01T09:00:10Z</time></trkpt>\n"
                 + "<trkpt lat=\"39.951\" lon=\"-75.2\"><time>2026-01-01T09:00:00Z</time></trkpt>\n</trkseg></trk>", 5,
             "before the previous point"
         ),
-        ("<wpt lat=\"39.95\" lon=\"-75.2\"/>", nil, "has no trkpt or rtept"),
+        ("<metadata/>", nil, "has no trkpt, rtept or wpt"),
         ("<trk><trkseg>\n<trkpt lat=\"39.95\" lon=\"-75.2\">\n</trkseg></trk>", nil, "malformed GPX"),
     ])
     func badGPXIsRefusedWithItsLine(body: String, line: Int?, problem: String) throws {

@@ -192,7 +192,7 @@ public enum Commands {
         }
         let text = try GeofenceStudy.exportGPX(s)
         try AtomicFile.write(text, to: URL(fileURLWithPath: outputFile))
-        print("\(s.name): \(text.components(separatedBy: "<wpt ").count - 1) waypoints → \(outputFile)")
+        print("\(s.name): \(text.components(separatedBy: "<trkpt ").count - 1) track points → \(outputFile)")
         return .success
     }
 }

@@ -24,4 +24,14 @@ public struct GPXPoint: Sendable, Equatable {
     /// Horizontal accuracy in metres from a `horizontalAccuracy` element inside the point (any namespace, usually
     /// under `<extensions>`; the name of Sensor Logger's and Core Location's field), when it has one.
     public var horizontalAccuracyMeters: Double? = nil
+    /// The point's `<hdop>` (horizontal dilution of precision, dimensionless), when it has one.
+    public var hdop: Double? = nil
+    /// True when ``horizontalAccuracyMeters`` was derived from `<hdop>` (no accuracy element in the point).
+    public var accuracyFromHDOP = false
+
+    /// The approximation turning `<hdop>` into a horizontal accuracy when a point has no accuracy element:
+    /// σ_h ≈ HDOP × σ_UERE with a user-equivalent range error σ_UERE of 5 m, a round figure for a consumer
+    /// single-frequency receiver (the dilution of precision scales the range error into a position error; the
+    /// 5 m is this package's choice, not a property of the file). Strava's and most loggers' files carry `<hdop>`.
+    public static let metersPerHDOP = 5.0
 }

@@ -32,7 +32,7 @@ public enum GPXReader {
             throw InputError(file: file, line: parser.lineNumber, problem: "malformed GPX (XML): the document ends inside an element")
         }
         guard ok else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
+            let reason = parser.parserError.map { Self.words($0) } ?? "unknown error"
             throw InputError(file: file, line: parser.lineNumber, problem: "malformed GPX (XML): \(reason)")
         }
         guard delegate.sawRoot else { throw InputError(file: file, line: 1, problem: "not a GPX file: no <gpx> root element") }
@@ -57,6 +57,44 @@ public enum GPXReader {
             throw InputError(.missingFile, file: path, problem: "cannot be read (permission?)")
         }
         return try parse(data, file: path)
+    }
+
+    /// An `XMLParser` error in plain words. Its codes are libxml2's `xmlParserErrors` (libxml/xmlerror.h), which
+    /// Foundation passes through as `NSXMLParserErrorDomain error N`.
+    static func words(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        let text: String
+        switch code {
+        case 3, 4: text = "the document is empty or does not start with an element"
+        case 5: text = "extra content after the end of the document"
+        case 6, 7, 8: text = "an invalid character reference (&#…;)"
+        case 9: text = "a character that is not allowed in XML (or not in the declared encoding)"
+        case 22, 23: text = "an '&' that does not start an entity reference (write &amp;)"
+        case 26, 27: text = "an undefined entity (only &amp; &lt; &gt; &quot; &apos; and &#…; are defined)"
+        case 31, 32, 81: text = "an unknown or unsupported encoding"
+        case 38: text = "a '<' inside an attribute value"
+        case 39: text = "an attribute value that does not start with a quote"
+        case 40: text = "an attribute value without its closing quote"
+        case 41: text = "an attribute without a value"
+        case 42: text = "the same attribute twice in one tag"
+        case 45: text = "a comment that is not closed (-->)"
+        case 57: text = "an XML declaration that is not closed (?>)"
+        case 63: text = "a CDATA section that is not closed (]]>)"
+        case 64: text = "a reserved name (xml) used as a processing instruction"
+        case 65: text = "a space is missing (e.g. between attributes)"
+        case 68: text = "a missing or invalid element name after '<'"
+        case 73: text = "a tag without its closing '>'"
+        case 74: text = "an end tag without its '</'"
+        case 75: text = "an attribute without '=' before its value"
+        case 76: text = "an end tag that does not match the open element"
+        case 77: text = "an element that is not closed before the end of the document"
+        case 85: text = "elements that are not properly nested"
+        case 86: text = "extra content after the root element"
+        case 89: text = "an entity that refers to itself"
+        case 111: text = "parsing stopped"
+        default: text = "XML error \(code) (libxml2 xmlParserErrors)"
+        }
+        return text
     }
 
     /// The `XMLParser` delegate: collects points, remembers the first problem and stops there.
@@ -115,7 +153,7 @@ public enum GPXReader {
             } else if name == "name", open != nil {
                 inName = true
                 nameText = ""
-            } else if name == "time" || name == "horizontalAccuracy", open != nil {
+            } else if name == "time" || name == "horizontalAccuracy" || name == "hdop", open != nil {
                 inValue = name
                 valueText = ""
             }
@@ -123,7 +161,7 @@ public enum GPXReader {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
             // swift-corelibs-foundation can report a fatal error here and still return `true` from `parse()`.
-            fail(parser, "malformed GPX (XML): \((parseError as NSError).localizedDescription)")
+            fail(parser, "malformed GPX (XML): \(GPXReader.words(parseError))")
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -147,13 +185,22 @@ public enum GPXReader {
                     }
                     open?.timeSeconds = seconds
                     open?.timeText = text
+                } else if name == "hdop" {
+                    guard let hdop = Double(text), hdop.isFinite, hdop >= 0 else {
+                        return fail(parser, "<hdop> \"\(text)\" is not a non-negative number")
+                    }
+                    open?.hdop = hdop
                 } else {
                     guard let meters = Double(text), meters.isFinite else {
                         return fail(parser, "<horizontalAccuracy> \"\(text)\" is not a number of metres")
                     }
                     open?.horizontalAccuracyMeters = meters
                 }
-            } else if GPXPoint.Kind(rawValue: name) != nil, let point = open {
+            } else if GPXPoint.Kind(rawValue: name) != nil, var point = open {
+                if point.horizontalAccuracyMeters == nil, let hdop = point.hdop {
+                    point.horizontalAccuracyMeters = hdop * GPXPoint.metersPerHDOP
+                    point.accuracyFromHDOP = true
+                }
                 points.append(point)
                 open = nil
             }

@@ -18,12 +18,51 @@ public enum GPXWriter {
         /// Seconds after the fixed epoch; must not decrease from point to point.
         public var timeSeconds: Double
         public var name: String?
+        /// The fix's horizontal accuracy, metres, written by ``renderTrack(_:creator:)`` as an extension.
+        public var horizontalAccuracyMeters: Double?
 
-        public init(coordinate: Coordinate, timeSeconds: Double, name: String? = nil) {
+        public init(
+            coordinate: Coordinate, timeSeconds: Double, name: String? = nil, horizontalAccuracyMeters: Double? = nil
+        ) {
             self.coordinate = coordinate
             self.timeSeconds = timeSeconds
             self.name = name
+            self.horizontalAccuracyMeters = horizontalAccuracyMeters
         }
+    }
+
+    /// The namespace of this package's GPX extension elements (`<sensorbench:horizontalAccuracy>`).
+    public static let extensionNamespace = "urn:sensorbench:gpx:1"
+
+    /// Renders a GPX 1.1 document of one track: `trkpt` elements with ascending UTC `time`s and, when known, the
+    /// simulated accuracy as `<extensions><sensorbench:horizontalAccuracy>` (metres, 3 decimals), which
+    /// ``GPXReader`` reads back (any namespace), so the file replays through `replay` and `movement.gpx`.
+    ///
+    /// - Parameters:
+    ///   - points: the fixes, times non-decreasing and ≥ 0.
+    ///   - creator: the `creator` attribute.
+    ///   - trackName: the `<trk>`'s `<name>`.
+    /// - Returns: the XML text.
+    /// - Throws: ``ReportingError`` for a non-finite value.
+    public static func renderTrack(_ points: [Point], creator: String, trackName: String) throws -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text +=
+            "<gpx version=\"1.1\" creator=\"\(escape(creator))\" xmlns=\"\(namespace)\" "
+            + "xmlns:sensorbench=\"\(extensionNamespace)\">\n"
+        text += "  <trk><name>\(escape(trackName))</name><trkseg>\n"
+        for p in points {
+            let lat = try Format.number(p.coordinate.latitudeDegrees, significantDigits: 15, context: "latitude")
+            let lon = try Format.number(p.coordinate.longitudeDegrees, significantDigits: 15, context: "longitude")
+            text += "    <trkpt lat=\"\(lat)\" lon=\"\(lon)\"><time>\(try timestamp(p.timeSeconds))</time>"
+            if let a = p.horizontalAccuracyMeters {
+                text +=
+                    "<extensions><sensorbench:horizontalAccuracy>\(try Format.fixed(a, decimals: 3))"
+                    + "</sensorbench:horizontalAccuracy></extensions>"
+            }
+            text += "</trkpt>\n"
+        }
+        text += "  </trkseg></trk>\n</gpx>\n"
+        return text
     }
 
     /// Renders a GPX 1.1 document of waypoints.

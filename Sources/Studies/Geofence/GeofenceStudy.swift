@@ -23,13 +23,19 @@ public enum GeofenceStudy {
         return try GeofenceReport.render(scenario: s, outcomes: outcomes, analysis: analysis)
     }
 
-    /// The fixes of the scenario's first cell's first trial (with its jitter), as GPX waypoints.
+    /// The fixes of the scenario's first cell's first trial (with its jitter and accuracy), as a GPX track.
     public static func exportGPX(_ s: GeofenceScenario) throws -> String {
         var sink = CollectFixes()
         guard let cell = s.cells.first else { throw InputError(file: s.file, field: "grid", problem: "has no cells") }
         _ = try GeofenceTrial.run(cell: cell, trialInCell: 0, globalIndex: 0, scenario: s, sink: &sink)
-        let points = sink.fixes.map { GPXWriter.Point(coordinate: $0.coordinate, timeSeconds: $0.timestampSeconds) }
-        return try GPXWriter.render(points, creator: "sensorbench \(SensorBenchVersion.current) (\(s.name))")
+        let points = sink.fixes.map {
+            GPXWriter.Point(
+                coordinate: $0.coordinate, timeSeconds: $0.timestampSeconds,
+                horizontalAccuracyMeters: $0.horizontalAccuracyMeters)
+        }
+        return try GPXWriter.renderTrack(
+            points, creator: "sensorbench \(SensorBenchVersion.current) (\(s.name))",
+            trackName: "\(s.name), first trial (simulated)")
     }
 }
 

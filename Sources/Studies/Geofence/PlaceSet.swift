@@ -4,9 +4,10 @@ import Foundation
 /// The places a geofence scenario watches, with named variants (alternative coordinates for some places).
 ///
 /// A scenario's `places` is a path (relative to the scenario's folder) to a places JSON file
-/// (`{"name", "description", "source", "places": [{"name", "latitude", "longitude"}], "variants": {…}}`) or to a
-/// GPX file (every `wpt`, `rtept` and `trkpt` becomes a place, named by its `<name>` or "point N"), or an inline
-/// array of `{"name", "latitude", "longitude"}` objects. A variant replaces the coordinates of places it names.
+/// (`{"name", "description", "source", "places": [{"name", "latitude", "longitude"}], "variants": {…}}`), to a
+/// GPX file or a folder of GPX files (see ``gpxPlaces(_:field:)``: each point a place, named by its `<name>`,
+/// else by its file's name), an array of such GPX paths, or an inline array of
+/// `{"name", "latitude", "longitude"}` objects. A variant replaces the coordinates of places it names.
 public struct PlaceSet: Sendable {
     /// The variant name that means "no replacement".
     public static let baseVariant = "base"
@@ -43,11 +44,11 @@ public struct PlaceSet: Sendable {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            if path.lowercased().hasSuffix(".gpx") {
-                let points = try GPXReader.read(path: url.path)
-                guard !points.isEmpty else { throw InputError(file: url.path, problem: "has no wpt, rtept or trkpt points") }
-                let places = points.enumerated().map { i, p in Place(name: p.name ?? "point \(i + 1)", coordinate: p.coordinate) }
-                try refuseDuplicateNames(places, file: url.path, line: nil, field: "")
+            var isFolder: ObjCBool = false
+            if path.lowercased().hasSuffix(".gpx")
+                || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue)
+            {
+                let places = try gpxPlaces([url.path], field: field)
                 return PlaceSet(source: path, places: places, variants: [:], variantDescriptions: [:])
             }
             let node = try ScenarioFile.parseJSON(at: url, displayPath: url.path)
@@ -84,9 +85,69 @@ public struct PlaceSet: Sendable {
             try r.finish()
             return PlaceSet(source: path, places: places, variants: variants, variantDescriptions: descriptions)
         }
+        // An array of paths: GPX files or folders of them, one place set.
+        if case .array(let elements) = field.node.value, case .string = elements.first?.value {
+            var paths: [String] = []
+            for element in try field.array(count: 1...10_000) {
+                let path = try element.nonEmptyString(maximumLength: 4096)
+                paths.append(path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path)
+            }
+            let places = try gpxPlaces(paths, field: field)
+            return PlaceSet(
+                source: paths.count == 1 ? paths[0] : "\(paths.count) GPX sources", places: places, variants: [:], variantDescriptions: [:])
+        }
         let places = try readList(field)
         try refuseDuplicateNames(places, file: field.file, line: field.node.line, field: field.path)
         return PlaceSet(source: "inline", places: places, variants: [:], variantDescriptions: [:])
+    }
+
+    /// The places of GPX files and folders of GPX files (each folder's `*.gpx`, not its subfolders, in byte order
+    /// of their names so the set never depends on the file system's listing order).
+    ///
+    /// Every `wpt`, `rtept` and `trkpt` becomes a place (no `<time>` needed), named by its `<name>`; a point
+    /// without one is named by its file's name without `.gpx` ("1920 Commons.gpx" → "1920 Commons") when it is
+    /// the file's only point, else "<file name> N" (N its 1-based position in the file). Names must be unique.
+    static func gpxPlaces(_ paths: [String], field: JSONField) throws(InputError) -> [Place] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw InputError(.missingFile, file: path, problem: "no such file or folder (\(field.path) in \(field.file))")
+            }
+            if isFolder.boolValue {
+                let names: [String]
+                do {
+                    names = try FileManager.default.contentsOfDirectory(atPath: path)
+                } catch {
+                    throw InputError(.missingFile, file: path, problem: "cannot be listed")
+                }
+                let gpx = names.filter { $0.lowercased().hasSuffix(".gpx") }
+                    .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                guard !gpx.isEmpty else { throw InputError(file: path, problem: "is a folder without .gpx files") }
+                files += gpx.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+            } else {
+                files.append(path)
+            }
+        }
+        var places: [Place] = []
+        var origin: [String: String] = [:]
+        for file in files {
+            let points = try GPXReader.read(path: file)
+            guard !points.isEmpty else { throw InputError(file: file, problem: "has no wpt, rtept or trkpt points") }
+            let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            for (i, p) in points.enumerated() {
+                let name = p.name ?? (points.count == 1 ? stem : "\(stem) \(i + 1)")
+                if let other = origin[name] {
+                    throw InputError(
+                        file: file, line: p.line,
+                        problem: "the place name \"\(name)\" appears twice (also in \(other))")
+                }
+                origin[name] = file
+                places.append(Place(name: name, coordinate: p.coordinate))
+            }
+        }
+        guard places.count <= 10_000 else { throw field.error("more than 10000 places") }
+        return places
     }
 
     /// Reads an array of `{"name", "latitude", "longitude"}` (degrees).

@@ -4,11 +4,12 @@ import Foundation
 /// A GPX track, or a phone's location log (``LocationCSVReader``: Sensor Logger's Location.csv, phyphox's
 /// Location export), replayed through the core's ``ProximityMonitor``: enter and exit events per place, and overlaps.
 ///
-/// The track is the file's `trkpt` points (or, when it has none, its `wpt` points, as Xcode's location files and
-/// `sensorbench gpx export` write them), in file order. Every point needs a `<time>`, and times must not go
-/// backwards. The reported accuracy is a `horizontalAccuracy` element inside the point (metres); the
-/// `accuracy-gated` and `accuracy-aware` checks refuse a track without it, the other kinds do not read accuracy
-/// and use 0.
+/// The track is the file's `trkpt` points (or, when it has none, its `rtept`, else its `wpt` points, as Xcode's
+/// location files write them), in file order. A replay needs times: a track without any `<time>` is refused, one
+/// where only some points have one follows ``GPXWalk/fillTimes(_:file:)`` (interpolated between timed points,
+/// untimed ends dropped); times must not go backwards. The reported accuracy is a `horizontalAccuracy` element
+/// inside the point (metres, any namespace), else `<hdop>` × ``GPXPoint/metersPerHDOP``; the `accuracy-gated` and
+/// `accuracy-aware` checks refuse a track without either, the other kinds do not read accuracy and use 0.
 public struct ProximityReplay: Sendable {
     /// One enter or exit.
     public struct Event: Sendable, Equatable {
@@ -74,10 +75,8 @@ public struct ProximityReplay: Sendable {
             LocationCSVReader.handles(path: path)
             ? try LocationCSVReader.read(path: path, consumer: "a proximity replay")
             : try GPXReader.read(path: path)
-        let track =
-            all.contains { $0.kind == .trackPoint }
-            ? all.filter { $0.kind == .trackPoint }
-            : all.filter { $0.kind == .waypoint }
+        let kind = GPXWalk.walkedKind(all)
+        let track = try GPXWalk.fillTimes(all.filter { $0.kind == kind }, file: path).points
         guard let first = track.first else {
             throw InputError(file: path, problem: "has no trkpt (or wpt) points to replay")
         }
@@ -99,7 +98,7 @@ public struct ProximityReplay: Sendable {
                 throw InputError(
                     file: path, line: p.line, field: "<horizontalAccuracy>",
                     problem: "is missing; the \(configuration.kind.rawValue) check needs each point's "
-                        + "accuracy (<extensions><horizontalAccuracy>metres</horizontalAccuracy>)")
+                        + "accuracy (<extensions><horizontalAccuracy>metres</horizontalAccuracy>, or <hdop>)")
             }
         }
         var monitor: ProximityMonitor
