@@ -78,7 +78,7 @@ public struct ProximityReplay: Sendable {
         let kind = GPXWalk.walkedKind(all)
         let track = try GPXWalk.fillTimes(all.filter { $0.kind == kind }, file: path).points
         guard let first = track.first else {
-            throw InputError(file: path, problem: "has no trkpt (or wpt) points to replay")
+            throw InputError(file: path, problem: "has no trkpt, rtept or wpt points to replay")
         }
         let needsAccuracy = configuration.kind == .accuracyGated || configuration.kind == .accuracyAware
         var previous = -Double.infinity
