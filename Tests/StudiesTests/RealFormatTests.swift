@@ -262,6 +262,36 @@ private func loadGyro(_ path: String, unit: RecordingUnit? = nil) -> Result<Sens
         #expect(e.description.contains("generic accelerometer"), "\(e)")
     }
 
+    /// Sensor Logger's JSON export: one array, each entry with "sensor" and the CSV's columns as strings; the
+    /// entries the command needs are read as that sensor's CSV (units and checks the same).
+    @Test func sensorLoggerJSONExport() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try write(
+            """
+            [
+              {"sensor":"Metadata","platform":"ios","appVersion":"1.10.4"},
+              {"sensor":"Accelerometer","time":"1698501144401773000","seconds_elapsed":"0.2","x":"0.1","y":"0.2","z":"9.7"},
+              {"sensor":"Gyroscope","time":"1698501144411773000","seconds_elapsed":"0.21","x":"0.01","y":"0.02","z":"0.03"},
+              {"sensor":"Gyroscope","time":"1698501144421773000","seconds_elapsed":"0.22","x":"0.04","y":"0.05","z":"0.06"},
+              {"sensor":"Location","time":"1698501145514000000","seconds_elapsed":"1.3","latitude":"39.95248",
+               "longitude":"-75.19938","horizontalAccuracy":"5"}
+            ]
+            """, "export.json", in: dir)
+        let r = try loadGyro(path).get()
+        #expect(r.info.sensor == .gyroscope && r.x == [0.01, 0.04] && r.z == [0.03, 0.06])
+        let place = Place(name: "A", coordinate: try #require(Coordinate(latitudeDegrees: 39.95248, longitudeDegrees: -75.19938)))
+        let track = try ProximityReplay(
+            path: path, places: [place], placesSource: "", configuration: ProximityCheckConfiguration(kind: .accuracyGated))
+        #expect(track.fixCount == 1 && track.events.count == 1)
+        do {
+            _ = try ShakeReplay(path: path, unit: nil, configuration: .rawMagnitudeDefault)
+            Issue.record("found raw acceleration in a JSON export without it")
+        } catch {
+            #expect(error.description.contains("holds: Accelerometer, Gyroscope, Location, Metadata"), "\(error)")
+        }
+    }
+
     // MARK: - Zip exports
 
     /// phyphox's zip export: `Raw Data.csv` plus `meta/`, deflated; the archive's name says "Acceleration with g".

@@ -180,9 +180,13 @@ public enum HelpText {
 extension HelpText {
     static func recordingsText(_ topic: String) -> String {
         let formats = """
-            FORMATS (detected from the header; see the README, "Real recordings"):
-              Sensor Logger           time (ns), seconds_elapsed, x, y, z; gyroscope in rad/s unless --unit.
-              phyphox                 "Time (s)", "Gyroscope x (rad/s)", ...; unit from the header.
+            FORMATS (detected from the header and file name; a file of another sensor is refused):
+              Sensor Logger           time, seconds_elapsed, z, y, x; the sensor from the file name
+                                      (Gyroscope.csv, Accelerometer.csv, ...), units from its UNITS.md
+                                      and Metadata.csv; also its zip export.
+              phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
+                                      header; ',' ';' or tab; also its zip export (Raw Data.csv).
+              SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
               generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
             """
         switch topic {
@@ -196,20 +200,24 @@ extension HelpText {
                                                     the end (keys: maximumGapSeconds, markAtSeconds,
                                                     straightAheadToleranceDegrees, reportIntervalSeconds).
                   {"kind": "threshold-count", ...}  an accelerometer CSV through the ShakeDetector (a
-                                                    ShakeDetectorConfiguration; also window-fraction, reversal).
-                  {"kind": "naive", ...}            a GPX track (trkpt with time) through the ProximityMonitor (a
-                                                    ProximityCheckConfiguration; also accuracy-gated,
-                                                    consecutive, dwell, hysteresis, accuracy-aware).
+                                                    ShakeDetectorConfiguration; also window-fraction, reversal,
+                                                    and raw-magnitude, which reads raw readings with gravity).
+                  {"kind": "naive", ...}            a GPX track (timed trkpt, rtept or wpt) or a location CSV/zip
+                                                    (Sensor Logger's Location.csv, phyphox's Location export)
+                                                    through the ProximityMonitor (a ProximityCheckConfiguration;
+                                                    also accuracy-gated, consecutive, dwell, hysteresis,
+                                                    accuracy-aware).
                 Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
 
                 USAGE: \(usageLine("replay"))
 
                 OPTIONS:
                   -d, --detector <file>   The detector configuration JSON. (required)
-                  --places <file>         Places for a GPX replay: a places JSON or a GPX file of waypoints.
+                  --places <file>         Places for a track replay: a places JSON, a GPX file, or a folder
+                                          of GPX files (each point a place, named by <name> or file name).
                                           (default: Scenarios/places/penn-dining.json)
-                  --unit <unit>           Declare the unit: rad/s, deg/s, g or m/s2. (default: from the header;
-                                          Sensor Logger: rad/s for a gyro, m/s2 for an accelerometer)
+                  --unit <unit>           Declare the unit: rad/s, deg/s, g or m/s2. (default: from the header,
+                                          or the format's documentation for the file's sensor)
                   -o, --out <dir>         Folder for the report. (default: Reports/replay)
                   -h, --help              Show help information.
 

@@ -22,7 +22,7 @@ public enum GPXReader {
     /// - Returns: the points, in file order (may be empty).
     /// - Throws: ``InputError`` (bad data) with the line of the problem.
     public static func parse(_ data: Data, file: String) throws(InputError) -> [GPXPoint] {
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(stream: InputStream(data: data))
         let delegate = Collector(file: file)
         parser.delegate = delegate
         let ok = parser.parse()

@@ -18,7 +18,7 @@ enum LocationCSVReader {
     /// Whether a path names something this reader reads rather than GPX.
     static func handles(path: String) -> Bool {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        return ext == "csv" || ext == "zip"
+        return ext == "csv" || ext == "zip" || ext == "json"
     }
 
     /// Reads the fixes, in file order, as track points (time relative to the file's clock, seconds).

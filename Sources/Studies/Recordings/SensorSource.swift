@@ -74,6 +74,7 @@ struct SensorSource {
     static func open(path: String, need: SensorNeed) throws(InputError) -> SensorSource {
         let url = URL(fileURLWithPath: path)
         if ZipArchive.looksLikeZip(path: path) { return try openZip(path: path, need: need) }
+        if url.pathExtension.lowercased() == "json" { return try openSensorLoggerJSON(path: path, need: need) }
         if url.pathExtension.lowercased() == "xls" || url.pathExtension.lowercased() == "xlsx" {
             throw InputError(
                 file: path,
@@ -88,6 +89,73 @@ struct SensorSource {
             metadata = try? SensorLoggerMetadata.parse(String(decoding: data, as: UTF8.self), file: metadataURL.path)
         }
         return SensorSource(display: path, identifyingName: url.lastPathComponent, metadata: metadata, reader: reader)
+    }
+
+    /// The largest JSON export read, bytes.
+    static let maximumJSONBytes = 64 << 20
+
+    /// The entry names of what `need` reads, in order of preference (Sensor Logger's file stems).
+    static func sensorLoggerNames(_ need: SensorNeed) -> [String] {
+        switch need.quantity {
+        case .rotationRate: return ["Gyroscope", "GyroscopeUncalibrated"]
+        case .acceleration(let g):
+            return g == true
+                ? ["TotalAcceleration", "AccelerometerUncalibrated"]
+                : g == false ? ["Accelerometer"] : ["Accelerometer", "TotalAcceleration"]
+        case .location: return ["Location"]
+        }
+    }
+
+    /// Sensor Logger's JSON export: one array of objects, each with `"sensor"` (the CSV file's stem) and the
+    /// CSV's columns as string values (`"time"`, `"seconds_elapsed"`, `"x"`, …). The entries of the sensor the
+    /// command needs are written out as that sensor's CSV in memory and read like it, so units and checks are
+    /// the CSV's; line N of a message is the (N − 1)-th entry of that sensor. A `"Metadata"` entry, if present,
+    /// is read as Metadata.csv.
+    static func openSensorLoggerJSON(path: String, need: SensorNeed) throws(InputError) -> SensorSource {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maximumJSONBytes else {
+            throw InputError(file: path, problem: "is \(size) bytes; JSON exports are limited to \(maximumJSONBytes) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(.missingFile, file: path, problem: "cannot be opened")
+        }
+        guard let array = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+            throw InputError(
+                file: path, problem: "is not a Sensor Logger JSON export (an array of objects with a \"sensor\" key)")
+        }
+        func text(_ v: Any?) -> String? {
+            if let s = v as? String { return s }
+            if let n = v as? NSNumber { return n.stringValue }
+            return nil
+        }
+        var metadata: SensorLoggerMetadata?
+        if let m = array.first(where: { text($0["sensor"]) == "Metadata" }), let platform = text(m["platform"]) {
+            metadata = SensorLoggerMetadata(
+                platform: platform.lowercased(), standardised: text(m["standardisation"])?.lowercased() == "true",
+                source: "\(path):Metadata")
+        }
+        let wanted = sensorLoggerNames(need)
+        guard let name = wanted.first(where: { n in array.contains { text($0["sensor"]) == n } }) else {
+            let present = Set(array.compactMap { text($0["sensor"]) }).sorted()
+            throw InputError(
+                file: path,
+                problem: "Sensor Logger JSON export without \(wanted.joined(separator: " or ")) entries, which "
+                    + "\(need.consumer) needs (\(need.description)); it holds: "
+                    + (present.isEmpty ? "no sensor entries" : present.joined(separator: ", ")))
+        }
+        let entries = array.filter { text($0["sensor"]) == name }
+        let columns =
+            name == "Location"
+            ? ["time", "seconds_elapsed", "horizontalAccuracy", "latitude", "longitude"]
+            : ["time", "seconds_elapsed", "z", "y", "x"]
+        var csv = columns.joined(separator: ",") + "\n"
+        for e in entries {
+            csv += columns.map { text(e[$0]) ?? "" }.joined(separator: ",") + "\n"
+        }
+        let display = "\(path):\(name)"
+        return SensorSource(
+            display: display, identifyingName: "\(name).csv", metadata: metadata,
+            reader: LineReader(bytes: Array(csv.utf8), path: display))
     }
 
     static func openZip(path: String, need: SensorNeed) throws(InputError) -> SensorSource {
