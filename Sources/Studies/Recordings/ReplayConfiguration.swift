@@ -24,10 +24,11 @@ public struct HeadingReplaySettings: Sendable, Equatable {
 ///
 /// The file decides the detector:
 /// - `"detector": "heading"` → ``HeadingReplaySettings`` (a gyro recording through ``HeadingTracker``);
-/// - `"kind"` one of ``ShakeDetectorKind`` (`threshold-count`, `window-fraction`, `reversal`) → a
-///   ``ShakeDetectorConfiguration`` in the core's own JSON vocabulary (an accelerometer recording);
+/// - `"kind"` one of ``ShakeDetectorKind`` (`threshold-count`, `window-fraction`, `reversal`, `raw-magnitude`)
+///   → a ``ShakeDetectorConfiguration`` in the core's own JSON vocabulary (an accelerometer recording: user
+///   acceleration, or raw readings when `inputIncludesGravity` is true, as for `raw-magnitude`);
 /// - `"kind"` one of ``ProximityCheckKind`` (`naive`, `accuracy-gated`, …) → a ``ProximityCheckConfiguration``
-///   (a GPX track through ``ProximityMonitor``).
+///   (a GPX track or a location CSV/zip through ``ProximityMonitor``).
 /// The two core vocabularies are decoded with `JSONDecoder` (exactly what an app would ship) and checked with the
 /// core's `validationProblems()`; keys the core does not know are refused, since `JSONDecoder` would ignore them.
 public enum ReplayConfiguration: Sendable, Equatable {

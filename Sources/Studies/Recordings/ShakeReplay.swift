@@ -31,9 +31,9 @@ public struct ShakeReplay: Sendable {
     ///
     /// - Parameters:
     ///   - path: the recording.
-    ///   - unit: `--unit`, or `nil` for the header's (phyphox) or Sensor Logger's m/s².
+    ///   - unit: `--unit`, or `nil` for the header's or the format's documented unit of the file's sensor.
     ///   - configuration: a validated configuration.
-    /// - Throws: ``InputError`` for a bad file or a rotation-rate recording.
+    /// - Throws: ``InputError`` for a bad file, or a file of another sensor than the detector reads.
     public init(path: String, unit: RecordingUnit?, configuration: ShakeDetectorConfiguration) throws(InputError) {
         let detector: ShakeDetector
         do {
