@@ -569,3 +569,36 @@ private func loadGyro(_ path: String, unit: RecordingUnit? = nil) -> Result<Sens
         #expect(walk.count == sink.fixes.count && walk.allSatisfy { $0.timeSeconds != nil })
     }
 }
+
+// MARK: - Large and odd files
+
+@Suite struct LargeFileTests {
+    /// A valid GPX of 10.5 MB (over libxml2's 10 MB single-buffer limit, under the 16 MiB file limit): 200 000
+    /// padding elements in the metadata, then two waypoints. Fed as one buffer libxml2 stopped at its end with
+    /// error 1; read through a stream it is whole.
+    @Test func gpxOverTenMegabytesIsRead() throws {
+        var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns:p=\"urn:pad\"><metadata><extensions>\n"
+        let pad = "<p:pad>" + String(repeating: "x", count: 38) + "</p:pad>\n"
+        text += String(repeating: pad, count: 200_000)
+        text += "</extensions></metadata>\n<wpt lat=\"1\" lon=\"2\"/>\n<wpt lat=\"3\" lon=\"4\"/>\n</gpx>\n"
+        #expect(text.utf8.count > 10_500_000 && text.utf8.count < GPXReader.maximumFileBytes)
+        let points = try GPXReader.parse(Data(text.utf8), file: "big.gpx")
+        // Lines: the declaration, the root, 200 000 pads, the closing tags, then the two waypoints.
+        #expect(points.map(\.line) == [200_004, 200_005])
+    }
+
+    /// phyphox's Excel export is refused by name rather than read as a CSV without columns.
+    @Test func excelExportIsRefusedByName() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sb-xls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("Gyroscope.xls").path
+        try Data([0xD0, 0xCF, 0x11, 0xE0]).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try SensorRecording.load(path: path, declaredUnit: nil)
+            Issue.record("read an .xls")
+        } catch {
+            #expect(error.description.contains("Excel workbook") && ExitCode(error) == .dataError, "\(error)")
+        }
+    }
+}
