@@ -514,6 +514,11 @@ private func loadGyro(_ path: String, unit: RecordingUnit? = nil) -> Result<Sens
         #expect(walk.map(\.line) == [3, 4, 5])
         let t0 = try #require(walk[0].timeSeconds)
         #expect(abs((try #require(walk[1].timeSeconds)) - t0 - 10) < 0.01)
+        // The replay follows the same rule and says how many points it left out.
+        let place = Place(name: "A", coordinate: try #require(Coordinate(latitudeDegrees: 39.95, longitudeDegrees: -75.2)))
+        let replay = try ProximityReplay(
+            path: path, places: [place], placesSource: "", configuration: ProximityCheckConfiguration(kind: .naive))
+        #expect(replay.fixCount == 3 && replay.untimedPointsDropped == 2)
     }
 
     /// `<hdop>` without an accuracy element gives accuracy = HDOP × 5 m (the documented approximation); an

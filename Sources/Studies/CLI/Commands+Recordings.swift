@@ -82,6 +82,13 @@ extension Commands {
                     path: options.file, places: places, placesSource: source,
                     configuration: c))
         }
+        if case .proximity(let p) = result, p.untimedPointsDropped > 0 {
+            // A diagnostic: the partial-time rule left points out of the replay.
+            FileHandle.standardError.write(
+                Data(
+                    ("note: \(options.file): \(p.untimedPointsDropped) points without <time> before the first or "
+                        + "after the last timed point were left out (\(p.fixCount) replayed)\n").utf8))
+        }
         let files = try ReplayReport.render(result, configurationFile: options.configuration)
         let out = URL(fileURLWithPath: options.outputFolder)
         try files.write(to: out)

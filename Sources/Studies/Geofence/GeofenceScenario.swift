@@ -103,7 +103,11 @@ public struct GeofenceScenario: Sendable {
         let gpxField = m.optional("gpx")
         if movement.kind == .path {
             guard let f = gpxField else {
-                throw InputError(file: file, line: m.line, field: "movement.gpx", problem: "is required for a path movement (a GPX file)")
+                throw InputError(
+                    file: file, line: m.line, field: "movement.gpx",
+                    problem:
+                        "is required for a path movement (a GPX file, or a location log: Sensor Logger Location.csv, phyphox Location export)"
+                )
             }
             let gpxPath = try f.nonEmptyString(maximumLength: 4096)
             let url = gpxPath.hasPrefix("/") ? URL(fileURLWithPath: gpxPath) : folder.appendingPathComponent(gpxPath)

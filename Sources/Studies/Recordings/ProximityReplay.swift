@@ -57,6 +57,9 @@ public struct ProximityReplay: Sendable {
     public let overlaps: [Overlap]
     public let places: [PlaceSummary]
     public let counters: ProximityCounters
+    /// Points without a `<time>` before the first or after the last timed point, left out by the partial-time
+    /// rule (``GPXWalk/fillTimes(_:file:)``).
+    public let untimedPointsDropped: Int
 
     /// Reads the track and the places and runs the monitor.
     ///
@@ -76,7 +79,7 @@ public struct ProximityReplay: Sendable {
             ? try LocationCSVReader.read(path: path, consumer: "a proximity replay")
             : try GPXReader.read(path: path)
         let kind = GPXWalk.walkedKind(all)
-        let track = try GPXWalk.fillTimes(all.filter { $0.kind == kind }, file: path).points
+        let (track, dropped) = try GPXWalk.fillTimes(all.filter { $0.kind == kind }, file: path)
         guard let first = track.first else {
             throw InputError(file: path, problem: "has no trkpt, rtept or wpt points to replay")
         }
@@ -176,5 +179,6 @@ public struct ProximityReplay: Sendable {
                 firstEnterSeconds: firstEnter[$0])
         }
         counters = monitor.counters
+        untimedPointsDropped = dropped
     }
 }
