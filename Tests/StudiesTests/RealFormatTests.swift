@@ -132,6 +132,28 @@ private func loadGyro(_ path: String, unit: RecordingUnit? = nil) -> Result<Sens
         #expect(o.description.contains("orientation"), "\(o)")
     }
 
+    /// A Sensor Logger layout under another file name says nothing of its sensor: refused until --unit gives
+    /// the quantity (then read as that); a phyphox magnetometer is refused by every command.
+    @Test func unnamedSensorLoggerNeedsAUnitAndMagnetometersAreRefused() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try write(Self.sensorLoggerHeader + Self.sensorLoggerRows, "my-walk.csv", in: dir)
+        guard case .failure(let e) = loadGyro(path) else {
+            Issue.record("read an unnamed Sensor Logger file without --unit")
+            return
+        }
+        #expect(e.description.contains("its sensor is unknown; declare its unit with --unit"), "\(e)")
+        #expect(try loadGyro(path, unit: .radPerSec).get().x == [0.1, 0.4])
+        let magnetic = try write(
+            "\"Time (s)\",\"Magnetic field x (µT)\",\"Magnetic field y (µT)\",\"Magnetic field z (µT)\"\n0,10,20,30\n",
+            "Magnetometer.csv", in: dir)
+        guard case .failure(let m) = loadGyro(magnetic) else {
+            Issue.record("read a magnetometer")
+            return
+        }
+        #expect(m.description.contains("phyphox magnetometer"), "\(m)")
+    }
+
     /// AccelerometerUncalibrated.csv is in g on iOS (UNITS.md) unless Metadata.csv says units were standardised;
     /// without Metadata.csv it is refused until --unit says which. Read through the raw-magnitude shake replay:
     /// samples of (0, 0, −1) g and three of (0, 0, −3) g at 0.1, 0.2, 0.3 s fire once at 0.3 s.
