@@ -106,7 +106,12 @@ public struct GeofenceScenario: Sendable {
                 throw InputError(file: file, line: m.line, field: "movement.gpx", problem: "is required for a path movement (a GPX file)")
             }
             let gpxPath = try f.nonEmptyString(maximumLength: 4096)
-            let url = gpxPath.hasPrefix("/") ? URL(fileURLWithPath: gpxPath) : folder.appendingPathComponent(gpxPath)
+            let lookup = ReferenceSearchPath.resolve(gpxPath, beside: folder)
+            guard let url = lookup.found else {
+                throw InputError(
+                    .missingFile, file: f.file, line: f.node.line, field: f.path,
+                    problem: "no GPX file \"\(gpxPath)\" (looked for \(lookup.lookedIn))")
+            }
             let walk = try GPXWalk.read(path: url.path)
             let plane = LocalTangentPlane(origin: placeSet.places[targetIndex].coordinate)
             movement.plannedPath = try GPXWalk.plannedPath(

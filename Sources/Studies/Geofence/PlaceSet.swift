@@ -36,13 +36,18 @@ public struct PlaceSet: Sendable {
     ///
     /// - Parameters:
     ///   - field: a path string or an inline array.
-    ///   - folder: the scenario's folder, for relative paths.
+    ///   - folder: the scenario's folder, for relative paths (then ``ReferenceSearchPath``).
     /// - Returns: the place set (at least one place, names unique).
     /// - Throws: ``InputError`` naming the file, line and field.
     static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            let lookup = ReferenceSearchPath.resolve(path, beside: folder)
+            guard let url = lookup.found else {
+                throw InputError(
+                    .missingFile, file: field.file, line: field.node.line, field: field.path,
+                    problem: "no places file \"\(path)\" (looked for \(lookup.lookedIn))")
+            }
             if path.lowercased().hasSuffix(".gpx") {
                 let points = try GPXReader.read(path: url.path)
                 guard !points.isEmpty else { throw InputError(file: url.path, problem: "has no wpt, rtept or trkpt points") }

@@ -1,7 +1,8 @@
 import Foundation
 import SensorSim
 
-/// Reads gyro profiles: a name resolved to `<scenario folder>/profiles/<name>.json`, or an inline object.
+/// Reads gyro profiles: a name resolved to `profiles/<name>.json` beside the scenario, then through
+/// ``ReferenceSearchPath`` (`$SENSORBENCH_PATH`, the shipped `Scenarios/`), or an inline object.
 enum ProfileReader {
     /// Largest sample rate accepted, Hz (phone gyros report at most a few hundred Hz; 10 kHz leaves headroom).
     static let maximumSampleRateHz = 10_000.0
@@ -22,9 +23,11 @@ enum ProfileReader {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw field.error("a profile name may hold letters, digits, '-' and '_' only, got \"\(name)\"")
         }
-        let url = scenarioFolder.appendingPathComponent("profiles").appendingPathComponent("\(name).json")
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw field.error("no profile named \"\(name)\" (looked for \(url.path))")
+        let lookup = ReferenceSearchPath.resolve("profiles/\(name).json", beside: scenarioFolder)
+        guard let url = lookup.found else {
+            throw InputError(
+                .missingFile, file: field.file, line: field.node.line, field: field.path,
+                problem: "no profile named \"\(name)\" (looked for \(lookup.lookedIn))")
         }
         let node = try ScenarioFile.parseJSON(at: url)
         let reader = try JSONObjectReader(node, file: url.path, path: "")

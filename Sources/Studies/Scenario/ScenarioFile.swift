@@ -20,7 +20,7 @@ public enum ScenarioFile {
 
     /// Reads and validates a scenario; nothing is run or written.
     public static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: ScenarioLocator.inputPath(path))
         let node = try parseJSON(at: url, displayPath: path)
         let reader = try JSONObjectReader(node, file: path, path: "")
         let study = try reader.required("study").choice(studies)
