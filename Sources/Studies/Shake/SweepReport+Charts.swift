@@ -92,10 +92,20 @@ extension SweepReport {
                     name: "recommended", points: [ChartPoint(x: rate, y: recall * 100)],
                     style: .markers, colorIndex: names.count))
         }
+        // Zero and the decades of the rate apart (a broken log axis): the settings that matter sit at 0–1 an hour.
+        var limits: [ChartReferenceLine] = []
+        if case .maxRecall(let limit, let upper) = a.rule {
+            let rate = RecommendationRule.show(limit)
+            limits.append(
+                ChartReferenceLine(
+                    .vertical, at: limit,
+                    label: "limit \(rate) false alarm\(limit == 1 ? "" : "s") an hour\(upper ? " (upper 95% bound)" : "")"))
+        }
         let rocChart = LineChart(
             title: "Recall against false alarms an hour (best trade-off of each family)",
-            xLabel: "false alarms per hour of \(c.exposure)", yLabel: "recall (%), 95% interval",
-            series: roc)
+            xLabel: "false alarms per hour of \(c.exposure) (0, then a log scale)", yLabel: "recall (%), 95% interval",
+            xScale: .log10WithZero, series: roc,
+            referenceLines: limits)
         charts.append(
             RenderedChart(
                 path: "recall-vs-false-alarms.svg",
