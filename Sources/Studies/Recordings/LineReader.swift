@@ -24,7 +24,8 @@ final class LineReader {
     ///
     /// - Throws: ``InputError`` of kind `.missingFile` when it cannot be opened.
     init(path: String, chunkBytes: Int = 1 << 20) throws(InputError) {
-        guard let file = fopen(path, "rb") else {
+        // A "Scenarios/…" path from a report or the docs also opens from outside the checkout.
+        guard let file = fopen(ScenarioLocator.inputPath(path), "rb") else {
             throw InputError(.missingFile, file: path, problem: "cannot be opened (\(String(cString: strerror(errno))))")
         }
         self.path = path
