@@ -53,7 +53,7 @@ import Testing
     }
 
     /// A profile found through `$SENSORBENCH_PATH` before the shipped folder; a miss names every place looked,
-    /// with the referencing file, line and field, and exits 66.
+    /// with the referencing file, line and field, and exits 65 (a name is data, not a path).
     @Test func searchPathAndMisses() throws {
         let folder = try SensorBench.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -75,7 +75,7 @@ import Testing
         #expect(found.status == 0, "\(found.stderr)")
 
         let missing = try Self.run(["validate", "mine.json"], in: folder)
-        #expect(missing.status == 66)
+        #expect(missing.status == 65)
         #expect(missing.stderr.hasPrefix("Error: mine.json:3: profile: no profile named \"my-phone\" (looked for "))
         #expect(missing.stderr.contains("profiles/my-phone.json or "))
         #expect(missing.stderr.contains(Self.shipped("profiles/my-phone.json").path))

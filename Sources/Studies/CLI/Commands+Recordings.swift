@@ -7,7 +7,10 @@ import Reporting
 extension Commands {
     /// `sensorbench allan`: imports the recording, computes every axis's Allan curve and writes the report.
     public static func allan(_ options: AllanOptions) throws -> ExitCode {
-        let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit)
+        // Reading dominates on long recordings (a 10-hour file is 177 MB); progress only on a terminal.
+        let recording = try SensorRecording.load(
+            path: options.file, declaredUnit: options.unit,
+            progress: TerminalProgress.make(label: "allan \(options.file)", unit: "MB read", quiet: false))
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
         let files = try AllanReport.render(analysis)

@@ -19,6 +19,8 @@ final class LineReader {
     private var chunkStart = 0
     private var chunkEnd = 0
     private var atEnd = false
+    /// Bytes read from the file so far (whole chunks), for progress.
+    private(set) var bytesRead = 0
 
     /// Opens `path` for reading.
     ///
@@ -57,6 +59,7 @@ final class LineReader {
                 }
                 chunkStart = 0
                 chunkEnd = count
+                bytesRead += count
             }
             var newline = -1
             chunk.withUnsafeBufferPointer { bytes in

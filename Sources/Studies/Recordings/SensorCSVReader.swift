@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 
 /// Receives a recording's samples one at a time, in the internal unit (rad/s or g), time in seconds.
 protocol SampleSink {
@@ -49,9 +50,13 @@ enum SensorCSVReader {
 
     static func read<Sink: SampleSink>(
         path: String, declaredUnit: RecordingUnit?, sensorLoggerDefault: RecordingUnit = .radPerSec,
-        into sink: inout Sink
+        into sink: inout Sink, progress: TerminalProgress? = nil
     ) throws(InputError) -> RecordingInfo {
         let reader = try LineReader(path: path)
+        // Progress in MB read, every 2¹⁶ lines (a few MB); the file size from the open stream's path.
+        let totalMB = max(
+            1, ((try? FileManager.default.attributesOfItem(atPath: ScenarioLocator.inputPath(path))[.size] as? Int) ?? 0) >> 20)
+        defer { progress?.finish() }
         guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
         let layout = try SensorCSVLayout.detect(
             header: reader.text, file: path, declaredUnit: declaredUnit,
@@ -68,6 +73,7 @@ enum SensorCSVReader {
         while try reader.next() {
             if reader.length == 0 { continue }  // a blank line (e.g. at the end) carries nothing
             let line = reader.lineNumber
+            if line & 0xFFFF == 0 { progress?.update(done: min(reader.bytesRead >> 20, totalMB), total: totalMB) }
             var problem: String?
             var nanoseconds: Int64 = 0
             reader.line.withUnsafeBufferPointer { buffer in

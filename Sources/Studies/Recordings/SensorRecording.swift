@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 
 /// A whole three-axis recording in memory, for analyses that need every sample at once (Allan deviation).
 ///
@@ -29,9 +30,11 @@ public struct SensorRecording: Sendable {
     /// Imports a CSV recording (see ``SensorCSVFormat``).
     ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
-    public static func load(path: String, declaredUnit: RecordingUnit?) throws(InputError) -> SensorRecording {
+    public static func load(
+        path: String, declaredUnit: RecordingUnit?, progress: TerminalProgress? = nil
+    ) throws(InputError) -> SensorRecording {
         var sink = Collector()
-        let info = try SensorCSVReader.read(path: path, declaredUnit: declaredUnit, into: &sink)
+        let info = try SensorCSVReader.read(path: path, declaredUnit: declaredUnit, into: &sink, progress: progress)
         return SensorRecording(info: info, x: sink.x, y: sink.y, z: sink.z)
     }
 

@@ -25,8 +25,9 @@ enum ProfileReader {
         }
         let lookup = ReferenceSearchPath.resolve("profiles/\(name).json", beside: scenarioFolder)
         guard let url = lookup.found else {
+            // A name, not a path: an unknown name is bad data (65), like an unknown check kind.
             throw InputError(
-                .missingFile, file: field.file, line: field.node.line, field: field.path,
+                file: field.file, line: field.node.line, field: field.path,
                 problem: "no profile named \"\(name)\" (looked for \(lookup.lookedIn))")
         }
         let node = try ScenarioFile.parseJSON(at: url)
