@@ -19,8 +19,22 @@ import Testing
         #expect(Set(lines.map { $0.attributes["stroke"] ?? "" }).count == 6)
         #expect(Set(lines.map { $0.attributes["stroke-dasharray"] ?? "solid" }).count == 6)
         let widths = lines.compactMap { Double($0.attributes["stroke-width"] ?? "") }
-        // 2 + 1.5 × (5 − i)/5: 3.5, 3.2, 2.9, 2.6, 2.3, 2 (hand calculation).
-        #expect(widths == [3.5, 3.2, 2.9, 2.6, 2.3, 2])
+        // 2 + 2 × (5 − i)/5: 4, 3.6, 3.2, 2.8, 2.4, 2 (hand calculation).
+        #expect(widths == [4, 3.6, 3.2, 2.8, 2.4, 2])
+    }
+
+    /// A series on layer 1 (the assignment's `naive` check) is drawn last, on top, narrowest, while the legend keeps
+    /// the series order.
+    @Test func higherLayersAreDrawnOnTop() throws {
+        var series = (0..<6).map { ChartSeries(name: "check \($0)", points: Self.points([0.8, 0.3, 0])) }
+        series[0].layer = 1
+        let inspector = SVGInspector(try LineChart(title: "t", xLabel: "x", yLabel: "y", series: series).renderSVG())
+        let lines = inspector.elements(named: "polyline")
+        #expect(lines.last?.attributes["stroke"] == ChartStyle.color(0))
+        #expect(lines.last?.attributes["stroke-width"] == "2")
+        #expect(lines.first?.attributes["stroke-width"] == "4")
+        let legend = inspector.texts.filter { $0.hasPrefix("check ") }
+        #expect(legend == (0..<6).map { "check \($0)" })
     }
 
     /// Ten series (rms-vs-minutes) get ten different colours.

@@ -119,8 +119,8 @@ public struct LineChart: Sendable, Equatable {
         canvas.addXAxisLine(plot: plot)
         canvas.addXAxisBreak(xAxis, plot: plot)
         canvas.addReferenceLines(referenceLines, xAxis: xAxis, yAxis: yAxis, plot: plot)
-        for (index, entry) in series.enumerated() {
-            addSeries(entry, index: index, to: &canvas, xAxis: xAxis, yAxis: yAxis, plot: plot)
+        for index in drawingOrder {
+            addSeries(series[index], index: index, to: &canvas, xAxis: xAxis, yAxis: yAxis, plot: plot)
         }
         canvas.addTitleAndLabels(title: title, xLabel: xLabel, yLabel: yLabel, plot: plot)
         canvas.addLegend(legend, top: plot.bottom + legendTop, plot: plot)
@@ -223,13 +223,18 @@ public struct LineChart: Sendable, Equatable {
         return ChartStyle.dashPattern(slot(entry, index: index))
     }
 
-    /// The stroke width of the line of the series at `index`: 2 px with one or two lines; with more, from 3.5 px
-    /// for the first down to 2 px for the last, so a line drawn over an earlier one with the same values (two
-    /// checks that fire alike) leaves the earlier one showing along both edges.
+    /// Series indices in drawing order: by layer, then by position.
+    private var drawingOrder: [Int] {
+        series.indices.sorted { (series[$0].layer, $0) < (series[$1].layer, $1) }
+    }
+
+    /// The stroke width of the line of the series at `index`: 2 px with one or two lines; with more, from 4 px
+    /// for the first line drawn down to 2 px for the last, so a line drawn over an earlier one with the same
+    /// values (two checks that fire alike) leaves the earlier one showing along both edges.
     private func lineWidth(_ index: Int) -> Double {
-        let lines = series.filter { $0.style != .markers }.count
-        guard lines > 2 else { return 2 }
-        return 2 + 1.5 * Double(max(lines - 1 - index, 0)) / Double(lines - 1)
+        let lines = drawingOrder.filter { series[$0].style != .markers }
+        guard lines.count > 2, let position = lines.firstIndex(of: index) else { return 2 }
+        return 2 + 2 * Double(lines.count - 1 - position) / Double(lines.count - 1)
     }
 
     /// Legend entries, one per series, in order.
