@@ -81,6 +81,23 @@ import Testing
         #expect(missing.stderr.contains(Self.shipped("profiles/my-phone.json").path))
     }
 
+    /// A bad value inside a referenced places file names that file's line and field and the scenario line that
+    /// referred to it.
+    @Test func errorsInReferencedFilesNameTheReference() throws {
+        let folder = try SensorBench.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("places"), withIntermediateDirectories: true)
+        let places = try String(contentsOf: Self.shipped("places/penn-dining.json"), encoding: .utf8)
+            .replacingOccurrences(of: "39.95248", with: "139.95248")
+        try places.write(to: folder.appendingPathComponent("places/penn-dining.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: Self.shipped("geofence-mcclelland.json"), to: folder.appendingPathComponent("geofence-mcclelland.json"))
+        let r = try Self.run(["validate", "geofence-mcclelland.json"], in: folder)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("places/penn-dining.json:6: places[0].latitude: must be between -90 and 90"), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("(referred to by geofence-mcclelland.json:7: places)\n"), "\(r.stderr)")
+    }
+
     /// Every report's "Reproduce with `sensorbench run Scenarios/…`" line works from a folder without Scenarios/.
     @Test func reproduceLinesWorkFromAnyFolder() throws {
         let folder = try SensorBench.temporaryFolder()

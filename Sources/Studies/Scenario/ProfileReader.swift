@@ -30,15 +30,17 @@ enum ProfileReader {
                 file: field.file, line: field.node.line, field: field.path,
                 problem: "no profile named \"\(name)\" (looked for \(lookup.lookedIn))")
         }
-        let node = try ScenarioFile.parseJSON(at: url)
-        let reader = try JSONObjectReader(node, file: url.path, path: "")
-        let profile = try parse(reader, fallbackName: name)
-        guard profile.name == name else {
-            throw InputError(
-                file: url.path, line: reader.line, field: "name",
-                problem: "is \"\(profile.name)\" but the file is named \(name).json")
+        return try ReferenceSearchPath.reading(referredToBy: field) { () throws(InputError) -> GyroProfile in
+            let node = try ScenarioFile.parseJSON(at: url)
+            let reader = try JSONObjectReader(node, file: url.path, path: "")
+            let profile = try parse(reader, fallbackName: name)
+            guard profile.name == name else {
+                throw InputError(
+                    file: url.path, line: reader.line, field: "name",
+                    problem: "is \"\(profile.name)\" but the file is named \(name).json")
+            }
+            return profile
         }
-        return profile
     }
 
     /// Parses a profile object; every field but `name` has the default documented on ``GyroProfile``.
