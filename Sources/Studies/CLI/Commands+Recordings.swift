@@ -22,7 +22,9 @@ extension Commands {
 
     /// `sensorbench calibrate`: imports a static recording and writes the estimated gyro profile.
     public static func calibrate(_ options: CalibrateOptions) throws -> ExitCode {
-        let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit)
+        let recording = try SensorRecording.load(
+            path: options.file, declaredUnit: options.unit,
+            progress: TerminalProgress.make(label: "calibrate \(options.file)", unit: "MB read", quiet: false))
         let analysis = try AllanAnalysis(recording: recording, axes: [options.axis])
         let url = URL(fileURLWithPath: options.output)
         let name = url.deletingPathExtension().lastPathComponent
