@@ -94,6 +94,18 @@ import Testing
         #expect(throws: ReportingError.self) { try negative.renderSVG() }
     }
 
+    /// A line does not run solid across the break: the segment from 0 to the first positive x is thin and dotted.
+    @Test func linesDoNotRunSolidAcrossTheBreak() throws {
+        let chart = LineChart(
+            title: "t", xLabel: "x", yLabel: "y", xScale: .log10WithZero,
+            series: [ChartSeries(name: "a", points: [0, 1, 10].map { ChartPoint(x: $0, y: $0) })])
+        let inspector = SVGInspector(try chart.renderSVG())
+        let polylines = inspector.elements(named: "polyline")
+        #expect(polylines.count == 1)
+        #expect(polylines.first?.attributes["points"]?.split(separator: " ").count == 2)
+        #expect(inspector.elements(named: "line").filter { $0.attributes["stroke-dasharray"] == "1 3" }.count == 1)
+    }
+
     /// A bar of 0 draws a 2 px stub and a "0" so the series shows (the recommended setting without false alarms).
     @Test func zeroBarsShow() throws {
         let svg = try BarChart(

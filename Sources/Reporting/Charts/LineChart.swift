@@ -279,12 +279,27 @@ public struct LineChart: Sendable, Equatable {
         }
         let drawsLine = entry.style != .markers && entry.points.count > 1
         if drawsLine {
-            let coordinates = entry.points.map { "\(c(px($0.x))),\(c(py($0.y)))" }.joined(separator: " ")
             let dash = dash(entry, index: index).map { " stroke-dasharray=\"\($0)\"" } ?? ""
-            canvas.add(
-                "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" "
-                    + "stroke-width=\"\(SVGText.coordinate(lineWidth(index)))\" "
-                    + "stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
+            // On a broken zero-and-log x axis a segment between 0 and a positive x crosses the break, where the
+            // scale is not continuous: it is drawn thin and dotted, the runs on either side as usual.
+            var runs: [[ChartPoint]] = [[]]
+            for point in entry.points {
+                if let last = runs[runs.count - 1].last, xAxis.kind == .log10WithZero, (last.x == 0) != (point.x == 0) {
+                    canvas.add(
+                        ChartCanvas.line(
+                            x1: px(last.x), y1: py(last.y), x2: px(point.x), y2: py(point.y), color: color, width: 1,
+                            dash: "1 3"))
+                    runs.append([])
+                }
+                runs[runs.count - 1].append(point)
+            }
+            for run in runs where run.count > 1 {
+                let coordinates = run.map { "\(c(px($0.x))),\(c(py($0.y)))" }.joined(separator: " ")
+                canvas.add(
+                    "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" "
+                        + "stroke-width=\"\(SVGText.coordinate(lineWidth(index)))\" "
+                        + "stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
+            }
         }
         if entry.style != .line || !drawsLine {
             let marker = ChartStyle.Marker.forIndex(slot)

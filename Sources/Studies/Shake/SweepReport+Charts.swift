@@ -53,6 +53,8 @@ extension SweepReport {
         let names = families(a)
         let r = a.recommended
         let rm = a.metrics[r]
+        // Black (palette slot 6), apart from every family's colour, since it sits on one of their points.
+        let recommendedSlot = 6
 
         // Precision against recall, the upper-right front of each family.
         var pr: [ChartSeries] = names.enumerated().map { i, family in
@@ -65,7 +67,7 @@ extension SweepReport {
             pr.append(
                 ChartSeries(
                     name: "recommended", points: [ChartPoint(x: recall * 100, y: precision * 100)],
-                    style: .markers, colorIndex: names.count))
+                    style: .markers, colorIndex: recommendedSlot))
         }
         let prChart = LineChart(
             title: "Precision against recall (best trade-off of each detector family)",
@@ -90,7 +92,7 @@ extension SweepReport {
             roc.append(
                 ChartSeries(
                     name: "recommended", points: [ChartPoint(x: rate, y: recall * 100)],
-                    style: .markers, colorIndex: names.count))
+                    style: .markers, colorIndex: recommendedSlot))
         }
         // Zero and the decades of the rate apart (a broken log axis): the settings that matter sit at 0–1 an hour.
         var limits: [ChartReferenceLine] = []
