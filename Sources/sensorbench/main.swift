@@ -3,6 +3,18 @@ import Studies
 
 // The command line: parse, dispatch, map every error to one line and one exit code.
 
+/// Makes standard output line-buffered, so results appear line by line also through a pipe
+/// (`scripts/run | tee log`) as on a terminal; C's default for a pipe is a 4 kB block buffer, which held a
+/// whole run's lines back until the end. Swift 6 refuses to read C's mutable global `stdout`, so the stream
+/// is taken from the symbol table (`RTLD_DEFAULT` is the null handle on glibc).
+func lineBufferStandardOutput() {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout") else { return }
+    let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee
+    setvbuf(stream, nil, _IOLBF, 0)
+}
+
+lineBufferStandardOutput()
+
 func fail(_ message: String, _ code: ExitCode) -> Never {
     FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
     exit(code.rawValue)

@@ -105,7 +105,7 @@ public struct BarChart: Sendable, Equatable {
                 name: entry.name,
                 symbol: .swatch(color: ChartStyle.color(entry.colorIndex ?? index)))
         }
-        let top = ChartCanvas.topMargin(title: title)
+        let top = ChartCanvas.topMargin(title: title, canvasWidth: width)
         let xLabelOffset = labelDepth + 22
         let legendTop = xLabel.isEmpty ? labelDepth + 12 : xLabelOffset + 12
         let bottomMargin = legendTop + ChartCanvas.legendHeight(legend, canvasWidth: width) + ChartCanvas.edge - 4
@@ -165,6 +165,15 @@ public struct BarChart: Sendable, Equatable {
                     plot.left + band * (Double(categoryIndex) + (1 - Self.groupFill) / 2)
                     + barWidth * Double(seriesIndex)
                 let y = plot.bottom - yAxis.fraction(value) * plot.height
+                if value == 0 {
+                    // A zero bar has no height; a 2 px stub and a "0" above it show the series is there, at zero.
+                    canvas.add(
+                        "<rect x=\"\(c(x))\" y=\"\(c(zero - 2))\" width=\"\(c(drawnWidth))\" height=\"2\"/>")
+                    canvas.add(
+                        "<text x=\"\(c(x + drawnWidth / 2))\" y=\"\(c(zero - 4))\" font-size=\"10\" "
+                            + "text-anchor=\"middle\">0</text>")
+                    continue
+                }
                 canvas.add(
                     "<rect x=\"\(c(x))\" y=\"\(c(min(y, zero)))\" width=\"\(c(drawnWidth))\" "
                         + "height=\"\(c(abs(zero - y)))\"/>")

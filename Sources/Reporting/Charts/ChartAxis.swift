@@ -9,10 +9,16 @@ import Foundation
 struct ChartAxis: Sendable, Equatable {
     // MARK: - Types
 
-    /// Linear or base-10 logarithmic.
+    /// Linear, base-10 logarithmic, or logarithmic with a separate place for zero (a broken axis).
     enum Kind: Sendable, Equatable {
         case linear, log10
+        /// Zero at the start, then a gap (the break), then decades: for counts and rates where 0 is common and
+        /// the positive values span decades.
+        case log10WithZero
     }
+
+    /// Share of a zero-and-log axis taken by the zero position and the break after it.
+    static let zeroBandFraction = 0.1
 
     // MARK: - State
 
@@ -39,6 +45,11 @@ struct ChartAxis: Sendable, Equatable {
         case .log10:
             return (Foundation.log10(value) - Foundation.log10(lower))
                 / (Foundation.log10(upper) - Foundation.log10(lower))
+        case .log10WithZero:
+            guard value > 0 else { return 0 }
+            let logLower = Foundation.log10(ticks[1])
+            return Self.zeroBandFraction + (1 - Self.zeroBandFraction) * (Foundation.log10(value) - logLower)
+                / (Foundation.log10(upper) - logLower)
         }
     }
 
@@ -147,6 +158,24 @@ struct ChartAxis: Sendable, Equatable {
         return ChartAxis(
             kind: .log10, lower: ticks[0], upper: ticks[ticks.count - 1], ticks: ticks,
             minorTicks: minor)
+    }
+
+    /// A log axis for `smallestPositive…dataMax` with zero placed before it, across a break: ticks are 0 and the
+    /// decades of ``log10(dataMin:dataMax:maximumLabelledDecades:context:)``. `lower` is 0.
+    ///
+    /// - Parameters:
+    ///   - smallestPositive: the smallest value above zero (nil when every value is 0: the axis shows 0 and
+    ///     0.1…1).
+    ///   - dataMax: the largest value (≥ 0).
+    static func log10WithZero(
+        smallestPositive: Double?, dataMax: Double, maximumLabelledDecades: Int = 8, context: String = "axis"
+    ) throws(ReportingError) -> ChartAxis {
+        let positive = smallestPositive ?? 0.1
+        let log = try log10(
+            dataMin: positive, dataMax: max(dataMax, positive), maximumLabelledDecades: maximumLabelledDecades,
+            context: context)
+        return ChartAxis(
+            kind: .log10WithZero, lower: 0, upper: log.upper, ticks: [0] + log.ticks, minorTicks: log.minorTicks)
     }
 
     // MARK: - Exact powers of ten

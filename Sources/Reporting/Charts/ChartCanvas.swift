@@ -19,8 +19,8 @@ struct ChartCanvas {
 
     /// The symbol drawn next to a legend entry.
     enum LegendSymbol {
-        /// A short line, optionally dashed, optionally with a marker in its middle.
-        case line(color: String, dashed: Bool, marker: ChartStyle.Marker?)
+        /// A short line with the series' dash pattern (nil: solid), optionally with a marker in its middle.
+        case line(color: String, dash: String?, marker: ChartStyle.Marker?)
         /// A marker alone (scatter series).
         case marker(color: String, marker: ChartStyle.Marker)
         /// A filled square (bar series).
@@ -104,36 +104,78 @@ struct ChartCanvas {
         return "<text \(attributes) fill=\"\(color)\">\(SVGText.escaped(content))</text>"
     }
 
-    /// A `<line>` element.
+    /// A `<line>` element, solid or with the dash pattern `dash` (an SVG `stroke-dasharray`).
     static func line(
-        x1: Double, y1: Double, x2: Double, y2: Double, color: String, width: Double = 1, dashed: Bool = false
+        x1: Double, y1: Double, x2: Double, y2: Double, color: String, width: Double = 1, dash: String? = nil
     ) -> String {
         let c = SVGText.coordinate
-        let dash = dashed ? " stroke-dasharray=\"\(ChartStyle.dashArray)\"" : ""
+        let dash = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
         return "<line x1=\"\(c(x1))\" y1=\"\(c(y1))\" x2=\"\(c(x2))\" y2=\"\(c(y2))\" stroke=\"\(color)\" "
             + "stroke-width=\"\(c(width))\"\(dash)/>"
     }
 
     // MARK: - Title and axis labels
 
-    /// Vertical space above the plot: room for the title, or a small margin without one.
-    static func topMargin(title: String) -> Double {
-        title.isEmpty ? 16 : 44
+    /// Height of a second or later title line.
+    static let titleLineHeight = 19.0
+
+    /// The title broken at spaces into lines that fit the canvas width (a single word longer than the width
+    /// stays whole and is set smaller by ``fittedSize(_:size:bold:available:)``).
+    static func titleLines(_ title: String, canvasWidth: Int) -> [String] {
+        guard !title.isEmpty else { return [] }
+        let available = Double(canvasWidth) - 2 * edge
+        var lines: [String] = []
+        var current = ""
+        for word in title.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty
+                && SVGText.estimatedWidth(candidate, fontSize: ChartStyle.titleFontSize, bold: true) > available
+            {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines
     }
 
-    /// Draws the title centred over the plot and the axis labels (x below, y rotated at the left edge).
+    /// Vertical space above the plot: room for the title's lines, or a small margin without one.
+    static func topMargin(title: String, canvasWidth: Int) -> Double {
+        let lines = titleLines(title, canvasWidth: canvasWidth).count
+        return lines == 0 ? 16 : 44 + titleLineHeight * Double(lines - 1)
+    }
+
+    /// The font size at which `text` fits `available` pixels: `size`, or smaller (down to 8 px) when too long.
+    static func fittedSize(_ text: String, size: Double, bold: Bool = false, available: Double) -> Double {
+        let width = SVGText.estimatedWidth(text, fontSize: size, bold: bold)
+        guard width > available, width > 0 else { return size }
+        return max(8, (size * available / width * 10).rounded(.down) / 10)
+    }
+
+    /// Draws the title's lines centred on the canvas, and the axis labels (x below, y rotated at the left edge),
+    /// each set smaller when it would not fit.
     mutating func addTitleAndLabels(title: String, xLabel: String, yLabel: String, plot: PlotArea) {
-        if !title.isEmpty {
-            add(Self.text(title, x: plot.centerX, y: 27, size: ChartStyle.titleFontSize, bold: true))
-        }
-        if !xLabel.isEmpty {
-            add(Self.text(xLabel, x: plot.centerX, y: plot.bottom + Self.xLabelOffset, size: ChartStyle.labelFontSize))
-        }
-        if !yLabel.isEmpty {
+        let available = Double(width) - 2 * Self.edge
+        for (index, line) in Self.titleLines(title, canvasWidth: width).enumerated() {
+            let size = Self.fittedSize(line, size: ChartStyle.titleFontSize, bold: true, available: available)
             add(
                 Self.text(
-                    yLabel, x: Self.edge + 9, y: plot.centerY, size: ChartStyle.labelFontSize,
-                    rotation: -90))
+                    line, x: Double(width) / 2, y: 27 + Self.titleLineHeight * Double(index), size: size, bold: true))
+        }
+        if !xLabel.isEmpty {
+            let size = Self.fittedSize(xLabel, size: ChartStyle.labelFontSize, available: available)
+            // Centred under the plot unless that would push it off the canvas.
+            let half = SVGText.estimatedWidth(xLabel, fontSize: size) / 2
+            let x = min(max(plot.centerX, Self.edge + half), Double(width) - Self.edge - half)
+            add(Self.text(xLabel, x: x, y: plot.bottom + Self.xLabelOffset, size: size))
+        }
+        if !yLabel.isEmpty {
+            let size = Self.fittedSize(yLabel, size: ChartStyle.labelFontSize, available: Double(height) - 2 * Self.edge)
+            let half = SVGText.estimatedWidth(yLabel, fontSize: size) / 2
+            let y = min(max(plot.centerY, Self.edge + half), Double(height) - Self.edge - half)
+            add(Self.text(yLabel, x: Self.edge + 9, y: y, size: size, rotation: -90))
         }
     }
 
@@ -181,6 +223,64 @@ struct ChartCanvas {
                     color: ChartStyle.axisColor))
             add(Self.text(label, x: x, y: plot.bottom + Self.tickLength + 13))
         }
+    }
+
+    /// Draws the break of a zero-and-log x axis: two short slanted strokes across the axis line between the zero
+    /// position and the first decade, on a white gap, so the reader sees the scale is not continuous there.
+    mutating func addXAxisBreak(_ axis: ChartAxis, plot: PlotArea) {
+        guard axis.kind == .log10WithZero else { return }
+        let x = plot.left + ChartAxis.zeroBandFraction / 2 * plot.width
+        let c = SVGText.coordinate
+        add(
+            "<rect x=\"\(c(x - 4))\" y=\"\(c(plot.bottom - 6))\" width=\"8\" height=\"12\" fill=\"#ffffff\"/>")
+        for dx in [-3.0, 3.0] {
+            add(
+                Self.line(
+                    x1: x + dx - 3, y1: plot.bottom + 6, x2: x + dx + 3, y2: plot.bottom - 6,
+                    color: ChartStyle.axisColor))
+        }
+    }
+
+    /// Draws labelled reference lines (limits, targets) across the plot, dashed and grey.
+    ///
+    /// A vertical line's label sits at the top of the plot, to the right of the line (to its left in the plot's
+    /// right third); a horizontal line's label sits above the line at the plot's right end (below the line when
+    /// the line is near the top). Labels get a white halo so gridlines and data do not cut through them.
+    mutating func addReferenceLines(
+        _ lines: [ChartReferenceLine], xAxis: ChartAxis, yAxis: ChartAxis, plot: PlotArea
+    ) {
+        for line in lines {
+            let size = ChartStyle.smallFontSize
+            switch line.orientation {
+            case .vertical:
+                let x = plot.left + xAxis.fraction(line.value) * plot.width
+                add(
+                    Self.line(
+                        x1: x, y1: plot.top, x2: x, y2: plot.bottom, color: ChartStyle.referenceColor, width: 1.5,
+                        dash: ChartStyle.referenceDashArray))
+                let textWidth = SVGText.estimatedWidth(line.label, fontSize: size)
+                let toTheLeft = x > plot.left + plot.width * 2 / 3 || x + 4 + textWidth > Double(width) - Self.edge
+                add(
+                    Self.haloText(
+                        line.label, x: toTheLeft ? x - 4 : x + 4, y: plot.top + 14, anchor: toTheLeft ? "end" : "start"))
+            case .horizontal:
+                let y = plot.bottom - yAxis.fraction(line.value) * plot.height
+                add(
+                    Self.line(
+                        x1: plot.left, y1: y, x2: plot.right, y2: y, color: ChartStyle.referenceColor, width: 1.5,
+                        dash: ChartStyle.referenceDashArray))
+                let below = y - plot.top < 18
+                add(Self.haloText(line.label, x: plot.right - 4, y: below ? y + 14 : y - 5, anchor: "end"))
+            }
+        }
+    }
+
+    /// A reference-line label: grey text over a white outline (`paint-order="stroke"` draws the outline first).
+    static func haloText(_ content: String, x: Double, y: Double, anchor: String) -> String {
+        let c = SVGText.coordinate
+        let anchorAttribute = anchor == "start" ? "" : " text-anchor=\"\(anchor)\""
+        return "<text x=\"\(c(x))\" y=\"\(c(y))\"\(anchorAttribute) fill=\"\(ChartStyle.referenceColor)\" "
+            + "stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(SVGText.escaped(content))</text>"
     }
 
     /// Draws the x axis line along the bottom of the plot.
@@ -244,11 +344,11 @@ struct ChartCanvas {
     private mutating func addLegendSymbol(_ symbol: LegendSymbol, left: Double, middle: Double) {
         let centre = left + Self.legendSymbolWidth / 2
         switch symbol {
-        case .line(let color, let dashed, let marker):
+        case .line(let color, let dash, let marker):
             add(
                 Self.line(
                     x1: left, y1: middle, x2: left + Self.legendSymbolWidth, y2: middle, color: color,
-                    width: 2, dashed: dashed))
+                    width: 2, dash: dash))
             if let marker { add(ChartStyle.markerElement(marker, x: centre, y: middle, color: color)) }
         case .marker(let color, let marker):
             add(ChartStyle.markerElement(marker, x: centre, y: middle, color: color))
@@ -264,11 +364,9 @@ struct ChartCanvas {
     static func noDataSVG(title: String, width: Int, height: Int) -> String {
         var canvas = ChartCanvas(width: width, height: height)
         let plot = PlotArea(
-            left: edge * 4, top: topMargin(title: title), right: Double(width) - edge * 4,
+            left: edge * 4, top: topMargin(title: title, canvasWidth: width), right: Double(width) - edge * 4,
             bottom: Double(height) - edge * 4)
-        if !title.isEmpty {
-            canvas.add(text(title, x: plot.centerX, y: 27, size: ChartStyle.titleFontSize, bold: true))
-        }
+        canvas.addTitleAndLabels(title: title, xLabel: "", yLabel: "", plot: plot)
         let c = SVGText.coordinate
         canvas.add(
             "<rect x=\"\(c(plot.left))\" y=\"\(c(plot.top))\" width=\"\(c(plot.width))\" "

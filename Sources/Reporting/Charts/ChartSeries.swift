@@ -25,18 +25,23 @@ public struct ChartSeries: Sendable, Equatable {
     /// Palette slot (colour and marker shape); nil uses the series' position. Give a scatter series and its
     /// fitted line the same index to pair them visually.
     public var colorIndex: Int?
+    /// Drawing layer: series of a higher layer are drawn after (above) those of a lower one, series of one layer
+    /// in their order. The legend keeps the series order. Put the series a reader looks for first (the
+    /// assignment's own check) on layer 1 so no other line can cover it.
+    public var layer: Int
 
     // MARK: - Creating
 
     /// Creates a series.
     public init(
         name: String, points: [ChartPoint], style: Style = .lineAndMarkers, dashed: Bool = false,
-        colorIndex: Int? = nil
+        colorIndex: Int? = nil, layer: Int = 0
     ) {
         self.name = name
         self.points = points
         self.style = style
         self.dashed = dashed
         self.colorIndex = colorIndex
+        self.layer = layer
     }
 }

@@ -1,13 +1,14 @@
-/// Colours, marker shapes and typography shared by all charts.
+/// Colours, dash patterns, marker shapes and typography shared by all charts.
 ///
-/// Colours are the Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008; also Wong, Nature Methods 8:441,
-/// 2011), which stays distinguishable under the common forms of colour-vision deficiency. The order puts the
-/// strongest contrasts on white first; yellow, weak on white, comes last. Markers also differ in shape, so series
-/// remain distinguishable in greyscale print.
+/// The first colours are the Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008; also Wong, Nature
+/// Methods 8:441, 2011), which stays distinguishable under the common forms of colour-vision deficiency; four
+/// darker colours from Paul Tol's "muted" scheme (wine, indigo, olive) and a brown follow, so up to eleven series
+/// get colours of their own before yellow, weak on white, and then repeats. Series differ in three ways at once —
+/// colour, dash pattern and marker shape, assigned from the series' slot and cycling with periods 12, 6 and 5 — so two series that coincide, or that print in greyscale, still read apart.
 enum ChartStyle {
     // MARK: - Palette
 
-    /// Okabe–Ito colours, in the order series use them.
+    /// Series colours, in the order series use them.
     static let palette: [String] = [
         "#0072B2",  // blue
         "#D55E00",  // vermillion
@@ -16,12 +17,27 @@ enum ChartStyle {
         "#CC79A7",  // reddish purple
         "#56B4E9",  // sky blue
         "#000000",  // black
+        "#882255",  // wine (Tol)
+        "#332288",  // indigo (Tol)
+        "#999933",  // olive (Tol)
+        "#8C564B",  // brown
         "#F0E442",  // yellow
     ]
 
     /// The colour for a palette index (any integer, wrapped).
     static func color(_ index: Int) -> String {
         palette[((index % palette.count) + palette.count) % palette.count]
+    }
+
+    // MARK: - Dash patterns
+
+    /// Line dash patterns by slot: solid, dashed, dotted, dash-dot, long dash, dash-dot-dot (SVG
+    /// `stroke-dasharray`, px).
+    static let dashPatterns: [String?] = [nil, "7 4", "2 3", "9 3 2 3", "14 4", "9 3 2 3 2 3"]
+
+    /// The dash pattern for a palette index (any integer, wrapped); nil is a solid line.
+    static func dashPattern(_ index: Int) -> String? {
+        dashPatterns[((index % dashPatterns.count) + dashPatterns.count) % dashPatterns.count]
     }
 
     // MARK: - Markers
@@ -85,6 +101,10 @@ enum ChartStyle {
     static let gridColor = "#e3e3e3"
     /// Minor gridlines (log axes).
     static let minorGridColor = "#f1f1f1"
-    /// Dash pattern of dashed series.
+    /// Dash pattern of series the caller marks `dashed` (a fitted curve, another variant).
     static let dashArray = "6 4"
+    /// Colour of limit and reference lines and their labels.
+    static let referenceColor = "#555555"
+    /// Dash pattern of limit and reference lines.
+    static let referenceDashArray = "5 3"
 }

@@ -22,6 +22,9 @@ public struct LineChart: Sendable, Equatable {
         case linear
         /// Base-10 logarithmic, with ticks at decades; all values must be positive.
         case log10
+        /// Base-10 logarithmic for the positive values, with 0 drawn at the start of the axis across a break:
+        /// for rates where zero is common and the rest span decades (false alarms an hour). Values must be ≥ 0.
+        case log10WithZero
     }
 
     // MARK: - Properties
@@ -42,13 +45,19 @@ public struct LineChart: Sendable, Equatable {
     public var width: Int
     /// Canvas height in pixels (150…20000).
     public var height: Int
+    /// Labelled limit or target lines drawn across the plot (the axes widen to include them).
+    public var referenceLines: [ChartReferenceLine]
 
     // MARK: - Creating
 
     /// Creates a chart.
+    ///
+    /// Series are told apart by colour, marker shape and dash pattern, all from the series' slot (its
+    /// `colorIndex`, else its position). When any series is marked `dashed`, the caller has given dashes a
+    /// meaning (a fitted curve, another variant), and lines keep solid/dashed as marked instead.
     public init(
         title: String, xLabel: String, yLabel: String, xScale: Scale = .linear, yScale: Scale = .linear,
-        series: [ChartSeries], width: Int = 720, height: Int = 440
+        series: [ChartSeries], width: Int = 720, height: Int = 440, referenceLines: [ChartReferenceLine] = []
     ) {
         self.title = title
         self.xLabel = xLabel
@@ -58,6 +67,7 @@ public struct LineChart: Sendable, Equatable {
         self.series = series
         self.width = width
         self.height = height
+        self.referenceLines = referenceLines
     }
 
     // MARK: - Rendering
@@ -77,7 +87,7 @@ public struct LineChart: Sendable, Equatable {
 
         // Vertical layout first: it fixes the plot height, which sets the number of y ticks.
         let legend = legendItems()
-        let top = ChartCanvas.topMargin(title: title)
+        let top = ChartCanvas.topMargin(title: title, canvasWidth: width)
         let legendTop = xLabel.isEmpty ? 30.0 : 52.0
         let bottomMargin = legendTop + ChartCanvas.legendHeight(legend, canvasWidth: width) + ChartCanvas.edge - 4
         let plotBottom = Double(height) - bottomMargin
@@ -85,7 +95,7 @@ public struct LineChart: Sendable, Equatable {
             throw .invalidValue(context: chartName, reason: "height \(height) leaves no room for the plot")
         }
         let yAxis = try axis(
-            yScale, range: ranges.y, pixels: plotBottom - top, pixelsPerTick: 60,
+            yScale, range: ranges.y, smallestPositive: ranges.yPositive, pixels: plotBottom - top, pixelsPerTick: 60,
             context: "\(chartName), y axis")
         let yLabels = try ChartCanvas.tickLabels(yAxis, context: "\(chartName), y tick")
         let widestYLabel = yLabels.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }.max() ?? 0
@@ -93,8 +103,8 @@ public struct LineChart: Sendable, Equatable {
 
         // Horizontal layout: x ticks from the remaining width, right margin from the last tick label.
         let xAxis = try axis(
-            xScale, range: ranges.x, pixels: Double(width) - left - 24, pixelsPerTick: 90,
-            context: "\(chartName), x axis")
+            xScale, range: ranges.x, smallestPositive: ranges.xPositive, pixels: Double(width) - left - 24,
+            pixelsPerTick: 90, context: "\(chartName), x axis")
         let xLabels = try ChartCanvas.tickLabels(xAxis, context: "\(chartName), x tick")
         let lastXLabel = SVGText.estimatedWidth(xLabels.last ?? "", fontSize: ChartStyle.smallFontSize)
         let right = Double(width) - max(20, lastXLabel / 2 + 6)
@@ -107,8 +117,10 @@ public struct LineChart: Sendable, Equatable {
         canvas.addXAxis(xAxis, labels: xLabels, plot: plot)
         canvas.addYAxis(yAxis, labels: yLabels, plot: plot)
         canvas.addXAxisLine(plot: plot)
-        for (index, entry) in series.enumerated() {
-            addSeries(entry, index: index, to: &canvas, xAxis: xAxis, yAxis: yAxis, plot: plot)
+        canvas.addXAxisBreak(xAxis, plot: plot)
+        canvas.addReferenceLines(referenceLines, xAxis: xAxis, yAxis: yAxis, plot: plot)
+        for index in drawingOrder {
+            addSeries(series[index], index: index, to: &canvas, xAxis: xAxis, yAxis: yAxis, plot: plot)
         }
         canvas.addTitleAndLabels(title: title, xLabel: xLabel, yLabel: yLabel, plot: plot)
         canvas.addLegend(legend, top: plot.bottom + legendTop, plot: plot)
@@ -117,10 +129,19 @@ public struct LineChart: Sendable, Equatable {
 
     // MARK: - Data checks
 
-    /// Validates every value and returns the x and y extents (error bars included), or nil when there are no points.
-    private func dataRanges() throws(ReportingError) -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
-        var xMin = Double.infinity, xMax = -Double.infinity
-        var yMin = Double.infinity, yMax = -Double.infinity
+    /// The extents the axes must show: data (error bars included) and reference lines.
+    private struct Ranges {
+        var x: ClosedRange<Double>
+        var y: ClosedRange<Double>
+        /// The smallest x and y above zero (for a zero-and-log axis), nil when there is none.
+        var xPositive: Double?
+        var yPositive: Double?
+    }
+
+    /// Validates every value and returns the extents, or nil when there are no points.
+    private func dataRanges() throws(ReportingError) -> Ranges? {
+        var xs: [Double] = []
+        var ys: [Double] = []
         for entry in series {
             for (index, point) in entry.points.enumerated() {
                 let context = "series \"\(entry.name)\", point \(index + 1)"
@@ -128,28 +149,47 @@ public struct LineChart: Sendable, Equatable {
                 for case let (name, value?) in values where !value.isFinite {
                     throw .nonFiniteValue(context: "\(context), \(name)")
                 }
-                if xScale == .log10 && point.x <= 0 {
-                    throw .nonPositiveOnLogAxis(series: entry.name, axis: "x")
-                }
-                let ys = [point.y, point.yLow, point.yHigh].compactMap { $0 }
-                if yScale == .log10 && ys.contains(where: { $0 <= 0 }) {
-                    throw .nonPositiveOnLogAxis(series: entry.name, axis: "y")
-                }
-                xMin = min(xMin, point.x)
-                xMax = max(xMax, point.x)
-                for value in ys {
-                    yMin = min(yMin, value)
-                    yMax = max(yMax, value)
-                }
+                try Self.check([point.x], scale: xScale, series: entry.name, axis: "x")
+                let pointYs = [point.y, point.yLow, point.yHigh].compactMap { $0 }
+                try Self.check(pointYs, scale: yScale, series: entry.name, axis: "y")
+                xs.append(point.x)
+                ys.append(contentsOf: pointYs)
             }
         }
-        guard xMin <= xMax else { return nil }
-        return (xMin...xMax, yMin...yMax)
+        guard !xs.isEmpty else { return nil }
+        for line in referenceLines {
+            let context = "reference line \"\(line.label)\""
+            guard line.value.isFinite else { throw .nonFiniteValue(context: context) }
+            switch line.orientation {
+            case .vertical:
+                try Self.check([line.value], scale: xScale, series: context, axis: "x")
+                xs.append(line.value)
+            case .horizontal:
+                try Self.check([line.value], scale: yScale, series: context, axis: "y")
+                ys.append(line.value)
+            }
+        }
+        func range(_ v: [Double]) -> ClosedRange<Double> { (v.min() ?? 0)...(v.max() ?? 0) }
+        return Ranges(
+            x: range(xs), y: range(ys), xPositive: xs.filter { $0 > 0 }.min(), yPositive: ys.filter { $0 > 0 }.min())
+    }
+
+    /// Refuses values a log axis cannot show: ≤ 0 on `.log10`, < 0 on `.log10WithZero`.
+    private static func check(
+        _ values: [Double], scale: Scale, series: String, axis: String
+    ) throws(ReportingError) {
+        switch scale {
+        case .linear: return
+        case .log10: if values.contains(where: { $0 <= 0 }) { throw .nonPositiveOnLogAxis(series: series, axis: axis) }
+        case .log10WithZero:
+            if values.contains(where: { $0 < 0 }) { throw .nonPositiveOnLogAxis(series: series, axis: axis) }
+        }
     }
 
     /// Builds an axis for `range`, with about one tick per `pixelsPerTick` on linear axes.
     private func axis(
-        _ scale: Scale, range: ClosedRange<Double>, pixels: Double, pixelsPerTick: Double, context: String
+        _ scale: Scale, range: ClosedRange<Double>, smallestPositive: Double?, pixels: Double, pixelsPerTick: Double,
+        context: String
     ) throws(ReportingError) -> ChartAxis {
         switch scale {
         case .linear:
@@ -162,6 +202,11 @@ public struct LineChart: Sendable, Equatable {
             return try ChartAxis.log10(
                 dataMin: range.lowerBound, dataMax: range.upperBound,
                 maximumLabelledDecades: decades, context: context)
+        case .log10WithZero:
+            let decades = min(max(Int(pixels * (1 - ChartAxis.zeroBandFraction) / 45), 2), 12)
+            return try ChartAxis.log10WithZero(
+                smallestPositive: smallestPositive, dataMax: range.upperBound, maximumLabelledDecades: decades,
+                context: context)
         }
     }
 
@@ -172,6 +217,26 @@ public struct LineChart: Sendable, Equatable {
         entry.colorIndex ?? index
     }
 
+    /// The dash pattern of a series' line: from its slot, unless some series is marked `dashed` (then as marked).
+    private func dash(_ entry: ChartSeries, index: Int) -> String? {
+        if series.contains(where: \.dashed) { return entry.dashed ? ChartStyle.dashArray : nil }
+        return ChartStyle.dashPattern(slot(entry, index: index))
+    }
+
+    /// Series indices in drawing order: by layer, then by position.
+    private var drawingOrder: [Int] {
+        series.indices.sorted { (series[$0].layer, $0) < (series[$1].layer, $1) }
+    }
+
+    /// The stroke width of the line of the series at `index`: 2 px with one or two lines; with more, from 4 px
+    /// for the first line drawn down to 2 px for the last, so a line drawn over an earlier one with the same
+    /// values (two checks that fire alike) leaves the earlier one showing along both edges.
+    private func lineWidth(_ index: Int) -> Double {
+        let lines = drawingOrder.filter { series[$0].style != .markers }
+        guard lines.count > 2, let position = lines.firstIndex(of: index) else { return 2 }
+        return 2 + 2 * Double(lines.count - 1 - position) / Double(lines.count - 1)
+    }
+
     /// Legend entries, one per series, in order.
     private func legendItems() -> [ChartCanvas.LegendItem] {
         series.enumerated().map { index, entry in
@@ -180,11 +245,12 @@ public struct LineChart: Sendable, Equatable {
             let marker = ChartStyle.Marker.forIndex(slot)
             switch entry.style {
             case .line:
-                return .init(name: entry.name, symbol: .line(color: color, dashed: entry.dashed, marker: nil))
+                return .init(name: entry.name, symbol: .line(color: color, dash: dash(entry, index: index), marker: nil))
             case .markers:
                 return .init(name: entry.name, symbol: .marker(color: color, marker: marker))
             case .lineAndMarkers:
-                return .init(name: entry.name, symbol: .line(color: color, dashed: entry.dashed, marker: marker))
+                return .init(
+                    name: entry.name, symbol: .line(color: color, dash: dash(entry, index: index), marker: marker))
             }
         }
     }
@@ -213,11 +279,27 @@ public struct LineChart: Sendable, Equatable {
         }
         let drawsLine = entry.style != .markers && entry.points.count > 1
         if drawsLine {
-            let coordinates = entry.points.map { "\(c(px($0.x))),\(c(py($0.y)))" }.joined(separator: " ")
-            let dash = entry.dashed ? " stroke-dasharray=\"\(ChartStyle.dashArray)\"" : ""
-            canvas.add(
-                "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" "
-                    + "stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
+            let dash = dash(entry, index: index).map { " stroke-dasharray=\"\($0)\"" } ?? ""
+            // On a broken zero-and-log x axis a segment between 0 and a positive x crosses the break, where the
+            // scale is not continuous: it is drawn thin and dotted, the runs on either side as usual.
+            var runs: [[ChartPoint]] = [[]]
+            for point in entry.points {
+                if let last = runs[runs.count - 1].last, xAxis.kind == .log10WithZero, (last.x == 0) != (point.x == 0) {
+                    canvas.add(
+                        ChartCanvas.line(
+                            x1: px(last.x), y1: py(last.y), x2: px(point.x), y2: py(point.y), color: color, width: 1,
+                            dash: "1 3"))
+                    runs.append([])
+                }
+                runs[runs.count - 1].append(point)
+            }
+            for run in runs where run.count > 1 {
+                let coordinates = run.map { "\(c(px($0.x))),\(c(py($0.y)))" }.joined(separator: " ")
+                canvas.add(
+                    "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" "
+                        + "stroke-width=\"\(SVGText.coordinate(lineWidth(index)))\" "
+                        + "stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash)/>")
+            }
         }
         if entry.style != .line || !drawsLine {
             let marker = ChartStyle.Marker.forIndex(slot)

@@ -1,5 +1,6 @@
 import DetectionCore
 import Foundation
+import Reporting
 import SensorSim
 import Stats
 
@@ -42,6 +43,10 @@ public enum Benchmark {
         let profile = try ProfileReader.parse(try JSONObjectReader(node, file: profileURL.path, path: ""), fallbackName: "phone-calibrated")
         let jobs = options.jobs ?? MonteCarloRunner.defaultJobs
         print("sensorbench \(SensorBenchVersion.current) bench on \(machine())")
+        // Progress by measurement (eight of them, of unequal length), on a terminal only; rows print at the end.
+        let steps = 8
+        let progress = TerminalProgress.make(label: "bench", unit: "measurements", quiet: false)
+        progress?.update(done: 0, total: steps)
 
         // Drift pipeline, one core.
         let one = scenario(profile: profile, minutes: 10, trials: options.trials)
@@ -50,6 +55,7 @@ public enum Benchmark {
         let serial = try DriftStudy.simulate(one, runner: MonteCarloRunner(jobs: 1))
         let serialSeconds = now() - start
         let serialRate = samplesPerTrial * Double(serial.count) / serialSeconds
+        progress?.update(done: 1, total: steps)
 
         // GSL alone drawing the same number of Gaussian variates per sample as the pipeline does.
         let perSample = [
@@ -63,6 +69,7 @@ public enum Benchmark {
         for _ in 0..<draws { sink += stream.gaussian(sigma: 1) }
         let rawSeconds = now() - start
         let rawRate = Double(draws) / rawSeconds
+        progress?.update(done: 2, total: steps)
 
         // All cores: enough trials to keep every worker busy.
         let many = scenario(profile: profile, minutes: 10, trials: options.trials * jobs)
@@ -70,6 +77,7 @@ public enum Benchmark {
         let parallel = try DriftStudy.simulate(many, runner: MonteCarloRunner(jobs: jobs))
         let parallelSeconds = now() - start
         let parallelRate = samplesPerTrial * Double(parallel.count) / parallelSeconds
+        progress?.update(done: 3, total: steps)
 
         // Memory: one day-long walk must not hold its trace.
         let before = peakMemoryMB()
@@ -78,6 +86,16 @@ public enum Benchmark {
         let long = try DriftStudy.simulate(day, runner: MonteCarloRunner(jobs: 1))
         let daySeconds = now() - start
         let after = peakMemoryMB()
+        progress?.update(done: 4, total: steps)
+        let allanRow = try AllanBenchmark.row()  // generates 3 × 3.6 M samples in memory, then times AllanAnalysis
+        progress?.update(done: 5, total: steps)
+        let gradingRow = try gradingRow(folder: folder, jobs: jobs)
+        progress?.update(done: 6, total: steps)
+        // Shake sweep and geofence checks (issues #3 and #4), one core each.
+        let shake = try shakeSweep(folder: folder)
+        progress?.update(done: 7, total: steps)
+        let geofence = try geofenceChecks(folder: folder)
+        progress?.finish()
 
         func f(_ x: Double, _ d: Int = 2) -> String { String(format: "%.\(d)f", x) }
         print("| measurement | figure |")
@@ -88,11 +106,8 @@ public enum Benchmark {
         print("| drift pipeline, \(jobs) threads (\(parallel.count) walks) | \(f(parallelRate / 1e6)) M gyro samples/s |")
         print("| speed-up on \(jobs) threads | \(f(parallelRate / serialRate))× (target ≥ 1.8× on 2 cores) |")
         print("| one 24-hour walk (8.64 M samples) | \(f(daySeconds)) s, peak memory \(f(after, 1)) MB (was \(f(before, 1)) MB) |")
-        print(try AllanBenchmark.row())  // generates 3 × 3.6 M samples in memory, then times AllanAnalysis
-        print(try gradingRow(folder: folder, jobs: jobs))
-        // Shake sweep and geofence checks (issues #3 and #4), one core each.
-        let shake = try shakeSweep(folder: folder)
-        let geofence = try geofenceChecks(folder: folder)
+        print(allanRow)
+        print(gradingRow)
         print(
             "| shake timeline generation, 1 core (\(shake.timelines) × \(f(shake.minutes, 0))-min timelines) "
                 + "| \(f(shake.generatedPerSecond / 1e6)) M accelerometer samples/s |")
@@ -108,10 +123,10 @@ public enum Benchmark {
         print(
             "| geofence trials, 1 core (\(geofence.trials) visits of \(geofence.name), \(geofence.checks) checks "
                 + "fed from one movement) | \(f(geofence.perSecond / 1e6, 3)) M fixes × checks/s |")
-        // Use every result so nothing is optimised away.
+        // Use every result so nothing is optimised away; a NaN would mean a benchmark computed garbage.
         let check = serial.reduce(0) { $0 + $1.driftRadians } + parallel.reduce(0) { $0 + $1.driftRadians } + long[0].driftRadians
         let checksum = sink + check + shake.checksum + geofence.checksum
-        FileHandle.standardError.write(Data("checksum \(checksum)\n".utf8))
+        if checksum.isNaN { FileHandle.standardError.write(Data("warning: a benchmark produced NaN results\n".utf8)) }
         return .success
     }
 

@@ -132,11 +132,13 @@ extension Commands {
         var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            // "Scenarios/submissions" also from outside the checkout; the files keep the name as given.
+            let actual = ScenarioLocator.inputPath(path)
+            guard FileManager.default.fileExists(atPath: actual, isDirectory: &isFolder) else {
                 throw InputError(.missingFile, file: path, problem: "no such file or folder")
             }
             if isFolder.boolValue {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: actual)) ?? [])
                     .filter { $0.hasSuffix(".json") }.sorted()
                 guard !names.isEmpty else { throw InputError(.missingFile, file: path, problem: "holds no .json submissions") }
                 files += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).relativePath }

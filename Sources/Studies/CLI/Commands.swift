@@ -167,8 +167,11 @@ public enum Commands {
             guard let p = CommandLineParser.parseLatLon(text) else {
                 throw InputError(.usage, file: nil, field: "distance", problem: "'\(text)' is not LAT,LON in decimal degrees")
             }
-            guard abs(p.latitude) <= 90, abs(p.longitude) <= 180,
-                let c = Coordinate(latitudeDegrees: p.latitude, longitudeDegrees: p.longitude)
+            guard abs(p.latitude) <= 90 else {
+                let hint = abs(p.longitude) <= 90 ? " (swapped? the order is LAT,LON)" : ""
+                throw InputError(file: nil, field: text, problem: "latitude \(p.latitude) is beyond ±90°\(hint)")
+            }
+            guard abs(p.longitude) <= 180, let c = Coordinate(latitudeDegrees: p.latitude, longitudeDegrees: p.longitude)
             else {
                 throw InputError(file: nil, field: text, problem: "latitude must be within ±90° and longitude within ±180°")
             }
@@ -178,9 +181,10 @@ public enum Commands {
         let b = try point(to)
         let g = Geodesic.inverse(a, b)
         let bearing = g.initialBearingDegrees < 0 ? g.initialBearingDegrees + 360 : g.initialBearingDegrees
-        print(
-            "\(try Format.fixed(g.distanceMeters, decimals: 3)) m, initial bearing \(try Format.fixed(bearing, decimals: 2))° (WGS-84 geodesic)"
-        )
+        // Identical points have no direction between them; Karney's algorithm still returns an azimuth (180°).
+        let bearingText =
+            g.distanceMeters == 0 ? "bearing undefined (identical points)" : "initial bearing \(try Format.fixed(bearing, decimals: 2))°"
+        print("\(try Format.fixed(g.distanceMeters, decimals: 3)) m, \(bearingText) (WGS-84 geodesic)")
         return .success
     }
 

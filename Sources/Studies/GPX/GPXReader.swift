@@ -44,7 +44,9 @@ public enum GPXReader {
     /// - Parameter path: the file.
     /// - Returns: the points.
     /// - Throws: ``InputError``: missing file (66), oversized or malformed file (65).
-    public static func read(path: String) throws(InputError) -> [GPXPoint] {
+    public static func read(path shown: String) throws(InputError) -> [GPXPoint] {
+        // A "Scenarios/…" path from a report or the docs also opens from outside the checkout.
+        let path = ScenarioLocator.inputPath(shown)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw InputError(.missingFile, file: path, problem: "no such file")
@@ -56,7 +58,7 @@ public enum GPXReader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(.missingFile, file: path, problem: "cannot be read (permission?)")
         }
-        return try parse(data, file: path)
+        return try parse(data, file: shown)
     }
 
     /// An `XMLParser` error in plain words. Its codes are libxml2's `xmlParserErrors` (libxml/xmlerror.h), which

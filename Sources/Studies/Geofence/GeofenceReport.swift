@@ -137,7 +137,10 @@ public enum GeofenceReport {
                             }
                             return ChartPoint(x: r.cell.distanceMeters, y: p, yLow: ci.low, yHigh: ci.high)
                         }
-                    return ChartSeries(name: s.checks[c].label, points: points, style: .lineAndMarkers, colorIndex: c)
+                    // The assignment's own check on top: other checks that fire alike cannot hide it.
+                    return ChartSeries(
+                        name: s.checks[c].label, points: points, style: .lineAndMarkers, colorIndex: c,
+                        layer: s.checks[c].configuration.kind == .naive ? 1 : 0)
                 }
                 guard series.contains(where: { !$0.points.isEmpty }) else { continue }
                 let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"

@@ -110,12 +110,17 @@ public struct GeofenceScenario: Sendable {
                 )
             }
             let gpxPath = try f.nonEmptyString(maximumLength: 4096)
-            let url = gpxPath.hasPrefix("/") ? URL(fileURLWithPath: gpxPath) : folder.appendingPathComponent(gpxPath)
-            let walk = try GPXWalk.read(path: url.path)
+            let lookup = ReferenceSearchPath.resolve(gpxPath, beside: folder)
+            guard let url = lookup.found else {
+                throw InputError(
+                    .missingFile, file: f.file, line: f.node.line, field: f.path,
+                    problem: "no GPX file \"\(gpxPath)\" (looked for \(lookup.lookedIn))")
+            }
             let plane = LocalTangentPlane(origin: placeSet.places[targetIndex].coordinate)
-            movement.plannedPath = try GPXWalk.plannedPath(
-                walk, plane: plane, speedMetersPerSecond: movement.speedMetersPerSecond,
-                file: url.path)
+            let speed = movement.speedMetersPerSecond
+            movement.plannedPath = try ReferenceSearchPath.reading(referredToBy: f) { () throws(InputError) in
+                try GPXWalk.plannedPath(try GPXWalk.read(path: url.path), plane: plane, speedMetersPerSecond: speed, file: url.path)
+            }
         } else if let f = gpxField {
             throw f.error("applies to the path movement only")
         }

@@ -43,7 +43,12 @@ public struct PlaceSet: Sendable {
     static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            let lookup = ReferenceSearchPath.resolve(path, beside: folder, foldersToo: true)
+            guard let url = lookup.found else {
+                throw InputError(
+                    .missingFile, file: field.file, line: field.node.line, field: field.path,
+                    problem: "no places file or folder \"\(path)\" (looked for \(lookup.lookedIn))")
+            }
             var isFolder: ObjCBool = false
             if path.lowercased().hasSuffix(".gpx")
                 || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue)
@@ -90,7 +95,13 @@ public struct PlaceSet: Sendable {
             var paths: [String] = []
             for element in try field.array(count: 1...10_000) {
                 let path = try element.nonEmptyString(maximumLength: 4096)
-                paths.append(path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path)
+                let lookup = ReferenceSearchPath.resolve(path, beside: folder, foldersToo: true)
+                guard let url = lookup.found else {
+                    throw InputError(
+                        .missingFile, file: element.file, line: element.node.line, field: element.path,
+                        problem: "no GPX file or folder \"\(path)\" (looked for \(lookup.lookedIn))")
+                }
+                paths.append(url.path)
             }
             let places = try gpxPlaces(paths, field: field)
             return PlaceSet(

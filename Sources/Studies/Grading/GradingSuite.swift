@@ -119,7 +119,13 @@ extension GradingSuite {
     ) throws(InputError) -> GradingSuite {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
-            let shown = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).relativePath
+            let lookup = ReferenceSearchPath.resolve(path, beside: folder)
+            guard let found = lookup.found else {
+                throw InputError(
+                    .missingFile, file: field.file, line: field.node.line, field: field.path,
+                    problem: "no scenario file \"\(path)\" (looked for \(lookup.lookedIn))")
+            }
+            let shown = found.relativePath
             let scenario: Scenario
             do {
                 scenario = try ScenarioFile.load(path: shown)

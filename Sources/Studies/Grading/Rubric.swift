@@ -137,7 +137,7 @@ public struct Rubric: Sendable {
     /// - Parameter path: the rubric file.
     /// - Throws: ``InputError`` naming the file, line and field.
     public static func load(path: String) throws(InputError) -> Rubric {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: ScenarioLocator.inputPath(path))
         let node = try ScenarioFile.parseJSON(at: url, displayPath: path)
         let r = try JSONObjectReader(node, file: path, path: "")
         let folder = url.deletingLastPathComponent()

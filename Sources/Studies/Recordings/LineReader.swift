@@ -20,12 +20,15 @@ final class LineReader {
     private var chunkStart = 0
     private var chunkEnd = 0
     private var atEnd = false
+    /// Bytes read from the file so far (whole chunks), for progress.
+    private(set) var bytesRead = 0
 
     /// Opens `path` for reading.
     ///
     /// - Throws: ``InputError`` of kind `.missingFile` when it cannot be opened.
     init(path: String, chunkBytes: Int = 1 << 20) throws(InputError) {
-        guard let file = fopen(path, "rb") else {
+        // A "Scenarios/…" path from a report or the docs also opens from outside the checkout.
+        guard let file = fopen(ScenarioLocator.inputPath(path), "rb") else {
             throw InputError(.missingFile, file: path, problem: "cannot be opened (\(String(cString: strerror(errno))))")
         }
         self.path = path
@@ -68,6 +71,7 @@ final class LineReader {
                 }
                 chunkStart = 0
                 chunkEnd = count
+                bytesRead += count
             }
             var newline = -1
             chunk.withUnsafeBufferPointer { bytes in

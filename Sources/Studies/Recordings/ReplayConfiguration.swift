@@ -66,7 +66,7 @@ public enum ReplayConfiguration: Sendable, Equatable {
         }
         let kind = try kindField.string()
         guard case .object(let members) = node.value,
-            let data = FileManager.default.contents(atPath: path)
+            let data = FileManager.default.contents(atPath: ScenarioLocator.inputPath(path))
         else {
             throw InputError(.missingFile, file: path, problem: "cannot be read")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 
 /// Receives a recording's samples one at a time, in the internal unit (rad/s or g), time in seconds.
 protocol SampleSink {
@@ -44,7 +45,7 @@ enum SensorCSVReader {
     /// - Throws: ``InputError`` naming the file (and line) of the first problem.
     static func read<Sink: SampleSink>(
         path: String, declaredUnit: RecordingUnit?, need: SensorNeed = gyroscopeNeed,
-        into sink: inout Sink
+        into sink: inout Sink, progress: TerminalProgress? = nil
     ) throws(InputError) -> RecordingInfo {
         let source = try SensorSource.open(path: path, need: need)
         let reader = source.reader
@@ -53,11 +54,18 @@ enum SensorCSVReader {
         let layout = try SensorCSVLayout.detect(
             header: reader.text, file: display, fileName: source.identifyingName, metadata: source.metadata,
             declaredUnit: declaredUnit, need: need)
-        return try stream(reader: reader, layout: layout, display: display, into: &sink)
+        // Progress in MB read, every 2¹⁶ lines (a few MB), against the file's size on disk.
+        let totalMB = max(
+            1, ((try? FileManager.default.attributesOfItem(atPath: ScenarioLocator.inputPath(path))[.size] as? Int) ?? 0) >> 20)
+        defer { progress?.finish() }
+        return try stream(
+            reader: reader, layout: layout, display: display, into: &sink,
+            progress: progress.map { p in { done in p.update(done: min(done >> 20, totalMB), total: totalMB) } })
     }
 
     static func stream<Sink: SampleSink>(
-        reader: LineReader, layout: SensorCSVLayout, display path: String, into sink: inout Sink
+        reader: LineReader, layout: SensorCSVLayout, display path: String, into sink: inout Sink,
+        progress: ((Int) -> Void)? = nil
     ) throws(InputError) -> RecordingInfo {
         let scale = layout.unit.toInternal
         var count = 0
@@ -71,6 +79,7 @@ enum SensorCSVReader {
         while try reader.next() {
             if reader.length == 0 { continue }  // a blank line (e.g. at the end) carries nothing
             let line = reader.lineNumber
+            if line & 0xFFFF == 0 { progress?(reader.bytesRead) }
             var problem: String?
             var nanoseconds: Int64 = 0
             reader.line.withUnsafeBufferPointer { buffer in

@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 
 /// A whole three-axis recording in memory, for analyses that need every sample at once (Allan deviation).
 ///
@@ -34,11 +35,12 @@ public struct SensorRecording: Sendable {
     ///   - declaredUnit: `--unit`, or nil for the format's.
     ///   - consumer: the command, named when the file holds another sensor than a gyroscope.
     public static func load(
-        path: String, declaredUnit: RecordingUnit?, consumer: String = "this command"
+        path: String, declaredUnit: RecordingUnit?, consumer: String = "this command", progress: TerminalProgress? = nil
     ) throws(InputError) -> SensorRecording {
         var sink = Collector()
         let info = try SensorCSVReader.read(
-            path: path, declaredUnit: declaredUnit, need: SensorNeed(.rotationRate, consumer: consumer), into: &sink)
+            path: path, declaredUnit: declaredUnit, need: SensorNeed(.rotationRate, consumer: consumer), into: &sink,
+            progress: progress)
         return SensorRecording(info: info, x: sink.x, y: sink.y, z: sink.z)
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Reporting
 import Synchronization
 
 /// Runs independent trials on all cores and returns their results in trial order.
@@ -70,30 +71,5 @@ private final class SharedState<Result>: @unchecked Sendable {
     init(slots: UnsafeMutableBufferPointer<Result?>) { self.slots = slots }
 }
 
-/// Prints "name: done/total trials" on one updating line of standard error.
-public final class ProgressReporter: Sendable {
-    private let label: String
-    private let lastShown = Mutex<Int>(-1)
-
-    /// Progress is shown only when standard error is a terminal and the user did not ask for quiet.
-    public static func make(label: String, quiet: Bool) -> ProgressReporter? {
-        guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
-        return ProgressReporter(label: label)
-    }
-
-    init(label: String) { self.label = label }
-
-    func update(done: Int, total: Int) {
-        let percent = done * 100 / total
-        let show = lastShown.withLock { last -> Bool in
-            guard percent != last else { return false }
-            last = percent
-            return true
-        }
-        if show { FileHandle.standardError.write(Data("\r\(label): \(done)/\(total) trials (\(percent)%)".utf8)) }
-    }
-
-    func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
-}
+/// The runner's progress line: ``TerminalProgress`` (Reporting), "name: done/total trials (p%), m:ss left".
+public typealias ProgressReporter = TerminalProgress

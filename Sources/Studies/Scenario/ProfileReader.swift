@@ -1,7 +1,8 @@
 import Foundation
 import SensorSim
 
-/// Reads gyro profiles: a name resolved to `<scenario folder>/profiles/<name>.json`, or an inline object.
+/// Reads gyro profiles: a name resolved to `profiles/<name>.json` beside the scenario, then through
+/// ``ReferenceSearchPath`` (`$SENSORBENCH_PATH`, the shipped `Scenarios/`), or an inline object.
 enum ProfileReader {
     /// Largest sample rate accepted, Hz (phone gyros report at most a few hundred Hz; 10 kHz leaves headroom).
     static let maximumSampleRateHz = 10_000.0
@@ -22,19 +23,24 @@ enum ProfileReader {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw field.error("a profile name may hold letters, digits, '-' and '_' only, got \"\(name)\"")
         }
-        let url = scenarioFolder.appendingPathComponent("profiles").appendingPathComponent("\(name).json")
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw field.error("no profile named \"\(name)\" (looked for \(url.path))")
-        }
-        let node = try ScenarioFile.parseJSON(at: url)
-        let reader = try JSONObjectReader(node, file: url.path, path: "")
-        let profile = try parse(reader, fallbackName: name)
-        guard profile.name == name else {
+        let lookup = ReferenceSearchPath.resolve("profiles/\(name).json", beside: scenarioFolder)
+        guard let url = lookup.found else {
+            // A name, not a path: an unknown name is bad data (65), like an unknown check kind.
             throw InputError(
-                file: url.path, line: reader.line, field: "name",
-                problem: "is \"\(profile.name)\" but the file is named \(name).json")
+                file: field.file, line: field.node.line, field: field.path,
+                problem: "no profile named \"\(name)\" (looked for \(lookup.lookedIn))")
         }
-        return profile
+        return try ReferenceSearchPath.reading(referredToBy: field) { () throws(InputError) -> GyroProfile in
+            let node = try ScenarioFile.parseJSON(at: url)
+            let reader = try JSONObjectReader(node, file: url.path, path: "")
+            let profile = try parse(reader, fallbackName: name)
+            guard profile.name == name else {
+                throw InputError(
+                    file: url.path, line: reader.line, field: "name",
+                    problem: "is \"\(profile.name)\" but the file is named \(name).json")
+            }
+            return profile
+        }
     }
 
     /// Parses a profile object; every field but `name` has the default documented on ``GyroProfile``.

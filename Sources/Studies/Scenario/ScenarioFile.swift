@@ -20,7 +20,7 @@ public enum ScenarioFile {
 
     /// Reads and validates a scenario; nothing is run or written.
     public static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: ScenarioLocator.inputPath(path))
         let node = try parseJSON(at: url, displayPath: path)
         let reader = try JSONObjectReader(node, file: path, path: "")
         let study = try reader.required("study").choice(studies)
@@ -40,8 +40,10 @@ public enum ScenarioFile {
     }
 
     /// Reads a JSON file, refusing missing, oversized and malformed files with one clear line.
-    static func parseJSON(at url: URL, displayPath: String? = nil) throws(InputError) -> JSONNode {
-        let shown = displayPath ?? url.path
+    static func parseJSON(at given: URL, displayPath: String? = nil) throws(InputError) -> JSONNode {
+        let shown = displayPath ?? given.path
+        // A "Scenarios/…" path from a report or the docs also reads from outside the checkout.
+        let url = displayPath.map { URL(fileURLWithPath: ScenarioLocator.inputPath($0)) } ?? given
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw InputError(.missingFile, file: shown, problem: "no such file")

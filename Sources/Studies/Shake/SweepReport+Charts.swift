@@ -53,6 +53,8 @@ extension SweepReport {
         let names = families(a)
         let r = a.recommended
         let rm = a.metrics[r]
+        // Black (palette slot 6), apart from every family's colour, since it sits on one of their points.
+        let recommendedSlot = 6
 
         // Precision against recall, the upper-right front of each family.
         var pr: [ChartSeries] = names.enumerated().map { i, family in
@@ -65,7 +67,7 @@ extension SweepReport {
             pr.append(
                 ChartSeries(
                     name: "recommended", points: [ChartPoint(x: recall * 100, y: precision * 100)],
-                    style: .markers, colorIndex: names.count))
+                    style: .markers, colorIndex: recommendedSlot))
         }
         let prChart = LineChart(
             title: "Precision against recall (best trade-off of each detector family)",
@@ -90,12 +92,22 @@ extension SweepReport {
             roc.append(
                 ChartSeries(
                     name: "recommended", points: [ChartPoint(x: rate, y: recall * 100)],
-                    style: .markers, colorIndex: names.count))
+                    style: .markers, colorIndex: recommendedSlot))
+        }
+        // Zero and the decades of the rate apart (a broken log axis): the settings that matter sit at 0–1 an hour.
+        var limits: [ChartReferenceLine] = []
+        if case .maxRecall(let limit, let upper) = a.rule {
+            let rate = RecommendationRule.show(limit)
+            limits.append(
+                ChartReferenceLine(
+                    .vertical, at: limit,
+                    label: "limit \(rate) false alarm\(limit == 1 ? "" : "s") an hour\(upper ? " (upper 95% bound)" : "")"))
         }
         let rocChart = LineChart(
             title: "Recall against false alarms an hour (best trade-off of each family)",
-            xLabel: "false alarms per hour of \(c.exposure)", yLabel: "recall (%), 95% interval",
-            series: roc)
+            xLabel: "false alarms per hour of \(c.exposure) (0, then a log scale)", yLabel: "recall (%), 95% interval",
+            xScale: .log10WithZero, series: roc,
+            referenceLines: limits)
         charts.append(
             RenderedChart(
                 path: "recall-vs-false-alarms.svg",

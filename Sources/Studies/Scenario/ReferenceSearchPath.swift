@@ -1,0 +1,95 @@
+import Foundation
+
+/// Where the files a scenario or rubric refers to by name or relative path are looked for.
+///
+/// A profile name (`"profile": "phone-calibrated"` → `profiles/phone-calibrated.json`), a places file
+/// (`"places": "places/penn-dining.json"`), a path movement's GPX file and a rubric's suite scenario resolve, in
+/// order:
+/// 1. beside the referencing file (its folder joined with the relative path), as always;
+/// 2. in each folder of `$SENSORBENCH_PATH` (colon-separated, like `PATH`; empty entries are skipped);
+/// 3. in the shipped `Scenarios/` folder (``ScenarioLocator/folder()``).
+///
+/// In the folders of 2 and 3 a path that climbs out of its folder (`../places/penn-dining.json`, as the shipped
+/// rubric writes it) is also tried without its leading `../` parts, so a rubric copied elsewhere still finds the
+/// shipped places. A scenario copied to `/tmp` and edited therefore still finds `phone-calibrated` and
+/// `places/penn-dining.json`; a miss names every place looked.
+enum ReferenceSearchPath {
+    /// The environment variable listing extra folders.
+    static let environmentVariable = "SENSORBENCH_PATH"
+
+    /// The result of a lookup: the first existing candidate, and every candidate in the order tried.
+    struct Lookup {
+        let found: URL?
+        let candidates: [URL]
+
+        /// "a, b or c": the candidates for an error message.
+        var lookedIn: String {
+            let paths = candidates.map(\.relativePath)
+            guard paths.count > 1, let last = paths.last else { return paths.first ?? "" }
+            return paths.dropLast().joined(separator: ", ") + " or " + last
+        }
+    }
+
+    /// The folders searched after the referencing file's own, in order.
+    static func searchFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+        var folders: [URL] = []
+        if let list = environment[environmentVariable] {
+            for entry in list.split(separator: ":", omittingEmptySubsequences: true) {
+                folders.append(URL(fileURLWithPath: String(entry), isDirectory: true))
+            }
+        }
+        if let shipped = ScenarioLocator.folder() { folders.append(shipped) }
+        return folders
+    }
+
+    /// Resolves `path` (absolute, or relative to `folder`) through the search path.
+    ///
+    /// - Parameters:
+    ///   - path: the path as written in the referencing file.
+    ///   - folder: the referencing file's folder.
+    ///   - environment: the process environment (a parameter for tests).
+    /// - Returns: the first candidate that exists as a file, and every candidate tried.
+    ///   - foldersToo: whether a folder is also a match (a folder of GPX places).
+    static func resolve(
+        _ path: String, beside folder: URL, foldersToo: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Lookup {
+        let matches: (URL) -> Bool = { url in foldersToo ? FileManager.default.fileExists(atPath: url.path) : isFile(url) }
+        if path.hasPrefix("/") {
+            let url = URL(fileURLWithPath: path)
+            return Lookup(found: matches(url) ? url : nil, candidates: [url])
+        }
+        var candidates = [folder.appendingPathComponent(path)]
+        var stripped = Substring(path)
+        while stripped.hasPrefix("../") { stripped = stripped.dropFirst(3) }
+        for searched in searchFolders(environment: environment) {
+            candidates.append(searched.appendingPathComponent(path))
+            if stripped.count != path.count { candidates.append(searched.appendingPathComponent(String(stripped))) }
+        }
+        // The same folder may be reached twice (a scenario inside the shipped folder): try it once.
+        var seen = Set<String>()
+        candidates = candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
+        return Lookup(found: candidates.first(where: matches), candidates: candidates)
+    }
+
+    /// Runs `body`, which reads a file that `field` refers to, and adds the reference to any error it throws:
+    /// `places/x.json:3: places[0].latitude: must be … (referred to by s.json:7: places)`, so a bad profile or places
+    /// file also names the scenario, line and field that brought it in. Errors in the referring file itself pass
+    /// unchanged.
+    static func reading<T>(referredToBy field: JSONField, _ body: () throws(InputError) -> T) throws(InputError) -> T {
+        do {
+            return try body()
+        } catch {
+            guard error.file != field.file else { throw error }
+            throw InputError(
+                error.kind, file: error.file, line: error.line, field: error.field,
+                problem: "\(error.problem) (referred to by \(field.file):\(field.node.line): \(field.path))")
+        }
+    }
+
+    /// Whether `url` names an existing file (not a folder).
+    private static func isFile(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+}
