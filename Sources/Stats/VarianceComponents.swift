@@ -42,9 +42,18 @@ public enum VarianceComponents {
         response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm],
         weights: [Double]? = nil, start: [Double]? = nil
     ) throws(StatsError) -> VarianceComponentFit {
+        try validate(response: response, offset: offset, meanTerms: meanTerms, components: components, weights: weights)
+        return try VarianceComponentDesign(
+            validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components
+        ).fit(weights: weights, start: start)
+    }
+
+    /// Refuses inputs the fit cannot use; see ``fit(response:offset:meanTerms:components:weights:start:)``.
+    static func validate(
+        response: [Double], offset: [Double]?, meanTerms: [RegressionTerm], components: [RegressionTerm], weights: [Double]?
+    ) throws(StatsError) {
         let n = response.count
         let k = components.count
-        let q = meanTerms.count
         guard n > 0 else { throw .invalidInput("VarianceComponents.fit: no observations") }
         guard k >= 1, k <= maximumComponents else {
             throw .invalidInput("VarianceComponents.fit: \(k) components; 1 to \(maximumComponents) allowed")
@@ -63,29 +72,6 @@ public enum VarianceComponents {
             && (weights ?? []).allSatisfy { $0.isFinite && $0 >= 0 }
         guard finite else { throw .invalidInput("VarianceComponents.fit: a value is not finite (or a weight is negative)") }
 
-        // Pool observations with identical (offset, z, x) into groups, in order of first appearance.
-        var groupOf: [[UInt64]: Int] = [:]
-        var groups: [Group] = []
-        for i in 0..<n {
-            let w = weights?[i] ?? 1
-            if w == 0 { continue }
-            let o = offset?[i] ?? 0
-            let z = meanTerms.map { $0.values[i] }
-            let x = components.map { $0.values[i] }
-            let key = ([o] + z + x).map(\.bitPattern)
-            let r = response[i] - o
-            if let g = groupOf[key] {
-                groups[g].count += w
-                groups[g].sum += w * r
-                groups[g].sumSquares += w * r * r
-            } else {
-                groupOf[key] = groups.count
-                groups.append(Group(z: z, x: x, count: w, sum: w * r, sumSquares: w * r * r))
-            }
-        }
-        guard !groups.isEmpty else { throw .invalidInput("VarianceComponents.fit: every weight is zero") }
-        return try Solver(groups: groups, componentNames: components.map(\.name), meanNames: meanTerms.map(\.name), q: q)
-            .run(start: start)
     }
 
     /// One group of observations sharing their regressors, through its sufficient statistics.
@@ -244,7 +230,7 @@ public enum VarianceComponents {
                 squares = newSquares
                 let gain = newL - l
                 l = newL
-                if change < 1e-9 || gain <= 1e-13 * abs(l) {
+                if change < 1e-8 || gain <= 1e-12 * abs(l) {
                     converged = true
                     break
                 }
@@ -280,5 +266,83 @@ public struct VarianceComponentFit: Sendable, Equatable {
     /// θ of the component called `name`.
     public func variance(named name: String) -> Double? {
         componentNames.firstIndex(of: name).map { variances[$0] }
+    }
+}
+
+/// A variance-component problem with its observations already pooled into groups of identical regressors, so
+/// that refitting it under many weightings (a bootstrap) costs O(n + groups) per fit, without re-grouping.
+public struct VarianceComponentDesign: Sendable {
+    let residuals: [Double]
+    let groupOf: [Int]
+    let groupZ: [[Double]]
+    let groupX: [[Double]]
+    let componentNames: [String]
+    let meanNames: [String]
+
+    /// Validates and groups; see ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:)``.
+    public init(response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm])
+        throws(StatsError)
+    {
+        try VarianceComponents.validate(
+            response: response, offset: offset, meanTerms: meanTerms, components: components, weights: nil)
+        self.init(validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components)
+    }
+
+    init(validatedResponse response: [Double], offset: [Double]?, meanTerms: [RegressionTerm], components: [RegressionTerm]) {
+        var index: [[UInt64]: Int] = [:]
+        var groupOf = [Int](repeating: 0, count: response.count)
+        var groupZ: [[Double]] = []
+        var groupX: [[Double]] = []
+        var residuals = [Double](repeating: 0, count: response.count)
+        for i in 0..<response.count {
+            let o = offset?[i] ?? 0
+            let z = meanTerms.map { $0.values[i] }
+            let x = components.map { $0.values[i] }
+            let key = ([o] + z + x).map(\.bitPattern)
+            if let g = index[key] {
+                groupOf[i] = g
+            } else {
+                index[key] = groupZ.count
+                groupOf[i] = groupZ.count
+                groupZ.append(z)
+                groupX.append(x)
+            }
+            residuals[i] = response[i] - o
+        }
+        self.residuals = residuals
+        self.groupOf = groupOf
+        self.groupZ = groupZ
+        self.groupX = groupX
+        componentNames = components.map(\.name)
+        meanNames = meanTerms.map(\.name)
+    }
+
+    /// Fits under frequency weights (default ones), from `start` when given.
+    public func fit(weights: [Double]? = nil, start: [Double]? = nil) throws(StatsError) -> VarianceComponentFit {
+        if let w = weights {
+            guard w.count == residuals.count, w.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                throw .invalidInput(
+                    "VarianceComponentDesign.fit: \(w.count) weights for \(residuals.count) observations, or a weight is negative")
+            }
+        }
+        var count = [Double](repeating: 0, count: groupZ.count)
+        var sum = [Double](repeating: 0, count: groupZ.count)
+        var squares = [Double](repeating: 0, count: groupZ.count)
+        for i in 0..<residuals.count {
+            let w = weights?[i] ?? 1
+            if w == 0 { continue }
+            let g = groupOf[i]
+            let r = residuals[i]
+            count[g] += w
+            sum[g] += w * r
+            squares[g] += w * r * r
+        }
+        var groups: [VarianceComponents.Group] = []
+        for g in 0..<groupZ.count where count[g] > 0 {
+            groups.append(VarianceComponents.Group(z: groupZ[g], x: groupX[g], count: count[g], sum: sum[g], sumSquares: squares[g]))
+        }
+        guard !groups.isEmpty else { throw .invalidInput("VarianceComponents.fit: every weight is zero") }
+        return try VarianceComponents.Solver(groups: groups, componentNames: componentNames, meanNames: meanNames, q: meanNames.count)
+            .run(start: start)
     }
 }

@@ -34,8 +34,8 @@ public struct DriftAnalysis: Sendable {
 
     public let cells: [CellSummary]
     public let models: [Model]
-    /// The error-budget fit, one per gyro profile of the grid (in grid order); empty when a profile's walks do not
-    /// drift at all.
+    /// The error-budget fit, one per gyro profile of the grid (in grid order); none for a profile whose walks do
+    /// not drift beyond rounding (|drift| ≤ 10⁻⁹ rad).
     public let decompositions: [DriftDecomposition]
 
     /// Bootstrap replicates of each per-cell RMS interval.
@@ -73,7 +73,8 @@ public struct DriftAnalysis: Sendable {
             let n = Double(drift.count)
             let interval: ConfidenceInterval
             if drift.count >= 2 {
-                let stream = try RandomStream(seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
+                let stream = try RandomStream(
+                    seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
                 let ms = try Bootstrap.bcaMeanInterval(drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
                 interval = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
             } else {
@@ -178,7 +179,8 @@ public struct DriftAnalysis: Sendable {
         var decompositions: [DriftDecomposition] = []
         for name in profileNames {
             let mine = outcomes.filter { scenario.cells[$0.cellIndex].profile.name == name }
-            guard mine.contains(where: { $0.driftRadians != 0 }),
+            // Below 10⁻⁹ rad (6·10⁻⁸ °) drift is the rounding of the integration, not an error to decompose.
+            guard mine.contains(where: { abs($0.driftRadians) > 1e-9 }),
                 let profile = scenario.cells.first(where: { $0.profile.name == name })?.profile
             else { continue }
             let device =

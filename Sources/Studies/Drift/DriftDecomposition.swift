@@ -21,15 +21,17 @@ import Stats
 /// c·θ_total/2, weighted by 1/v), and only the in-run noise (bias instability, white noise, rate random walk)
 /// stays in v.
 ///
-/// A component whose regressor the design cannot separate from the ones before it (in the order listed above) is
-/// left out and named in ``notSeparated``: its variance is then carried by the others (for example only loops:
+/// A component whose regressor the design cannot separate from the ones before it (in the order: turn-on bias, bias
+/// instability, white noise, rate random walk, scale factor, asymmetry) is left out and named in ``notSeparated``: its variance is then carried by the others (for example only loops:
 /// θ_total = θ_net, so the scale-factor estimate is really σ_s² + σ_a²/4).
 ///
 /// Time's part of a cell's mean square is the sum of the time components (for one phone: (b₀T)² plus the
 /// in-run noise); turning's part is the scale-factor and asymmetry components plus the tilt's fixed
 /// under-reading μ² (for one phone: (s·cθ_net + (a/2)·cθ_total + (c − 1)θ_net)²). Shares are those parts over
-/// their sum. Intervals: percentile intervals of a stratified bootstrap over trials (trials resampled within each
-/// cell, the whole fit repeated per replicate), seeded from the scenario seed.
+/// their sum. Intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
+/// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
+/// replicate), seeded from the scenario seed; the crossover's interval is the plain percentile interval of its
+/// replicates clipped to the grid's durations.
 public struct DriftDecomposition: Sendable {
     /// Whether a component belongs to time or to turning.
     public enum Source: String, Sendable { case time, turning }
@@ -47,6 +49,9 @@ public struct DriftDecomposition: Sendable {
         public let profileValue: Double
         /// `true` for a fixed effect of one phone (signed), `false` for a spread σ ≥ 0.
         public let isPhoneValue: Bool
+        /// Terms the design cannot separate from this one, with a non-zero profile value: this estimate carries their
+        /// part too, so it is not comparable with ``profileValue`` alone.
+        public let carries: [String]
     }
 
     /// Time's share of one cell's mean-square drift.
@@ -86,6 +91,17 @@ public struct DriftDecomposition: Sendable {
     public let components: [Component]
     /// Components (or phone errors) the design could not separate, with the reason.
     public let notSeparated: [String]
+    /// A variance component these trials do not support: a fit without it is as good.
+    public struct Unidentified: Sendable {
+        public let label: String
+        public let unit: String
+        public let source: Source
+        public let profileValue: Double
+        /// 2·(ℓ with it − ℓ without it), below 2.71.
+        public let likelihoodRatio: Double
+    }
+    /// Components dropped by backward elimination, in the order dropped.
+    public let unidentified: [Unidentified]
     public let shares: [CellShare]
     public let crossovers: [Crossover]
     /// Likelihood-ratio test of "turning adds nothing": 2·(ℓ − ℓ₀) against χ² with as many degrees of freedom as
@@ -128,6 +144,17 @@ public struct DriftDecomposition: Sendable {
 
     static let degrees = 180 / Double.pi
 
+    /// θ (rad² per unit of the regressor) that the profile's value of a variance term implies.
+    static func profileVariance(_ t: Term) -> Double {
+        switch t.unit {
+        case "%": return (t.profileValue / 100) * (t.profileValue / 100)
+        case "°/h": return (t.profileValue / 3600 / degrees) * (t.profileValue / 3600 / degrees)
+        default: return (t.profileValue / degrees) * (t.profileValue / degrees)
+        }
+    }
+    /// See ``separable(_:rows:)``.
+    static let separationTolerance = 0.1
+
     static func varianceTerms(_ p: GyroProfile, sameDevice: Bool) -> [Term] {
         let tau = p.biasCorrelationTimeSeconds
         let sd: @Sendable (Double) -> Double = { $0.squareRoot() * degrees }
@@ -138,10 +165,6 @@ public struct DriftDecomposition: Sendable {
                     id: "turn_on_bias", label: "turn-on bias", unit: "°/s", source: .time, regressor: { $0.seconds * $0.seconds },
                     toUnit: sd, profileValue: p.turnOnBiasDegPerSec))
         }
-        terms.append(
-            Term(
-                id: "angle_random_walk", label: "white noise (angle random walk)", unit: "°/s/√Hz", source: .time,
-                regressor: { $0.seconds }, toUnit: sd, profileValue: p.noiseDensityDegPerSecPerRootHz))
         if tau.isFinite, tau > 0 {
             terms.append(
                 Term(
@@ -152,6 +175,10 @@ public struct DriftDecomposition: Sendable {
                         return 2 * tau * tau * (u - 1 + exp(-u))
                     }, toUnit: { $0.squareRoot() * degrees * 3600 }, profileValue: p.biasInstabilityDegPerHour))
         }
+        terms.append(
+            Term(
+                id: "angle_random_walk", label: "white noise (angle random walk)", unit: "°/s/√Hz", source: .time,
+                regressor: { $0.seconds }, toUnit: sd, profileValue: p.noiseDensityDegPerSecPerRootHz))
         terms.append(
             Term(
                 id: "rate_random_walk", label: "rate random walk", unit: "°/s/√s", source: .time,
@@ -188,9 +215,13 @@ public struct DriftDecomposition: Sendable {
         ]
     }
 
-    /// Keeps the terms whose regressor, over the distinct rows, is not (numerically) a combination of the kept
-    /// ones before it (Gram–Schmidt on unit-length columns, tolerance 10⁻⁶). Returns kept and dropped terms.
-    static func separable(_ terms: [Term], rows: [Row]) -> (kept: [Term], dropped: [Term]) {
+    /// Keeps the terms whose regressor, over the distinct rows, is not nearly a combination of the kept ones before
+    /// it: after Gram–Schmidt on unit-length columns, less than ``separationTolerance`` of the column is left (its
+    /// direction lies within about 6° of their span). Such a term cannot be told from the others by the design (for
+    /// walks of minutes, the bias instability's integral is nearly a straight line in T, like white noise's), and
+    /// letting the likelihood choose between them would trade sampling noise for errors the gyro does not have.
+    /// Returns kept and dropped terms.
+    static func separable(_ terms: [Term], rows: [Row]) -> (kept: [Term], dropped: [Term], carrier: [String: String]) {
         var seen = Set<[UInt64]>()
         var distinct: [Row] = []
         for r in rows where seen.insert([r.seconds, r.tiltFactor, r.net, r.total].map(\.bitPattern)).inserted {
@@ -198,28 +229,44 @@ public struct DriftDecomposition: Sendable {
         }
         var basis: [[Double]] = []
         var kept: [Term] = []
+        var keptColumns: [[Double]] = []
         var dropped: [Term] = []
+        var droppedColumns: [[Double]] = []
+        var carrier: [String: String] = [:]
         for t in terms {
             var column = distinct.map { t.regressor($0) }
             let length = column.reduce(0) { $0 + $1 * $1 }.squareRoot()
             guard length > 0 else {
                 dropped.append(t)
+                droppedColumns.append([])
                 continue
             }
             column = column.map { $0 / length }
+            let unit = column
             for b in basis {
                 let dot = zip(column, b).reduce(0) { $0 + $1.0 * $1.1 }
                 column = zip(column, b).map { $0 - dot * $1 }
             }
             let residual = column.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            if residual > 1e-6 {
+            if residual > separationTolerance {
                 basis.append(column.map { $0 / residual })
                 kept.append(t)
+                keptColumns.append(unit)
             } else {
                 dropped.append(t)
+                droppedColumns.append(unit)
             }
         }
-        return (kept, dropped)
+        // The kept term most like a dropped one (largest |cosine|) carries most of its part.
+        for (t, unit) in zip(dropped, droppedColumns) where !unit.isEmpty {
+            var best: (index: Int, cosine: Double)?
+            for (k, c) in keptColumns.enumerated() {
+                let cosine = abs(zip(unit, c).reduce(0) { $0 + $1.0 * $1.1 })
+                if cosine > (best?.cosine ?? -1) { best = (k, cosine) }
+            }
+            if let b = best { carrier[t.id] = kept[b.index].id }
+        }
+        return (kept, dropped, carrier)
     }
 
     // MARK: - Fit
@@ -254,10 +301,43 @@ public struct DriftDecomposition: Sendable {
         self.sameDevice = s.sameDevice
         self.bootstrapReplicates = replicates
 
-        let (varianceKept, varianceDropped) = DriftDecomposition.separable(
+        let (separableVarianceRaw, varianceDropped, varianceCarrier) = DriftDecomposition.separable(
             DriftDecomposition.varianceTerms(profile, sameDevice: s.sameDevice), rows: rows)
-        let (meanKept, meanDropped) =
-            s.sameDevice ? DriftDecomposition.separable(DriftDecomposition.meanTerms(profile, device: device), rows: rows) : ([], [])
+        let (meanKeptRaw, meanDropped, _) =
+            s.sameDevice
+            ? DriftDecomposition.separable(DriftDecomposition.meanTerms(profile, device: device), rows: rows) : ([], [], [:])
+        // A kept term carries a non-separable one when, by the profile's own numbers, the dropped term's mean square
+        // over these walks is more than a tenth of the kept term's: then the kept estimate is not comparable with its
+        // profile value alone (asymmetry merged into the scale factor has its own label below).
+        func profileMeanSquare(_ t: Term) -> Double {
+            let theta = DriftDecomposition.profileVariance(t)
+            return rows.reduce(0) { $0 + theta * t.regressor($1) }
+        }
+        var carried: [String: [String]] = [:]
+        for t in varianceDropped where t.profileValue != 0 && t.id != "asymmetry" {
+            let part = profileMeanSquare(t)
+            for k in separableVarianceRaw where k.source == t.source && part > 0.1 * profileMeanSquare(k) {
+                if k.id == varianceCarrier[t.id] || part > profileMeanSquare(k) { carried[k.id, default: []].append(t.label) }
+            }
+        }
+        // When asymmetry merges into the scale factor, say so in the label and compare with the merged truth:
+        // s + a/2 for one phone, √(σ_s² + σ_a²/4) for a class of phones.
+        func merged(_ terms: [Term], dropped: [Term], phone: Bool) -> [Term] {
+            guard dropped.contains(where: { $0.id == "asymmetry" }) else { return terms }
+            return terms.map { t in
+                guard t.id == "scale_factor" else { return t }
+                let truth =
+                    phone
+                    ? ((device?.scaleFactorError ?? 0) + (device?.scaleFactorAsymmetry ?? 0) / 2) * 100
+                    : (profile.scaleFactorErrorPercent * profile.scaleFactorErrorPercent
+                        + profile.scaleFactorAsymmetryPercent * profile.scaleFactorAsymmetryPercent / 4).squareRoot()
+                return Term(
+                    id: t.id, label: phone ? "scale factor + asymmetry/2" : "scale factor (with asymmetry/2)", unit: t.unit,
+                    source: t.source, regressor: t.regressor, toUnit: t.toUnit, profileValue: truth)
+            }
+        }
+        let separableVariance = merged(separableVarianceRaw, dropped: varianceDropped, phone: false)
+        let meanKept = merged(meanKeptRaw, dropped: meanDropped, phone: true)
         var notes: [String] = []
         for t in varianceDropped + meanDropped {
             notes.append(DriftDecomposition.separationNote(t, sameDevice: s.sameDevice))
@@ -266,11 +346,37 @@ public struct DriftDecomposition: Sendable {
 
         let response = rows.map(\.drift)
         let offset = rows.map(\.offset)
-        let varianceColumns = varianceKept.map { t in RegressionTerm(name: t.id, values: rows.map { t.regressor($0) }) }
         let meanColumns = meanKept.map { t in RegressionTerm(name: t.id, values: rows.map { t.regressor($0) }) }
-        guard !varianceColumns.isEmpty else { throw StatsError.invalidInput("DriftDecomposition: no variance component is estimable") }
-        let full = try VarianceComponents.fit(
-            response: response, offset: offset, meanTerms: meanColumns, components: varianceColumns)
+        // Backward elimination: a variance component stays only while a fit without it is significantly worse
+        // (2Δℓ ≥ 2.71, the 5% point of the ½χ²₀ + ½χ²₁ mixture a variance at its zero boundary has; Self and
+        // Liang, JASA 82, 1987). Nearly collinear time terms (T², T³, the Gauss–Markov form, T) otherwise trade
+        // sampling noise between each other and report errors the gyro does not have.
+        var varianceKept = separableVariance
+        var unidentified: [Unidentified] = []
+        func columns(_ terms: [Term]) -> [RegressionTerm] {
+            terms.map { t in RegressionTerm(name: t.id, values: rows.map { t.regressor($0) }) }
+        }
+        guard !varianceKept.isEmpty else { throw StatsError.invalidInput("DriftDecomposition: no variance component is estimable") }
+        var full = try VarianceComponents.fit(
+            response: response, offset: offset, meanTerms: meanColumns, components: columns(varianceKept))
+        while varianceKept.count > 1, !full.degenerate {
+            var weakest: (index: Int, ratio: Double, fit: VarianceComponentFit)?
+            for j in varianceKept.indices {
+                var fewer = varianceKept
+                fewer.remove(at: j)
+                let reduced = try VarianceComponents.fit(
+                    response: response, offset: offset, meanTerms: meanColumns, components: columns(fewer))
+                let ratio = max(0, 2 * (full.logLikelihood - reduced.logLikelihood))
+                if ratio < (weakest?.ratio ?? .infinity) { weakest = (j, ratio, reduced) }
+            }
+            guard let w = weakest, w.ratio < 2.71 else { break }
+            let t = varianceKept.remove(at: w.index)
+            unidentified.append(
+                Unidentified(label: t.label, unit: t.unit, source: t.source, profileValue: t.profileValue, likelihoodRatio: w.ratio))
+            full = w.fit
+        }
+        self.unidentified = unidentified
+        let varianceColumns = columns(varianceKept)
         self.converged = full.converged
 
         // The cells' average regressors (random shapes vary within a cell), and the groups of cells that differ
@@ -284,16 +390,15 @@ public struct DriftDecomposition: Sendable {
         var strataByCell: [Int: [Int]] = [:]
         for (i, r) in rows.enumerated() { strataByCell[r.cellIndex, default: []].append(i) }
         let strata = cells.compactMap { strataByCell[$0.index] }
+        let design = try VarianceComponentDesign(
+            response: response, offset: offset, meanTerms: meanColumns, components: varianceColumns)
         var replicateFits: [VarianceComponentFit] = []
         replicateFits.reserveCapacity(replicates)
         for b in 0..<replicates {
             let stream = try RandomStream(
                 seed: TrialSeed(scenarioSeed: s.seed, trialIndex: DriftDecomposition.replicateStreamIndex(b)))
             let counts = Bootstrap.stratifiedCounts(strata: strata, observationCount: rows.count, stream: stream)
-            replicateFits.append(
-                try VarianceComponents.fit(
-                    response: response, offset: offset, meanTerms: meanColumns, components: varianceColumns,
-                    weights: counts, start: full.variances))
+            replicateFits.append(try design.fit(weights: counts, start: full.variances))
         }
 
         // Components.
@@ -303,14 +408,16 @@ public struct DriftDecomposition: Sendable {
             components.append(
                 Component(
                     id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.meanCoefficients[j]),
-                    interval: try Bootstrap.percentileInterval(values), profileValue: t.profileValue, isPhoneValue: true))
+                    interval: try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.meanCoefficients[j])),
+                    profileValue: t.profileValue, isPhoneValue: true, carries: []))
         }
         for (j, t) in varianceKept.enumerated() {
             let values = replicateFits.map { t.toUnit($0.variances[j]) }
             components.append(
                 Component(
                     id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.variances[j]),
-                    interval: try Bootstrap.percentileInterval(values), profileValue: t.profileValue, isPhoneValue: false))
+                    interval: try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.variances[j])),
+                    profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? []))
         }
         self.components = components
 
@@ -327,7 +434,7 @@ public struct DriftDecomposition: Sendable {
                     timeDeg2: p.time * DriftDecomposition.degrees * DriftDecomposition.degrees,
                     turningDeg2: p.turning * DriftDecomposition.degrees * DriftDecomposition.degrees,
                     tiltDeg2: p.tilt * DriftDecomposition.degrees * DriftDecomposition.degrees, timeShare: p.timeShare,
-                    timeShareInterval: try Bootstrap.percentileInterval(values)))
+                    timeShareInterval: try Bootstrap.biasCorrectedInterval(values, estimate: p.timeShare)))
         }
         self.shares = shares
 
@@ -377,7 +484,7 @@ public struct DriftDecomposition: Sendable {
         let turningMean = meanKept.indices.filter { meanKept[$0].source == .turning }
         let timeVarianceColumns = varianceKept.indices.filter { varianceKept[$0].source == .time }.map { varianceColumns[$0] }
         let timeMeanColumns = meanKept.indices.filter { meanKept[$0].source == .time }.map { meanColumns[$0] }
-        if !(turningVariance.isEmpty && turningMean.isEmpty), !timeVarianceColumns.isEmpty {
+        if !(turningVariance.isEmpty && turningMean.isEmpty), !timeVarianceColumns.isEmpty, !full.degenerate {
             let reduced = try VarianceComponents.fit(
                 response: response, offset: offset, meanTerms: timeMeanColumns, components: timeVarianceColumns)
             let lr = max(0, 2 * (full.logLikelihood - reduced.logLikelihood))

@@ -42,7 +42,8 @@ extension DriftReport {
             return Verdict(kind: .time, turningBelow: nil, timeBeyond: lowest, minimumMinutes: lowest, maximumMinutes: highest, tilt: tilt)
         }
         if xs.allSatisfy({ $0.status == .turningEverywhere }) {
-            return Verdict(kind: .turning, turningBelow: highest, timeBeyond: nil, minimumMinutes: lowest, maximumMinutes: highest, tilt: tilt)
+            return Verdict(
+                kind: .turning, turningBelow: highest, timeBeyond: nil, minimumMinutes: lowest, maximumMinutes: highest, tilt: tilt)
         }
         var below = Double.infinity
         var beyond = -Double.infinity
@@ -66,7 +67,9 @@ extension DriftReport {
     }
 
     /// The walk kinds of a decomposition in grid order: (label, crossovers of every turn count).
-    static func walkKinds(_ s: DriftScenario, _ d: DriftDecomposition) -> [(shape: WalkShape, context: String, crossovers: [DriftDecomposition.Crossover])] {
+    static func walkKinds(_ s: DriftScenario, _ d: DriftDecomposition) -> [(
+        shape: WalkShape, context: String, crossovers: [DriftDecomposition.Crossover]
+    )] {
         let contextFactors = varying(s).filter { [.input, .tilt].contains($0) }
         var order: [String] = []
         var members: [String: (WalkShape, String, [DriftDecomposition.Crossover])] = [:]
@@ -102,16 +105,20 @@ extension DriftReport {
                 sentences.append("\(who), every walk here is straight, so all of the drift comes from time.")
                 continue
             }
-            var everywhereTime: [String] = []
-            var everywhereTurning: [String] = []
+            var everywhereTime: [DriftCell] = []
+            var everywhereTurning: [DriftCell] = []
+            var tiltDriven = false
             var clauses: [String] = []
             for kind in kinds {
                 let v = verdict(kind.crossovers)
                 let noun = shapeNoun(kind.shape) + (kind.context.isEmpty ? "" : " (\(kind.context))")
                 let tiltNote = v.tilt ? ", mostly the held tilt's under-reading of every turn," : ""
+                let representative = kind.crossovers[0].representative
                 switch v.kind {
-                case .time: everywhereTime.append(noun)
-                case .turning: everywhereTurning.append(noun + (v.tilt ? " (mostly the tilt's under-reading)" : ""))
+                case .time: everywhereTime.append(representative)
+                case .turning:
+                    everywhereTurning.append(representative)
+                    tiltDriven = tiltDriven || v.tilt
                 case .crossing:
                     switch (v.turningBelow, v.timeBeyond) {
                     case (let n?, let m?):
@@ -135,14 +142,47 @@ extension DriftReport {
             }
             let range = try durationRange(s)
             if !everywhereTurning.isEmpty {
-                clauses.append("turning dominates \(list(everywhereTurning)) at every duration here (\(range))")
+                clauses.append(
+                    "turning\(tiltDriven ? " (mostly the held tilt's under-reading of every turn)" : "") dominates \(walkList(s, everywhereTurning)) at every duration here (\(range))"
+                )
             }
             if !everywhereTime.isEmpty {
-                clauses.append("time dominates \(list(everywhereTime)) at every duration here (\(range))")
+                clauses.append("time dominates \(walkList(s, everywhereTime)) at every duration here (\(range))")
             }
             sentences.append("\(who), " + clauses.joined(separator: "; ") + ".")
         }
         return sentences.joined(separator: " ")
+    }
+
+    /// Names walk kinds compactly: per shape and input, the tilts listed, or left out when every tilt of the grid
+    /// is there; the input left out when every input has every tilt. "loops (rotation-rate, tilt 15°, 30° and 45°)
+    /// and zigzags".
+    static func walkList(_ s: DriftScenario, _ cells: [DriftCell]) -> String {
+        let tiltsVary = varying(s).contains(.tilt)
+        let inputsVary = varying(s).contains(.input)
+        let allTilts = Set(s.cells.map(\.tiltDegrees))
+        let allInputs = Set(s.cells.map(\.input))
+        var phrases: [String] = []
+        var shapes: [WalkShape] = []
+        for c in cells where !shapes.contains(c.walk.shape) { shapes.append(c.walk.shape) }
+        for shape in shapes {
+            let mine = cells.filter { $0.walk.shape == shape }
+            var inputs: [HeadingInput] = []
+            for c in mine where !inputs.contains(c.input) { inputs.append(c.input) }
+            let complete = inputs.filter { input in Set(mine.filter { $0.input == input }.map(\.tiltDegrees)) == allTilts }
+            if Set(complete) == allInputs {
+                phrases.append(shapeNoun(shape))
+                continue
+            }
+            for input in inputs {
+                let tilts = mine.filter { $0.input == input }.map(\.tiltDegrees)
+                var context: [String] = []
+                if inputsVary { context.append(input.rawValue) }
+                if tiltsVary, Set(tilts) != allTilts { context.append("tilt " + list(tilts.map { "\(JSONField.show($0))°" })) }
+                phrases.append(shapeNoun(shape) + (context.isEmpty ? "" : " (\(context.joined(separator: ", ")))"))
+            }
+        }
+        return list(phrases)
     }
 
     static func durationRange(_ s: DriftScenario) throws -> String {
@@ -173,25 +213,39 @@ extension DriftReport {
                     "\(c.label) \(try intervalText(c)) [the simulated phone's: \(try deg(c.profileValue)) \(c.unit)]"
                 }
                 if !phone.isEmpty {
-                    items.append("This one phone\(scope), from its signed drifts (weighted least squares within the likelihood fit): " + phone.joined(separator: "; ") + ".")
+                    items.append(
+                        "This one phone\(scope), from its signed drifts (weighted least squares within the likelihood fit): "
+                            + phone.joined(separator: "; ") + ".")
                 }
             }
             let spreads = try d.components.filter { !$0.isPhoneValue }.map { c in
-                "\(c.label) \(try intervalText(c)) [profile: \(try deg(c.profileValue))]"
+                c.carries.isEmpty
+                    ? "\(c.label) \(try intervalText(c)) [profile: \(try deg(c.profileValue))]"
+                    : "\(c.label) \(try intervalText(c)), which also carries the \(list(c.carries))'s part [profile: \(try deg(c.profileValue)) for the \(c.label) alone]"
             }
             if !spreads.isEmpty {
                 items.append(
-                    (s.sameDevice ? "Its in-run noise\(scope): " : "Error budget of the phones\(scope) (1σ over phones, fitted to the walks): ")
+                    (s.sameDevice
+                        ? "Its in-run noise\(scope): " : "Error budget of the phones\(scope) (1σ over phones, fitted to the walks): ")
                         + spreads.joined(separator: "; ") + ".")
             }
             for note in d.notSeparated { items.append("Note\(scope): \(note).") }
+            if !d.unidentified.isEmpty {
+                items.append(
+                    "Not identified in these trials\(scope) (a fit without it is as good, likelihood ratio below 2.71, the 5% point for a variance at zero): "
+                        + list(d.unidentified.map(\.label)) + ".")
+            }
             if let lr = d.turningLikelihoodRatio, let p = d.turningPValue {
                 items.append(
-                    "Turning\(scope) \(p < 0.05 ? "adds drift" : "adds no measurable drift"): a fit without the turning terms (\(s.sameDevice ? "the phone's scale factor and asymmetry" : "scale factor and asymmetry")) is worse by a likelihood ratio of \(try deg(lr)) (p \(try pText(p)), χ² test, conservative at a zero variance)."
+                    "The gyro's turning errors\(scope) (\(s.sameDevice ? "the phone's scale factor and asymmetry" : "scale factor and asymmetry")) \(p < 0.05 ? "add drift" : "add no measurable drift"): a fit without them is worse by a likelihood ratio of \(try deg(lr)) (p \(try pText(p)), χ² test, conservative at a zero variance)."
                 )
             }
             // Turning's share at the shortest and the longest duration, for the walk of each kind that turns most.
-            for kind in walkKinds(s, d) {
+            let kinds = walkKinds(s, d)
+            if kinds.count > 4 {
+                items.append("Turning's share of each walk's mean-square drift is in the table under \"Where the drift comes from\".")
+            }
+            for kind in kinds where kinds.count <= 4 {
                 guard let most = kind.crossovers.max(by: { $0.representative.walk.turns < $1.representative.walk.turns }) else { continue }
                 let w = most.representative
                 let cells = d.shares.filter {
@@ -227,8 +281,15 @@ extension DriftReport {
         ])
         for c in d.components {
             try t.append([
-                c.label, c.isPhoneValue ? "this phone" : (d.sameDevice ? "in-run noise" : "spread over phones"), c.unit,
+                c.label + (c.carries.isEmpty ? "" : " (carries the \(list(c.carries))'s part)"),
+                c.isPhoneValue ? "this phone" : (d.sameDevice ? "in-run noise" : "spread over phones"), c.unit,
                 try deg(c.estimate), "\(try deg(c.interval.low)) to \(try deg(c.interval.high))", try deg(c.profileValue),
+            ])
+        }
+        for u in d.unidentified {
+            try t.append([
+                u.label, d.sameDevice ? "in-run noise" : "spread over phones", u.unit, "not identified",
+                "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))", try deg(u.profileValue),
             ])
         }
         return t
@@ -260,7 +321,8 @@ extension DriftReport {
         let context = varying(s).filter { [.input, .tilt].contains($0) }
         var t = MarkdownTable(
             columns: context.map { MarkdownTable.Column(factorName($0)) } + [
-                MarkdownTable.Column("shape"), MarkdownTable.Column("turns", alignment: .right), MarkdownTable.Column("time overtakes turning"),
+                MarkdownTable.Column("shape"), MarkdownTable.Column("turns", alignment: .right),
+                MarkdownTable.Column("time overtakes turning"),
             ])
         for x in d.crossovers {
             let c = x.representative
@@ -289,7 +351,7 @@ extension DriftReport {
                     ? "With one phone, its bias, scale factor and asymmetry are fixed numbers, estimated as the mean of the signed drift; the in-run noise is its variance. "
                     : "Over a class of phones each error has mean zero, so the mean-square drift is a sum of variance components times known regressors. ")
                 + "They are fitted by maximum likelihood to every trial (normal likelihood, Fisher scoring with the variances kept ≥ 0). "
-                + "Intervals are 95% percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
+                + "Intervals are 95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
                 + "resampled within each cell, the whole fit repeated; seeded from the scenario seed). "
                 + "Time's part of a walk's mean square is the time errors' (bias, bias instability, white noise, rate random walk); "
                 + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts.")

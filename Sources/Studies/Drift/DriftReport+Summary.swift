@@ -83,7 +83,8 @@ extension DriftReport {
                 + "drift grows with duration, so the classical errors would be too small); t tests and intervals on n − p "
                 + "degrees of freedom, F the robust Wald test of all slopes. These linear fits of |drift| are descriptive: "
                 + "the answer above rests on the error budget, not on them. Estimates in degrees of |drift| per unit of the term; "
-                + "growth models regress log|drift| on logs over walks that differ only in duration (or turn count), so their slopes are exponents.")
+                + "growth models regress log|drift| on logs over walks that differ only in duration (or turn count), so their slopes are exponents."
+        )
         doc.table(try regressionTable(a))
         doc.table(try fitTable(a))
 
@@ -278,7 +279,7 @@ extension DriftReport {
         let right = MarkdownTable.Alignment.right
         var t = MarkdownTable(columns: [
             MarkdownTable.Column("model"), MarkdownTable.Column("term"), MarkdownTable.Column("estimate", alignment: right),
-            MarkdownTable.Column("std. error", alignment: right), MarkdownTable.Column("t", alignment: right),
+            MarkdownTable.Column("HC3 std. error", alignment: right), MarkdownTable.Column("t", alignment: right),
             MarkdownTable.Column("p", alignment: right), MarkdownTable.Column("95% CI", alignment: right),
         ])
         for m in a.models {
