@@ -57,7 +57,8 @@ public struct DriftDecomposition: Sendable {
     /// Time's share of one cell's mean-square drift.
     public struct CellShare: Sendable {
         public let cell: DriftCell
-        /// Fitted mean square (deg²) and its parts.
+        /// Fitted mean square (deg²) and its parts (for one phone the parts leave out the signed cross term
+        /// 2·(time's mean)·(turning's mean), which the mean square includes).
         public let meanSquareDeg2: Double
         public let timeDeg2: Double
         public let turningDeg2: Double
@@ -430,7 +431,7 @@ public struct DriftDecomposition: Sendable {
             let values = replicateParts.map { $0[k].timeShare }
             shares.append(
                 CellShare(
-                    cell: cell, meanSquareDeg2: (p.time + p.turning) * DriftDecomposition.degrees * DriftDecomposition.degrees,
+                    cell: cell, meanSquareDeg2: p.meanSquare * DriftDecomposition.degrees * DriftDecomposition.degrees,
                     timeDeg2: p.time * DriftDecomposition.degrees * DriftDecomposition.degrees,
                     turningDeg2: p.turning * DriftDecomposition.degrees * DriftDecomposition.degrees,
                     tiltDeg2: p.tilt * DriftDecomposition.degrees * DriftDecomposition.degrees, timeShare: p.timeShare,
@@ -558,6 +559,9 @@ public struct DriftDecomposition: Sendable {
             let time: Double
             let turning: Double
             let tilt: Double
+            /// The model's mean square, (time's mean + turning's mean)² + variance: equal to time + turning for a
+            /// class of phones, and including the signed cross term for one phone.
+            let meanSquare: Double
             var timeShare: Double { time + turning > 0 ? time / (time + turning) : 1 }
         }
 
@@ -567,6 +571,7 @@ public struct DriftDecomposition: Sendable {
             var time = 0.0
             var turning = 0.0
             var tilt = 0.0
+            var total = 0.0
             var n = 0.0
             for (raw, weight) in rows {
                 let r =
@@ -581,17 +586,20 @@ public struct DriftDecomposition: Sendable {
                 }
                 var vTime = meanTime * meanTime
                 var vTurning = meanTurning * meanTurning
+                var noise = 0.0
                 for (j, t) in varianceTerms.enumerated() {
                     let v = fit.variances[j] * t.regressor(r)
+                    noise += v
                     if t.source == .time { vTime += v } else { vTurning += v }
                 }
                 time += weight * vTime
                 turning += weight * vTurning
+                total += weight * ((meanTime + meanTurning) * (meanTime + meanTurning) + noise)
                 tilt += weight * r.offset * r.offset
                 n += weight
             }
             n = max(n, 1)
-            return Parts(time: time / n, turning: turning / n, tilt: tilt / n)
+            return Parts(time: time / n, turning: turning / n, tilt: tilt / n, meanSquare: total / n)
         }
 
         func parts(_ fit: VarianceComponentFit) -> [Parts] {

@@ -354,7 +354,10 @@ extension DriftReport {
                 + "Intervals are 95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
                 + "resampled within each cell, the whole fit repeated; seeded from the scenario seed). "
                 + "Time's part of a walk's mean square is the time errors' (bias, bias instability, white noise, rate random walk); "
-                + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts.")
+                + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts."
+                + (s.sameDevice
+                    ? " With one phone the two parts leave out their signed cross term 2·(time's mean)·(turning's mean), which the fitted mean square includes."
+                    : ""))
         for d in a.decompositions {
             if a.decompositions.count > 1 { doc.heading("Profile `\(d.profile.name)`", level: 3) }
             doc.table(try componentTable(d))
