@@ -47,7 +47,7 @@ public struct LinearModelFit: Sendable {
     public let fStatistic: Double?
     /// The upper tail of F(k, n − p) at ``fStatistic``; `nil` when that is.
     public let fPValue: Double?
-    /// s²(XᵀX)⁻¹ in the order of ``coefficients``.
+    /// s²(XᵀX)⁻¹ in the order of ``coefficients`` (HC3's sandwich when ``covarianceEstimator`` is `.hc3`).
     public let covariance: [[Double]]
     /// The confidence level 1 − α of every interval of this fit.
     public let confidenceLevel: Double
@@ -69,6 +69,8 @@ public struct LinearModelFit: Sendable {
     let residualVariance: Double
     /// t₍₁₋α/2, n−p₎.
     let criticalT: Double
+    /// Which covariance ``covariance`` and the coefficients' errors are.
+    public var covarianceEstimator: CovarianceEstimator = .classical
 
     // MARK: - Queries
 
@@ -96,6 +98,7 @@ public struct LinearModelFit: Sendable {
 
     /// The confidence interval of the mean response at the given term values.
     ///
+    /// With a robust ``covarianceEstimator`` the variance is gᵀ·Cov·g from ``covariance``.
     /// ŷ ± t₍₁₋α/2, n−p₎·√(gᵀ·Cov·g) with g = (1, x₁, …) (Draper and Smith, Applied Regression Analysis, 3rd
     /// ed., §5.3); the quadratic form is evaluated as s²(1/n + hᵀ(ZᵀZ)⁻¹h) in the centred, unit-length
     /// coordinates h of the point.
@@ -105,6 +108,19 @@ public struct LinearModelFit: Sendable {
     public func meanConfidenceInterval(at termValues: [Double]) throws(StatsError) -> ConfidenceInterval {
         let yHat = try predict(termValues)
         let h = try scaledPoint(termValues, "LinearModelFit.meanConfidenceInterval")
+        if covarianceEstimator != .classical {
+            // gᵀ·Cov·g with g = (1, x₁, …) in the original coordinates of the robust covariance.
+            let g = (includeIntercept ? [1.0] : []) + termValues
+            var variance = 0.0
+            for i in 0..<g.count {
+                for j in 0..<g.count { variance += g[i] * covariance[i][j] * g[j] }
+            }
+            let halfWidth = criticalT * max(variance, 0).squareRoot()
+            guard halfWidth.isFinite else {
+                throw .invalidInput("LinearModelFit.meanConfidenceInterval: interval overflowed")
+            }
+            return ConfidenceInterval(low: yHat - halfWidth, high: yHat + halfWidth)
+        }
         var quadratic = includeIntercept ? 1 / Double(observations) : 0
         for i in 0..<h.count {
             for j in 0..<h.count { quadratic += h[i] * scaledUnscaledCovariance[i][j] * h[j] }

@@ -11,14 +11,17 @@ public struct DriftAnalysis: Sendable {
         /// Mean and sample SD of the signed drift.
         public let meanDriftDeg: Double
         public let sdDriftDeg: Double
-        /// Root mean square of the drift (= of |drift|), with a 95% interval assuming zero-mean normal drift:
-        /// `[rms·√(n/χ²₀.₉₇₅,ₙ), rms·√(n/χ²₀.₀₂₅,ₙ)]`.
+        /// Root mean square of the drift (= of |drift|), with a 95% interval valid whatever the drift's mean and
+        /// distribution: the square root of the BCa bootstrap interval of the mean of drift² over the cell's trials
+        /// (``Bootstrap/bcaMeanInterval(_:replicates:stream:confidence:)``, 2000 replicates, seeded per cell).
         public let rmsDriftDeg: Double
         public let rmsInterval: ConfidenceInterval
         public let medianAbsDriftDeg: Double
         public let p95AbsDriftDeg: Double
         /// Fraction of walks whose arrow points more than 90° away from the mark (the user would walk off).
         public let arrowBeyond90Fraction: Double
+        /// The trials' signed drifts, degrees, in trial order.
+        let driftsDeg: [Double]
     }
 
     /// A regression that was fitted, or the reason it could not be.
@@ -31,6 +34,15 @@ public struct DriftAnalysis: Sendable {
 
     public let cells: [CellSummary]
     public let models: [Model]
+    /// The error-budget fit, one per gyro profile of the grid (in grid order); none for a profile whose walks do
+    /// not drift beyond rounding (|drift| ≤ 10⁻⁹ rad).
+    public let decompositions: [DriftDecomposition]
+
+    /// Bootstrap replicates of each per-cell RMS interval.
+    public static let rmsReplicates = 2000
+    /// The global stream index of cell k's RMS bootstrap: above every trial index (capped at 10⁹) and below the
+    /// one-phone stream (period − 1).
+    static func rmsStreamIndex(_ cell: Int) -> UInt64 { TrialSeed.period - 2 - UInt64(cell) }
 
     /// Model ids, as `regression.csv` names them.
     public enum ModelID {
@@ -59,16 +71,20 @@ public struct DriftAnalysis: Sendable {
             let signed = try Descriptive.summary(drift)
             let absolute = try Descriptive.summary(drift.map(abs))
             let n = Double(drift.count)
-            let upper = try ChiSquared.quantile(0.975, degreesOfFreedom: n)
-            let lower = try ChiSquared.quantile(0.025, degreesOfFreedom: n)
-            let interval = ConfidenceInterval(
-                low: signed.rms * (n / upper).squareRoot(),
-                high: signed.rms * (n / lower).squareRoot())
+            let interval: ConfidenceInterval
+            if drift.count >= 2 {
+                let stream = try RandomStream(
+                    seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
+                let ms = try Bootstrap.bcaMeanInterval(drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+                interval = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
+            } else {
+                interval = ConfidenceInterval(low: signed.rms, high: signed.rms)
+            }
             return CellSummary(
                 cell: cell, count: drift.count, meanDriftDeg: signed.mean,
                 sdDriftDeg: signed.standardDeviation, rmsDriftDeg: signed.rms, rmsInterval: interval,
                 medianAbsDriftDeg: absolute.median, p95AbsDriftDeg: absolute.p95,
-                arrowBeyond90Fraction: Double(beyond90[cell.index]) / n)
+                arrowBeyond90Fraction: Double(beyond90[cell.index]) / n, driftsDeg: drift)
         }
 
         // Trial-level columns for the regressions.
@@ -87,7 +103,7 @@ public struct DriftAnalysis: Sendable {
                 models.append(
                     Model(
                         id: id, formula: formula,
-                        fit: try LinearModel.fit(response: response, terms: terms), note: nil))
+                        fit: try LinearModel.fit(response: response, terms: terms, covariance: .hc3), note: nil))
             } catch {
                 models.append(Model(id: id, formula: formula, fit: nil, note: "not estimable: \(error)"))
             }
@@ -108,25 +124,70 @@ public struct DriftAnalysis: Sendable {
             [RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "net_rotation_deg", values: signedNet)])
 
         // Growth exponents: log|drift| = log c + k·log(minutes) + log|Z| when drift = c·T^k·Z, so the OLS slope
-        // estimates k. Pure time uses the straight walks (0 turns) when the grid has them.
-        let hasStraight = turns.contains(0) && Set(minutes.indices.filter { turns[$0] == 0 }.map { minutes[$0] }).count > 1
-        let timeRows = absDrift.indices.filter { absDrift[$0] > 0 && (!hasStraight || turns[$0] == 0) }
-        add(
-            ModelID.growthMinutes,
-            hasStraight ? "log(abs_drift_deg) ~ log(minutes), walks without turns" : "log(abs_drift_deg) ~ log(minutes)",
-            response: timeRows.map { log(absDrift[$0]) }, [RegressionTerm(name: "log_minutes", values: timeRows.map { log(minutes[$0]) })])
-        let turnRows = absDrift.indices.filter { absDrift[$0] > 0 && turns[$0] > 0 }
+        // estimates k. Only comparable walks share an exponent: walks that differ in nothing but duration (every
+        // straight walk of a profile is alike whatever its tilt, input or shape; walks that turn are grouped by
+        // profile, input, tilt, shape and turn count). The turn exponent compares turn counts within one shape,
+        // tilt and input.
+        let varyingFactors = DriftReport.varying(scenario)
+        func label(_ c: DriftCell, leaving: [DriftReport.Factor]) -> String {
+            varyingFactors.filter { !leaving.contains($0) }.map { $0.value(c) }.joined(separator: ", ")
+        }
+        func groups(_ rows: [Int], key: (DriftCell) -> String) -> [(key: String, rows: [Int])] {
+            var order: [String] = []
+            var members: [String: [Int]] = [:]
+            for i in rows {
+                let k = key(cellOf[i])
+                if members[k] == nil { order.append(k) }
+                members[k, default: []].append(i)
+            }
+            return order.map { ($0, members[$0] ?? []) }
+        }
+        let positive = absDrift.indices.filter { absDrift[$0] > 0 }
+        let straight = positive.filter { turns[$0] == 0 }
+        for g in groups(straight, key: { $0.profile.name }) where Set(g.rows.map { minutes[$0] }).count > 1 {
+            let multipleProfiles = varyingFactors.contains(.profile)
+            add(
+                ModelID.growthMinutes + (multipleProfiles ? " (\(g.key), straight)" : " (straight)"),
+                "log(abs_drift_deg) ~ log(minutes), straight walks", response: g.rows.map { log(absDrift[$0]) },
+                [RegressionTerm(name: "log_minutes", values: g.rows.map { log(minutes[$0]) })])
+        }
+        let turning = positive.filter { turns[$0] > 0 }
+        for g in groups(turning, key: { label($0, leaving: [.minutes]) }) where Set(g.rows.map { minutes[$0] }).count > 1 {
+            let name = g.key.isEmpty ? "walks with turns" : g.key
+            add(
+                ModelID.growthMinutes + " (\(name))", "log(abs_drift_deg) ~ log(minutes), \(name)",
+                response: g.rows.map { log(absDrift[$0]) },
+                [RegressionTerm(name: "log_minutes", values: g.rows.map { log(minutes[$0]) })])
+        }
         // Controls for time when durations vary among those walks, so the turn exponent is not time's in disguise.
-        let turnTerms =
-            [RegressionTerm(name: "log_turns", values: turnRows.map { log(turns[$0]) })]
-            + (Set(turnRows.map { minutes[$0] }).count > 1
-                ? [RegressionTerm(name: "log_minutes", values: turnRows.map { log(minutes[$0]) })] : [])
-        add(
-            ModelID.growthTurns,
-            turnTerms.count > 1
-                ? "log(abs_drift_deg) ~ log(turns) + log(minutes), walks with turns"
-                : "log(abs_drift_deg) ~ log(turns), walks with turns",
-            response: turnRows.map { log(absDrift[$0]) }, turnTerms)
+        for g in groups(turning, key: { label($0, leaving: [.minutes, .turns]) }) where Set(g.rows.map { turns[$0] }).count > 1 {
+            let name = g.key.isEmpty ? "walks with turns" : g.key
+            let timeVaries = Set(g.rows.map { minutes[$0] }).count > 1
+            let terms =
+                [RegressionTerm(name: "log_turns", values: g.rows.map { log(turns[$0]) })]
+                + (timeVaries ? [RegressionTerm(name: "log_minutes", values: g.rows.map { log(minutes[$0]) })] : [])
+            add(
+                ModelID.growthTurns + " (\(name))",
+                timeVaries ? "log(abs_drift_deg) ~ log(turns) + log(minutes), \(name)" : "log(abs_drift_deg) ~ log(turns), \(name)",
+                response: g.rows.map { log(absDrift[$0]) }, terms)
+        }
         self.models = models
+
+        // The error budget, per profile.
+        var profileNames: [String] = []
+        for c in scenario.cells where !profileNames.contains(c.profile.name) { profileNames.append(c.profile.name) }
+        var decompositions: [DriftDecomposition] = []
+        for name in profileNames {
+            let mine = outcomes.filter { scenario.cells[$0.cellIndex].profile.name == name }
+            // Below 10⁻⁹ rad (6·10⁻⁸ °) drift is the rounding of the integration, not an error to decompose.
+            guard mine.contains(where: { abs($0.driftRadians) > 1e-9 }),
+                let profile = scenario.cells.first(where: { $0.profile.name == name })?.profile
+            else { continue }
+            let device =
+                scenario.sameDevice ? try DriftTrial.sharedDevice(scenarioSeed: scenario.seed, profile: profile) : nil
+            decompositions.append(
+                try DriftDecomposition(scenario: scenario, profileName: name, outcomes: outcomes, device: device))
+        }
+        self.decompositions = decompositions
     }
 }

@@ -32,6 +32,11 @@ extension DriftReport {
         Factor.allCases.filter { f in Set(s.cells.map { f.value($0) }).count > 1 }
     }
 
+    /// The stream of a pooled chart point's bootstrap: above the per-cell RMS streams, below the error budget's.
+    static func pooledStreamIndex(cell: Int, axis: Factor) -> UInt64 {
+        TrialSeed.period - 300_000 - 2 * UInt64(cell) - (axis == .minutes ? 0 : 1)
+    }
+
     /// Groups cell summaries into chart series along `axis`: one series per combination of the other varying
     /// factors, or, when that gives more than `maximumSeries`, one per level of `keep`, pooling the rest
     /// (pooled RMS = √(Σ nᵢ·rmsᵢ² / Σ nᵢ)).
@@ -63,11 +68,15 @@ extension DriftReport {
                 if group.cells.count == 1, let only = group.cells.first {
                     return ChartPoint(x: xv, y: only.rmsDriftDeg, yLow: only.rmsInterval.low, yHigh: only.rmsInterval.high)
                 }
+                // Pooled cells: the BCa interval of the pooled mean square, as for one cell (seeded by the group's
+                // first cell and the chart's axis).
                 let rms = (group.sumSquares / Double(group.n)).squareRoot()
-                let n = Double(group.n)
-                let low = rms * (n / (try ChiSquared.quantile(0.975, degreesOfFreedom: n))).squareRoot()
-                let high = rms * (n / (try ChiSquared.quantile(0.025, degreesOfFreedom: n))).squareRoot()
-                return ChartPoint(x: xv, y: rms, yLow: low, yHigh: high)
+                let squares = group.cells.flatMap { $0.driftsDeg.map { $0 * $0 } }
+                let first = group.cells.map(\.cell.index).min() ?? 0
+                let stream = try RandomStream(
+                    seed: TrialSeed(scenarioSeed: s.seed, trialIndex: pooledStreamIndex(cell: first, axis: axis)))
+                let ms = try Bootstrap.bcaMeanInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+                return ChartPoint(x: xv, y: rms, yLow: max(ms.low, 0).squareRoot(), yHigh: max(ms.high, 0).squareRoot())
             }
             let name = key.isEmpty ? "all walks" : key.joined(separator: ", ")
             return ChartSeries(name: name, points: points, style: .lineAndMarkers, colorIndex: index)

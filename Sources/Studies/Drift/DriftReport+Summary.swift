@@ -24,19 +24,27 @@ extension DriftReport {
     /// Whether a coefficient is positive with its 95% interval above zero.
     static func grows(_ c: LinearModelFit.Coefficient?) -> Bool { (c?.ciLow ?? 0) > 0 }
 
-    /// What a growth exponent and its interval say about the error source.
+    /// What a growth exponent and its interval say about the error source, or `nil` when the interval singles out
+    /// none of the pure cases: 0 (a fixed error, such as tilt), 0.5 (white noise integrating into a random walk)
+    /// and 1 (a bias). An exponent between them says only that several errors mix, in proportions that change
+    /// with duration; the error budget tells which.
+    static func exponentReading(_ c: LinearModelFit.Coefficient) -> String? {
+        let references: [(Double, String)] = [
+            (0, "close to 0: drift does not grow with time; a fixed error (such as holding tilt) dominates"),
+            (0.5, "close to 0.5, the signature of white noise integrating into a random walk: drift proportional to √time"),
+            (1, "close to 1, the signature of a bias: drift proportional to time"),
+        ]
+        let inside = references.filter { c.ciLow <= $0.0 && $0.0 <= c.ciHigh }
+        if inside.count == 1 { return inside[0].1 }
+        if inside.count > 1 { return "these trials cannot tell the pure cases (0 fixed, 0.5 random walk, 1 bias) apart" }
+        if c.ciLow > 1 { return "above 1: a wandering bias (bias instability or rate random walk) grows faster than a constant bias" }
+        return nil
+    }
+
+    /// ``exponentReading(_:)``, or a sentence that claims no source when the interval singles out none.
     static func exponentMeaning(_ c: LinearModelFit.Coefficient) -> String {
-        let hasHalf = c.ciLow <= 0.5 && 0.5 <= c.ciHigh
-        let hasOne = c.ciLow <= 1 && 1 <= c.ciHigh
-        switch (hasHalf, hasOne) {
-        case (true, true): return "these trials cannot tell a random walk (0.5) from a bias (1)"
-        case (false, true): return "close to 1, the signature of a bias: drift proportional to time"
-        case (true, false): return "close to 0.5, the signature of white noise integrating into a random walk: drift proportional to √time"
-        default:
-            if c.ciLow > 1 { return "above 1: a wandering bias (bias instability or rate random walk) dominates" }
-            if c.ciHigh < 0.5 { return "below 0.5: drift hardly grows with time; an error that does not accumulate with time dominates" }
-            return "between 0.5 (random walk) and 1 (bias): both white noise and bias contribute"
-        }
+        exponentReading(c)
+            ?? "between the pure cases (0 fixed, 0.5 random walk, 1 bias): several errors mix, in proportions that change with duration"
     }
 
     // MARK: - The summary
@@ -47,8 +55,9 @@ extension DriftReport {
         if !s.description.isEmpty { doc.paragraph(s.description) }
         doc.heading("The answer", level: 2)
         doc.paragraph("**\(try headline(s, a))**")
-        doc.bullets(try findings(s, a))
+        doc.bullets(try decompositionFindings(s, a) + (try findings(s, a)))
         if let typical = try typicalWalk(s, a) { doc.paragraph(typical) }
+        try decompositionSection(&doc, s, a)
 
         doc.heading("How it was measured", level: 2)
         let profiles = Array(Set(s.cells.map(\.profile.name))).sorted()
@@ -64,11 +73,18 @@ extension DriftReport {
         doc.table(try profileTable(s))
 
         doc.heading("Drift per cell", level: 2)
+        doc.paragraph(
+            "RMS 95% CI: the square root of a BCa bootstrap interval of the cell's mean-square drift "
+                + "(\(DriftAnalysis.rmsReplicates) replicates, seeded per cell), valid whatever the drift's mean and shape.")
         doc.table(try cellTable(a))
         doc.heading("Regressions", level: 2)
         doc.paragraph(
-            "Ordinary least squares on every trial (GSL). Estimates in degrees of |drift| per unit of the term; "
-                + "growth models regress log|drift| on logs, so their slopes are exponents.")
+            "Ordinary least squares on every trial (GSL), with heteroscedasticity-robust HC3 standard errors (the spread of "
+                + "drift grows with duration, so the classical errors would be too small); t tests and intervals on n − p "
+                + "degrees of freedom, F the robust Wald test of all slopes. These linear fits of |drift| are descriptive: "
+                + "the answer above rests on the error budget, not on them. Estimates in degrees of |drift| per unit of the term; "
+                + "growth models regress log|drift| on logs over walks that differ only in duration (or turn count), so their slopes are exponents."
+        )
         doc.table(try regressionTable(a))
         doc.table(try fitTable(a))
 
@@ -77,39 +93,11 @@ extension DriftReport {
         return doc.render()
     }
 
+    /// The answer: the error budget's verdict, then the grid factor other than time and turns that changes RMS
+    /// drift most (when it does by a factor of 2).
     static func headline(_ s: DriftScenario, _ a: DriftAnalysis) throws -> String {
-        let minutes = s.cells.map(\.walk.minutes)
-        let turns = s.cells.map { Double($0.walk.turns) }
-        let both = a.model(DriftAnalysis.ModelID.timeAndTurns)?.fit
-        let timeCoef = both?.coefficient(named: "minutes") ?? a.model(DriftAnalysis.ModelID.time)?.fit?.coefficient(named: "minutes")
-        let turnCoef = both?.coefficient(named: "turns") ?? a.model(DriftAnalysis.ModelID.turns)?.fit?.coefficient(named: "turns")
-        let timeGrows = grows(timeCoef)
-        let turnGrows = grows(turnCoef)
-        // A linear turn effect can come from turning at all (0 turns against a loop's 360°) while more turns add
-        // nothing: the growth model over walks with turns tells the two apart.
-        if turnGrows, let k = a.model(DriftAnalysis.ModelID.growthTurns)?.fit?.coefficient(named: "log_turns"), k.ciLow <= 0 {
-            let exponent = "turns exponent \(try deg(k.estimate)), 95% CI \(try deg(k.ciLow)) to \(try deg(k.ciHigh))"
-            let base =
-                (timeGrows ? "Drift grows with time." : "Drift does not grow with time.")
-                + " Turning at all adds drift (the walk's net rotation), but more turns do not (\(exponent))."
-            return try strongestOtherFactor(s, a).map { base + " " + $0 } ?? base
-        }
-        let timeSpan = (timeCoef?.estimate ?? 0) * ((minutes.max() ?? 0) - (minutes.min() ?? 0))
-        let turnSpan = (turnCoef?.estimate ?? 0) * ((turns.max() ?? 0) - (turns.min() ?? 0))
-        let minutesVary = Set(minutes).count > 1
-        let turnsVary = Set(turns).count > 1
-        var text: String
-        switch (minutesVary, turnsVary) {
-        case (true, true): text = try timeAndTurnsHeadline(timeGrows, turnGrows, timeSpan, turnSpan)
-        case (true, false):
-            text = timeGrows ? "Drift grows with time" : "Drift does not grow measurably with time"
-            text += " (every walk here has \(Int(turns[0])) turn\(turns[0] == 1 ? "" : "s"))."
-        case (false, true):
-            text = turnGrows ? "Drift grows with the number of turns" : "Drift does not grow measurably with the number of turns"
-            text += " (every walk here lasts \(JSONField.show(minutes[0])) minutes)."
-        case (false, false): text = ""
-        }
-        if let factor = try strongestOtherFactor(s, a) { text += (text.isEmpty ? "" : " ") + factor }
+        var text = try decompositionHeadline(s, a)
+        if let factor = try strongestOtherFactor(s, a) { text += " " + factor }
         return text
     }
 
@@ -133,52 +121,44 @@ extension DriftReport {
         return best?.text
     }
 
-    static func timeAndTurnsHeadline(_ timeGrows: Bool, _ turnGrows: Bool, _ timeSpan: Double, _ turnSpan: Double) throws -> String {
-        switch (timeGrows, turnGrows) {
-        case (true, true):
-            if turnSpan < 0.1 * timeSpan {
-                return
-                    "Drift grows with time; turning adds only a little (\(try deg(turnSpan))° across the grid's turn counts, against \(try deg(timeSpan))° across its durations)."
-            }
-            if timeSpan < 0.1 * turnSpan {
-                return
-                    "Drift grows with turning; time adds only a little (\(try deg(timeSpan))° across the grid's durations, against \(try deg(turnSpan))° across its turn counts)."
-            }
-            return
-                "Drift grows with both time and turning (\(try deg(timeSpan))° across the grid's durations, \(try deg(turnSpan))° across its turn counts)."
-        case (true, false):
-            return "Drift grows with time, not with the number of turns."
-        case (false, true):
-            return "Drift grows with the number of turns, not with time."
-        case (false, false):
-            return "Neither time nor the number of turns changes drift measurably in this scenario."
-        }
-    }
-
+    /// The linear fits' findings (descriptive, HC3 errors) and the growth exponents of comparable walks.
     static func findings(_ s: DriftScenario, _ a: DriftAnalysis) throws -> [String] {
         var items: [String] = []
+        let proxy = "Linear fit of |drift| (OLS, HC3 errors): "
         if let fit = a.model(DriftAnalysis.ModelID.timeAndTurns)?.fit {
-            if let c = fit.coefficient(named: "minutes") {
-                items.append("Time: each extra minute adds \(try estimateText(c)) to |drift|, with the number of turns held fixed.")
-            }
-            if let c = fit.coefficient(named: "turns") {
-                items.append("Turning: each extra turn adds \(try estimateText(c)) to |drift|, with the duration held fixed.")
+            var parts: [String] = []
+            if let c = fit.coefficient(named: "minutes") { parts.append("each extra minute adds \(try estimateText(c))") }
+            if let c = fit.coefficient(named: "turns") { parts.append("each extra turn adds \(try estimateText(c))") }
+            if !parts.isEmpty {
+                items.append(
+                    proxy + parts.joined(separator: "; ")
+                        + ", each with the other held fixed. A turn count cannot see the scale factor, which every loop adds "
+                        + "whatever its number of turns, so this fit does not answer which error dominates.")
             }
         } else {
             for id in [DriftAnalysis.ModelID.time, DriftAnalysis.ModelID.turns] {
                 guard let fit = a.model(id)?.fit, let c = fit.coefficients.last else { continue }
-                items.append(
-                    "\(c.name == "minutes" ? "Time: each extra minute" : "Turning: each extra turn") adds \(try estimateText(c)) to |drift|."
-                )
+                items.append(proxy + "\(c.name == "minutes" ? "each extra minute" : "each extra turn") adds \(try estimateText(c)).")
             }
         }
-        if let c = a.model(DriftAnalysis.ModelID.growthMinutes)?.fit?.coefficient(named: "log_minutes") {
-            let scope =
-                a.model(DriftAnalysis.ModelID.growthMinutes)?.formula.contains("without turns") == true ? " (walks without turns)" : ""
-            items.append(
-                "Growth with time\(scope): |drift| grows like minutes^k with k = \(try estimateText(c, unit: "")): \(exponentMeaning(c)).")
+        let growth = a.models.filter { $0.id.hasPrefix(DriftAnalysis.ModelID.growthMinutes) }
+        let turnGrowth = a.models.filter { $0.id.hasPrefix(DriftAnalysis.ModelID.growthTurns) }
+        for m in growth where growth.count <= 4 || m.id.hasSuffix("straight)") {
+            guard let c = m.fit?.coefficient(named: "log_minutes") else { continue }
+            let scope = m.id.dropFirst(DriftAnalysis.ModelID.growthMinutes.count)
+            var text = "Growth with time\(scope): |drift| grows like minutes^k with k = \(try estimateText(c, unit: ""))"
+            if let meaning = exponentReading(c) {
+                text += ": \(meaning)."
+            } else {
+                text += ", between the pure cases: several errors mix here (see where the drift comes from)."
+            }
+            items.append(text)
         }
-        if let c = a.model(DriftAnalysis.ModelID.growthTurns)?.fit?.coefficient(named: "log_turns") {
+        if growth.count > 4 {
+            items.append("Growth exponents of the other walk kinds (\(growth.count) in all) are in the regression table.")
+        }
+        for m in turnGrowth where turnGrowth.count <= 4 {
+            guard let c = m.fit?.coefficient(named: "log_turns") else { continue }
             let meaning: String
             if c.ciHigh < 0.1 && c.ciLow > -0.1 {
                 meaning = "flat: the number of turns does not matter"
@@ -189,26 +169,8 @@ extension DriftReport {
             } else {
                 meaning = "no measurable effect of the number of turns"
             }
-            items.append("Growth with turning: |drift| grows like turns^k with k = \(try estimateText(c, unit: "")): \(meaning).")
-        }
-        if let fit = a.model(DriftAnalysis.ModelID.rotation)?.fit,
-            let net = fit.coefficient(named: "abs_net_rotation_deg"), let total = fit.coefficient(named: "total_rotation_deg")
-        {
-            items.append(
-                "Rotation: every 360° of net rotation (a loop) adds \(try estimateText(net, scale: 360)) to |drift|; "
-                    + "every 360° of back-and-forth turning that cancels out adds \(try estimateText(total, scale: 360)). "
-                    + (grows(net) && !grows(total)
-                        ? "What drifts is the net rotation, through the scale-factor error, not the number of turns."
-                        : grows(net) && grows(total) && total.estimate > 0
-                            ? "Net rotation drifts \(try deg(net.estimate / total.estimate)) times as much per degree as turns that cancel (scale factor against left/right asymmetry)."
-                            : ""))
-        }
-        if s.sameDevice, let fit = a.model(DriftAnalysis.ModelID.signed)?.fit,
-            let bias = fit.coefficient(named: "minutes"), let scale = fit.coefficient(named: "net_rotation_deg")
-        {
-            items.append(
-                "This one phone: its signed drift is \(try estimateText(bias)) per minute (its bias) and \(try estimateText(scale, scale: 100, unit: "%")) of the net rotation (its scale-factor error)."
-            )
+            let scope = m.id.dropFirst(DriftAnalysis.ModelID.growthTurns.count)
+            items.append("Growth with turning\(scope): |drift| grows like turns^k with k = \(try estimateText(c, unit: "")): \(meaning).")
         }
         for factor in varying(s) where ![.minutes, .turns].contains(factor) {
             items.append("By \(factorName(factor)): " + (try pooledRMS(s, a, by: factor)) + ".")
@@ -317,7 +279,7 @@ extension DriftReport {
         let right = MarkdownTable.Alignment.right
         var t = MarkdownTable(columns: [
             MarkdownTable.Column("model"), MarkdownTable.Column("term"), MarkdownTable.Column("estimate", alignment: right),
-            MarkdownTable.Column("std. error", alignment: right), MarkdownTable.Column("t", alignment: right),
+            MarkdownTable.Column("HC3 std. error", alignment: right), MarkdownTable.Column("t", alignment: right),
             MarkdownTable.Column("p", alignment: right), MarkdownTable.Column("95% CI", alignment: right),
         ])
         for m in a.models {

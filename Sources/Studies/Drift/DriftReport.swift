@@ -51,13 +51,23 @@ public enum DriftReport {
         var table = CSVTable(header: [
             "cell", "profile", "input", "tilt_deg", "shape", "minutes", "turns", "n", "mean_drift_deg", "sd_drift_deg",
             "rms_drift_deg", "rms_ci_low", "rms_ci_high", "median_abs_drift_deg", "p95_abs_drift_deg",
+            "fitted_time_ms_deg2", "fitted_turning_ms_deg2", "turning_share", "turning_share_ci_low", "turning_share_ci_high",
         ])
+        var shares: [Int: DriftDecomposition.CellShare] = [:]
+        for d in a.decompositions {
+            for c in d.shares { shares[c.cell.index] = c }
+        }
         for c in a.cells {
+            let share = shares[c.cell.index]
             try table.append([
                 .integer(c.cell.index), .text(c.cell.profile.name), .text(c.cell.input.rawValue), .number(c.cell.tiltDegrees),
                 .text(c.cell.walk.shape.rawValue), .number(c.cell.walk.minutes), .integer(c.cell.walk.turns), .integer(c.count),
                 .number(c.meanDriftDeg), .number(c.sdDriftDeg), .number(c.rmsDriftDeg), .number(c.rmsInterval.low),
                 .number(c.rmsInterval.high), .number(c.medianAbsDriftDeg), .number(c.p95AbsDriftDeg),
+                share.map { .number($0.timeDeg2) } ?? .missing, share.map { .number($0.turningDeg2) } ?? .missing,
+                share.map { .number(1 - $0.timeShare) } ?? .missing,
+                share.map { .number(1 - $0.timeShareInterval.high) } ?? .missing,
+                share.map { .number(1 - $0.timeShareInterval.low) } ?? .missing,
             ])
         }
         return table.render()

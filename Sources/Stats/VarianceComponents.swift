@@ -1,0 +1,348 @@
+import Foundation
+
+/// Maximum-likelihood fit of a normal model whose variance is a non-negative sum of known regressors.
+///
+/// The model, for observations i = 1…n with non-negative frequency weights wᵢ:
+///
+///     dᵢ = oᵢ + Σⱼ βⱼ·zᵢⱼ + eᵢ,   eᵢ ~ N(0, vᵢ),   vᵢ = Σₖ θₖ·xᵢₖ,   θₖ ≥ 0,
+///
+/// with oᵢ a known offset, zᵢⱼ optional mean terms (fixed effects, e.g. one phone's bias and scale factor) and
+/// xᵢₖ ≥ 0 the known regressor of variance component k (e.g. T² for a turn-on bias, T for white noise). The
+/// log-likelihood, up to a constant, is ℓ = −½ Σ wᵢ (log vᵢ + rᵢ²/vᵢ), rᵢ = dᵢ − oᵢ − zᵢᵀβ.
+///
+/// Algorithm: observations with identical (o, z, x) are pooled into groups through their sufficient
+/// statistics (Σw, Σw·(d − o), Σw·(d − o)²), so a fit costs O(groups), not O(n). Each iteration takes
+/// - β by weighted least squares with weights 1/vᵢ (the exact maximiser for fixed θ), then
+/// - one Fisher-scoring step for θ, which is the regression of rᵢ² on xᵢ with weights 1/vᵢ² (IRLS; Harville,
+///   JASA 72, 1977, §6), solved under θ ≥ 0 by non-negative least squares over the few components (every
+///   active set is tried, and the feasible one with the smallest weighted residual is kept, which is the NNLS
+///   optimum), with step halving when the likelihood does not increase.
+/// At convergence the scores vanish for positive components and are ≤ 0 for components at zero: the
+/// Karush–Kuhn–Tucker conditions of the constrained maximum.
+///
+/// Variances are floored at 10⁻¹² times the overall mean square so that a group whose components are all
+/// zero does not make the likelihood infinite.
+public enum VarianceComponents {
+    /// The most components a fit takes (every one of their 2ᵏ active sets is tried).
+    public static let maximumComponents = 10
+
+    /// Fits the model; see the type's documentation.
+    ///
+    /// - Parameters:
+    ///   - response: d, finite.
+    ///   - offset: o (default zeros), finite.
+    ///   - meanTerms: z columns (may be empty), finite, not collinear.
+    ///   - components: x columns, finite and ≥ 0; at most ``maximumComponents``.
+    ///   - weights: frequency weights w ≥ 0 (default ones); a bootstrap passes resampling counts.
+    ///   - start: starting θ (e.g. the full-data fit when refitting a bootstrap sample); default a moment guess.
+    /// - Returns: the fit.
+    /// - Throws: ``StatsError/invalidInput(_:)`` on mismatched lengths, non-finite or negative regressors, too
+    ///   many components, no observations, or collinear mean terms.
+    public static func fit(
+        response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm],
+        weights: [Double]? = nil, start: [Double]? = nil
+    ) throws(StatsError) -> VarianceComponentFit {
+        try validate(response: response, offset: offset, meanTerms: meanTerms, components: components, weights: weights)
+        return try VarianceComponentDesign(
+            validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components
+        ).fit(weights: weights, start: start)
+    }
+
+    /// Refuses inputs the fit cannot use; see ``fit(response:offset:meanTerms:components:weights:start:)``.
+    static func validate(
+        response: [Double], offset: [Double]?, meanTerms: [RegressionTerm], components: [RegressionTerm], weights: [Double]?
+    ) throws(StatsError) {
+        let n = response.count
+        let k = components.count
+        guard n > 0 else { throw .invalidInput("VarianceComponents.fit: no observations") }
+        guard k >= 1, k <= maximumComponents else {
+            throw .invalidInput("VarianceComponents.fit: \(k) components; 1 to \(maximumComponents) allowed")
+        }
+        if let o = offset, o.count != n { throw .invalidInput("VarianceComponents.fit: offset has \(o.count) values, response \(n)") }
+        if let w = weights, w.count != n { throw .invalidInput("VarianceComponents.fit: weights have \(w.count) values, response \(n)") }
+        for t in meanTerms + components where t.values.count != n {
+            throw .invalidInput("VarianceComponents.fit: '\(t.name)' has \(t.values.count) values, response \(n)")
+        }
+        for t in components where t.values.contains(where: { !$0.isFinite || $0 < 0 }) {
+            throw .invalidInput("VarianceComponents.fit: component '\(t.name)' has a negative or non-finite value")
+        }
+        let finite =
+            response.allSatisfy(\.isFinite) && (offset ?? []).allSatisfy(\.isFinite)
+            && meanTerms.allSatisfy { $0.values.allSatisfy(\.isFinite) }
+            && (weights ?? []).allSatisfy { $0.isFinite && $0 >= 0 }
+        guard finite else { throw .invalidInput("VarianceComponents.fit: a value is not finite (or a weight is negative)") }
+
+    }
+
+    /// One group of observations sharing their regressors, through its sufficient statistics.
+    struct Group {
+        let z: [Double]
+        let x: [Double]
+        var count: Double
+        /// Σw·(d − o) and Σw·(d − o)².
+        var sum: Double
+        var sumSquares: Double
+    }
+
+    struct Solver {
+        let groups: [Group]
+        let componentNames: [String]
+        let meanNames: [String]
+        let q: Int
+        var k: Int { componentNames.count }
+
+        /// Column scales: the largest value of each component, so the NNLS works on comparable columns.
+        var scales: [Double] { (0..<k).map { j in groups.reduce(0.0) { max($0, $1.x[j]) } } }
+
+        func variance(_ g: Group, _ theta: [Double], floor: Double) -> Double {
+            var v = 0.0
+            for j in 0..<k { v += theta[j] * g.x[j] }
+            return max(v, floor)
+        }
+
+        /// Σw·r² of each group for mean coefficients β.
+        func residualSquares(_ beta: [Double]) -> [Double] {
+            groups.map { g in
+                var m = 0.0
+                for j in 0..<q { m += g.z[j] * beta[j] }
+                return max(g.sumSquares - 2 * m * g.sum + g.count * m * m, 0)
+            }
+        }
+
+        func weightedBeta(_ v: [Double]) throws(StatsError) -> [Double] {
+            guard q > 0 else { return [] }
+            var a = [[Double]](repeating: [Double](repeating: 0, count: q), count: q)
+            var b = [Double](repeating: 0, count: q)
+            for (g, vg) in zip(groups, v) {
+                for r in 0..<q {
+                    b[r] += g.z[r] * g.sum / vg
+                    for c in 0..<q { a[r][c] += g.count * g.z[r] * g.z[c] / vg }
+                }
+            }
+            guard let beta = SmallLinearAlgebra.solve(a, b, relativeTolerance: 1e-10) else {
+                throw .invalidInput("VarianceComponents.fit: the mean terms \(meanNames) are collinear")
+            }
+            return beta
+        }
+
+        func logLikelihood(_ v: [Double], _ squares: [Double]) -> Double {
+            var l = 0.0
+            for (i, g) in groups.enumerated() { l -= 0.5 * (g.count * log(v[i]) + squares[i] / v[i]) }
+            return l
+        }
+
+        /// Non-negative weighted least squares of m on x with weights w, by trying every active set.
+        func nnls(_ m: [Double], _ w: [Double], scales: [Double]) -> [Double] {
+            let active = (0..<k).filter { scales[$0] > 0 }
+            var gram = [[Double]](repeating: [Double](repeating: 0, count: k), count: k)
+            var rhs = [Double](repeating: 0, count: k)
+            for (i, g) in groups.enumerated() {
+                for a in active {
+                    let xa = g.x[a] / scales[a]
+                    rhs[a] += w[i] * xa * m[i]
+                    for b in active { gram[a][b] += w[i] * xa * g.x[b] / scales[b] }
+                }
+            }
+            var best = [Double](repeating: 0, count: k)
+            var bestObjective = 0.0  // the empty set: objective relative to Σw·m²
+            let subsets = 1 << active.count
+            for mask in 1..<subsets {
+                let set = active.indices.filter { mask & (1 << $0) != 0 }.map { active[$0] }
+                guard let solution = SmallLinearAlgebra.solve(set.map { a in set.map { gram[a][$0] } }, set.map { rhs[$0] })
+                else { continue }
+                guard solution.allSatisfy({ $0 >= 0 }) else { continue }
+                // Objective − Σw·m² = θᵀGθ − 2θᵀc = −θᵀc at the subset's normal-equation solution.
+                var objective = 0.0
+                for (s, a) in set.enumerated() { objective -= solution[s] * rhs[a] }
+                if objective < bestObjective {
+                    bestObjective = objective
+                    best = [Double](repeating: 0, count: k)
+                    for (s, a) in set.enumerated() { best[a] = solution[s] / scales[a] }
+                }
+            }
+            return best
+        }
+
+        func run(start: [Double]?) throws(StatsError) -> VarianceComponentFit {
+            let totalCount = groups.reduce(0) { $0 + $1.count }
+            let scales = self.scales
+            var beta = [Double](repeating: 0, count: q)
+            if q > 0 { beta = try weightedBeta([Double](repeating: 1, count: groups.count)) }
+            var squares = residualSquares(beta)
+            let meanSquare = squares.reduce(0, +) / totalCount
+            guard meanSquare > 0 else {
+                return VarianceComponentFit(
+                    componentNames: componentNames, variances: [Double](repeating: 0, count: k), meanNames: meanNames,
+                    meanCoefficients: beta, logLikelihood: 0, iterations: 0, converged: true, degenerate: true)
+            }
+            let floor = 1e-12 * meanSquare
+            var theta: [Double]
+            if let s = start, s.count == k, s.allSatisfy({ $0 >= 0 && $0.isFinite }), s.contains(where: { $0 > 0 }) {
+                theta = s
+            } else {
+                // Moment start: each usable component explains an equal part of the mean square.
+                let usable = Double(scales.filter { $0 > 0 }.count)
+                let meanX = (0..<k).map { j in groups.reduce(0.0) { $0 + $1.count * $1.x[j] } / totalCount }
+                theta = (0..<k).map { meanX[$0] > 0 ? meanSquare / usable / meanX[$0] : 0 }
+            }
+            var v = groups.map { variance($0, theta, floor: floor) }
+            if q > 0 {
+                beta = try weightedBeta(v)
+                squares = residualSquares(beta)
+            }
+            var l = logLikelihood(v, squares)
+            var iterations = 0
+            var converged = false
+            while iterations < 500 {
+                iterations += 1
+                let m = (0..<groups.count).map { squares[$0] / groups[$0].count }
+                let w = (0..<groups.count).map { groups[$0].count / (v[$0] * v[$0]) }
+                let proposal = nnls(m, w, scales: scales)
+                var step = 1.0
+                var accepted = false
+                var newTheta = theta
+                var newV = v
+                var newBeta = beta
+                var newSquares = squares
+                var newL = l
+                while step >= 1.0 / 1024 {
+                    newTheta = (0..<k).map { theta[$0] + step * (proposal[$0] - theta[$0]) }
+                    newV = groups.map { variance($0, newTheta, floor: floor) }
+                    if q > 0 {
+                        newBeta = try weightedBeta(newV)
+                        newSquares = residualSquares(newBeta)
+                    }
+                    newL = logLikelihood(newV, newSquares)
+                    if newL >= l - 1e-12 * abs(l) {
+                        accepted = true
+                        break
+                    }
+                    step /= 2
+                }
+                guard accepted else {
+                    converged = true  // no ascent direction left within rounding
+                    break
+                }
+                let change = (0..<groups.count).reduce(0.0) { max($0, abs(newV[$1] - v[$1]) / v[$1]) }
+                theta = newTheta
+                v = newV
+                beta = newBeta
+                squares = newSquares
+                let gain = newL - l
+                l = newL
+                if change < 1e-8 || gain <= 1e-12 * abs(l) {
+                    converged = true
+                    break
+                }
+            }
+            return VarianceComponentFit(
+                componentNames: componentNames, variances: theta, meanNames: meanNames, meanCoefficients: beta,
+                logLikelihood: l, iterations: iterations, converged: converged, degenerate: false)
+        }
+    }
+}
+
+/// The result of ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:)``.
+public struct VarianceComponentFit: Sendable, Equatable {
+    /// The components' names, in the order given.
+    public let componentNames: [String]
+    /// θₖ ≥ 0, the variance per unit of each component's regressor.
+    public let variances: [Double]
+    /// The mean terms' names and their coefficients β (empty without mean terms).
+    public let meanNames: [String]
+    public let meanCoefficients: [Double]
+    /// ℓ at the estimate, without the constant −½·Σw·log 2π.
+    public let logLikelihood: Double
+    public let iterations: Int
+    public let converged: Bool
+    /// Every residual is exactly zero: nothing varies, every θ is 0.
+    public let degenerate: Bool
+
+    /// Σₖ θₖ·xₖ at regressor values `x` (one per component).
+    public func variance(at x: [Double]) -> Double {
+        zip(variances, x).reduce(0) { $0 + $1.0 * $1.1 }
+    }
+
+    /// θ of the component called `name`.
+    public func variance(named name: String) -> Double? {
+        componentNames.firstIndex(of: name).map { variances[$0] }
+    }
+}
+
+/// A variance-component problem with its observations already pooled into groups of identical regressors, so
+/// that refitting it under many weightings (a bootstrap) costs O(n + groups) per fit, without re-grouping.
+public struct VarianceComponentDesign: Sendable {
+    let residuals: [Double]
+    let groupOf: [Int]
+    let groupZ: [[Double]]
+    let groupX: [[Double]]
+    let componentNames: [String]
+    let meanNames: [String]
+
+    /// Validates and groups; see ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:)``.
+    public init(response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm])
+        throws(StatsError)
+    {
+        try VarianceComponents.validate(
+            response: response, offset: offset, meanTerms: meanTerms, components: components, weights: nil)
+        self.init(validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components)
+    }
+
+    init(validatedResponse response: [Double], offset: [Double]?, meanTerms: [RegressionTerm], components: [RegressionTerm]) {
+        var index: [[UInt64]: Int] = [:]
+        var groupOf = [Int](repeating: 0, count: response.count)
+        var groupZ: [[Double]] = []
+        var groupX: [[Double]] = []
+        var residuals = [Double](repeating: 0, count: response.count)
+        for i in 0..<response.count {
+            let o = offset?[i] ?? 0
+            let z = meanTerms.map { $0.values[i] }
+            let x = components.map { $0.values[i] }
+            let key = ([o] + z + x).map(\.bitPattern)
+            if let g = index[key] {
+                groupOf[i] = g
+            } else {
+                index[key] = groupZ.count
+                groupOf[i] = groupZ.count
+                groupZ.append(z)
+                groupX.append(x)
+            }
+            residuals[i] = response[i] - o
+        }
+        self.residuals = residuals
+        self.groupOf = groupOf
+        self.groupZ = groupZ
+        self.groupX = groupX
+        componentNames = components.map(\.name)
+        meanNames = meanTerms.map(\.name)
+    }
+
+    /// Fits under frequency weights (default ones), from `start` when given.
+    public func fit(weights: [Double]? = nil, start: [Double]? = nil) throws(StatsError) -> VarianceComponentFit {
+        if let w = weights {
+            guard w.count == residuals.count, w.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                throw .invalidInput(
+                    "VarianceComponentDesign.fit: \(w.count) weights for \(residuals.count) observations, or a weight is negative")
+            }
+        }
+        var count = [Double](repeating: 0, count: groupZ.count)
+        var sum = [Double](repeating: 0, count: groupZ.count)
+        var squares = [Double](repeating: 0, count: groupZ.count)
+        for i in 0..<residuals.count {
+            let w = weights?[i] ?? 1
+            if w == 0 { continue }
+            let g = groupOf[i]
+            let r = residuals[i]
+            count[g] += w
+            sum[g] += w * r
+            squares[g] += w * r * r
+        }
+        var groups: [VarianceComponents.Group] = []
+        for g in 0..<groupZ.count where count[g] > 0 {
+            groups.append(VarianceComponents.Group(z: groupZ[g], x: groupX[g], count: count[g], sum: sum[g], sumSquares: squares[g]))
+        }
+        guard !groups.isEmpty else { throw .invalidInput("VarianceComponents.fit: every weight is zero") }
+        return try VarianceComponents.Solver(groups: groups, componentNames: componentNames, meanNames: meanNames, q: meanNames.count)
+            .run(start: start)
+    }
+}

@@ -1,0 +1,643 @@
+import Foundation
+import SensorSim
+import Stats
+
+/// The drift's error budget, fitted to the trials by maximum likelihood: how much of the mean-square drift each
+/// error of the gyro model explains, and whether time or turning dominates, with bootstrap intervals.
+///
+/// The gyro model (``GyroErrorModel``) makes a trial's drift
+///
+///     d = b₀·T + ∫b_GM + ∫n + ∫b_RW + s·c·θ_net + (a/2)·c·θ_total + (c − 1)·θ_net,
+///
+/// with T the walk's duration, θ_net and θ_total its net and total rotation, c = cos(tilt) when the z rate is
+/// integrated (1 for the fused attitude yaw). For a class of phones (each trial draws its device) every term but
+/// the last is independent with mean zero, so d ~ N(μ, v) with the known mean μ = (c − 1)·θ_net and
+///
+///     v = σ_b²·T² + σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²·T + K²·T³/3 + σ_s²·(c·θ_net)² + σ_a²·(c·θ_total/2)²,
+///
+/// linear in the variance components with known regressors (Brown and Hwang, §2.9, for the integrated
+/// Gauss–Markov term; IEEE Std 952 for white noise and rate random walk). ``VarianceComponents`` fits them. With one
+/// phone (`sameDevice`) its b₀, s and a are fixed numbers: they become mean terms (d regressed on T, c·θ_net,
+/// c·θ_total/2, weighted by 1/v), and only the in-run noise (bias instability, white noise, rate random walk)
+/// stays in v.
+///
+/// A component whose regressor the design cannot separate from the ones before it (in the order: turn-on bias, bias
+/// instability, white noise, rate random walk, scale factor, asymmetry) is left out and named in ``notSeparated``: its variance is then carried by the others (for example only loops:
+/// θ_total = θ_net, so the scale-factor estimate is really σ_s² + σ_a²/4).
+///
+/// Time's part of a cell's mean square is the sum of the time components (for one phone: (b₀T)² plus the
+/// in-run noise); turning's part is the scale-factor and asymmetry components plus the tilt's fixed
+/// under-reading μ² (for one phone: (s·cθ_net + (a/2)·cθ_total + (c − 1)θ_net)²). Shares are those parts over
+/// their sum. Intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
+/// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
+/// replicate), seeded from the scenario seed; the crossover's interval is the plain percentile interval of its
+/// replicates clipped to the grid's durations.
+public struct DriftDecomposition: Sendable {
+    /// Whether a component belongs to time or to turning.
+    public enum Source: String, Sendable { case time, turning }
+
+    /// One fitted error of the gyro model, in the profile's unit.
+    public struct Component: Sendable {
+        public let id: String
+        public let label: String
+        public let unit: String
+        public let source: Source
+        /// The fitted σ (class of phones) or the phone's own value (one phone), in ``unit``.
+        public let estimate: Double
+        public let interval: ConfidenceInterval
+        /// The generating profile's value, for comparison (the 1σ spread, or the profile's per-device value).
+        public let profileValue: Double
+        /// `true` for a fixed effect of one phone (signed), `false` for a spread σ ≥ 0.
+        public let isPhoneValue: Bool
+        /// Terms the design cannot separate from this one, with a non-zero profile value: this estimate carries their
+        /// part too, so it is not comparable with ``profileValue`` alone.
+        public let carries: [String]
+    }
+
+    /// Time's share of one cell's mean-square drift.
+    public struct CellShare: Sendable {
+        public let cell: DriftCell
+        /// Fitted mean square (deg²) and its parts (for one phone the parts leave out the signed cross term
+        /// 2·(time's mean)·(turning's mean), which the mean square includes).
+        public let meanSquareDeg2: Double
+        public let timeDeg2: Double
+        public let turningDeg2: Double
+        /// The tilt's fixed under-reading, part of turning (deg²).
+        public let tiltDeg2: Double
+        public let timeShare: Double
+        public let timeShareInterval: ConfidenceInterval
+    }
+
+    /// Where time overtakes turning, for walks that differ only in duration.
+    public struct Crossover: Sendable {
+        public enum Status: Sendable, Equatable {
+            /// Time dominates at every duration of the grid (in at least 97.5% of bootstrap replicates).
+            case timeEverywhere
+            /// Turning dominates at every duration of the grid.
+            case turningEverywhere
+            /// Time overtakes turning at `minutes`, with its 95% interval (clipped to the grid's durations).
+            case crosses(minutes: Double, low: Double, high: Double)
+        }
+        /// A cell of the group (its minutes are the group's shortest).
+        public let representative: DriftCell
+        public let minimumMinutes: Double
+        public let maximumMinutes: Double
+        public let status: Status
+        /// Whether the tilt's under-reading is more than half of this walk's turning part.
+        public let tiltDominatesTurning: Bool
+    }
+
+    public let profile: GyroProfile
+    public let sameDevice: Bool
+    public let components: [Component]
+    /// Components (or phone errors) the design could not separate, with the reason.
+    public let notSeparated: [String]
+    /// A variance component these trials do not support: a fit without it is as good.
+    public struct Unidentified: Sendable {
+        public let label: String
+        public let unit: String
+        public let source: Source
+        public let profileValue: Double
+        /// 2·(ℓ with it − ℓ without it), below 2.71.
+        public let likelihoodRatio: Double
+    }
+    /// Components dropped by backward elimination, in the order dropped.
+    public let unidentified: [Unidentified]
+    public let shares: [CellShare]
+    public let crossovers: [Crossover]
+    /// Likelihood-ratio test of "turning adds nothing": 2·(ℓ − ℓ₀) against χ² with as many degrees of freedom as
+    /// turning terms (conservative when a variance sits at its zero boundary); `nil` when the design has no turning.
+    public let turningLikelihoodRatio: Double?
+    public let turningPValue: Double?
+    public let bootstrapReplicates: Int
+    public let converged: Bool
+
+    /// Bootstrap replicates per decomposition.
+    public static let defaultReplicates = 400
+    /// The global stream index of bootstrap replicate b: far above any trial's index (trials are capped at 10⁹),
+    /// below the per-cell RMS streams and the one-phone stream.
+    static func replicateStreamIndex(_ b: Int) -> UInt64 { TrialSeed.period - 1_000_000 - UInt64(b) }
+
+    // MARK: - Regressors
+
+    /// One trial's regressors, seconds and radians.
+    struct Row {
+        let cellIndex: Int
+        let drift: Double
+        let seconds: Double
+        let tiltFactor: Double
+        let net: Double
+        let total: Double
+        var offset: Double { (tiltFactor - 1) * net }
+    }
+
+    struct Term {
+        let id: String
+        let label: String
+        let unit: String
+        let source: Source
+        /// Regressor value for a row.
+        let regressor: @Sendable (Row) -> Double
+        /// θ (rad² per regressor unit) or β (phone value) to the reported unit.
+        let toUnit: @Sendable (Double) -> Double
+        let profileValue: Double
+    }
+
+    static let degrees = 180 / Double.pi
+
+    /// θ (rad² per unit of the regressor) that the profile's value of a variance term implies.
+    static func profileVariance(_ t: Term) -> Double {
+        switch t.unit {
+        case "%": return (t.profileValue / 100) * (t.profileValue / 100)
+        case "°/h": return (t.profileValue / 3600 / degrees) * (t.profileValue / 3600 / degrees)
+        default: return (t.profileValue / degrees) * (t.profileValue / degrees)
+        }
+    }
+    /// See ``separable(_:rows:)``.
+    static let separationTolerance = 0.1
+
+    static func varianceTerms(_ p: GyroProfile, sameDevice: Bool) -> [Term] {
+        let tau = p.biasCorrelationTimeSeconds
+        let sd: @Sendable (Double) -> Double = { $0.squareRoot() * degrees }
+        var terms: [Term] = []
+        if !sameDevice {
+            terms.append(
+                Term(
+                    id: "turn_on_bias", label: "turn-on bias", unit: "°/s", source: .time, regressor: { $0.seconds * $0.seconds },
+                    toUnit: sd, profileValue: p.turnOnBiasDegPerSec))
+        }
+        if tau.isFinite, tau > 0 {
+            terms.append(
+                Term(
+                    id: "bias_instability", label: "bias instability (Gauss–Markov, τ = \(JSONField.show(tau)) s)", unit: "°/h",
+                    source: .time,
+                    regressor: { r in
+                        let u = r.seconds / tau
+                        return 2 * tau * tau * (u - 1 + exp(-u))
+                    }, toUnit: { $0.squareRoot() * degrees * 3600 }, profileValue: p.biasInstabilityDegPerHour))
+        }
+        terms.append(
+            Term(
+                id: "angle_random_walk", label: "white noise (angle random walk)", unit: "°/s/√Hz", source: .time,
+                regressor: { $0.seconds }, toUnit: sd, profileValue: p.noiseDensityDegPerSecPerRootHz))
+        terms.append(
+            Term(
+                id: "rate_random_walk", label: "rate random walk", unit: "°/s/√s", source: .time,
+                regressor: { $0.seconds * $0.seconds * $0.seconds / 3 }, toUnit: sd,
+                profileValue: p.rateRandomWalkDegPerSecPerRootSec))
+        if !sameDevice {
+            terms.append(
+                Term(
+                    id: "scale_factor", label: "scale factor", unit: "%", source: .turning,
+                    regressor: { ($0.tiltFactor * $0.net) * ($0.tiltFactor * $0.net) }, toUnit: { $0.squareRoot() * 100 },
+                    profileValue: p.scaleFactorErrorPercent))
+            terms.append(
+                Term(
+                    id: "asymmetry", label: "scale-factor asymmetry", unit: "%", source: .turning,
+                    regressor: { ($0.tiltFactor * $0.total / 2) * ($0.tiltFactor * $0.total / 2) },
+                    toUnit: { $0.squareRoot() * 100 }, profileValue: p.scaleFactorAsymmetryPercent))
+        }
+        return terms
+    }
+
+    /// The fixed errors of one phone as mean terms: d = b₀·T + s·(cθ_net) + a·(cθ_total/2) + … .
+    static func meanTerms(_ p: GyroProfile, device: GyroDevice?) -> [Term] {
+        [
+            Term(
+                id: "turn_on_bias", label: "bias", unit: "°/s", source: .time, regressor: { $0.seconds }, toUnit: { $0 * degrees },
+                profileValue: (device?.turnOnBiasRadPerSec ?? 0) * degrees),
+            Term(
+                id: "scale_factor", label: "scale factor", unit: "%", source: .turning, regressor: { $0.tiltFactor * $0.net },
+                toUnit: { $0 * 100 }, profileValue: (device?.scaleFactorError ?? 0) * 100),
+            Term(
+                id: "asymmetry", label: "scale-factor asymmetry", unit: "%", source: .turning,
+                regressor: { $0.tiltFactor * $0.total / 2 }, toUnit: { $0 * 100 },
+                profileValue: (device?.scaleFactorAsymmetry ?? 0) * 100),
+        ]
+    }
+
+    /// Keeps the terms whose regressor, over the distinct rows, is not nearly a combination of the kept ones before
+    /// it: after Gram–Schmidt on unit-length columns, less than ``separationTolerance`` of the column is left (its
+    /// direction lies within about 6° of their span). Such a term cannot be told from the others by the design (for
+    /// walks of minutes, the bias instability's integral is nearly a straight line in T, like white noise's), and
+    /// letting the likelihood choose between them would trade sampling noise for errors the gyro does not have.
+    /// Returns kept and dropped terms.
+    static func separable(_ terms: [Term], rows: [Row]) -> (kept: [Term], dropped: [Term], carrier: [String: String]) {
+        var seen = Set<[UInt64]>()
+        var distinct: [Row] = []
+        for r in rows where seen.insert([r.seconds, r.tiltFactor, r.net, r.total].map(\.bitPattern)).inserted {
+            distinct.append(r)
+        }
+        var basis: [[Double]] = []
+        var kept: [Term] = []
+        var keptColumns: [[Double]] = []
+        var dropped: [Term] = []
+        var droppedColumns: [[Double]] = []
+        var carrier: [String: String] = [:]
+        for t in terms {
+            var column = distinct.map { t.regressor($0) }
+            let length = column.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            guard length > 0 else {
+                dropped.append(t)
+                droppedColumns.append([])
+                continue
+            }
+            column = column.map { $0 / length }
+            let unit = column
+            for b in basis {
+                let dot = zip(column, b).reduce(0) { $0 + $1.0 * $1.1 }
+                column = zip(column, b).map { $0 - dot * $1 }
+            }
+            let residual = column.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            if residual > separationTolerance {
+                basis.append(column.map { $0 / residual })
+                kept.append(t)
+                keptColumns.append(unit)
+            } else {
+                dropped.append(t)
+                droppedColumns.append(unit)
+            }
+        }
+        // The kept term most like a dropped one (largest |cosine|) carries most of its part.
+        for (t, unit) in zip(dropped, droppedColumns) where !unit.isEmpty {
+            var best: (index: Int, cosine: Double)?
+            for (k, c) in keptColumns.enumerated() {
+                let cosine = abs(zip(unit, c).reduce(0) { $0 + $1.0 * $1.1 })
+                if cosine > (best?.cosine ?? -1) { best = (k, cosine) }
+            }
+            if let b = best { carrier[t.id] = kept[b.index].id }
+        }
+        return (kept, dropped, carrier)
+    }
+
+    // MARK: - Fit
+
+    /// Fits the decomposition for the cells of one profile.
+    ///
+    /// - Parameters:
+    ///   - scenario: the scenario (its seed seeds the bootstrap).
+    ///   - profileName: which profile's cells to use.
+    ///   - outcomes: every outcome of the scenario, in trial order.
+    ///   - device: the one phone of a `sameDevice` scenario (for the comparison column only).
+    ///   - replicates: bootstrap replicates.
+    public init(
+        scenario s: DriftScenario, profileName: String, outcomes: [DriftOutcome], device: GyroDevice? = nil,
+        replicates: Int = DriftDecomposition.defaultReplicates
+    ) throws {
+        let cells = s.cells.filter { $0.profile.name == profileName }
+        guard let profile = cells.first?.profile else {
+            throw StatsError.invalidInput("DriftDecomposition: no cell uses profile \(profileName)")
+        }
+        let cellSet = Set(cells.map(\.index))
+        let rows: [Row] = outcomes.compactMap { o in
+            guard cellSet.contains(o.cellIndex) else { return nil }
+            let c = s.cells[o.cellIndex]
+            let rate = c.profile.sampleRateHz
+            return Row(
+                cellIndex: o.cellIndex, drift: o.driftRadians, seconds: (c.walk.minutes * 60 * rate).rounded() / rate,
+                tiltFactor: c.input == .rotationRate ? cos(c.tiltDegrees * .pi / 180) : 1,
+                net: o.netRotationRadians, total: o.totalRotationRadians)
+        }
+        self.profile = profile
+        self.sameDevice = s.sameDevice
+        self.bootstrapReplicates = replicates
+
+        let (separableVarianceRaw, varianceDropped, varianceCarrier) = DriftDecomposition.separable(
+            DriftDecomposition.varianceTerms(profile, sameDevice: s.sameDevice), rows: rows)
+        let (meanKeptRaw, meanDropped, _) =
+            s.sameDevice
+            ? DriftDecomposition.separable(DriftDecomposition.meanTerms(profile, device: device), rows: rows) : ([], [], [:])
+        // A kept term carries a non-separable one when, by the profile's own numbers, the dropped term's mean square
+        // over these walks is more than a tenth of the kept term's: then the kept estimate is not comparable with its
+        // profile value alone (asymmetry merged into the scale factor has its own label below).
+        func profileMeanSquare(_ t: Term) -> Double {
+            let theta = DriftDecomposition.profileVariance(t)
+            return rows.reduce(0) { $0 + theta * t.regressor($1) }
+        }
+        var carried: [String: [String]] = [:]
+        for t in varianceDropped where t.profileValue != 0 && t.id != "asymmetry" {
+            let part = profileMeanSquare(t)
+            for k in separableVarianceRaw where k.source == t.source && part > 0.1 * profileMeanSquare(k) {
+                if k.id == varianceCarrier[t.id] || part > profileMeanSquare(k) { carried[k.id, default: []].append(t.label) }
+            }
+        }
+        // When asymmetry merges into the scale factor, say so in the label and compare with the merged truth:
+        // s + a/2 for one phone, √(σ_s² + σ_a²/4) for a class of phones.
+        func merged(_ terms: [Term], dropped: [Term], phone: Bool) -> [Term] {
+            guard dropped.contains(where: { $0.id == "asymmetry" }) else { return terms }
+            return terms.map { t in
+                guard t.id == "scale_factor" else { return t }
+                let truth =
+                    phone
+                    ? ((device?.scaleFactorError ?? 0) + (device?.scaleFactorAsymmetry ?? 0) / 2) * 100
+                    : (profile.scaleFactorErrorPercent * profile.scaleFactorErrorPercent
+                        + profile.scaleFactorAsymmetryPercent * profile.scaleFactorAsymmetryPercent / 4).squareRoot()
+                return Term(
+                    id: t.id, label: phone ? "scale factor + asymmetry/2" : "scale factor (with asymmetry/2)", unit: t.unit,
+                    source: t.source, regressor: t.regressor, toUnit: t.toUnit, profileValue: truth)
+            }
+        }
+        let separableVariance = merged(separableVarianceRaw, dropped: varianceDropped, phone: false)
+        let meanKept = merged(meanKeptRaw, dropped: meanDropped, phone: true)
+        var notes: [String] = []
+        for t in varianceDropped + meanDropped {
+            notes.append(DriftDecomposition.separationNote(t, sameDevice: s.sameDevice))
+        }
+        self.notSeparated = notes
+
+        let response = rows.map(\.drift)
+        let offset = rows.map(\.offset)
+        let meanColumns = meanKept.map { t in RegressionTerm(name: t.id, values: rows.map { t.regressor($0) }) }
+        // Backward elimination: a variance component stays only while a fit without it is significantly worse
+        // (2Δℓ ≥ 2.71, the 5% point of the ½χ²₀ + ½χ²₁ mixture a variance at its zero boundary has; Self and
+        // Liang, JASA 82, 1987). Nearly collinear time terms (T², T³, the Gauss–Markov form, T) otherwise trade
+        // sampling noise between each other and report errors the gyro does not have.
+        var varianceKept = separableVariance
+        var unidentified: [Unidentified] = []
+        func columns(_ terms: [Term]) -> [RegressionTerm] {
+            terms.map { t in RegressionTerm(name: t.id, values: rows.map { t.regressor($0) }) }
+        }
+        guard !varianceKept.isEmpty else { throw StatsError.invalidInput("DriftDecomposition: no variance component is estimable") }
+        var full = try VarianceComponents.fit(
+            response: response, offset: offset, meanTerms: meanColumns, components: columns(varianceKept))
+        while varianceKept.count > 1, !full.degenerate {
+            var weakest: (index: Int, ratio: Double, fit: VarianceComponentFit)?
+            for j in varianceKept.indices {
+                var fewer = varianceKept
+                fewer.remove(at: j)
+                let reduced = try VarianceComponents.fit(
+                    response: response, offset: offset, meanTerms: meanColumns, components: columns(fewer))
+                let ratio = max(0, 2 * (full.logLikelihood - reduced.logLikelihood))
+                if ratio < (weakest?.ratio ?? .infinity) { weakest = (j, ratio, reduced) }
+            }
+            guard let w = weakest, w.ratio < 2.71 else { break }
+            let t = varianceKept.remove(at: w.index)
+            unidentified.append(
+                Unidentified(label: t.label, unit: t.unit, source: t.source, profileValue: t.profileValue, likelihoodRatio: w.ratio))
+            full = w.fit
+        }
+        self.unidentified = unidentified
+        let varianceColumns = columns(varianceKept)
+        self.converged = full.converged
+
+        // The cells' average regressors (random shapes vary within a cell), and the groups of cells that differ
+        // only in duration.
+        var cellRows: [Int: [Row]] = [:]
+        for r in rows { cellRows[r.cellIndex, default: []].append(r) }
+        let evaluation = Evaluation(
+            varianceTerms: varianceKept, meanTerms: meanKept, cells: cells, cellRows: cellRows)
+
+        // Bootstrap over trials within cells.
+        var strataByCell: [Int: [Int]] = [:]
+        for (i, r) in rows.enumerated() { strataByCell[r.cellIndex, default: []].append(i) }
+        let strata = cells.compactMap { strataByCell[$0.index] }
+        let design = try VarianceComponentDesign(
+            response: response, offset: offset, meanTerms: meanColumns, components: varianceColumns)
+        var replicateFits: [VarianceComponentFit] = []
+        replicateFits.reserveCapacity(replicates)
+        for b in 0..<replicates {
+            let stream = try RandomStream(
+                seed: TrialSeed(scenarioSeed: s.seed, trialIndex: DriftDecomposition.replicateStreamIndex(b)))
+            let counts = Bootstrap.stratifiedCounts(strata: strata, observationCount: rows.count, stream: stream)
+            replicateFits.append(try design.fit(weights: counts, start: full.variances))
+        }
+
+        // Components.
+        var components: [Component] = []
+        for (j, t) in meanKept.enumerated() {
+            let values = replicateFits.map { t.toUnit($0.meanCoefficients[j]) }
+            components.append(
+                Component(
+                    id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.meanCoefficients[j]),
+                    interval: try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.meanCoefficients[j])),
+                    profileValue: t.profileValue, isPhoneValue: true, carries: []))
+        }
+        for (j, t) in varianceKept.enumerated() {
+            let values = replicateFits.map { t.toUnit($0.variances[j]) }
+            components.append(
+                Component(
+                    id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.variances[j]),
+                    interval: try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.variances[j])),
+                    profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? []))
+        }
+        self.components = components
+
+        // Shares per cell.
+        let fullParts = evaluation.parts(full)
+        let replicateParts = replicateFits.map { evaluation.parts($0) }
+        var shares: [CellShare] = []
+        for (k, cell) in cells.enumerated() {
+            let p = fullParts[k]
+            let values = replicateParts.map { $0[k].timeShare }
+            shares.append(
+                CellShare(
+                    cell: cell, meanSquareDeg2: p.meanSquare * DriftDecomposition.degrees * DriftDecomposition.degrees,
+                    timeDeg2: p.time * DriftDecomposition.degrees * DriftDecomposition.degrees,
+                    turningDeg2: p.turning * DriftDecomposition.degrees * DriftDecomposition.degrees,
+                    tiltDeg2: p.tilt * DriftDecomposition.degrees * DriftDecomposition.degrees, timeShare: p.timeShare,
+                    timeShareInterval: try Bootstrap.biasCorrectedInterval(values, estimate: p.timeShare)))
+        }
+        self.shares = shares
+
+        // Crossovers per group of walks that differ only in duration, for walks that turn.
+        var crossovers: [Crossover] = []
+        for group in evaluation.durationGroups() {
+            let point = evaluation.crossover(full, group: group)
+            let reps = replicateFits.map { evaluation.crossover($0, group: group) }
+            let lowest = group.minimumSeconds
+            let highest = group.maximumSeconds
+            let below = reps.filter { $0 == .below }.count
+            let above = reps.filter { $0 == .above }.count
+            let status: Crossover.Status
+            if point == .below, Double(below) >= 0.975 * Double(replicates) {
+                status = .timeEverywhere
+            } else if point == .above, Double(above) >= 0.975 * Double(replicates) {
+                status = .turningEverywhere
+            } else {
+                let clipped = reps.map { r -> Double in
+                    switch r {
+                    case .below: return lowest
+                    case .above: return highest
+                    case .at(let t): return t
+                    }
+                }
+                let ci = try Bootstrap.percentileInterval(clipped)
+                let estimate: Double
+                switch point {
+                case .below: estimate = lowest
+                case .above: estimate = highest
+                case .at(let t): estimate = t
+                }
+                status = .crosses(minutes: estimate / 60, low: ci.low / 60, high: ci.high / 60)
+            }
+            let parts = group.cellPositions.map { fullParts[$0] }
+            let tilt = parts.map(\.tilt).reduce(0, +)
+            let turning = parts.map(\.turning).reduce(0, +)
+            crossovers.append(
+                Crossover(
+                    representative: cells[group.cellPositions[0]], minimumMinutes: lowest / 60, maximumMinutes: highest / 60,
+                    status: status, tiltDominatesTurning: turning > 0 && tilt > 0.5 * turning))
+        }
+        self.crossovers = crossovers
+
+        // Does turning matter at all? Refit without the turning terms (the tilt's fixed part stays in the mean).
+        let turningVariance = varianceKept.indices.filter { varianceKept[$0].source == .turning }
+        let turningMean = meanKept.indices.filter { meanKept[$0].source == .turning }
+        let timeVarianceColumns = varianceKept.indices.filter { varianceKept[$0].source == .time }.map { varianceColumns[$0] }
+        let timeMeanColumns = meanKept.indices.filter { meanKept[$0].source == .time }.map { meanColumns[$0] }
+        if !(turningVariance.isEmpty && turningMean.isEmpty), !timeVarianceColumns.isEmpty, !full.degenerate {
+            let reduced = try VarianceComponents.fit(
+                response: response, offset: offset, meanTerms: timeMeanColumns, components: timeVarianceColumns)
+            let lr = max(0, 2 * (full.logLikelihood - reduced.logLikelihood))
+            turningLikelihoodRatio = lr
+            turningPValue = try ChiSquared.upperTail(lr, degreesOfFreedom: Double(turningVariance.count + turningMean.count))
+        } else {
+            turningLikelihoodRatio = nil
+            turningPValue = nil
+        }
+    }
+
+    static func separationNote(_ t: Term, sameDevice: Bool) -> String {
+        switch t.id {
+        case "asymmetry":
+            return sameDevice
+                ? "this design cannot separate the phone's scale factor from its asymmetry (every walk's total rotation is a multiple of its net rotation): the scale-factor estimate is s + a/2"
+                : "this design cannot separate the scale factor from the asymmetry (every walk's total rotation is a multiple of its net rotation): the scale-factor spread carries both (σ_s² + σ_a²/4)"
+        case "scale_factor":
+            return "no walk here has a net rotation, so the scale factor does not act and is not estimated"
+        case "turn_on_bias":
+            return "the design cannot separate the turn-on bias from the other time terms"
+        default:
+            return "the \(t.label) is not separable from the terms above it with these durations; they carry its part"
+        }
+    }
+
+    // MARK: - Evaluation of a fit
+
+    /// Crossover of one fit: time below turning over the whole range, above it, or equal at a duration (s).
+    enum CrossPoint: Equatable {
+        case below, above
+        case at(Double)
+    }
+
+    struct Group {
+        let cellPositions: [Int]
+        let minimumSeconds: Double
+        let maximumSeconds: Double
+    }
+
+    struct Evaluation {
+        let varianceTerms: [Term]
+        let meanTerms: [Term]
+        let cells: [DriftCell]
+        /// Each cell's distinct (duration, tilt factor, net, total) rows with their multiplicity.
+        let cellPatterns: [Int: [(row: Row, weight: Double)]]
+
+        init(varianceTerms: [Term], meanTerms: [Term], cells: [DriftCell], cellRows: [Int: [Row]]) {
+            self.varianceTerms = varianceTerms
+            self.meanTerms = meanTerms
+            self.cells = cells
+            var patterns: [Int: [(row: Row, weight: Double)]] = [:]
+            for (cell, rows) in cellRows {
+                var index: [[UInt64]: Int] = [:]
+                var list: [(row: Row, weight: Double)] = []
+                for r in rows {
+                    let key = [r.seconds, r.tiltFactor, r.net, r.total].map(\.bitPattern)
+                    if let k = index[key] {
+                        list[k].weight += 1
+                    } else {
+                        index[key] = list.count
+                        list.append((r, 1))
+                    }
+                }
+                patterns[cell] = list
+            }
+            cellPatterns = patterns
+        }
+
+        struct Parts {
+            let time: Double
+            let turning: Double
+            let tilt: Double
+            /// The model's mean square, (time's mean + turning's mean)² + variance: equal to time + turning for a
+            /// class of phones, and including the signed cross term for one phone.
+            let meanSquare: Double
+            var timeShare: Double { time + turning > 0 ? time / (time + turning) : 1 }
+        }
+
+        /// Time's and turning's part of the mean square (rad²) averaged over weighted rows, optionally all moved
+        /// to duration `seconds`.
+        func parts(_ fit: VarianceComponentFit, rows: [(row: Row, weight: Double)], seconds: Double? = nil) -> Parts {
+            var time = 0.0
+            var turning = 0.0
+            var tilt = 0.0
+            var total = 0.0
+            var n = 0.0
+            for (raw, weight) in rows {
+                let r =
+                    seconds.map {
+                        Row(cellIndex: raw.cellIndex, drift: 0, seconds: $0, tiltFactor: raw.tiltFactor, net: raw.net, total: raw.total)
+                    } ?? raw
+                var meanTime = 0.0
+                var meanTurning = r.offset
+                for (j, t) in meanTerms.enumerated() {
+                    let m = fit.meanCoefficients[j] * t.regressor(r)
+                    if t.source == .time { meanTime += m } else { meanTurning += m }
+                }
+                var vTime = meanTime * meanTime
+                var vTurning = meanTurning * meanTurning
+                var noise = 0.0
+                for (j, t) in varianceTerms.enumerated() {
+                    let v = fit.variances[j] * t.regressor(r)
+                    noise += v
+                    if t.source == .time { vTime += v } else { vTurning += v }
+                }
+                time += weight * vTime
+                turning += weight * vTurning
+                total += weight * ((meanTime + meanTurning) * (meanTime + meanTurning) + noise)
+                tilt += weight * r.offset * r.offset
+                n += weight
+            }
+            n = max(n, 1)
+            return Parts(time: time / n, turning: turning / n, tilt: tilt / n, meanSquare: total / n)
+        }
+
+        func parts(_ fit: VarianceComponentFit) -> [Parts] {
+            cells.map { parts(fit, rows: cellPatterns[$0.index] ?? []) }
+        }
+
+        /// Cells (positions in `cells`) that differ only in duration and turn (some turning part is possible).
+        func durationGroups() -> [Group] {
+            var order: [String] = []
+            var members: [String: [Int]] = [:]
+            for (k, c) in cells.enumerated() where c.walk.turns > 0 {
+                let key = "\(c.input.rawValue)|\(c.tiltDegrees)|\(c.walk.shape.rawValue)|\(c.walk.turns)"
+                if members[key] == nil { order.append(key) }
+                members[key, default: []].append(k)
+            }
+            return order.compactMap { key in
+                guard let positions = members[key] else { return nil }
+                let seconds = positions.map { cells[$0].walk.minutes * 60 }
+                return Group(cellPositions: positions, minimumSeconds: seconds.min() ?? 0, maximumSeconds: seconds.max() ?? 0)
+            }
+        }
+
+        /// Where time's part (increasing in T) overtakes turning's for the group's pooled walks, by bisection.
+        func crossover(_ fit: VarianceComponentFit, group: Group) -> CrossPoint {
+            let rows = group.cellPositions.flatMap { cellPatterns[cells[$0].index] ?? [] }
+            func gap(_ seconds: Double) -> Double {
+                let p = parts(fit, rows: rows, seconds: seconds)
+                return p.time - p.turning
+            }
+            var low = group.minimumSeconds
+            var high = group.maximumSeconds
+            if gap(low) >= 0 { return .below }
+            if gap(high) < 0 { return .above }
+            for _ in 0..<40 {
+                let middle = (low + high) / 2
+                if gap(middle) < 0 { low = middle } else { high = middle }
+            }
+            return .at((low + high) / 2)
+        }
+    }
+}

@@ -1,0 +1,369 @@
+import Foundation
+import Reporting
+import SensorSim
+import Stats
+
+extension DriftReport {
+    // MARK: - Headline from the error budget
+
+    /// "loops", "zigzags", … .
+    static func shapeNoun(_ shape: WalkShape) -> String {
+        switch shape {
+        case .loop: return "loops"
+        case .outAndBack: return "out-and-back walks"
+        case .zigzag: return "zigzags"
+        case .random: return "walks with random turns"
+        }
+    }
+
+    /// A duration in minutes, three significant digits.
+    static func minutesText(_ m: Double) throws -> String { try Format.number(m, significantDigits: 2) }
+
+    /// One walk kind's verdict over its turn counts: the status merged over the crossovers of that kind.
+    struct Verdict {
+        enum Kind: Equatable { case time, turning, crossing }
+        let kind: Kind
+        /// Turning dominates below `turningBelow` minutes (nil: nowhere shown); time beyond `timeBeyond` (nil: nowhere).
+        let turningBelow: Double?
+        let timeBeyond: Double?
+        let minimumMinutes: Double
+        let maximumMinutes: Double
+        let tilt: Bool
+    }
+
+    /// Merges the crossovers of one walk kind (every turn count of one shape, tilt and input): time everywhere
+    /// only when every turn count says so, and so on; a crossing takes the lowest lower bound and the highest
+    /// upper bound over turn counts, so the sentence holds for each of them.
+    static func verdict(_ xs: [DriftDecomposition.Crossover]) -> Verdict {
+        let lowest = xs.map(\.minimumMinutes).min() ?? 0
+        let highest = xs.map(\.maximumMinutes).max() ?? 0
+        let tilt = xs.contains { $0.tiltDominatesTurning && $0.status != .timeEverywhere }
+        if xs.allSatisfy({ $0.status == .timeEverywhere }) {
+            return Verdict(kind: .time, turningBelow: nil, timeBeyond: lowest, minimumMinutes: lowest, maximumMinutes: highest, tilt: tilt)
+        }
+        if xs.allSatisfy({ $0.status == .turningEverywhere }) {
+            return Verdict(
+                kind: .turning, turningBelow: highest, timeBeyond: nil, minimumMinutes: lowest, maximumMinutes: highest, tilt: tilt)
+        }
+        var below = Double.infinity
+        var beyond = -Double.infinity
+        for x in xs {
+            switch x.status {
+            case .timeEverywhere:
+                below = min(below, x.minimumMinutes)
+                beyond = max(beyond, x.minimumMinutes)
+            case .turningEverywhere:
+                below = min(below, x.maximumMinutes)
+                beyond = max(beyond, x.maximumMinutes)
+            case .crosses(_, let low, let high):
+                below = min(below, low)
+                beyond = max(beyond, high)
+            }
+        }
+        return Verdict(
+            kind: .crossing, turningBelow: below > lowest * (1 + 1e-9) ? below : nil,
+            timeBeyond: beyond < highest * (1 - 1e-9) ? beyond : nil, minimumMinutes: lowest, maximumMinutes: highest,
+            tilt: tilt)
+    }
+
+    /// The walk kinds of a decomposition in grid order: (label, crossovers of every turn count).
+    static func walkKinds(_ s: DriftScenario, _ d: DriftDecomposition) -> [(
+        shape: WalkShape, context: String, crossovers: [DriftDecomposition.Crossover]
+    )] {
+        let contextFactors = varying(s).filter { [.input, .tilt].contains($0) }
+        var order: [String] = []
+        var members: [String: (WalkShape, String, [DriftDecomposition.Crossover])] = [:]
+        for x in d.crossovers {
+            let c = x.representative
+            let context = contextFactors.map { $0.value(c) }.joined(separator: ", ")
+            let key = "\(c.walk.shape.rawValue)|\(context)"
+            if members[key] == nil {
+                order.append(key)
+                members[key] = (c.walk.shape, context, [])
+            }
+            members[key]?.2.append(x)
+        }
+        return order.compactMap { members[$0] }.map { (shape: $0.0, context: $0.1, crossovers: $0.2) }
+    }
+
+    /// The plain-words answer, generated from the error budget's shares and crossovers: which of time and turning
+    /// dominates the mean-square drift, for which walks, and from which duration on.
+    static func decompositionHeadline(_ s: DriftScenario, _ a: DriftAnalysis) throws -> String {
+        guard !a.decompositions.isEmpty else {
+            return "No walk here drifts at all: this gyro model adds no error to these walks."
+        }
+        var sentences: [String] = []
+        for d in a.decompositions {
+            let who: String
+            if s.sameDevice {
+                who = a.decompositions.count > 1 ? "On this `\(d.profile.name)` phone" : "On this phone"
+            } else {
+                who = "For phones like `\(d.profile.name)` (a fresh phone each walk)"
+            }
+            let kinds = walkKinds(s, d)
+            guard !kinds.isEmpty else {
+                sentences.append("\(who), every walk here is straight, so all of the drift comes from time.")
+                continue
+            }
+            var everywhereTime: [DriftCell] = []
+            var everywhereTurning: [DriftCell] = []
+            var tiltDriven = false
+            var clauses: [String] = []
+            for kind in kinds {
+                let v = verdict(kind.crossovers)
+                let noun = shapeNoun(kind.shape) + (kind.context.isEmpty ? "" : " (\(kind.context))")
+                let tiltNote = v.tilt ? ", mostly the held tilt's under-reading of every turn," : ""
+                let representative = kind.crossovers[0].representative
+                switch v.kind {
+                case .time: everywhereTime.append(representative)
+                case .turning:
+                    everywhereTurning.append(representative)
+                    tiltDriven = tiltDriven || v.tilt
+                case .crossing:
+                    switch (v.turningBelow, v.timeBeyond) {
+                    case (let n?, let m?):
+                        clauses.append(
+                            "turning\(tiltNote) dominates \(noun) shorter than about \(try minutesText(n)) minutes; beyond \(try minutesText(m)) minutes, time does"
+                        )
+                    case (let n?, nil):
+                        clauses.append(
+                            "turning\(tiltNote) dominates \(noun) shorter than about \(try minutesText(n)) minutes; up to the longest here (\(try minutesText(v.maximumMinutes)) minutes) these trials cannot say that time has taken over"
+                        )
+                    case (nil, let m?):
+                        clauses.append(
+                            "time dominates \(noun) longer than about \(try minutesText(m)) minutes; at the shortest here (\(try minutesText(v.minimumMinutes)) minutes) these trials cannot say that turning dominates"
+                        )
+                    case (nil, nil):
+                        clauses.append(
+                            "for \(noun) of \(try minutesText(v.minimumMinutes))–\(try minutesText(v.maximumMinutes)) minutes these trials cannot say whether time or turning dominates"
+                        )
+                    }
+                }
+            }
+            let range = try durationRange(s)
+            if !everywhereTurning.isEmpty {
+                clauses.append(
+                    "turning\(tiltDriven ? " (mostly the held tilt's under-reading of every turn)" : "") dominates \(walkList(s, everywhereTurning)) at every duration here (\(range))"
+                )
+            }
+            if !everywhereTime.isEmpty {
+                clauses.append("time dominates \(walkList(s, everywhereTime)) at every duration here (\(range))")
+            }
+            sentences.append("\(who), " + clauses.joined(separator: "; ") + ".")
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    /// Names walk kinds compactly: per shape and input, the tilts listed, or left out when every tilt of the grid
+    /// is there; the input left out when every input has every tilt. "loops (rotation-rate, tilt 15°, 30° and 45°)
+    /// and zigzags".
+    static func walkList(_ s: DriftScenario, _ cells: [DriftCell]) -> String {
+        let tiltsVary = varying(s).contains(.tilt)
+        let inputsVary = varying(s).contains(.input)
+        let allTilts = Set(s.cells.map(\.tiltDegrees))
+        let allInputs = Set(s.cells.map(\.input))
+        var phrases: [String] = []
+        var shapes: [WalkShape] = []
+        for c in cells where !shapes.contains(c.walk.shape) { shapes.append(c.walk.shape) }
+        for shape in shapes {
+            let mine = cells.filter { $0.walk.shape == shape }
+            var inputs: [HeadingInput] = []
+            for c in mine where !inputs.contains(c.input) { inputs.append(c.input) }
+            let complete = inputs.filter { input in Set(mine.filter { $0.input == input }.map(\.tiltDegrees)) == allTilts }
+            if Set(complete) == allInputs {
+                phrases.append(shapeNoun(shape))
+                continue
+            }
+            for input in inputs {
+                let tilts = mine.filter { $0.input == input }.map(\.tiltDegrees)
+                var context: [String] = []
+                if inputsVary { context.append(input.rawValue) }
+                if tiltsVary, Set(tilts) != allTilts { context.append("tilt " + list(tilts.map { "\(JSONField.show($0))°" })) }
+                phrases.append(shapeNoun(shape) + (context.isEmpty ? "" : " (\(context.joined(separator: ", ")))"))
+            }
+        }
+        return list(phrases)
+    }
+
+    static func durationRange(_ s: DriftScenario) throws -> String {
+        let minutes = s.cells.map(\.walk.minutes)
+        let low = minutes.min() ?? 0
+        let high = minutes.max() ?? 0
+        return low == high ? "\(try minutesText(low)) minutes" : "\(try minutesText(low))–\(try minutesText(high)) minutes"
+    }
+
+    /// "a, b and c".
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    // MARK: - Findings from the error budget
+
+    static func intervalText(_ c: DriftDecomposition.Component) throws -> String {
+        "\(try deg(c.estimate)) \(c.unit) (95% CI \(try deg(c.interval.low)) to \(try deg(c.interval.high)))"
+    }
+
+    static func decompositionFindings(_ s: DriftScenario, _ a: DriftAnalysis) throws -> [String] {
+        var items: [String] = []
+        for d in a.decompositions {
+            let scope = a.decompositions.count > 1 ? " (`\(d.profile.name)`)" : ""
+            if s.sameDevice {
+                let phone = try d.components.filter(\.isPhoneValue).map { c in
+                    "\(c.label) \(try intervalText(c)) [the simulated phone's: \(try deg(c.profileValue)) \(c.unit)]"
+                }
+                if !phone.isEmpty {
+                    items.append(
+                        "This one phone\(scope), from its signed drifts (weighted least squares within the likelihood fit): "
+                            + phone.joined(separator: "; ") + ".")
+                }
+            }
+            let spreads = try d.components.filter { !$0.isPhoneValue }.map { c in
+                c.carries.isEmpty
+                    ? "\(c.label) \(try intervalText(c)) [profile: \(try deg(c.profileValue))]"
+                    : "\(c.label) \(try intervalText(c)), which also carries the \(list(c.carries))'s part [profile: \(try deg(c.profileValue)) for the \(c.label) alone]"
+            }
+            if !spreads.isEmpty {
+                items.append(
+                    (s.sameDevice
+                        ? "Its in-run noise\(scope): " : "Error budget of the phones\(scope) (1σ over phones, fitted to the walks): ")
+                        + spreads.joined(separator: "; ") + ".")
+            }
+            for note in d.notSeparated { items.append("Note\(scope): \(note).") }
+            if !d.unidentified.isEmpty {
+                items.append(
+                    "Not identified in these trials\(scope) (a fit without it is as good, likelihood ratio below 2.71, the 5% point for a variance at zero): "
+                        + list(d.unidentified.map(\.label)) + ".")
+            }
+            if let lr = d.turningLikelihoodRatio, let p = d.turningPValue {
+                items.append(
+                    "The gyro's turning errors\(scope) (\(s.sameDevice ? "the phone's scale factor and asymmetry" : "scale factor and asymmetry")) \(p < 0.05 ? "add drift" : "add no measurable drift"): a fit without them is worse by a likelihood ratio of \(try deg(lr)) (p \(try pText(p)), χ² test, conservative at a zero variance)."
+                )
+            }
+            // Turning's share at the shortest and the longest duration, for the walk of each kind that turns most.
+            let kinds = walkKinds(s, d)
+            if kinds.count > 4 {
+                items.append("Turning's share of each walk's mean-square drift is in the table under \"Where the drift comes from\".")
+            }
+            for kind in kinds where kinds.count <= 4 {
+                guard let most = kind.crossovers.max(by: { $0.representative.walk.turns < $1.representative.walk.turns }) else { continue }
+                let w = most.representative
+                let cells = d.shares.filter {
+                    $0.cell.walk.shape == w.walk.shape && $0.cell.walk.turns == w.walk.turns && $0.cell.input == w.input
+                        && $0.cell.tiltDegrees == w.tiltDegrees
+                }.sorted { $0.cell.walk.minutes < $1.cell.walk.minutes }
+                guard let first = cells.first, let last = cells.last else { continue }
+                let label = "\(w.walk.shape.rawValue) with \(w.walk.turns) turns" + (kind.context.isEmpty ? "" : " (\(kind.context))")
+                var text =
+                    "Turning's share of the mean-square drift\(scope), \(label): \(try shareText(first)) at \(JSONField.show(first.cell.walk.minutes)) min"
+                if last.cell.index != first.cell.index {
+                    text += ", \(try shareText(last)) at \(JSONField.show(last.cell.walk.minutes)) min"
+                }
+                items.append(text + ".")
+            }
+        }
+        return items
+    }
+
+    /// Turning's share with its interval: "69% (95% CI 64% to 73%)".
+    static func shareText(_ c: DriftDecomposition.CellShare) throws -> String {
+        "\(try Format.percent(1 - c.timeShare, decimals: 0)) (95% CI \(try Format.percent(1 - c.timeShareInterval.high, decimals: 0)) to \(try Format.percent(1 - c.timeShareInterval.low, decimals: 0)))"
+    }
+
+    // MARK: - Tables
+
+    static func componentTable(_ d: DriftDecomposition) throws -> MarkdownTable {
+        let right = MarkdownTable.Alignment.right
+        var t = MarkdownTable(columns: [
+            MarkdownTable.Column("error"), MarkdownTable.Column("of"), MarkdownTable.Column("unit"),
+            MarkdownTable.Column("fitted", alignment: right), MarkdownTable.Column("95% CI", alignment: right),
+            MarkdownTable.Column(d.sameDevice ? "simulated value" : "profile 1σ", alignment: right),
+        ])
+        for c in d.components {
+            try t.append([
+                c.label + (c.carries.isEmpty ? "" : " (carries the \(list(c.carries))'s part)"),
+                c.isPhoneValue ? "this phone" : (d.sameDevice ? "in-run noise" : "spread over phones"), c.unit,
+                try deg(c.estimate), "\(try deg(c.interval.low)) to \(try deg(c.interval.high))", try deg(c.profileValue),
+            ])
+        }
+        for u in d.unidentified {
+            try t.append([
+                u.label, d.sameDevice ? "in-run noise" : "spread over phones", u.unit, "not identified",
+                "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))", try deg(u.profileValue),
+            ])
+        }
+        return t
+    }
+
+    static func shareTable(_ s: DriftScenario, _ d: DriftDecomposition, _ a: DriftAnalysis) throws -> MarkdownTable {
+        let right = MarkdownTable.Alignment.right
+        let context = varying(s).filter { [.input, .tilt].contains($0) }
+        var t = MarkdownTable(
+            columns: context.map { MarkdownTable.Column(factorName($0)) } + [
+                MarkdownTable.Column("shape"), MarkdownTable.Column("minutes", alignment: right),
+                MarkdownTable.Column("turns", alignment: right), MarkdownTable.Column("observed MS (°²)", alignment: right),
+                MarkdownTable.Column("fitted MS (°²)", alignment: right), MarkdownTable.Column("time (°²)", alignment: right),
+                MarkdownTable.Column("turning (°²)", alignment: right), MarkdownTable.Column("of which tilt (°²)", alignment: right),
+                MarkdownTable.Column("turning share", alignment: right),
+            ])
+        for c in d.shares {
+            let observed = a.cells.first { $0.cell.index == c.cell.index }.map { $0.rmsDriftDeg * $0.rmsDriftDeg } ?? 0
+            try t.append(
+                context.map { $0.value(c.cell) } + [
+                    c.cell.walk.shape.rawValue, JSONField.show(c.cell.walk.minutes), String(c.cell.walk.turns), try deg(observed),
+                    try deg(c.meanSquareDeg2), try deg(c.timeDeg2), try deg(c.turningDeg2), try deg(c.tiltDeg2), try shareText(c),
+                ])
+        }
+        return t
+    }
+
+    static func crossoverTable(_ s: DriftScenario, _ d: DriftDecomposition) throws -> MarkdownTable {
+        let context = varying(s).filter { [.input, .tilt].contains($0) }
+        var t = MarkdownTable(
+            columns: context.map { MarkdownTable.Column(factorName($0)) } + [
+                MarkdownTable.Column("shape"), MarkdownTable.Column("turns", alignment: .right),
+                MarkdownTable.Column("time overtakes turning"),
+            ])
+        for x in d.crossovers {
+            let c = x.representative
+            let text: String
+            switch x.status {
+            case .timeEverywhere: text = "time dominates from \(try minutesText(x.minimumMinutes)) min (the shortest here)"
+            case .turningEverywhere: text = "turning dominates up to \(try minutesText(x.maximumMinutes)) min (the longest here)"
+            case .crosses(let m, let low, let high):
+                text = "at \(try minutesText(m)) min (95% CI \(try minutesText(low)) to \(try minutesText(high)))"
+            }
+            try t.append(context.map { $0.value(c) } + [c.walk.shape.rawValue, String(c.walk.turns), text])
+        }
+        return t
+    }
+
+    static func decompositionSection(_ doc: inout MarkdownDocument, _ s: DriftScenario, _ a: DriftAnalysis) throws {
+        guard !a.decompositions.isEmpty else { return }
+        doc.heading("Where the drift comes from", level: 2)
+        let replicates = a.decompositions.first?.bootstrapReplicates ?? 0
+        doc.paragraph(
+            "The gyro model makes each walk's drift a sum of independent errors with known forms in the walk's duration T, "
+                + "net rotation θ_net and total rotation θ_total: turn-on bias (∝ T), bias instability (integrated Gauss–Markov), "
+                + "white noise (√T), rate random walk (T^1.5), scale factor (∝ θ_net), asymmetry (∝ θ_total/2) and, when the z rate "
+                + "is integrated with the phone tilted, a fixed under-reading (cos α − 1)·θ_net. "
+                + (s.sameDevice
+                    ? "With one phone, its bias, scale factor and asymmetry are fixed numbers, estimated as the mean of the signed drift; the in-run noise is its variance. "
+                    : "Over a class of phones each error has mean zero, so the mean-square drift is a sum of variance components times known regressors. ")
+                + "They are fitted by maximum likelihood to every trial (normal likelihood, Fisher scoring with the variances kept ≥ 0). "
+                + "Intervals are 95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
+                + "resampled within each cell, the whole fit repeated; seeded from the scenario seed). "
+                + "Time's part of a walk's mean square is the time errors' (bias, bias instability, white noise, rate random walk); "
+                + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts."
+                + (s.sameDevice
+                    ? " With one phone the two parts leave out their signed cross term 2·(time's mean)·(turning's mean), which the fitted mean square includes."
+                    : ""))
+        for d in a.decompositions {
+            if a.decompositions.count > 1 { doc.heading("Profile `\(d.profile.name)`", level: 3) }
+            doc.table(try componentTable(d))
+            if !d.crossovers.isEmpty { doc.table(try crossoverTable(s, d)) }
+            doc.table(try shareTable(s, d, a))
+            if !d.converged { doc.paragraph("The likelihood fit stopped at its iteration limit before converging.") }
+        }
+    }
+}

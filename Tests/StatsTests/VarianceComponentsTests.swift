@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import Stats
+
+@Suite struct VarianceComponentsTests {
+    /// Closed form: one component with regressor 1 is a normal variance about a known mean: θ̂ = Σd²/n.
+    @Test func singleComponentIsTheMeanSquare() throws {
+        let d = [1.0, -2, 3, 0.5, -1.5]
+        let fit = try VarianceComponents.fit(response: d, components: [RegressionTerm(name: "one", values: [1, 1, 1, 1, 1])])
+        let expected = d.map { $0 * $0 }.reduce(0, +) / 5  // 16.5 / 5 = 3.3
+        #expect(abs(fit.variances[0] - expected) < 1e-10 * expected)
+        #expect(fit.converged)
+    }
+
+    /// Closed form: components acting on disjoint observations are separate variances: θ̂ₖ is the mean square of
+    /// the observations it acts on (here (1 + 4 + 9)/3 = 14/3 and (4 + 16)/2 = 10), whatever the regressor's size
+    /// (x = 2 on the second group halves θ̂: 10/2 = 5).
+    @Test func disjointComponentsAreSeparateMeanSquares() throws {
+        let d = [1.0, -2, 3, 2, -4]
+        let a = RegressionTerm(name: "a", values: [1, 1, 1, 0, 0])
+        let b = RegressionTerm(name: "b", values: [0, 0, 0, 2, 2])
+        let fit = try VarianceComponents.fit(response: d, components: [a, b])
+        #expect(abs(fit.variances[0] - 14.0 / 3) < 1e-9)
+        #expect(abs(fit.variances[1] - 5) < 1e-9)
+    }
+
+    /// Closed form at the boundary: groups with x = (1, 0) and x = (1, 1) and mean squares 2 and 1 would give
+    /// θ₂ = −1 unconstrained; under θ ≥ 0 the maximum is θ₂ = 0 and θ₁ = the pooled mean square 1.5.
+    @Test func negativeEstimateIsHeldAtZero() throws {
+        let r2 = 2.0.squareRoot()
+        let d = [r2, -r2, r2, -r2, 1, -1, 1, -1]
+        let one = RegressionTerm(name: "one", values: Array(repeating: 1, count: 8))
+        let second = RegressionTerm(name: "second", values: [0, 0, 0, 0, 1, 1, 1, 1])
+        let fit = try VarianceComponents.fit(response: d, components: [one, second])
+        #expect(abs(fit.variances[0] - 1.5) < 1e-9)
+        #expect(fit.variances[1] == 0)
+    }
+
+    /// Closed form with a mean term: d = β·T + e, Var e = θ·T. Weighted least squares with weights 1/(θT) gives
+    /// β̂ = Σd/ΣT, and the likelihood equation for θ gives θ̂ = Σ((d − β̂T)²/T)/n. With T = (1, 2, 4, 8) and
+    /// d = (1, 3, 3, 9): β̂ = 16/15, residuals (−1/15, 13/15, −19/15, 7/15), θ̂ = (1/225)(1 + 169/2 + 361/4 + 49/8)/4.
+    @Test func meanTermWithProportionalVariance() throws {
+        let t = [1.0, 2, 4, 8]
+        let d = [1.0, 3, 3, 9]
+        let fit = try VarianceComponents.fit(
+            response: d, meanTerms: [RegressionTerm(name: "bias", values: t)], components: [RegressionTerm(name: "T", values: t)])
+        #expect(abs(fit.meanCoefficients[0] - 16.0 / 15) < 1e-10)
+        let theta = (1 + 169.0 / 2 + 361.0 / 4 + 49.0 / 8) / 225 / 4
+        #expect(abs(fit.variances[0] - theta) < 1e-10)
+    }
+
+    /// Frequency weights are repetitions: weight 2 on an observation equals listing it twice.
+    @Test func weightsActAsRepetitions() throws {
+        let x = RegressionTerm(name: "x", values: [1, 2, 3])
+        let weighted = try VarianceComponents.fit(response: [1, -2, 4], components: [x], weights: [2, 1, 0])
+        let listed = try VarianceComponents.fit(response: [1, 1, -2], components: [RegressionTerm(name: "x", values: [1, 1, 2])])
+        #expect(abs(weighted.variances[0] - listed.variances[0]) < 1e-12)
+    }
+
+    @Test func refusesBadInput() {
+        #expect(throws: StatsError.self) {
+            try VarianceComponents.fit(response: [1, 2], components: [RegressionTerm(name: "x", values: [1, -1])])
+        }
+        #expect(throws: StatsError.self) {
+            try VarianceComponents.fit(response: [1, .nan], components: [RegressionTerm(name: "x", values: [1, 1])])
+        }
+        #expect(throws: StatsError.self) { try VarianceComponents.fit(response: [1], components: []) }
+    }
+
+    /// Coverage of the drift study's share interval: d ~ N(0, θ₁·T² + θ₂·θ²) on 2 durations × {straight, loop}
+    /// walks, 100 each (the shipped scenarios have 100 to 200), with θ₁·60² = θ₂·(2π)² = 1, so turning's true
+    /// share of a 60-s loop is exactly 1/2 and the true time σ is √θ₁ = 1/60. 100 replications (fixed seed), each
+    /// with a 100-replicate stratified bootstrap refit (the larger version is in the notes); the 95% bias-corrected
+    /// intervals of the share and of σ₁ must cover the truth at a rate whose 99.9% Wilson interval contains 0.95.
+    @Test func bootstrapShareIntervalCoversAtNominalRate() throws {
+        let seconds = [60.0, 300]
+        let turns = [0.0, 2 * Double.pi]
+        let theta1 = 1.0 / 3600
+        let theta2 = 1 / (4 * Double.pi * Double.pi)
+        var t: [Double] = []
+        var rotation: [Double] = []
+        var strata: [[Int]] = []
+        for s in seconds {
+            for r in turns {
+                strata.append(Array(t.count..<(t.count + 100)))
+                t += Array(repeating: s, count: 100)
+                rotation += Array(repeating: r, count: 100)
+            }
+        }
+        let components = [
+            RegressionTerm(name: "time", values: t.map { $0 * $0 }), RegressionTerm(name: "turning", values: rotation.map { $0 * $0 }),
+        ]
+        func share(_ f: VarianceComponentFit) -> Double {
+            let time = f.variances[0] * 3600
+            let turning = f.variances[1] * 4 * Double.pi * Double.pi
+            return time + turning > 0 ? turning / (time + turning) : 0
+        }
+        let replications = 100
+        var shareHits = 0
+        var sigmaHits = 0
+        for r in 0..<replications {
+            let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1102, trialIndex: UInt64(r)))
+            let d = (0..<t.count).map {
+                stream.gaussian(sigma: (theta1 * t[$0] * t[$0] + theta2 * rotation[$0] * rotation[$0]).squareRoot())
+            }
+            let design = try VarianceComponentDesign(response: d, components: components)
+            let full = try design.fit()
+            var shares: [Double] = []
+            var sigmas: [Double] = []
+            for _ in 0..<100 {
+                let counts = Bootstrap.stratifiedCounts(strata: strata, observationCount: d.count, stream: stream)
+                let f = try design.fit(weights: counts, start: full.variances)
+                shares.append(share(f))
+                sigmas.append(f.variances[0].squareRoot())
+            }
+            if try Bootstrap.biasCorrectedInterval(shares, estimate: share(full)).contains(0.5) { shareHits += 1 }
+            if try Bootstrap.biasCorrectedInterval(sigmas, estimate: full.variances[0].squareRoot()).contains(1.0 / 60) { sigmaHits += 1 }
+        }
+        let shareRate = try Proportion(successes: shareHits, trials: replications).wilson(confidence: 0.999)
+        #expect(shareRate.contains(0.95), "share coverage \(shareHits)/\(replications)")
+        let sigmaRate = try Proportion(successes: sigmaHits, trials: replications).wilson(confidence: 0.999)
+        #expect(sigmaRate.contains(0.95), "σ coverage \(sigmaHits)/\(replications)")
+    }
+}
+
+@Suite struct BootstrapTests {
+    /// Closed form: the type-7 quantile of (1, 2, 3, 4) at 0.25 is 1.75 and at 0.5 is 2.5.
+    @Test func percentileInterpolates() throws {
+        #expect(Bootstrap.quantile([1, 2, 3, 4], 0.25) == 1.75)
+        #expect(Bootstrap.quantile([1, 2, 3, 4], 0.5) == 2.5)
+        let ci = try Bootstrap.percentileInterval([1, 2, 3, 4, 5], confidence: 0.5)
+        #expect(ci.low == 2 && ci.high == 4)
+    }
+
+    /// Stratified counts keep every stratum's size and draw only its members.
+    @Test func stratifiedCountsKeepTheDesign() throws {
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 5, trialIndex: 0))
+        let counts = Bootstrap.stratifiedCounts(strata: [[0, 1, 2], [3, 4]], observationCount: 6, stream: stream)
+        #expect(counts[0] + counts[1] + counts[2] == 3)
+        #expect(counts[3] + counts[4] == 2)
+        #expect(counts[5] == 0)
+    }
+
+    /// Coverage of the per-cell RMS interval (BCa on drift²) where the χ² interval fails: drift with a large
+    /// fixed part, d ~ N(3, 1) (a tilted loop: true mean square 3² + 1 = 10), and zero-mean drift, d ~ N(0, 2²)
+    /// (mean square 4). 60 trials per cell, 400 bootstrap replicates, 200 replications each (fixed seed): the 95%
+    /// interval must cover at a rate whose 99.9% Wilson interval contains 0.95.
+    @Test(arguments: [(3.0, 1.0), (0.0, 2.0)])
+    func rmsIntervalCoversWhateverTheMean(mean: Double, sigma: Double) throws {
+        let truth = mean * mean + sigma * sigma
+        var hits = 0
+        let replications = 200
+        for r in 0..<replications {
+            let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1103, trialIndex: UInt64(r)))
+            let squares = (0..<60).map { _ -> Double in
+                let d = mean + stream.gaussian(sigma: sigma)
+                return d * d
+            }
+            if try Bootstrap.bcaMeanInterval(squares, replicates: 400, stream: stream).contains(truth) { hits += 1 }
+        }
+        let rate = try Proportion(successes: hits, trials: replications).wilson(confidence: 0.999)
+        #expect(rate.contains(0.95), "coverage \(hits)/\(replications) at mean \(mean)")
+    }
+}
