@@ -25,8 +25,8 @@ import Foundation
 ///    of the same length simulated from the fitted model (``RecordBootstrap``), each turned into its Allan curve
 ///    and refitted with the same terms, fixed seed. Simulating whole records keeps the correlation between the
 ///    curve's points and the randomness of the bias's own realisation, which an independent χ² draw per point
-///    would miss (that shortcut covered 10 °/h only 8 times in 12; a coverage test checks this one). To stay
-///    fast, a record of more than 2¹² samples is simulated at a block interval b·τ₀ (b a power of 2), so the
+///    would miss (that shortcut covered the true 10 °/h in only 8 of 12 trial records; a coverage test checks
+///    this one). To stay fast, a record of more than 2¹² samples is simulated at a block interval b·τ₀ (b a power of 2), so the
 ///    models of step 3 are fitted to the curve's points with m ≥ b, the τ the bootstrap reproduces.
 /// 5. **Rate random walk K** (slope +½): only when the chosen model has it, read at the point after the minimum
 ///    with slope within tolerance of +½ nearest τ = 3 s: K = σ(τ)·√(3/τ), interval from the random-walk-FM edf.

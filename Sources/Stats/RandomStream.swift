@@ -98,9 +98,4 @@ public final class RandomStream {
     public func lognormal(mu: Double, sigma: Double) -> Double {
         gsl_ran_lognormal(rng, mu, sigma)
     }
-
-    /// A χ² variate with ν > 0 degrees of freedom (not necessarily an integer; `gsl_ran_chisq`).
-    public func chiSquared(degreesOfFreedom nu: Double) -> Double {
-        gsl_ran_chisq(rng, nu)
-    }
 }
