@@ -5,7 +5,7 @@ import Testing
 
 /// Coverage of every interval the Allan analysis reports: many replications from known parameters with fixed seeds,
 /// coverage checked against the nominal 95% within 3 binomial standard errors for that number of replications.
-/// (The flicker-floor interval is not checked here: the simulator has no flicker-noise generator.) The large
+/// (The flicker-floor interval is checked in ``AllanFlickerCoverageTests``.) The large
 /// version is `sensorbench dev allan-recovery`, whose table counts the same coverages at phone scale.
 @Suite struct AllanCoverageTests {
     /// 3·√(p(1 − p)/R): the tolerance of an observed proportion over R replications.
