@@ -27,7 +27,9 @@ import Foundation
 ///    curve's points and the randomness of the bias's own realisation, which an independent χ² draw per point
 ///    would miss (that shortcut covered the true 10 °/h in only 8 of 12 trial records; a coverage test checks
 ///    this one). To stay fast, a record of more than 2¹² samples is simulated at a block interval b·τ₀ (b a power of 2), so the
-///    models of step 3 are fitted to the curve's points with m ≥ b, the τ the bootstrap reproduces.
+///    models of step 3 are fitted to the curve's points with m ≥ b, the τ the bootstrap reproduces. If more than
+///    a fifth of the simulated records show no Gauss–Markov bias (the refit fails), the bias is reported as not
+///    identified: the record does not pin it down.
 /// 5. **Rate random walk K** (slope +½): only when the chosen model has it, read at the point after the minimum
 ///    with slope within tolerance of +½ nearest τ = 3 s: K = σ(τ)·√(3/τ), interval from the random-walk-FM edf.
 ///
@@ -254,8 +256,22 @@ public struct AllanNoiseTerms: Sendable, Equatable {
                     times.append(r.correlationTimeSeconds)
                 }
             }
-            let failed = max(resamples, 20) - sigmas.count
-            let method = "percentile interval of a \(max(resamples, 20))-record parametric bootstrap"
+            let total = max(resamples, 20)
+            let failed = total - sigmas.count
+            let method = "percentile interval of a \(total)-record parametric bootstrap"
+            // A refit fails where a simulated record shows no Gauss–Markov bias; if that happens often, the
+            // percentiles of the others would overstate the precision, so the bias is not reported.
+            guard 5 * failed <= total else {
+                biasInstability = .notIdentified(
+                    "not identified in this recording: a Gauss–Markov bias fits best (σ_GM \(show(fit.gaussMarkovVariance.squareRoot())), "
+                        + "T \(show(fit.correlationTimeSeconds)) s), but in \(failed) of \(total) records simulated from it the fit "
+                        + "finds none, so this record does not pin it down")
+                let (k, why) = try Self.readRateRandomWalk(
+                    fit: fit, points: points, slopes: slopes, minimum: minimum, phasePoints: phasePoints, level: level)
+                rateRandomWalk = k
+                rateRandomWalkReason = why
+                return
+            }
             let sigmaTerm = Term(
                 value: fit.gaussMarkovVariance.squareRoot(), interval: try Self.percentile(sigmas, level),
                 tauSeconds: AllanVarianceModel.gaussMarkovPeakRatio * fit.correlationTimeSeconds, method: method)
@@ -284,27 +300,37 @@ public struct AllanNoiseTerms: Sendable, Equatable {
         }
 
         // 5. Rate random walk.
+        let (k, why) = try Self.readRateRandomWalk(
+            fit: fit, points: points, slopes: slopes, minimum: minimum, phasePoints: phasePoints, level: level)
+        rateRandomWalk = k
+        rateRandomWalkReason = why
+    }
+
+    /// Step 5: K on the +½ region after the minimum, when the chosen model has a rate random walk.
+    static func readRateRandomWalk(
+        fit: AllanModelFit, points: [AllanPoint], slopes: [Double], minimum: Int, phasePoints: Int, level: Double
+    ) throws(StatsError) -> (Term?, String?) {
+        let show = { (x: Double) in String(format: "%.3g", x) }
         if fit.terms.contains(.randomWalk) {
             let right = minimum + 1 < points.count ? Array((minimum + 1)..<points.count) : []
             let region = right.filter { abs(slopes[$0] - 0.5) <= Self.slopeTolerance }
-            if let i = closest(region, toTau: 3) {
+            let near = region.min { abs(log(points[$0].tauSeconds / 3)) < abs(log(points[$1].tauSeconds / 3)) }
+            if let i = near {
                 let k = points[i]
                 let scale = (3 / k.tauSeconds).squareRoot()
-                let (interval, edf) = try pointInterval(i, .randomWalkFM)
-                rateRandomWalk = Term(
+                let edf = AllanDeviation.equivalentDegreesOfFreedom(.randomWalkFM, phasePoints: phasePoints, m: k.averagingFactor)
+                let interval = try AllanDeviation.interval(deviation: k.deviation, edf: edf, confidenceLevel: level)
+                let term = Term(
                     value: k.deviation * scale,
                     interval: ConfidenceInterval(low: interval.low * scale, high: interval.high * scale),
                     tauSeconds: k.tauSeconds, method: "χ² interval of the point, random-walk-FM edf \(show(edf))")
-                rateRandomWalkReason = nil
-            } else {
-                rateRandomWalk = nil
-                rateRandomWalkReason =
-                    "not identified in this recording: the fit has a rate random walk but no point after the minimum rises with slope +½"
+                return (term, nil)
             }
-        } else {
-            rateRandomWalk = nil
-            rateRandomWalkReason = "not identified in this recording: no +½ slope region (the chosen model has no rate random walk)"
+            return (
+                nil, "not identified in this recording: the fit has a rate random walk but no point after the minimum rises with slope +½"
+            )
         }
+        return (nil, "not identified in this recording: no +½ slope region (the chosen model has no rate random walk)")
     }
 
     /// The (α/2, 1 − α/2) percentiles of `values` (at least 10).
