@@ -11,7 +11,8 @@ public struct AllanAnalysis: Sendable {
         /// The mean rate of the record, rad/s: on a still sensor, this phone's turn-on bias on this axis.
         public let meanRadPerSec: Double
         /// 95% interval of that bias: mean ± z·√Var(mean), Var(mean) from the identified noise model
-        /// (``AllanModelFit/varianceOfMean(recordSeconds:)``; N²/L when only white noise is identified).
+        /// (``AllanModelFit/varianceOfMean(recordSeconds:)``; N²/L when only white noise is identified). It is the
+        /// interval of the bias during this record: a bias wander too slow to show in the record counts as part of it.
         public let meanInterval: ConfidenceInterval
         /// Why the record does not look static on this axis, or `nil` (see ``staticProblem(curve:terms:)``).
         public let staticProblem: String?
@@ -81,8 +82,8 @@ public struct AllanAnalysis: Sendable {
     /// Why a curve is not a still gyro's, or `nil`.
     ///
     /// A still gyro's Allan deviation falls from τ₀ like white noise (slope −½) and never climbs back above its
-    /// value at τ₀: bias instability and rate random walk are far below the per-sample noise at every τ on any
-    /// phone or MEMS part (a 10 °/h bias is 0.003 °/s; 0.005 °/s/√Hz at 100 Hz is 0.05 °/s per sample). A record
+    /// value at τ₀ when bias instability and rate random walk stay below the per-sample noise at every τ, as on
+    /// phone-grade MEMS gyros (a 10 °/h bias is 0.003 °/s; 0.005 °/s/√Hz at 100 Hz is 0.05 °/s per sample). A record
     /// without the −½ region, or whose deviation at some τ exceeds that at τ₀, holds rotation beyond the noise.
     public static func staticProblem(curve: AllanDeviation.Curve, terms: AllanNoiseTerms) -> String? {
         let first = curve.points[0]
