@@ -149,19 +149,57 @@ public enum AllanDeviation {
         return sum.value
     }
 
+    /// The noise types SP 1065 gives an edf approximation for (gyro names: angle random walk, bias instability,
+    /// rate random walk).
+    public enum NoiseType: Sendable, Equatable {
+        case whiteFM, flickerFM, randomWalkFM
+    }
+
+    /// SP 1065's simple edf approximation of the overlapping estimator for one noise type (Table 12), with N
+    /// phase points (n + 1 for n rates) and averaging factor m, within [1, N − 2m].
+    public static func equivalentDegreesOfFreedom(_ type: NoiseType, phasePoints: Int, m: Int) -> Double {
+        let terms = Double(max(phasePoints - 2 * m, 1))
+        guard let value = rawDegreesOfFreedom(type, phasePoints: phasePoints, m: m) else { return 1 }
+        return min(max(value, 1), terms)
+    }
+
+    /// The approximation itself, `nil` where it is not finite and positive (too few points).
+    static func rawDegreesOfFreedom(_ type: NoiseType, phasePoints: Int, m: Int) -> Double? {
+        let bigN = Double(phasePoints)
+        let md = Double(m)
+        let value: Double
+        switch type {
+        case .whiteFM:
+            value = (3 * (bigN - 1) / (2 * md) - 2 * (bigN - 2) / bigN) * (4 * md * md) / (4 * md * md + 5)
+        case .flickerFM:
+            value = m == 1 ? 2 * (bigN - 2) * (bigN - 2) / (2.3 * bigN - 4.9) : 5 * bigN * bigN / (4 * md * (bigN + 3 * md))
+        case .randomWalkFM:
+            value =
+                phasePoints > 3
+                ? ((bigN - 2) / md) * ((bigN - 1) * (bigN - 1) - 3 * md * (bigN - 1) + 4 * md * md) / ((bigN - 3) * (bigN - 3))
+                : 1
+        }
+        return value.isFinite && value > 0 ? value : nil
+    }
+
+    /// The χ² interval of a deviation σ̂ with `edf` degrees of freedom at `confidenceLevel`:
+    /// [σ̂·√(edf/χ²_{1−α/2}), σ̂·√(edf/χ²_{α/2})] (SP 1065 §5.3.3).
+    public static func interval(deviation: Double, edf: Double, confidenceLevel: Double) throws(StatsError)
+        -> ConfidenceInterval
+    {
+        let alpha = 1 - confidenceLevel
+        let upper = try ChiSquared.quantile(1 - alpha / 2, degreesOfFreedom: edf)
+        let lower = try ChiSquared.quantile(alpha / 2, degreesOfFreedom: edf)
+        return ConfidenceInterval(low: deviation * (edf / upper).squareRoot(), high: deviation * (edf / lower).squareRoot())
+    }
+
     /// The smallest of SP 1065's simple edf approximations for white, flicker and random-walk FM, within
     /// [1, terms].
     static func equivalentDegreesOfFreedom(phasePoints: Int, m: Int, terms: Int) -> Double {
-        let bigN = Double(phasePoints)
-        let md = Double(m)
-        let whiteFM = (3 * (bigN - 1) / (2 * md) - 2 * (bigN - 2) / bigN) * (4 * md * md) / (4 * md * md + 5)
-        let flickerFM = m == 1 ? 2 * (bigN - 2) * (bigN - 2) / (2.3 * bigN - 4.9) : 5 * bigN * bigN / (4 * md * (bigN + 3 * md))
-        let randomWalkFM =
-            phasePoints > 3
-            ? ((bigN - 2) / md) * ((bigN - 1) * (bigN - 1) - 3 * md * (bigN - 1) + 4 * md * md) / ((bigN - 3) * (bigN - 3))
-            : 1
-        let candidates = [whiteFM, flickerFM, randomWalkFM].filter { $0.isFinite && $0 > 0 }
-        let smallest = candidates.min() ?? 1
+        let smallest =
+            [NoiseType.whiteFM, .flickerFM, .randomWalkFM].compactMap {
+                rawDegreesOfFreedom($0, phasePoints: phasePoints, m: m)
+            }.min() ?? 1
         return min(max(smallest, 1), Double(max(terms, 1)))
     }
 }

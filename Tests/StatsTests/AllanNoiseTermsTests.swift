@@ -15,12 +15,16 @@ import Testing
         let curve = try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: tau0)
         let terms = try AllanNoiseTerms(curve: curve)
         let trueN = sigma * tau0.squareRoot()
-        #expect(terms.angleRandomWalk.interval.contains(trueN))
-        #expect(terms.angleRandomWalk.note == nil)
+        let n = try #require(terms.angleRandomWalk)
+        #expect(n.interval.contains(trueN))
         // Read at the octave point closest to 1 s: m = 128 (1.28 s) against m = 64 (0.64 s).
-        #expect(terms.angleRandomWalk.tauSeconds == 1.28)
+        #expect(n.tauSeconds == 1.28)
         // The intervals at 95% are narrow here: about ±2% at 1.28 s with edf ≈ 200 000/128.
-        #expect(terms.angleRandomWalk.interval.width < 0.1 * trueN)
+        #expect(n.interval.width < 0.1 * trueN)
+        // Nothing but white noise: no other term is identified.
+        #expect(!terms.departsFromWhiteNoise)
+        if case .notIdentified = terms.biasInstability {} else { Issue.record("bias instability identified on white noise") }
+        #expect(terms.rateRandomWalk == nil)
     }
 
     @Test func rateRandomWalkGivesItsCoefficientWithinTheInterval() throws {
@@ -29,15 +33,30 @@ import Testing
         let k = 0.002
         let tau0 = 0.1
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 77, trialIndex: 3))
+        // Plus white noise N = 0.0005 (crossover √3·N/K ≈ 0.4 s): a still gyro's curve falls before it rises, and
+        // a curve without the −½ region is not read at all (see refusesACurveWithoutWhiteNoise).
         var walk = 0.0
         let rates = (0..<100_000).map { _ -> Double in
             walk += stream.gaussian(sigma: k * tau0.squareRoot())
-            return walk
+            return walk + stream.gaussian(sigma: 0.0005 / tau0.squareRoot())
         }
         let curve = try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: tau0)
         let terms = try AllanNoiseTerms(curve: curve)
         let estimate = try #require(terms.rateRandomWalk)
         #expect(estimate.interval.contains(k))
+    }
+
+    @Test func refusesACurveWithoutWhiteNoise() throws {
+        // A pure rate random walk rises from τ₀ (slope +½): no −½ region, so nothing is identified.
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 78, trialIndex: 0))
+        var walk = 0.0
+        let rates = (0..<4096).map { _ -> Double in
+            walk += stream.gaussian(sigma: 0.01)
+            return walk
+        }
+        let terms = try AllanNoiseTerms(curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1))
+        #expect(terms.angleRandomWalk == nil && terms.rateRandomWalk == nil && !terms.hasWhiteNoiseSlope)
+        #expect(terms.angleRandomWalkReason?.hasPrefix("not identified in this recording") == true)
     }
 
     @Test func flickerFloorFactorIsIEEEValue() {

@@ -21,6 +21,8 @@ public enum Command: Equatable, Sendable {
     case replay(ReplayOptions)
     /// `dev write-samples DIR` (hidden from help): regenerates Scenarios/recordings' synthetic samples.
     case writeSamples(folder: String)
+    /// `dev allan-recovery [R]` (hidden from help): the Allan recovery table and coverage (``AllanBenchmark``).
+    case allanRecovery(replications: Int)
     // Grading (Sources/Studies/Grading).
     case grade(GradeOptions)
 }

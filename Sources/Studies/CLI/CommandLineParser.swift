@@ -223,10 +223,18 @@ extension CommandLineParser {
         return .replay(o)
     }
 
-    /// `dev write-samples DIR`: a developer command, left out of the help on purpose.
+    /// `dev write-samples DIR`, `dev allan-recovery [REPLICATIONS]`: developer commands, left out of the help on
+    /// purpose.
     static func parseDev(_ args: [String]) throws(InputError) -> Command {
+        if args.first == "allan-recovery" {
+            guard args.count <= 2 else { throw usage("dev allan-recovery takes at most a replication count") }
+            guard let count = args.count == 2 ? Int(args[1]) : 20, (2...10_000).contains(count) else {
+                throw usage("dev allan-recovery: the replication count must be an integer in 2...10000")
+            }
+            return .allanRecovery(replications: count)
+        }
         guard args.first == "write-samples" else {
-            throw usage("unknown dev action '\(args.first ?? "")' (known: write-samples)")
+            throw usage("unknown dev action '\(args.first ?? "")' (known: write-samples, allan-recovery)")
         }
         guard args.count == 2, !args[1].hasPrefix("-") else { throw usage("dev write-samples needs one folder") }
         return .writeSamples(folder: args[1])

@@ -13,6 +13,12 @@ extension Commands {
             progress: TerminalProgress.make(label: "allan \(options.file)", unit: "MB read", quiet: false))
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
+        for axis in analysis.axes {
+            if let problem = axis.staticProblem {
+                FileHandle.standardError.write(
+                    Data("Warning: \(options.file): \(axis.name) axis is not a static recording: \(problem)\n".utf8))
+            }
+        }
         let files = try AllanReport.render(analysis)
         let folder = URL(fileURLWithPath: options.outputFolder)
         try files.write(to: folder)
@@ -26,6 +32,11 @@ extension Commands {
             path: options.file, declaredUnit: options.unit, consumer: "calibrate",
             progress: TerminalProgress.make(label: "calibrate \(options.file)", unit: "MB read", quiet: false))
         let analysis = try AllanAnalysis(recording: recording, axes: [options.axis])
+        if let problem = analysis.axes[0].staticProblem {
+            throw InputError(
+                file: options.file, field: options.axis,
+                problem: "is not a static recording (\(problem)); calibrate needs the phone lying still")
+        }
         let url = URL(fileURLWithPath: options.output)
         let name = url.deletingPathExtension().lastPathComponent
         let profile = GyroCalibration.profile(name: name, axis: analysis.axes[0], analysis: analysis)
@@ -33,10 +44,12 @@ extension Commands {
             profile,
             description: "Estimated from the static recording "
                 + "\(URL(fileURLWithPath: options.file).lastPathComponent) "
-                + "(\(options.axis) axis) by sensorbench calibrate; turn-on bias, scale factor and quantisation are not "
+                + "(\(options.axis) axis) by sensorbench calibrate. The turn-on bias is this one phone's (its mean "
+                + "rate); a class spread needs several phones. Scale factor, asymmetry and quantisation are not "
                 + "observable in a static record and are left at their defaults.")
         try AtomicFile.write(text, to: url)
-        print("\(options.file): profile \(name) → \(url.relativePath)")
+        let bias = try Format.number(analysis.axes[0].meanRadPerSec * 180 / .pi, significantDigits: 3)
+        print("\(options.file): profile \(name) (turn-on bias \(bias) °/s on \(options.axis)) → \(url.relativePath)")
         return .success
     }
 
@@ -135,6 +148,14 @@ extension Commands {
         let url = URL(fileURLWithPath: folder)
         try files.write(to: url)
         for path in files.paths { print("\(url.appendingPathComponent(path).relativePath)") }
+        return .success
+    }
+}
+
+extension Commands {
+    /// `sensorbench dev allan-recovery [R]`: the README's Allan recovery table on stdout (``AllanBenchmark``).
+    public static func allanRecovery(replications: Int) throws -> ExitCode {
+        print(try AllanBenchmark.recoveryTable(replications: replications), terminator: "")
         return .success
     }
 }
