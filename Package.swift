@@ -21,8 +21,16 @@ let package = Package(
         .target(name: "Stats", dependencies: ["CGSL"]),
         .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
         .target(name: "Reporting"),
-        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting"]),
-        .executableTarget(name: "sensorbench", dependencies: ["Studies"]),
+        // The line-numbered JSON reader, InputError and exit codes, GPX, sensor CSV: knows nothing of studies.
+        .target(name: "FileFormats", dependencies: ["DetectionCore", "Reporting"]),
+        // The runner, trial seeding, shards, part files and merge.
+        .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats"]),
+        // Drift, gestures (shake and scribble) and geofence.
+        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "FileFormats", "MonteCarlo"]),
+        .target(name: "Grading", dependencies: ["Studies"]),
+        .target(name: "Recordings", dependencies: ["Studies"]),
+        // The command line.
+        .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings"]),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -30,8 +38,12 @@ let package = Package(
         .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "TestSupport"]),
+        .testTarget(name: "MonteCarloTests", dependencies: ["MonteCarlo", "TestSupport"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "TestSupport"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["sensorbench", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

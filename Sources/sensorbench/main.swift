@@ -1,4 +1,6 @@
+import FileFormats
 import Foundation
+import MonteCarlo
 import Studies
 
 // The command line: parse, dispatch, map every error to one line and one exit code.

@@ -2,6 +2,7 @@ import DetectionCore
 import Foundation
 import Testing
 
+@testable import FileFormats
 @testable import Studies
 
 @Suite struct GPXTests {

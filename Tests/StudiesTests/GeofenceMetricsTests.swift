@@ -2,6 +2,7 @@ import Foundation
 import Stats
 import Testing
 
+@testable import FileFormats
 @testable import Studies
 
 @Suite struct GeofenceMetricsTests {

@@ -2,6 +2,8 @@ import DetectionCore
 import Foundation
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 /// A `path` scenario around 1920 Commons (39.95248, −75.19938) walking `walk.gpx`.

@@ -2,6 +2,7 @@ import DetectionCore
 import Foundation
 import Testing
 
+@testable import MonteCarlo
 @testable import Studies
 
 @Suite struct GeofenceScenarioTests {

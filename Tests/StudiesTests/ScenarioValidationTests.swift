@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 /// Writes a scenario (and the shipped-style profile it names) into a fresh temporary folder.

@@ -3,6 +3,8 @@ import SensorSim
 import Stats
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 private func loadScribble(_ json: String) throws(InputError) -> Scenario {

@@ -2,6 +2,7 @@ import DetectionCore
 import Foundation
 import Testing
 
+@testable import FileFormats
 @testable import Studies
 
 /// Settings 8 and 9 of Scenarios/shake-threshold-tuning.json (threshold-count at 1.5 g needing 6 excursions, and

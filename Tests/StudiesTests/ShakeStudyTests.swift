@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 /// Writes a scenario into a fresh temporary folder and loads it.

@@ -27,6 +27,13 @@ public struct DriftAnalysis: Sendable {
         public let formula: String
         public let fit: LinearModelFit?
         public let note: String?
+
+        package init(id: String, formula: String, fit: LinearModelFit?, note: String?) {
+            self.id = id
+            self.formula = formula
+            self.fit = fit
+            self.note = note
+        }
     }
 
     public let cells: [CellSummary]

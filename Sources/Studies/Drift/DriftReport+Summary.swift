@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import Reporting
 import SensorSim
@@ -7,10 +8,10 @@ extension DriftReport {
     // MARK: - Number words
 
     /// Degrees with three significant digits ("0.0123", "1.23", "123").
-    static func deg(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
+    package static func deg(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
 
     /// "1.23° (95% CI 1.10 to 1.36; p < 0.001)".
-    static func estimateText(_ c: LinearModelFit.Coefficient, scale: Double = 1, unit: String = "°") throws -> String {
+    package static func estimateText(_ c: LinearModelFit.Coefficient, scale: Double = 1, unit: String = "°") throws -> String {
         var text = "\(try deg(c.estimate * scale))\(unit) (95% CI \(try deg(c.ciLow * scale)) to \(try deg(c.ciHigh * scale))"
         if let p = c.pValue { text += "; p \(try pText(p))" }
         return text + ")"
@@ -25,7 +26,7 @@ extension DriftReport {
     static func grows(_ c: LinearModelFit.Coefficient?) -> Bool { (c?.ciLow ?? 0) > 0 }
 
     /// What a growth exponent and its interval say about the error source.
-    static func exponentMeaning(_ c: LinearModelFit.Coefficient) -> String {
+    package static func exponentMeaning(_ c: LinearModelFit.Coefficient) -> String {
         let hasHalf = c.ciLow <= 0.5 && 0.5 <= c.ciHigh
         let hasOne = c.ciLow <= 1 && 1 <= c.ciHigh
         switch (hasHalf, hasOne) {

@@ -1,4 +1,5 @@
 import DetectionCore
+import FileFormats
 import Foundation
 import SensorSim
 
@@ -18,6 +19,14 @@ public struct DriftCell: Sendable, Equatable {
     public let input: HeadingInput
     public let tiltDegrees: Double
     public let walk: WalkParameters
+
+    package init(index: Int, profile: GyroProfile, input: HeadingInput, tiltDegrees: Double, walk: WalkParameters) {
+        self.index = index
+        self.profile = profile
+        self.input = input
+        self.tiltDegrees = tiltDegrees
+        self.walk = walk
+    }
 }
 
 /// A validated drift study: TurnBack walks on a grid of durations, turn counts and shapes.
@@ -32,6 +41,21 @@ public struct DriftScenario: Sendable {
     public let cells: [DriftCell]
     public let tracker: HeadingTracker.Configuration
     public let straightAheadToleranceDegrees: Double
+
+    package init(
+        name: String, description: String, file: String, seed: UInt64, trialsPerCell: Int, sameDevice: Bool, cells: [DriftCell],
+        tracker: HeadingTracker.Configuration, straightAheadToleranceDegrees: Double
+    ) {
+        self.name = name
+        self.description = description
+        self.file = file
+        self.seed = seed
+        self.trialsPerCell = trialsPerCell
+        self.sameDevice = sameDevice
+        self.cells = cells
+        self.tracker = tracker
+        self.straightAheadToleranceDegrees = straightAheadToleranceDegrees
+    }
 
     public var totalTrials: Int { cells.count * trialsPerCell }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 

@@ -1,5 +1,7 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import SensorSim
 
 /// One proximity check the study compares, with the label reports use.
@@ -235,7 +237,7 @@ public struct GeofenceScenario: Sendable {
     }
 
     /// A preset name, or an object `{"name", "base"?, field overrides…}`.
-    static func readEnvironment(_ field: JSONField) throws(InputError) -> GPSEnvironment {
+    package static func readEnvironment(_ field: JSONField) throws(InputError) -> GPSEnvironment {
         let presetNames = GPSEnvironment.presets.map(\.name)
         if case .string = field.node.value {
             let name = try field.choice(presetNames)

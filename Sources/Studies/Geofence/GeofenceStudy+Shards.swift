@@ -1,4 +1,6 @@
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import Stats
 

@@ -1,5 +1,7 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 
 /// Runs a geofence scenario end to end: trials on all cores, metrics, report files.

@@ -1,4 +1,5 @@
 import DetectionCore
+import FileFormats
 import Foundation
 import SensorSim
 import Stats

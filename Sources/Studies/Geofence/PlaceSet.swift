@@ -1,4 +1,5 @@
 import DetectionCore
+import FileFormats
 import Foundation
 
 /// The places a geofence scenario watches, with named variants (alternative coordinates for some places).
@@ -39,7 +40,7 @@ public struct PlaceSet: Sendable {
     ///   - folder: the scenario's folder, for relative paths.
     /// - Returns: the place set (at least one place, names unique).
     /// - Throws: ``InputError`` naming the file, line and field.
-    static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
+    package static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)

@@ -1,8 +1,9 @@
+import FileFormats
 import Foundation
 import SensorSim
 
 /// Reads gyro profiles: a name resolved to `<scenario folder>/profiles/<name>.json`, or an inline object.
-enum ProfileReader {
+package enum ProfileReader {
     /// Largest sample rate accepted, Hz (phone gyros report at most a few hundred Hz; 10 kHz leaves headroom).
     static let maximumSampleRateHz = 10_000.0
 
@@ -14,7 +15,7 @@ enum ProfileReader {
     ]
 
     /// Reads the profile a field names or holds.
-    static func read(_ field: JSONField, scenarioFolder: URL) throws(InputError) -> GyroProfile {
+    package static func read(_ field: JSONField, scenarioFolder: URL) throws(InputError) -> GyroProfile {
         if field.isObject {
             return try parse(try field.object(), fallbackName: "inline")
         }
@@ -38,7 +39,7 @@ enum ProfileReader {
     }
 
     /// Parses a profile object; every field but `name` has the default documented on ``GyroProfile``.
-    static func parse(_ r: JSONObjectReader, fallbackName: String) throws(InputError) -> GyroProfile {
+    package static func parse(_ r: JSONObjectReader, fallbackName: String) throws(InputError) -> GyroProfile {
         var p = GyroProfile(name: try r.optional("name")?.nonEmptyString(maximumLength: 80) ?? fallbackName)
         _ = try r.optional("description")?.string()
         if let f = r.optional("sampleRateHz") { p.sampleRateHz = try f.positive(atMost: maximumSampleRateHz) }

@@ -1,3 +1,4 @@
+import MonteCarlo
 import Reporting
 
 /// A validated scenario of any study. Each study adds one case here and one arm in each switch below, plus one

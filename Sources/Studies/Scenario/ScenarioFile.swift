@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import Reporting
 
@@ -40,7 +41,7 @@ public enum ScenarioFile {
     }
 
     /// Reads a JSON file, refusing missing, oversized and malformed files with one clear line.
-    static func parseJSON(at url: URL, displayPath: String? = nil) throws(InputError) -> JSONNode {
+    package static func parseJSON(at url: URL, displayPath: String? = nil) throws(InputError) -> JSONNode {
         let shown = displayPath ?? url.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {

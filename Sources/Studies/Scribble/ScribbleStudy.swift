@@ -1,5 +1,7 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 import Stats

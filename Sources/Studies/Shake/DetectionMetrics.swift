@@ -96,5 +96,5 @@ public struct DetectionMetrics: Sendable, Equatable {
 
 extension ConfidenceInterval {
     /// Both bounds times `factor` (> 0).
-    func scaled(by factor: Double) -> ConfidenceInterval { ConfidenceInterval(low: low * factor, high: high * factor) }
+    package func scaled(by factor: Double) -> ConfidenceInterval { ConfidenceInterval(low: low * factor, high: high * factor) }
 }

@@ -1,10 +1,11 @@
+import FileFormats
 import Foundation
 import SensorSim
 
 /// Parsing shared by the shake and scribble scenarios: name, motion ranges, matching, rule and sweep values.
-enum GestureScenarioReader {
+package enum GestureScenarioReader {
     /// The report folder name: letters, digits, '-' and '_'.
-    static func name(_ r: JSONObjectReader) throws(InputError) -> String {
+    package static func name(_ r: JSONObjectReader) throws(InputError) -> String {
         let field = try r.required("name")
         let name = try field.nonEmptyString(maximumLength: 80)
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -68,7 +69,7 @@ enum GestureScenarioReader {
     }
 
     /// `matching.toleranceBeforeSeconds` (default 0) and `matching.toleranceAfterSeconds` (default 0.5).
-    static func matching(_ r: JSONObjectReader) throws(InputError) -> (Double, Double) {
+    package static func matching(_ r: JSONObjectReader) throws(InputError) -> (Double, Double) {
         var before = 0.0, after = 0.5
         if let m = try r.optional("matching")?.object() {
             if let f = m.optional("toleranceBeforeSeconds") { before = try f.nonNegative(atMost: 60) }
@@ -120,7 +121,7 @@ enum GestureScenarioReader {
     }
 
     /// Activity weights (`{"walking": 3, …}`): every key an everyday activity, values ≥ 0, at least one above 0.
-    static func motionWeights(_ f: JSONField) throws(InputError) -> [MotionActivity: Double] {
+    package static func motionWeights(_ f: JSONField) throws(InputError) -> [MotionActivity: Double] {
         let w = try f.object()
         var weights: [MotionActivity: Double] = [:]
         for key in w.keys {
@@ -139,7 +140,7 @@ enum GestureScenarioReader {
     }
 
     /// Touch gesture weights (`{"tap": 2, …}`): every key a gesture kind, values ≥ 0, at least one above 0.
-    static func touchWeights(_ f: JSONField) throws(InputError) -> [TouchGestureKind: Double] {
+    package static func touchWeights(_ f: JSONField) throws(InputError) -> [TouchGestureKind: Double] {
         let w = try f.object()
         var weights: [TouchGestureKind: Double] = [:]
         for key in w.keys {

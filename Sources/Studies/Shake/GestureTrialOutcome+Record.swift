@@ -1,4 +1,6 @@
+import FileFormats
 import Foundation
+import MonteCarlo
 import Stats
 
 /// Part-file records for gesture timelines (shake and scribble), so sharded runs merge bit for bit.

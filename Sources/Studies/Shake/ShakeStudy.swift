@@ -1,5 +1,7 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 
@@ -91,7 +93,7 @@ public enum ShakeStudy {
     }
 
     /// A number with up to 4 significant digits ("1.5", "1.326").
-    static func show(_ x: Double) -> String {
+    package static func show(_ x: Double) -> String {
         (try? Format.number(x, significantDigits: 4)) ?? String(x)
     }
 

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Receives a recording's samples one at a time, in the internal unit (rad/s or g), time in seconds.
+package protocol SampleSink {
+    mutating func consume(timeSeconds: Double, x: Double, y: Double, z: Double)
+}
+
+/// What an import found besides the samples.
+public struct RecordingInfo: Sendable, Equatable {
+    public let file: String
+    public let format: SensorCSVFormat
+    public let unit: RecordingUnit
+    /// Where the unit came from: "header", "--unit" or the format's default.
+    public let unitSource: String
+    public let sampleCount: Int
+    /// Time of the first and last sample, seconds (relative to the file's own clock).
+    public let firstTimeSeconds: Double
+    public let lastTimeSeconds: Double
+    /// The largest step between consecutive samples, seconds.
+    public let largestStepSeconds: Double
+
+    package init(
+        file: String, format: SensorCSVFormat, unit: RecordingUnit, unitSource: String, sampleCount: Int, firstTimeSeconds: Double,
+        lastTimeSeconds: Double, largestStepSeconds: Double
+    ) {
+        self.file = file
+        self.format = format
+        self.unit = unit
+        self.unitSource = unitSource
+        self.sampleCount = sampleCount
+        self.firstTimeSeconds = firstTimeSeconds
+        self.lastTimeSeconds = lastTimeSeconds
+        self.largestStepSeconds = largestStepSeconds
+    }
+
+    /// The mean sample interval, (last − first)/(count − 1), seconds.
+    public var meanIntervalSeconds: Double {
+        (lastTimeSeconds - firstTimeSeconds) / Double(max(sampleCount - 1, 1))
+    }
+}
+
+/// Streams a sensor CSV (see ``SensorCSVFormat``) into a sink, line by line, in O(1) memory.
+///
+/// Every data line is checked: it has the header's number of fields, every needed field is a finite number, and
+/// time never goes backwards. The first problem is reported as an ``InputError`` naming the file and the line
+/// (exit 65); an empty file or a header without data is refused too.
+package enum SensorCSVReader {
+    /// The format and unit a recording would be read in, from its header line alone (nothing else is read).
+    ///
+    /// Lets a command refuse a gyroscope file given to an acceleration detector before streaming it.
+    /// - Throws: ``InputError`` for a missing or empty file or a header without the needed columns.
+    package static func unit(
+        path: String, declaredUnit: RecordingUnit?,
+        sensorLoggerDefault: RecordingUnit = .radPerSec
+    ) throws(InputError) -> (format: SensorCSVFormat, unit: RecordingUnit) {
+        let reader = try LineReader(path: path)
+        guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
+        let layout = try SensorCSVLayout.detect(
+            header: reader.text, file: path, declaredUnit: declaredUnit,
+            sensorLoggerDefault: sensorLoggerDefault)
+        return (layout.format, layout.unit)
+    }
+
+    package static func read<Sink: SampleSink>(
+        path: String, declaredUnit: RecordingUnit?, sensorLoggerDefault: RecordingUnit = .radPerSec,
+        into sink: inout Sink
+    ) throws(InputError) -> RecordingInfo {
+        let reader = try LineReader(path: path)
+        guard try reader.next() else { throw InputError(file: path, problem: "is empty") }
+        let layout = try SensorCSVLayout.detect(
+            header: reader.text, file: path, declaredUnit: declaredUnit,
+            sensorLoggerDefault: sensorLoggerDefault)
+        let scale = layout.unit.toInternal
+        var count = 0
+        var first = 0.0
+        var previous = -Double.infinity
+        var largestStep = 0.0
+        var firstNanoseconds: Int64 = 0
+        var values = (0.0, 0.0, 0.0, 0.0)
+        let wanted = [layout.timeColumn, layout.axisColumns.x, layout.axisColumns.y, layout.axisColumns.z]
+        let names = ["time", "x", "y", "z"]
+        while try reader.next() {
+            if reader.length == 0 { continue }  // a blank line (e.g. at the end) carries nothing
+            let line = reader.lineNumber
+            var problem: String?
+            var nanoseconds: Int64 = 0
+            reader.line.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var fieldStart = 0
+                var field = 0
+                let end = buffer.count - 1
+                while fieldStart <= end && problem == nil {
+                    var fieldEnd = fieldStart
+                    while fieldEnd < end && buffer[fieldEnd] != layout.separator { fieldEnd += 1 }
+                    if let slot = wanted.firstIndex(of: field) {
+                        let start = UnsafeMutablePointer(mutating: base + fieldStart)
+                        var stop: UnsafeMutablePointer<CChar>? = nil
+                        start.withMemoryRebound(to: CChar.self, capacity: fieldEnd - fieldStart + 1) { text in
+                            if slot == 0 && layout.timeIsNanoseconds {
+                                nanoseconds = Int64(strtoll(text, &stop, 10))
+                            } else {
+                                let value = strtod(text, &stop)
+                                switch slot {
+                                case 0: values.0 = value
+                                case 1: values.1 = value
+                                case 2: values.2 = value
+                                default: values.3 = value
+                                }
+                            }
+                            let consumed = stop.map { UnsafeRawPointer($0) - UnsafeRawPointer(text) } ?? 0
+                            var rest = fieldStart + consumed
+                            while rest < fieldEnd && (buffer[rest] == 0x20 || buffer[rest] == 0x22) { rest += 1 }
+                            if consumed == 0 || rest != fieldEnd {
+                                problem = "\(names[slot]): not a number"
+                            }
+                        }
+                    }
+                    field += 1
+                    fieldStart = fieldEnd + 1
+                }
+                if problem == nil && field != layout.columnCount {
+                    problem = "has \(field) fields, the header has \(layout.columnCount)"
+                }
+            }
+            if let problem { throw InputError(file: path, line: line, problem: problem) }
+            var t = values.0
+            if layout.timeIsNanoseconds {
+                if count == 0 { firstNanoseconds = nanoseconds }
+                t = Double(nanoseconds &- firstNanoseconds) / 1e9
+            }
+            if !(t.isFinite && values.1.isFinite && values.2.isFinite && values.3.isFinite) {
+                let (name, v) =
+                    !t.isFinite
+                    ? ("time", t)
+                    : !values.1.isFinite
+                        ? ("x", values.1)
+                        : !values.2.isFinite ? ("y", values.2) : ("z", values.3)
+                throw InputError(file: path, line: line, field: name, problem: "is \(v), not a finite number")
+            }
+            guard t >= previous else {
+                throw InputError(
+                    file: path, line: line, field: "time",
+                    problem: "goes backwards: \(t) s after \(previous) s on the line before")
+            }
+            if count == 0 { first = t } else { largestStep = max(largestStep, t - previous) }
+            previous = t
+            count += 1
+            sink.consume(timeSeconds: t, x: values.1 * scale, y: values.2 * scale, z: values.3 * scale)
+        }
+        guard count > 0 else { throw InputError(file: path, line: reader.lineNumber, problem: "has a header but no samples") }
+        return RecordingInfo(
+            file: path, format: layout.format, unit: layout.unit, unitSource: layout.unitSource,
+            sampleCount: count, firstTimeSeconds: first, lastTimeSeconds: previous,
+            largestStepSeconds: largestStep)
+    }
+}

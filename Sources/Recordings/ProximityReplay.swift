@@ -1,0 +1,178 @@
+import DetectionCore
+import FileFormats
+import Foundation
+
+/// A GPX track replayed through the core's ``ProximityMonitor``: enter and exit events per place, and overlaps.
+///
+/// The track is the file's `trkpt` points (or, when it has none, its `wpt` points, as Xcode's location files and
+/// `sensorbench gpx export` write them), in file order. Every point needs a `<time>`, and times must not go
+/// backwards. The reported accuracy is a `horizontalAccuracy` element inside the point (metres); the
+/// `accuracy-gated` and `accuracy-aware` checks refuse a track without it, the other kinds do not read accuracy
+/// and use 0.
+public struct ProximityReplay: Sendable {
+    /// One enter or exit.
+    public struct Event: Sendable, Equatable {
+        public let kind: ProximityEvent.Kind
+        public let placeName: String
+        /// Seconds after the track's first point.
+        public let timeSeconds: Double
+        /// The point's time as written in the file.
+        public let timeText: String
+        /// Geodesic distance from the fix to the place, metres.
+        public let distanceMeters: Double
+        /// The fix's accuracy, metres.
+        public let accuracyMeters: Double
+        /// The GPX line of the point.
+        public let line: Int
+        /// The places inside right after this fix (names joined with "; ").
+        public let insideAfter: String
+    }
+
+    /// A stretch of fixes during which two or more places were inside at once.
+    public struct Overlap: Sendable, Equatable {
+        public let startSeconds: Double
+        public let endSeconds: Double
+        public let fixes: Int
+        /// The places inside during the stretch (union, in place order).
+        public let placeNames: [String]
+    }
+
+    /// Per place: how the track went past it.
+    public struct PlaceSummary: Sendable, Equatable {
+        public let name: String
+        public let enters: Int
+        public let exits: Int
+        /// The smallest measured distance from an accepted fix, metres.
+        public let closestMeters: Double
+        public let firstEnterSeconds: Double?
+    }
+
+    public let file: String
+    public let placesSource: String
+    public let configuration: ProximityCheckConfiguration
+    public let fixCount: Int
+    public let durationSeconds: Double
+    public let events: [Event]
+    public let overlaps: [Overlap]
+    public let places: [PlaceSummary]
+    public let counters: ProximityCounters
+
+    /// Reads the track and the places and runs the monitor.
+    ///
+    /// - Parameters:
+    ///   - path: the GPX file.
+    ///   - places: the places to watch.
+    ///   - placesSource: where they came from, for the report.
+    ///   - configuration: a validated check.
+    /// - Throws: ``InputError`` naming the file and line of a point without time, with time going backwards, or
+    ///   without the accuracy the check needs.
+    public init(
+        path: String, places: [Place], placesSource: String,
+        configuration: ProximityCheckConfiguration
+    ) throws(InputError) {
+        let all = try GPXReader.read(path: path)
+        let track =
+            all.contains { $0.kind == .trackPoint }
+            ? all.filter { $0.kind == .trackPoint }
+            : all.filter { $0.kind == .waypoint }
+        guard let first = track.first else {
+            throw InputError(file: path, problem: "has no trkpt (or wpt) points to replay")
+        }
+        let needsAccuracy = configuration.kind == .accuracyGated || configuration.kind == .accuracyAware
+        var previous = -Double.infinity
+        for p in track {
+            guard let t = p.timeSeconds else {
+                throw InputError(
+                    file: path, line: p.line, field: "<\(p.kind.rawValue)>",
+                    problem: "has no <time>; a replay needs the time of every point")
+            }
+            guard t >= previous else {
+                throw InputError(
+                    file: path, line: p.line, field: "<time>",
+                    problem: "goes backwards (\(p.timeText ?? "")) from the point before")
+            }
+            previous = t
+            if needsAccuracy, p.horizontalAccuracyMeters == nil {
+                throw InputError(
+                    file: path, line: p.line, field: "<horizontalAccuracy>",
+                    problem: "is missing; the \(configuration.kind.rawValue) check needs each point's "
+                        + "accuracy (<extensions><horizontalAccuracy>metres</horizontalAccuracy>)")
+            }
+        }
+        var monitor: ProximityMonitor
+        do {
+            monitor = try ProximityMonitor(places: places, configuration: configuration)
+        } catch {
+            throw InputError(file: path, problem: "the proximity monitor refused its configuration: \(error)")
+        }
+        let t0 = first.timeSeconds ?? 0
+        var events: [Event] = []
+        var overlaps: [Overlap] = []
+        var overlapStart: Double?
+        var overlapEnd = 0.0
+        var overlapFixes = 0
+        var overlapPlaces = Set<Int>()
+        var closest = Array(repeating: Double.infinity, count: places.count)
+        var enters = Array(repeating: 0, count: places.count)
+        var exits = enters
+        var firstEnter: [Double?] = Array(repeating: nil, count: places.count)
+        func closeOverlap() {
+            if let start = overlapStart {
+                overlaps.append(
+                    Overlap(
+                        startSeconds: start, endSeconds: overlapEnd, fixes: overlapFixes,
+                        placeNames: overlapPlaces.sorted().map { places[$0].name }))
+            }
+            overlapStart = nil
+            overlapFixes = 0
+            overlapPlaces = []
+        }
+        for p in track {
+            let t = (p.timeSeconds ?? t0) - t0
+            let accuracy = p.horizontalAccuracyMeters ?? 0
+            let fix = LocationFix(coordinate: p.coordinate, horizontalAccuracyMeters: accuracy, timestampSeconds: t)
+            let accepted = monitor.counters.fixesAccepted
+            let fired = monitor.consume(fix)
+            guard monitor.counters.fixesAccepted > accepted else { continue }
+            for (i, d) in monitor.lastDistancesMeters.enumerated() where d < closest[i] { closest[i] = d }
+            let inside = monitor.insidePlaces
+            for e in fired {
+                let i = e.placeIndex
+                if e.kind == .enter {
+                    enters[i] += 1
+                    if firstEnter[i] == nil { firstEnter[i] = t }
+                } else {
+                    exits[i] += 1
+                }
+                events.append(
+                    Event(
+                        kind: e.kind, placeName: places[i].name, timeSeconds: t,
+                        timeText: p.timeText ?? "", distanceMeters: e.distanceMeters,
+                        accuracyMeters: accuracy, line: p.line,
+                        insideAfter: inside.map { places[$0].name }.joined(separator: "; ")))
+            }
+            if inside.count >= 2 {
+                if overlapStart == nil { overlapStart = t }
+                overlapEnd = t
+                overlapFixes += 1
+                overlapPlaces.formUnion(inside)
+            } else {
+                closeOverlap()
+            }
+        }
+        closeOverlap()
+        file = path
+        self.placesSource = placesSource
+        self.configuration = configuration
+        fixCount = track.count
+        durationSeconds = previous - t0
+        self.events = events
+        self.overlaps = overlaps
+        self.places = places.indices.map {
+            PlaceSummary(
+                name: places[$0].name, enters: enters[$0], exits: exits[$0], closestMeters: closest[$0],
+                firstEnterSeconds: firstEnter[$0])
+        }
+        counters = monitor.counters
+    }
+}
