@@ -24,7 +24,7 @@ let package = Package(
         // The line-numbered JSON reader, InputError and exit codes, GPX, sensor CSV: knows nothing of studies.
         .target(name: "FileFormats", dependencies: ["DetectionCore", "Reporting"]),
         // The runner, trial seeding, shards, part files and merge.
-        .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats"]),
+        .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats", "Reporting"]),
         // Drift, gestures (shake and scribble) and geofence.
         .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "FileFormats", "MonteCarlo"]),
         .target(name: "Grading", dependencies: ["Studies"]),
@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "GradingTests", dependencies: ["Grading", "TestSupport"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["sensorbench", "TestSupport"]),
+        // The layering rules (DetectionCore imports only Swift, only Stats imports CGSL), checked on the source tree.
+        .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]
 )

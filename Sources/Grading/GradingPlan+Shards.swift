@@ -31,7 +31,7 @@ extension GradingPlan {
     ///
     /// - Parameter records: every unit's record in global index order, with the file and line it came from.
     /// - Throws: ``InputError`` naming the file and line of a malformed or misplaced record.
-    package func units(records: [(file: String, line: Int, text: String)]) throws(InputError) -> [GradingUnitResult] {
+    package func units(records: [PartRecord]) throws(InputError) -> [GradingUnitResult] {
         var out: [GradingUnitResult] = []
         out.reserveCapacity(records.count)
         for (g, r) in records.enumerated() {
@@ -82,38 +82,32 @@ extension GradingPlan {
         return out
     }
 
-    // MARK: - Content hash
+    // MARK: - Loading, with the content hash
 
-    /// FNV-1a 64 of everything that determines a grading run's results: the rubric file, its resolved places,
-    /// every suite (name, source, seed, trials, and a suite scenario file's bytes), and every submission file's
-    /// path and bytes (bad ones too: they are reported).
-    public static func contentHash(_ rubric: Rubric, files: [String]) -> String {
-        var h = ContentHash()
-        func bytes(_ path: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    /// A rubric and its submissions as read, with the run's content hash.
+    package struct Loaded: Sendable {
+        package let rubric: Rubric
+        package let files: [String]
+        package let submissions: [Submission]
+        package let failures: [SubmissionFailure]
+        /// ``ContentHash`` of the bytes of every file read (the rubric, its places and suite scenarios, every
+        /// submission, bad ones too) and the rubric's seed: parts of different content never merge.
+        package let contentHash: String
+    }
+
+    /// Reads the rubric, then the submission files `files()` names (a bad submission is recorded, not fatal).
+    ///
+    /// - Throws: ``InputError`` for a bad rubric or submission list (nothing is graded then).
+    package static func load(rubric path: String, files: () throws(InputError) -> [String]) throws(InputError) -> Loaded {
+        let (read, log) = try InputLog.recording { () throws(InputError) -> (Rubric, [String], [Submission], [SubmissionFailure]) in
+            let rubric = try Rubric.load(path: path)
+            let list = try files()
+            let (submissions, failures) = Grader.load(rubric, files: list)
+            return (rubric, list, submissions, failures)
         }
-        h.add(bytes(rubric.file))
-        h.add(String(rubric.seed))
-        for p in rubric.places {
-            h.add(p.name)
-            h.add(p.coordinate.latitudeDegrees)
-            h.add(p.coordinate.longitudeDegrees)
-        }
-        let folder = URL(fileURLWithPath: rubric.file).deletingLastPathComponent()
-        for suite in rubric.suites {
-            h.add(suite.id)
-            h.add(suite.source)
-            h.add(String(suite.seed))
-            h.add(suite.trialCount)
-            if suite.source != "inline" {
-                h.add(bytes(suite.source.hasPrefix("/") ? suite.source : folder.appendingPathComponent(suite.source).path))
-            }
-        }
-        h.add(files.count)
-        for f in files {
-            h.add(f)
-            h.add(bytes(f))
-        }
-        return h.hex
+        let (rubric, list, submissions, failures) = read
+        return Loaded(
+            rubric: rubric, files: list, submissions: submissions, failures: failures,
+            contentHash: ContentHash.of(log, seed: rubric.seed, trialsPerCell: nil))
     }
 }

@@ -130,26 +130,25 @@ extension GradingSuite {
                     error.kind, file: field.file, line: field.node.line, field: field.path,
                     problem: "the scenario cannot be used: \(error.description)")
             }
-            switch scenario {
-            case .shake(let s):
+            if let s = scenario.study as? ShakeScenario {
                 return GradingSuite(
                     id: id, source: path, seed: s.seed,
                     body: .shakeTimelines(
                         ShakeTimelineSuite(
                             timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
                             toleranceAfterSeconds: s.toleranceAfterSeconds)))
-            case .scribble(let s):
+            }
+            if let s = scenario.study as? ScribbleScenario {
                 return GradingSuite(
                     id: id, source: path, seed: s.seed,
                     body: .scribbleTimelines(
                         ScribbleTimelineSuite(
                             timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
                             toleranceAfterSeconds: s.toleranceAfterSeconds)))
-            default:
-                throw field.error(
-                    "names a \(scenario.study) scenario; a suite file must be a shake or scribble "
-                        + "scenario (write hall visits inline)")
             }
+            throw field.error(
+                "names a \(scenario.kind) scenario; a suite file must be a shake or scribble "
+                    + "scenario (write hall visits inline)")
         }
         let o = try field.object()
         let kind = try o.required("kind").choice(kinds)

@@ -44,9 +44,52 @@ import Testing
 @Suite struct PartFileTests {
     func sample() throws -> PartFile {
         PartFile(
-            program: "0.1.0", study: "drift", scenarioPath: "s.json", name: "s", contentHash: "0123456789abcdef", seed: 9,
-            trialsPerCell: 5, totalTrials: 10, shard: try ShardSpec(index: 2, count: 2), trials: 5..<10,
-            columns: "index", records: ["5", "6", "7", "8", "9"])
+            program: "0.1.0",
+            header: PartHeader(
+                study: "drift", source: "s.json", name: "s", contentHash: "0123456789abcdef", seed: 9, trialsPerCell: 5,
+                files: [], totalTrials: 10),
+            shard: try ShardSpec(index: 2, count: 2), trials: 5..<10, columns: "index", records: ["5", "6", "7", "8", "9"])
+    }
+
+    /// A grading part: no trials per cell, two submission files.
+    func gradeSample() throws -> PartFile {
+        PartFile(
+            program: "0.1.0",
+            header: PartHeader(
+                study: PartHeader.gradeStudy, source: "r.json", name: "r", contentHash: "fedcba9876543210", seed: 3,
+                trialsPerCell: nil, files: ["subs/a.json", "subs/b.json"], totalTrials: 4),
+            shard: try ShardSpec(index: 1, count: 2), trials: 0..<2, columns: "index suite trial result",
+            records: ["0 0 0 v1", "1 0 1 v0"])
+    }
+
+    /// Both kinds of part round-trip, and `firstRecordLine` is the line the first record is on in the rendered text
+    /// (13 header lines, then one a file: lines 14 and 16 here, counted by hand).
+    @Test func roundTripsBothKindsAndLocatesTheFirstRecord() throws {
+        for (part, line) in [(try sample(), 14), (try gradeSample(), 16)] {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-part-\(UUID().uuidString).part")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let text = part.render()
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            let read = try PartFile.read(path: url.path)
+            #expect(read == part)
+            #expect(read.firstRecordLine == line)
+            #expect(text.split(separator: "\n")[line - 1] == part.records[0])
+        }
+        #expect(try gradeSample().fileName == "r.grade.shard-1-of-2.part")
+        #expect(try sample().fileName == "s.shard-2-of-2.part")
+    }
+
+    /// A version 1 part (two formats ago) is refused with the version named, not misread.
+    @Test func refusesAnOlderFormatVersion() throws {
+        let text = try sample().render().replacingOccurrences(of: "sensorbench-part 2\n", with: "sensorbench-part 1\n")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-part-\(UUID().uuidString).part")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try PartFile.read(path: url.path)
+        } throws: { error in
+            (error as? InputError)?.line == 1 && (error as? InputError)?.problem == "format version 1 is not 2"
+        }
     }
 
     @Test func roundTrips() throws {

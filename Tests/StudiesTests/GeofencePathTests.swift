@@ -53,7 +53,7 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
     @Test func aPathThroughAHallTriggersIt() throws {
         let (folder, result) = try load(pathScenario(), gpxText: throughTheHall)
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try result.get() else {
+        guard let s = try result.get().study as? GeofenceScenario else {
             Issue.record("not a geofence scenario")
             return
         }
@@ -88,7 +88,7 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
             """)
         let (folder, result) = try load(pathScenario(), gpxText: timed)
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try result.get() else {
+        guard let s = try result.get().study as? GeofenceScenario else {
             Issue.record("not a geofence scenario")
             return
         }

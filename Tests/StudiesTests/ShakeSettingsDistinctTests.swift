@@ -14,7 +14,9 @@ import Testing
     func settings() throws -> (ShakeDetectorConfiguration, ShakeDetectorConfiguration) {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scenarios/shake-threshold-tuning.json")
-        guard case .shake(let s) = try ScenarioFile.load(path: url.path) else { throw InputError(file: url.path, problem: "not shake") }
+        guard let s = try ScenarioFile.load(path: url.path).study as? ShakeScenario else {
+            throw InputError(file: url.path, problem: "not shake")
+        }
         return (s.configurations[8], s.configurations[9])
     }
 

@@ -56,6 +56,7 @@ public enum GPXReader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(.missingFile, file: path, problem: "cannot be read (permission?)")
         }
+        InputLog.note(path: path, bytes: data)
         return try parse(data, file: path)
     }
 

@@ -1,5 +1,7 @@
-/// FNV-1a, 64 bits: a fast, deterministic fingerprint of a scenario's resolved content, so that `merge` can refuse
-/// parts computed from a different scenario. It guards against mistakes, not against an adversary.
+import FileFormats
+
+/// FNV-1a, 64 bits: a fast, deterministic fingerprint of everything a run read, so that `merge` can refuse parts
+/// computed from different content. It guards against mistakes, not against an adversary.
 public struct ContentHash: Sendable {
     private var state: UInt64 = 0xCBF2_9CE4_8422_2325
 
@@ -13,8 +15,23 @@ public struct ContentHash: Sendable {
         add(byte: 0x1F)  // field separator, so "ab","c" differs from "a","bc"
     }
 
-    public mutating func add(_ value: Double) { add(String(value.bitPattern, radix: 16)) }
     public mutating func add(_ value: Int) { add(String(value)) }
+
+    /// Adds raw bytes, preceded by their count (so the boundary between two files is unambiguous).
+    package mutating func add(bytes: [UInt8]) {
+        add(bytes.count)
+        for byte in bytes { add(byte: byte) }
+    }
+
+    /// The one content hash of a run: the bytes of every file it read, in reading order (``InputLog``), then the
+    /// seed and trials per cell after the command line's overrides.
+    package static func of(_ log: InputLog, seed: UInt64, trialsPerCell: Int?) -> String {
+        var h = ContentHash()
+        for file in log.files { h.add(bytes: file.bytes) }
+        h.add(String(seed))
+        h.add(trialsPerCell.map(String.init) ?? "-")
+        return h.hex
+    }
 
     private mutating func add(byte: UInt8) {
         state ^= UInt64(byte)

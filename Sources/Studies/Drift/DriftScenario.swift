@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import MonteCarlo
 import SensorSim
 
 /// How the simulated TurnBack reads the gyroscope.

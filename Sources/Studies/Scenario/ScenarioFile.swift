@@ -1,43 +1,33 @@
 import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
-
-/// Options from the command line that override a scenario's own values.
-public struct RunOverrides: Sendable, Equatable {
-    public var trialsPerCell: Int?
-    public var seed: UInt64?
-    public init(trialsPerCell: Int? = nil, seed: UInt64? = nil) {
-        self.trialsPerCell = trialsPerCell
-        self.seed = seed
-    }
-}
 
 /// Loads scenario files: size limit, JSON syntax, the study kind, then the study's own schema.
 public enum ScenarioFile {
     /// Largest scenario or profile file read, bytes. A real scenario is a few kilobytes.
     public static let maximumFileBytes = 4 << 20
     /// The studies a scenario's `study` field may name.
-    public static let studies = ["drift", "shake", "scribble", "geofence"]
+    public static var studies: [String] { StudyRegistry.names }
 
     /// Reads and validates a scenario; nothing is run or written.
+    ///
+    /// The content hash is computed here, once: the bytes of every file the scenario read (``InputLog``) and the
+    /// seed and trials per cell after the overrides.
     public static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
         let url = URL(fileURLWithPath: path)
-        let node = try parseJSON(at: url, displayPath: path)
-        let reader = try JSONObjectReader(node, file: path, path: "")
-        let study = try reader.required("study").choice(studies)
-        let folder = url.deletingLastPathComponent()
-        switch study {
-        case "drift":
-            return .drift(try DriftScenario.parse(reader, file: path, folder: folder, overrides: overrides))
-        case "shake":
-            return .shake(try ShakeScenario.parse(reader, file: path, overrides: overrides))
-        case "scribble":
-            return .scribble(try ScribbleScenario.parse(reader, file: path, overrides: overrides))
-        case "geofence":
-            return .geofence(try GeofenceScenario.parse(reader, file: path, folder: folder, overrides: overrides))
-        default:
-            throw InputError(file: path, field: "study", problem: "is not implemented")
+        let (study, log) = try InputLog.recording { () throws(InputError) -> any Study in
+            let node = try parseJSON(at: url, displayPath: path)
+            let reader = try JSONObjectReader(node, file: path, path: "")
+            let kind = try reader.required("study").choice(studies)
+            guard let type = StudyRegistry.study(named: kind) else {
+                throw InputError(file: path, field: "study", problem: "is not implemented")
+            }
+            let source = ScenarioSource(file: path, folder: url.deletingLastPathComponent(), overrides: overrides)
+            return try type.parse(reader, source: source)
         }
+        let hash = ContentHash.of(log, seed: study.seed, trialsPerCell: study.trialsPerCell)
+        return Scenario(study: study, file: path, contentHash: hash)
     }
 
     /// Reads a JSON file, refusing missing, oversized and malformed files with one clear line.
@@ -55,6 +45,7 @@ public enum ScenarioFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw InputError(.missingFile, file: shown, problem: "cannot be read (permission?)")
         }
+        InputLog.note(path: shown, bytes: data)
         do {
             return try JSONParser.parse(Array(data))
         } catch {

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import MonteCarlo
 import SensorSim
 
 /// A validated scribble study: touch timelines of everyday gestures with scribbles, and a sweep of

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import MonteCarlo
 import SensorSim
 
 /// A validated shake study: timelines of everyday motion with shakes, and a sweep of detector settings.

@@ -145,7 +145,7 @@ public enum Benchmark {
     /// pass after pass, for as long.
     static func shakeSweep(folder: URL) throws -> ShakeFigures {
         let path = folder.appendingPathComponent("shake-threshold-tuning.json").path
-        guard case .shake(let s) = try ScenarioFile.load(path: path) else {
+        guard let s = try ScenarioFile.load(path: path).study as? ShakeScenario else {
             throw InputError(file: path, field: "study", problem: "is not a shake scenario")
         }
         var start = now()
@@ -192,7 +192,7 @@ public enum Benchmark {
     /// check, as the study does.
     static func geofenceChecks(folder: URL) throws -> GeofenceFigures {
         let path = folder.appendingPathComponent("geofence-false-triggers.json").path
-        guard case .geofence(let s) = try ScenarioFile.load(path: path) else {
+        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else {
             throw InputError(file: path, field: "study", problem: "is not a geofence scenario")
         }
         let start = now()

@@ -12,9 +12,9 @@ extension Commands {
     /// A bad rubric stops everything (nothing written). A bad submission is reported on standard error and in
     /// summary.md, the others are graded, and the exit code is 65.
     public static func grade(_ options: GradeOptions) throws -> ExitCode {
+        if let shard = options.shard { return try gradeShard(options, shard: shard) }
         let rubric = try Rubric.load(path: options.rubric)
         let files = try submissionFiles(options.submissions)
-        if let shard = options.shard { return try gradeShard(rubric, files: files, shard: shard, options: options) }
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: options.quiet))
@@ -47,9 +47,10 @@ extension Commands {
     /// Bad submissions are named on standard error and left out of the units, as in an unsharded run; the part
     /// lists every file so `merge` reports them. The exit code is 0 once the part is written (a job array's
     /// dependency then lets `merge` run, which exits 65 for bad submissions).
-    static func gradeShard(_ rubric: Rubric, files: [String], shard: ShardSpec, options: GradeOptions) throws -> ExitCode {
-        let (submissions, failures) = Grader.load(rubric, files: files)
-        let plan = GradingPlan(rubric, submissions)
+    static func gradeShard(_ options: GradeOptions, shard: ShardSpec) throws -> ExitCode {
+        let loaded = try GradingPlan.load(rubric: options.rubric) { () throws(InputError) in try submissionFiles(options.submissions) }
+        let rubric = loaded.rubric
+        let plan = GradingPlan(rubric, loaded.submissions)
         let range = shard.range(total: plan.totalUnits)
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
@@ -57,77 +58,33 @@ extension Commands {
                 label: "grade \(rubric.name) shard \(shard)",
                 quiet: options.quiet))
         let units = try plan.units(range, runner: runner)
-        let part = GradePartFile(
-            program: SensorBenchVersion.current, rubricPath: options.rubric, name: rubric.name,
-            contentHash: GradingPlan.contentHash(rubric, files: files), seed: rubric.seed,
-            files: files, totalTrials: plan.totalUnits, shard: shard, trials: range,
-            columns: GradingPlan.recordColumns,
-            records: zip(range, units).map { plan.record($0, $1) })
+        let header = PartHeader(
+            study: PartHeader.gradeStudy, source: options.rubric, name: rubric.name, contentHash: loaded.contentHash,
+            seed: rubric.seed, trialsPerCell: nil, files: loaded.files, totalTrials: plan.totalUnits)
+        let part = PartFile(
+            program: SensorBenchVersion.current, header: header, shard: shard, trials: range,
+            columns: GradingPlan.recordColumns, records: zip(range, units).map { plan.record($0, $1) })
         let url = URL(fileURLWithPath: options.outputFolder).appendingPathComponent(part.fileName)
         try AtomicFile.write(part.render(), to: url)
-        for f in failures { FileHandle.standardError.write(Data("Error: \(f.error.description)\n".utf8)) }
+        for f in loaded.failures { FileHandle.standardError.write(Data("Error: \(f.error.description)\n".utf8)) }
         print("\(rubric.name): grade shard \(shard), trials \(range.lowerBound)..<\(range.upperBound) → \(url.relativePath)")
         return .success
     }
 
-    /// Checks that grading parts are one complete, non-overlapping set from the same program, rubric, submissions
-    /// and seed, re-reads the rubric and submissions (verifying the content hash), and writes the reports exactly
-    /// as an unsharded `grade` would.
-    public static func mergeGrades(parts paths: [String], outputFolder: String) throws -> ExitCode {
-        var parts: [(path: String, part: GradePartFile)] = []
-        for path in paths {
-            guard GradePartFile.isGradePart(path: path) || !FileManager.default.fileExists(atPath: path) else {
-                throw InputError(file: path, field: "study", problem: "is not a grading part: grading parts merge only with each other")
-            }
-            parts.append((path, try GradePartFile.read(path: path)))
-        }
-        guard let (firstPath, first) = parts.first else {
-            throw InputError(.usage, file: nil, field: "merge", problem: "merge needs at least one part file")
-        }
-        for (path, p) in parts.dropFirst() {
-            func mismatch(_ what: String, _ mine: String, _ theirs: String) -> InputError {
-                InputError(
-                    file: path, field: what,
-                    problem: "\(mine) differs from \(theirs) in \(firstPath): parts of different runs cannot merge")
-            }
-            if p.program != first.program { throw mismatch("program", "sensorbench \(p.program)", "sensorbench \(first.program)") }
-            if p.name != first.name || p.rubricPath != first.rubricPath {
-                throw mismatch("rubric", "rubric \(p.rubricPath)", "rubric \(first.rubricPath)")
-            }
-            if p.seed != first.seed { throw mismatch("seed", "seed \(p.seed)", "seed \(first.seed)") }
-            if p.files != first.files { throw mismatch("file", "the submission list", "the submission list") }
-            if p.totalTrials != first.totalTrials {
-                throw mismatch("total-trials", "\(p.totalTrials) trials", "\(first.totalTrials)")
-            }
-            if p.contentHash != first.contentHash {
-                throw mismatch("content-hash", "content \(p.contentHash)", "content \(first.contentHash)")
-            }
-            if p.shard.count != first.shard.count {
-                throw mismatch("shard", "a split into \(p.shard.count)", "a split into \(first.shard.count)")
-            }
-        }
-        try ShardSpec.checkComplete(parts.map { ($0.path, $0.part.shard) }, total: first.totalTrials, rerun: "sensorbench grade")
-        let rubric = try Rubric.load(path: first.rubricPath)
-        let hash = GradingPlan.contentHash(rubric, files: first.files)
-        guard hash == first.contentHash else {
+    /// Re-reads the rubric and submissions of checked grading parts (verifying the content hash) and writes the
+    /// reports exactly as an unsharded `grade` would.
+    static func mergeGrades(_ merged: PartMerge.Merged, outputFolder: String) throws -> ExitCode {
+        let header = merged.header
+        let loaded = try GradingPlan.load(rubric: header.source) { () throws(InputError) in header.files }
+        try PartMerge.checkUnchanged(merged, contentHash: loaded.contentHash, what: "the rubric, a suite or a submission")
+        let plan = GradingPlan(loaded.rubric, loaded.submissions)
+        guard plan.totalUnits == header.totalTrials else {
             throw InputError(
-                file: first.rubricPath, field: "content-hash",
-                problem: "the rubric, a suite or a submission changed since the shards ran (\(hash), parts \(first.contentHash))")
+                file: merged.path, field: "total-trials",
+                problem: "the parts hold \(header.totalTrials) trials, the rubric and submissions give \(plan.totalUnits)")
         }
-        let (submissions, failures) = Grader.load(rubric, files: first.files)
-        let plan = GradingPlan(rubric, submissions)
-        guard plan.totalUnits == first.totalTrials else {
-            throw InputError(
-                file: firstPath, field: "total-trials",
-                problem: "the parts hold \(first.totalTrials) trials, the rubric and submissions give \(plan.totalUnits)")
-        }
-        var records: [(file: String, line: Int, text: String)] = []
-        records.reserveCapacity(first.totalTrials)
-        for (path, p) in parts.sorted(by: { $0.part.shard.index < $1.part.shard.index }) {
-            for (i, text) in p.records.enumerated() { records.append((path, p.firstRecordLine + i, text)) }
-        }
-        let grades = try Grader.score(plan, try plan.reduce(try plan.units(records: records)))
-        return try writeGrades(rubric, grades: grades, failures: failures, outputFolder: outputFolder)
+        let grades = try Grader.score(plan, try plan.reduce(try plan.units(records: merged.records)))
+        return try writeGrades(loaded.rubric, grades: grades, failures: loaded.failures, outputFolder: outputFolder)
     }
 
     /// Expands folders into their `*.json` files (sorted by name); files are kept as given.

@@ -23,9 +23,7 @@ public enum Commands {
         }
         let out = URL(fileURLWithPath: options.outputFolder)
         if let shard = options.shard {
-            for (scenario, file) in zip(scenarios, options.files) {
-                try runShard(scenario, file: file, shard: shard, options: options, out: out)
-            }
+            for scenario in scenarios { try runShard(scenario, shard: shard, options: options, out: out) }
             return .success
         }
         for scenario in scenarios {
@@ -41,72 +39,34 @@ public enum Commands {
     }
 
     /// Computes one shard's trials of a scenario and writes its part file.
-    static func runShard(_ scenario: Scenario, file: String, shard: ShardSpec, options: RunOptions, out: URL) throws {
-        let range = shard.range(total: scenario.totalTrials)
+    static func runShard(_ scenario: Scenario, shard: ShardSpec, options: RunOptions, out: URL) throws {
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "\(scenario.name) shard \(shard)", quiet: options.quiet))
-        let (columns, records) = try scenario.shardRecords(range: range, runner: runner)
-        let part = PartFile(
-            program: SensorBenchVersion.current, study: scenario.study, scenarioPath: file, name: scenario.name,
-            contentHash: scenario.contentHash, seed: scenario.seed, trialsPerCell: scenario.trialsPerCell,
-            totalTrials: scenario.totalTrials, shard: shard, trials: range, columns: columns, records: records)
+        let part = try scenario.part(shard, runner: runner)
         let url = out.appendingPathComponent(part.fileName)
         try AtomicFile.write(part.render(), to: url)
-        print("\(scenario.name): shard \(shard), trials \(range.lowerBound)..<\(range.upperBound) → \(url.relativePath)")
+        print("\(scenario.name): shard \(shard), trials \(part.trials.lowerBound)..<\(part.trials.upperBound) → \(url.relativePath)")
     }
 
-    /// Checks that the parts are one complete, non-overlapping set from the same scenario, seed and program, then
-    /// writes the report exactly as an unsharded run would.
+    /// Merges part files (of a scenario, or of a grading run) after ``PartMerge`` has checked that they are one
+    /// complete, non-overlapping set from the same run and content, and writes the report exactly as an unsharded
+    /// run would.
     public static func merge(parts paths: [String], outputFolder: String?) throws -> ExitCode {
-        // Grading parts have their own header and merge (Commands+Grading.swift).
-        if let path = paths.first, GradePartFile.isGradePart(path: path) {
-            return try mergeGrades(parts: paths, outputFolder: outputFolder ?? GradeOptions().outputFolder)
+        let merged = try PartMerge.merge(paths) { header in
+            header.study == PartHeader.gradeStudy ? "sensorbench grade" : "sensorbench run \(header.source)"
         }
-        let outputFolder = outputFolder ?? "Reports"
-        var parts: [(path: String, part: PartFile)] = []
-        for path in paths { parts.append((path, try PartFile.read(path: path))) }
-        let (firstPath, first) = parts[0]
-        for (path, p) in parts.dropFirst() {
-            func mismatch(_ what: String, _ mine: String, _ theirs: String) -> InputError {
-                InputError(
-                    file: path, field: what, problem: "\(mine) differs from \(theirs) in \(firstPath): parts of different runs cannot merge"
-                )
-            }
-            if p.program != first.program { throw mismatch("program", "sensorbench \(p.program)", "sensorbench \(first.program)") }
-            if p.name != first.name || p.study != first.study { throw mismatch("name", "scenario \(p.name)", "scenario \(first.name)") }
-            if p.seed != first.seed { throw mismatch("seed", "seed \(p.seed)", "seed \(first.seed)") }
-            if p.trialsPerCell != first.trialsPerCell || p.totalTrials != first.totalTrials {
-                throw mismatch("trials-per-cell", "\(p.trialsPerCell) trials per cell", "\(first.trialsPerCell)")
-            }
-            if p.contentHash != first.contentHash {
-                throw mismatch("content-hash", "content \(p.contentHash)", "content \(first.contentHash)")
-            }
-            if p.shard.count != first.shard.count {
-                throw mismatch("shard", "a split into \(p.shard.count)", "a split into \(first.shard.count)")
-            }
+        if merged.header.study == PartHeader.gradeStudy {
+            return try mergeGrades(merged, outputFolder: outputFolder ?? GradeOptions().outputFolder)
         }
-        try ShardSpec.checkComplete(
-            parts.map { ($0.path, $0.part.shard) }, total: first.totalTrials, rerun: "sensorbench run \(first.scenarioPath)")
         let scenario = try ScenarioFile.load(
-            path: first.scenarioPath,
-            overrides: RunOverrides(trialsPerCell: first.trialsPerCell, seed: first.seed))
-        guard scenario.contentHash == first.contentHash else {
-            throw InputError(
-                file: first.scenarioPath, field: "content-hash",
-                problem:
-                    "the scenario (or a profile it uses) changed since the shards ran (\(scenario.contentHash), parts \(first.contentHash))"
-            )
-        }
-        var records: [(file: String, line: Int, text: String)] = []
-        records.reserveCapacity(first.totalTrials)
-        for (path, p) in parts.sorted(by: { $0.part.shard.index < $1.part.shard.index }) {
-            for (i, text) in p.records.enumerated() { records.append((path, 13 + i, text)) }
-        }
-        let files = try scenario.report(records: records)
-        let folder = URL(fileURLWithPath: outputFolder).appendingPathComponent(scenario.name)
+            path: merged.header.source,
+            overrides: RunOverrides(trialsPerCell: merged.header.trialsPerCell, seed: merged.header.seed))
+        try PartMerge.checkUnchanged(merged, contentHash: scenario.contentHash, what: "the scenario (or a file it reads)")
+        let files = try scenario.report(records: merged.records)
+        let folder = URL(fileURLWithPath: outputFolder ?? "Reports").appendingPathComponent(scenario.name)
         try files.write(to: folder)
-        print("\(scenario.name): merged \(parts.count) shards, \(records.count) trials → \(folder.relativePath)/summary.md")
+        print("\(scenario.name): merged \(merged.partCount) shards, \(merged.records.count) trials → \(folder.relativePath)/summary.md")
         return .success
     }
 
@@ -190,8 +150,8 @@ public enum Commands {
     /// Writes the GPX file of a geofence scenario's first trial.
     public static func gpxExport(scenario path: String, outputFile: String) throws -> ExitCode {
         let scenario = try ScenarioFile.load(path: path)
-        guard case .geofence(let s) = scenario else {
-            throw InputError(file: path, field: "study", problem: "gpx export needs a geofence scenario, got \"\(scenario.study)\"")
+        guard let s = scenario.study as? GeofenceScenario else {
+            throw InputError(file: path, field: "study", problem: "gpx export needs a geofence scenario, got \"\(scenario.kind)\"")
         }
         let text = try GeofenceStudy.exportGPX(s)
         try AtomicFile.write(text, to: URL(fileURLWithPath: outputFile))
