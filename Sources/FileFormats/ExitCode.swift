@@ -1,5 +1,5 @@
 /// The process exit codes, in one place (BSD `sysexits.h` values where one fits).
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// Anything unexpected: a GSL failure, an unwritable output folder.
     case failure = 1
@@ -11,7 +11,7 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
 
     /// The code for an input error.
-    public init(_ error: InputError) {
+    package init(_ error: InputError) {
         switch error.kind {
         case .badData: self = .dataError
         case .missingFile: self = .noInput

@@ -3,8 +3,8 @@
 /// Rendered as one line naming the file, the line when known, the field path and the problem, e.g.
 /// `Scenarios/x.json:12: grid.minutes[2]: must be greater than 0, got -1`. Each kind maps to one exit code
 /// (see ``ExitCode``).
-public struct InputError: Error, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct InputError: Error, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// Malformed or out-of-range data (exit 65).
         case badData
         /// A file that does not exist or cannot be read (exit 66).
@@ -13,14 +13,14 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
         case usage
     }
 
-    public let kind: Kind
-    public let file: String?
-    public let line: Int?
+    package let kind: Kind
+    package let file: String?
+    package let line: Int?
     /// Dotted field path (`walk.turnRateDegPerSec`, `grid.minutes[2]`); empty for the whole file.
-    public let field: String
-    public let problem: String
+    package let field: String
+    package let problem: String
 
-    public init(_ kind: Kind = .badData, file: String?, line: Int? = nil, field: String = "", problem: String) {
+    package init(_ kind: Kind = .badData, file: String?, line: Int? = nil, field: String = "", problem: String) {
         self.kind = kind
         self.file = file
         self.line = line
@@ -28,7 +28,7 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
         self.problem = problem
     }
 
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if let file {
             parts.append(line.map { "\(file):\($0)" } ?? file)

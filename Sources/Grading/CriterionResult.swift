@@ -3,7 +3,7 @@ import Stats
 import Studies
 
 /// How a measured value compares with a criterion's rule.
-public enum Verdict: String, Sendable, Equatable {
+package enum Verdict: String, Sendable, Equatable {
     case pass
     case fail
     /// The 95% interval straddles the threshold: the data cannot tell.
@@ -19,19 +19,19 @@ public enum Verdict: String, Sendable, Equatable {
 }
 
 /// One criterion's result for one team.
-public struct CriterionResult: Sendable, Equatable {
-    public let criterionIndex: Int
+package struct CriterionResult: Sendable, Equatable {
+    package let criterionIndex: Int
     /// The measured value (a proportion as a fraction), nil when undefined or manual.
-    public let value: Double?
+    package let value: Double?
     /// Its 95% interval (Wilson for proportions, Garwood for rates, none for coordinates).
-    public let interval: ConfidenceInterval?
-    public let verdict: Verdict
+    package let interval: ConfidenceInterval?
+    package let verdict: Verdict
     /// Points earned; nil when not applicable.
-    public let points: Double?
+    package let points: Double?
     /// Why a value is missing, or which hall a value is about ("worst: Houston Market").
-    public let note: String
+    package let note: String
 
-    public init(
+    package init(
         criterionIndex: Int, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, points: Double?,
         note: String
     ) {
@@ -45,13 +45,13 @@ public struct CriterionResult: Sendable, Equatable {
 }
 
 /// Pass, fail or borderline, and the points.
-public enum Scoring {
+package enum Scoring {
     /// Compares a value and its interval with the rule.
     ///
     /// `atLeast t`: pass when the whole interval is ≥ t (low ≥ t), fail when it is wholly below (high < t),
     /// borderline otherwise; `atMost t` mirrors it (pass: high ≤ t; fail: low > t). Without an interval the value
     /// itself is compared (pass or fail, never borderline). No value: not measurable.
-    public static func verdict(value: Double?, interval: ConfidenceInterval?, rule: PassRule) -> Verdict {
+    package static func verdict(value: Double?, interval: ConfidenceInterval?, rule: PassRule) -> Verdict {
         guard let value else { return .notMeasurable }
         let low = interval?.low ?? value
         let high = interval?.high ?? value
@@ -73,7 +73,7 @@ public enum Scoring {
     /// borderline: by the policy, P (pass), the fail score (fail) or their mean (half), where a borderline fail
     /// score takes the partial credit at the interval's end on the failing side (low for atLeast, high for
     /// atMost: as bad as the data allow); not measurable: 0.
-    public static func points(
+    package static func points(
         _ verdict: Verdict, value: Double?, interval: ConfidenceInterval? = nil,
         rule: PassRule? = nil, points p: Double, partialCredit: PartialCredit?,
         borderline: BorderlinePolicy

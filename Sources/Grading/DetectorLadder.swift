@@ -2,24 +2,24 @@ import DetectionCore
 import Foundation
 
 /// One alternative setting on a team's ladder: the team's detector with one parameter moved.
-public struct LadderRung: Sendable, Equatable {
+package struct LadderRung: Sendable, Equatable {
     /// The parameter moved, in the core's JSON vocabulary (`thresholdG`, `requiredReversals`, `minimumTravelPoints`).
-    public let parameter: String
+    package let parameter: String
     /// Its value on this rung, in the parameter's unit.
-    public let value: Double
+    package let value: Double
     /// The unit as shown after the value (" g", " pt", or "" for a count).
-    public let unit: String
+    package let unit: String
     /// The team's detector with the parameter at `value`.
-    public let detector: Submission.Detector
+    package let detector: Submission.Detector
 }
 
 /// A rung's results on the rubric's recall and false-alarm criteria for the team's gesture.
-public struct AlternativeSetting: Sendable {
-    public let rung: LadderRung
+package struct AlternativeSetting: Sendable {
+    package let rung: LadderRung
     /// One result per judged criterion (recall, false alarms), measured on the same suites as the team's setting.
-    public let results: [CriterionResult]
+    package let results: [CriterionResult]
     /// Whether every judged criterion passes (its whole 95% interval on the right side of the rule).
-    public var meetsAll: Bool { results.allSatisfy { $0.verdict == .pass } }
+    package var meetsAll: Bool { results.allSatisfy { $0.verdict == .pass } }
 }
 
 /// Alternative detector settings evaluated on the same suite timelines as the teams' (common random numbers).

@@ -5,9 +5,9 @@ import Stats
 import Studies
 
 /// Renders `<team>.md` per graded team, `summary.csv` and `summary.md`.
-public enum GradeReport {
+package enum GradeReport {
     /// Every file of a grading run, rendered in memory.
-    public static func render(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> ReportFiles {
+    package static func render(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> ReportFiles {
         var files = ReportFiles()
         for g in grades { files.add("\(g.submission.team).md", try team(g, rubric: rubric)) }
         files.add("summary.csv", try summaryCSV(rubric, grades: grades, failures: failures))

@@ -6,33 +6,33 @@ import Reporting
 import SensorSim
 
 /// One team's grade.
-public struct TeamGrade: Sendable {
-    public let submission: Submission
+package struct TeamGrade: Sendable {
+    package let submission: Submission
     /// One result per rubric criterion, in rubric order.
-    public let results: [CriterionResult]
+    package let results: [CriterionResult]
     /// The suite outcomes the results came from (rubric suite order).
-    public let outcomes: [SuiteOutcome]
+    package let outcomes: [SuiteOutcome]
     /// The team's detector with one parameter moved along a ladder, judged on the rubric's recall and false-alarm
     /// criteria on the same timelines (``DetectorLadder``).
-    public internal(set) var alternatives: [AlternativeSetting] = []
+    package internal(set) var alternatives: [AlternativeSetting] = []
 
     /// Points earned over every applicable criterion.
-    public var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
+    package var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
 
     /// Points available to this team (criteria for the other gesture left out).
-    public func maximum(_ rubric: Rubric) -> Double {
+    package func maximum(_ rubric: Rubric) -> Double {
         results.reduce(0) { $0 + ($1.verdict == .notApplicable ? 0 : rubric.criteria[$1.criterionIndex].points) }
     }
 }
 
 /// A submission file that could not be graded, with the reason.
-public struct SubmissionFailure: Sendable, Equatable {
-    public let file: String
-    public let error: InputError
+package struct SubmissionFailure: Sendable, Equatable {
+    package let file: String
+    package let error: InputError
 }
 
 /// Grades submissions against a rubric.
-public enum Grader {
+package enum Grader {
     /// Reads every submission (a bad one is recorded, not fatal), simulates every suite once, and scores.
     ///
     /// - Parameters:
@@ -40,7 +40,7 @@ public enum Grader {
     ///   - files: submission files, in the order reports list them.
     ///   - runner: worker threads (results do not depend on their number).
     /// - Returns: grades of the good submissions (in file order) and the failures.
-    public static func grade(
+    package static func grade(
         _ rubric: Rubric, files: [String],
         runner: MonteCarloRunner
     ) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
@@ -51,7 +51,7 @@ public enum Grader {
     /// Reads every submission file; a bad one (or a second file of the same team) is recorded, not fatal.
     ///
     /// - Returns: the good submissions in file order and the failures.
-    public static func load(_ rubric: Rubric, files: [String]) -> (submissions: [Submission], failures: [SubmissionFailure]) {
+    package static func load(_ rubric: Rubric, files: [String]) -> (submissions: [Submission], failures: [SubmissionFailure]) {
         var submissions: [Submission] = []
         var failures: [SubmissionFailure] = []
         var teams: [String: String] = [:]
@@ -73,13 +73,13 @@ public enum Grader {
     }
 
     /// Scores parsed submissions.
-    public static func grade(_ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner) throws -> [TeamGrade] {
+    package static func grade(_ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner) throws -> [TeamGrade] {
         let plan = GradingPlan(rubric, submissions)
         return try score(plan, try GradingEngine.evaluation(plan, runner: runner))
     }
 
     /// Scores a plan's reduced results (an unsharded run's, or merged parts').
-    public static func score(_ plan: GradingPlan, _ evaluation: GradingEvaluation) throws -> [TeamGrade] {
+    package static func score(_ plan: GradingPlan, _ evaluation: GradingEvaluation) throws -> [TeamGrade] {
         let rubric = plan.rubric
         let submissions = plan.submissions
         let outcomes = evaluation.outcomes

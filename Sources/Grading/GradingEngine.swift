@@ -7,20 +7,20 @@ import Stats
 import Studies
 
 /// Detection counts of one detector over gesture timelines.
-public struct GestureTally: Sendable, Equatable {
-    public var truth = 0
-    public var truePositives = 0
-    public var falseAlarms = 0
-    public var misses = 0
-    public var fragments = 0
+package struct GestureTally: Sendable, Equatable {
+    package var truth = 0
+    package var truePositives = 0
+    package var falseAlarms = 0
+    package var misses = 0
+    package var fragments = 0
     /// Detected gestures that fired more than once (a fragment inside them).
-    public var gesturesWithFragments = 0
+    package var gesturesWithFragments = 0
     /// Time outside true gestures, seconds.
-    public var exposureSeconds = 0.0
+    package var exposureSeconds = 0.0
     /// False alarms by the activity under way (indices of `MotionActivity.allCases` or `TouchGestureKind.allCases`).
-    public var falseAlarmsByActivity: [Int] = []
+    package var falseAlarmsByActivity: [Int] = []
 
-    public init() {}
+    package init() {}
 
     mutating func add(_ other: GestureTally) {
         truth += other.truth
@@ -38,7 +38,7 @@ public struct GestureTally: Sendable, Equatable {
 }
 
 /// What one submission gave on one suite.
-public enum SuiteOutcome: Sendable, Equatable {
+package enum SuiteOutcome: Sendable, Equatable {
     /// Collected visits per reference place (each place had `visitsPerPlace` visits).
     case visits(collected: [Int], visitsPerPlace: Int)
     case gestures(GestureTally)
@@ -54,9 +54,9 @@ public enum SuiteOutcome: Sendable, Equatable {
 /// (`TrialSeed(suite seed, trial index)`; the motion and touch streams of a visit from the suite seed + 1 and + 2),
 /// then every submission is evaluated on it; trials run on all cores and are reduced in index order, so the
 /// results do not depend on `jobs` (nor on how a sharded run splits them: ``GradingPlan``).
-public enum GradingEngine {
+package enum GradingEngine {
     /// Outcomes per submission (outer) and suite (inner).
-    public static func evaluate(
+    package static func evaluate(
         _ rubric: Rubric, _ submissions: [Submission],
         runner: MonteCarloRunner
     ) throws -> [[SuiteOutcome]] {
@@ -175,7 +175,7 @@ public enum GradingEngine {
     ///
     /// A detection at the instant of an enter fix counts (the fix is processed first); one at the instant of the
     /// exit fix does not.
-    public static func firstCollection(_ detections: [Double], _ inside: [(start: Double, end: Double)]) -> Double? {
+    package static func firstCollection(_ detections: [Double], _ inside: [(start: Double, end: Double)]) -> Double? {
         var j = 0
         for t in detections {
             while j < inside.count && inside[j].end <= t { j += 1 }

@@ -6,7 +6,7 @@ import MonteCarlo
 
 extension GradingPlan {
     /// The columns of a grading part's records.
-    public static let recordColumns = "index suite trial result"
+    package static let recordColumns = "index suite trial result"
 
     /// One record line: `<global index> <suite> <trial> <result>`, where a visit's result is `v` followed by one
     /// `0`/`1` a submission, and a timeline's is `t<settings>` followed by one tally a setting, each

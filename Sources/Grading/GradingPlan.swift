@@ -5,7 +5,7 @@ import MonteCarlo
 import SensorSim
 
 /// What one unit of grading work gave: one hall visit or one gesture timeline, for every team at once.
-public enum GradingUnitResult: Sendable, Equatable {
+package enum GradingUnitResult: Sendable, Equatable {
     /// A hall visit: whether each submission (in order) collected the hall.
     case visit([Bool])
     /// A gesture timeline: the tally of each distinct detector setting of the suite (``GradingPlan/settings``).
@@ -18,24 +18,24 @@ public enum GradingUnitResult: Sendable, Equatable {
 /// `offsets[s] ..< offsets[s] + trialCount`. A unit's result depends only on the rubric, the submissions and its
 /// index (its random streams come from `TrialSeed(suite seed, trial)`), so where it runs does not matter, and
 /// ``reduce(_:)`` over every unit in index order gives exactly the unsharded outcomes.
-public struct GradingPlan: Sendable {
-    public let rubric: Rubric
-    public let submissions: [Submission]
+package struct GradingPlan: Sendable {
+    package let rubric: Rubric
+    package let submissions: [Submission]
     /// Per suite: the distinct detector settings fed its timelines (the teams' settings in order of first
     /// appearance, then the ladders' variants); empty for hall visits and coordinates.
-    public let settings: [[Submission.Detector]]
+    package let settings: [[Submission.Detector]]
     /// Per suite and submission: the index of the submission's setting in `settings[suite]`, nil when the suite
     /// is not about the submission's gesture or does not feed settings.
     let settingOf: [[Int?]]
     /// Per suite: its first global unit index.
-    public let offsets: [Int]
+    package let offsets: [Int]
     /// Units in all.
-    public let totalUnits: Int
+    package let totalUnits: Int
     /// Per submission: its ladder of alternative settings (``DetectorLadder``), evaluated alongside.
     let ladders: [[LadderRung]]
 
     /// Plans the grading of `submissions` against `rubric`.
-    public init(_ rubric: Rubric, _ submissions: [Submission]) {
+    package init(_ rubric: Rubric, _ submissions: [Submission]) {
         self.rubric = rubric
         self.submissions = submissions
         let ladders = DetectorLadder.rungs(rubric, submissions)
@@ -89,7 +89,7 @@ public struct GradingPlan: Sendable {
     }
 
     /// Computes the units of `range` on every core, in index order.
-    public func units(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [GradingUnitResult] {
+    package func units(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [GradingUnitResult] {
         try runner.run(count: range.count) { i in try unit(range.lowerBound + i) }
     }
 
@@ -125,7 +125,7 @@ public struct GradingPlan: Sendable {
     /// index order.
     ///
     /// - Throws: ``InputError`` when a unit does not fit its suite (a part from another plan).
-    public func reduce(_ units: [GradingUnitResult]) throws(InputError) -> GradingEvaluation {
+    package func reduce(_ units: [GradingUnitResult]) throws(InputError) -> GradingEvaluation {
         guard units.count == totalUnits else {
             throw InputError(file: nil, field: "grade", problem: "\(units.count) units, the plan has \(totalUnits)")
         }
@@ -172,9 +172,9 @@ public struct GradingPlan: Sendable {
 }
 
 /// The reduced results of a grading run.
-public struct GradingEvaluation: Sendable {
+package struct GradingEvaluation: Sendable {
     /// Outcomes per submission (outer) and suite (inner).
-    public let outcomes: [[SuiteOutcome]]
+    package let outcomes: [[SuiteOutcome]]
     /// Per suite: the total tally of each setting in ``GradingPlan/settings`` (empty for other suites).
-    public let settingTotals: [[GestureTally]]
+    package let settingTotals: [[GestureTally]]
 }

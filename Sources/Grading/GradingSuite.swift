@@ -6,9 +6,9 @@ import Studies
 
 /// The simulated conditions a criterion is judged under: generated once per grading run and fed to every
 /// submission (common random numbers), so differences between teams come from their choices alone.
-public struct GradingSuite: Sendable {
+package struct GradingSuite: Sendable {
     /// What is simulated.
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         /// Students standing near each hall while performing the gesture: GPS fixes and the gesture stream on one
         /// clock; a hall is collected when the gesture fires while the proximity check says "in range".
         case hallVisits(HallVisitSuite)
@@ -21,15 +21,15 @@ public struct GradingSuite: Sendable {
     }
 
     /// The suite's name in the rubric (the key in `suites`, or the criterion id for an inline suite).
-    public let id: String
+    package let id: String
     /// Where the suite came from: "inline" or the scenario path as written in the rubric.
-    public let source: String
+    package let source: String
     /// Seed of the suite's random streams.
-    public let seed: UInt64
-    public let body: Body
+    package let seed: UInt64
+    package let body: Body
 
     /// Number of trials (visits or timelines); 0 for the coordinate check.
-    public var trialCount: Int {
+    package var trialCount: Int {
         switch body {
         case .hallVisits(let h): return h.visitsPerPlace * h.places.count
         case .shakeTimelines(let s): return s.timelines
@@ -39,7 +39,7 @@ public struct GradingSuite: Sendable {
     }
 
     /// A short description of the conditions for the evidence table.
-    public var conditions: String {
+    package var conditions: String {
         switch body {
         case .hallVisits(let h):
             return "\(h.visitsPerPlace) visits per hall × \(h.places.count) halls, standing \(JSONField.show(h.distanceMeters)) m "
@@ -57,38 +57,38 @@ public struct GradingSuite: Sendable {
 
 /// Visits to every reference hall: the student stands `distanceMeters` from it for `minutes` and performs the
 /// gesture repeatedly.
-public struct HallVisitSuite: Sendable {
+package struct HallVisitSuite: Sendable {
     /// The true halls (the rubric's reference places).
-    public let places: [Place]
+    package let places: [Place]
     /// d: the true distance from the hall where the student stands, metres.
-    public let distanceMeters: Double
+    package let distanceMeters: Double
     /// Length of each visit, minutes.
-    public let minutes: Double
+    package let minutes: Double
     /// Visits simulated per hall.
-    public let visitsPerPlace: Int
-    public let environment: GPSEnvironment
+    package let visitsPerPlace: Int
+    package let environment: GPSEnvironment
     /// Radius of the disc the student wanders in around the standing point, metres.
-    public let wanderMeters: Double
+    package let wanderMeters: Double
     /// The accelerometer stream of a shake team (shakes inserted between everyday motion).
-    public let motion: MotionTimelineParameters
+    package let motion: MotionTimelineParameters
     /// The touch stream of a scribble team.
-    public let touch: TouchTimelineParameters
+    package let touch: TouchTimelineParameters
 }
 
 /// Shake-study timelines used as a grading suite.
-public struct ShakeTimelineSuite: Sendable {
-    public let timelines: Int
-    public let parameters: MotionTimelineParameters
-    public let toleranceBeforeSeconds: Double
-    public let toleranceAfterSeconds: Double
+package struct ShakeTimelineSuite: Sendable {
+    package let timelines: Int
+    package let parameters: MotionTimelineParameters
+    package let toleranceBeforeSeconds: Double
+    package let toleranceAfterSeconds: Double
 }
 
 /// Scribble-study timelines used as a grading suite.
-public struct ScribbleTimelineSuite: Sendable {
-    public let timelines: Int
-    public let parameters: TouchTimelineParameters
-    public let toleranceBeforeSeconds: Double
-    public let toleranceAfterSeconds: Double
+package struct ScribbleTimelineSuite: Sendable {
+    package let timelines: Int
+    package let parameters: TouchTimelineParameters
+    package let toleranceBeforeSeconds: Double
+    package let toleranceAfterSeconds: Double
 }
 
 extension MotionTimelineParameters {

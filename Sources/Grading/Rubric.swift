@@ -4,7 +4,7 @@ import Foundation
 import Studies
 
 /// What a simulated criterion measures.
-public enum GradingMetric: String, Sendable, CaseIterable {
+package enum GradingMetric: String, Sendable, CaseIterable {
     /// hall-visits: the share of visits in which the hall was collected (gesture while the check says in range).
     case collectRate = "collect-rate"
     /// shake or scribble timelines: true gestures detected ÷ true gestures.
@@ -30,7 +30,7 @@ public enum GradingMetric: String, Sendable, CaseIterable {
 }
 
 /// How a criterion's visits are pooled over the halls.
-public enum PlaceAggregation: String, Sendable {
+package enum PlaceAggregation: String, Sendable {
     /// Every visit to every hall counts alike.
     case pooled
     /// The hall with the lowest collect rate (the criterion asks about *each* hall).
@@ -40,12 +40,12 @@ public enum PlaceAggregation: String, Sendable {
 }
 
 /// A pass rule: the metric at least or at most a threshold.
-public struct PassRule: Sendable, Equatable {
-    public enum Direction: String, Sendable { case atLeast, atMost }
-    public let direction: Direction
-    public let threshold: Double
+package struct PassRule: Sendable, Equatable {
+    package enum Direction: String, Sendable { case atLeast, atMost }
+    package let direction: Direction
+    package let threshold: Double
 
-    public init(_ direction: Direction, _ threshold: Double) {
+    package init(_ direction: Direction, _ threshold: Double) {
         self.direction = direction
         self.threshold = threshold
     }
@@ -53,24 +53,24 @@ public struct PassRule: Sendable, Equatable {
 
 /// Linear partial credit for a failed criterion: 0 points at `zeroAt`, all the points at `fullAt`, linear in
 /// between and clamped outside.
-public struct PartialCredit: Sendable, Equatable {
-    public let zeroAt: Double
-    public let fullAt: Double
+package struct PartialCredit: Sendable, Equatable {
+    package let zeroAt: Double
+    package let fullAt: Double
 
-    public init(zeroAt: Double, fullAt: Double) {
+    package init(zeroAt: Double, fullAt: Double) {
         self.zeroAt = zeroAt
         self.fullAt = fullAt
     }
 
     /// The share of the points earned at `value`: (value − zeroAt)/(fullAt − zeroAt) clamped to [0, 1].
-    public func share(_ value: Double) -> Double {
+    package func share(_ value: Double) -> Double {
         let s = (value - zeroAt) / (fullAt - zeroAt)
         return min(1, max(0, s))
     }
 }
 
 /// How a borderline result (the 95% interval straddles the threshold) is scored.
-public enum BorderlinePolicy: String, Sendable, CaseIterable {
+package enum BorderlinePolicy: String, Sendable, CaseIterable {
     /// As a pass: all the points.
     case pass
     /// As a fail: the partial credit, if any.
@@ -80,56 +80,56 @@ public enum BorderlinePolicy: String, Sendable, CaseIterable {
 }
 
 /// The gesture a team chose.
-public enum GestureChoice: String, Sendable, CaseIterable {
+package enum GestureChoice: String, Sendable, CaseIterable {
     case shake
     case scribble
 }
 
 /// One line of the rubric.
-public struct GradingCriterion: Sendable {
+package struct GradingCriterion: Sendable {
     /// Simulated or entered by staff.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case simulated(SimulatedCriterion)
         case manual
     }
 
-    public let id: String
-    public let description: String
-    public let points: Double
-    public let kind: Kind
+    package let id: String
+    package let description: String
+    package let points: Double
+    package let kind: Kind
 
-    public var isManual: Bool {
+    package var isManual: Bool {
         if case .manual = kind { return true }
         return false
     }
 }
 
 /// A criterion judged by simulation.
-public struct SimulatedCriterion: Sendable {
+package struct SimulatedCriterion: Sendable {
     /// Index into the rubric's suites.
-    public let suiteIndex: Int
-    public let metric: GradingMetric
-    public let aggregation: PlaceAggregation
-    public let rule: PassRule
-    public let partialCredit: PartialCredit?
-    public let borderline: BorderlinePolicy
+    package let suiteIndex: Int
+    package let metric: GradingMetric
+    package let aggregation: PlaceAggregation
+    package let rule: PassRule
+    package let partialCredit: PartialCredit?
+    package let borderline: BorderlinePolicy
     /// The gesture the criterion applies to; nil: every team.
-    public let gesture: GestureChoice?
+    package let gesture: GestureChoice?
 }
 
 /// A validated rubric: reference places, suites and criteria.
-public struct Rubric: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
+package struct Rubric: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
     /// The reference hall positions.
-    public let places: [Place]
-    public let suites: [GradingSuite]
-    public let criteria: [GradingCriterion]
+    package let places: [Place]
+    package let suites: [GradingSuite]
+    package let criteria: [GradingCriterion]
 
     /// The ids of the manual criteria.
-    public var manualIDs: [String] { criteria.filter(\.isManual).map(\.id) }
+    package var manualIDs: [String] { criteria.filter(\.isManual).map(\.id) }
 
     // MARK: - Reading
 
@@ -138,7 +138,7 @@ public struct Rubric: Sendable {
     /// - Parameters:
     /// - Parameter path: the rubric file.
     /// - Throws: ``InputError`` naming the file, line and field.
-    public static func load(path: String) throws(InputError) -> Rubric {
+    package static func load(path: String) throws(InputError) -> Rubric {
         let url = URL(fileURLWithPath: path)
         let node = try ScenarioFile.parseJSON(at: url, displayPath: path)
         let r = try JSONObjectReader(node, file: path, path: "")

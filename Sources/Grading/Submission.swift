@@ -4,13 +4,13 @@ import Foundation
 import Studies
 
 /// One team's choices: the gesture and its detector, the proximity check, the hall coordinates, manual points.
-public struct Submission: Sendable {
+package struct Submission: Sendable {
     /// The gesture detector, in the core's configuration vocabulary.
-    public enum Detector: Sendable, Equatable {
+    package enum Detector: Sendable, Equatable {
         case shake(ShakeDetectorConfiguration)
         case scribble(ScribbleDetectorConfiguration)
 
-        public var gesture: GestureChoice {
+        package var gesture: GestureChoice {
             switch self {
             case .shake: return .shake
             case .scribble: return .scribble
@@ -19,14 +19,14 @@ public struct Submission: Sendable {
     }
 
     /// Team id (letters, digits, '-', '_'): the report's file name.
-    public let team: String
-    public let file: String
-    public let detector: Detector
-    public let check: ProximityCheckConfiguration
+    package let team: String
+    package let file: String
+    package let detector: Detector
+    package let check: ProximityCheckConfiguration
     /// The team's coordinates per reference place (same order as the rubric's places); nil: the team left it out.
-    public let halls: [Coordinate?]
+    package let halls: [Coordinate?]
     /// Staff's points per manual criterion id.
-    public let manualPoints: [String: Double]
+    package let manualPoints: [String: Double]
 
     package init(
         team: String, file: String, detector: Detector, check: ProximityCheckConfiguration, halls: [Coordinate?],
@@ -58,7 +58,7 @@ public struct Submission: Sendable {
     /// Reads and validates a submission against a rubric (hall names and manual criteria).
     ///
     /// - Throws: ``InputError`` naming the file, line and field.
-    public static func load(path: String, rubric: Rubric) throws(InputError) -> Submission {
+    package static func load(path: String, rubric: Rubric) throws(InputError) -> Submission {
         let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: path), displayPath: path)
         return try parse(node, file: path, rubric: rubric)
     }

@@ -3,33 +3,33 @@ import Foundation
 import Stats
 
 /// The Allan analysis of a gyro recording: one curve and its noise terms per axis, in datasheet units at the edges.
-public struct AllanAnalysis: Sendable {
+package struct AllanAnalysis: Sendable {
     /// One axis's curve and terms (curve in rad/s, terms in rad/s·√s, rad/s, rad/s/√s).
-    public struct Axis: Sendable {
-        public let name: String
-        public let curve: AllanDeviation.Curve
-        public let terms: AllanNoiseTerms
+    package struct Axis: Sendable {
+        package let name: String
+        package let curve: AllanDeviation.Curve
+        package let terms: AllanNoiseTerms
     }
 
-    public let info: RecordingInfo
-    public let axes: [Axis]
+    package let info: RecordingInfo
+    package let axes: [Axis]
     /// The sample interval the curve assumes, s: the mean interval of the record.
-    public let sampleIntervalSeconds: Double
+    package let sampleIntervalSeconds: Double
     /// Steps longer than 1.5 × the mean interval: the Allan deviation assumes even sampling.
-    public let irregularSampling: Bool
+    package let irregularSampling: Bool
 
     /// N in °/s/√Hz from rad/s·√s (numerically °/s·√s = °/s/√Hz).
-    public static func noiseDensityDegPerSecPerRootHz(_ n: Double) -> Double { n * 180 / .pi }
+    package static func noiseDensityDegPerSecPerRootHz(_ n: Double) -> Double { n * 180 / .pi }
     /// B in °/h from rad/s.
-    public static func biasInstabilityDegPerHour(_ b: Double) -> Double { b * 180 / .pi * 3600 }
+    package static func biasInstabilityDegPerHour(_ b: Double) -> Double { b * 180 / .pi * 3600 }
     /// K in °/s/√s from rad/s/√s.
-    public static func rateRandomWalkDegPerSecPerRootSec(_ k: Double) -> Double { k * 180 / .pi }
+    package static func rateRandomWalkDegPerSecPerRootSec(_ k: Double) -> Double { k * 180 / .pi }
 
     /// Analyses the named axes of a rotation-rate recording.
     ///
     /// - Throws: ``InputError`` when the recording is not a rotation rate, is too short (fewer than 16 samples) or
     ///   its time does not advance; ``StatsError`` from the computation.
-    public init(recording: SensorRecording, axes names: [String]) throws {
+    package init(recording: SensorRecording, axes names: [String]) throws {
         let info = recording.info
         guard info.unit.quantity == .rotationRate else {
             throw InputError(

@@ -4,17 +4,17 @@ import SensorSim
 import Stats
 
 /// The `bench` measurement of the Allan analysis on a long recording, generated in memory (no CSV).
-public enum AllanBenchmark {
+package enum AllanBenchmark {
     /// 10 hours at 100 Hz: 3.6 million samples per axis.
-    public static let hours = 10.0
-    public static let sampleRateHz = 100.0
+    package static let hours = 10.0
+    package static let sampleRateHz = 100.0
 
     /// Simulates a still phone-calibrated gyro on three axes (as the samples are made), then times
     /// ``AllanAnalysis`` over all three axes: the curves and the IEEE 952 terms.
     ///
     /// - Returns: the README table row, "| allan, 10 h at 100 Hz, 3 axes | X s |".
     /// - Throws: ``StatsError`` or ``InputError`` from the analysis.
-    public static func row() throws -> String {
+    package static func row() throws -> String {
         let profile = SampleRecordings.phoneCalibrated
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1, trialIndex: 0))
         let n = Int(hours * 3600 * sampleRateHz)

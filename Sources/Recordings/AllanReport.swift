@@ -3,10 +3,10 @@ import Reporting
 import Stats
 
 /// Renders an ``AllanAnalysis``: `allan.csv`, `allan.svg` and `summary.md`, in memory.
-public enum AllanReport {
+package enum AllanReport {
     static let degrees = 180 / Double.pi
 
-    public static func render(_ a: AllanAnalysis) throws -> ReportFiles {
+    package static func render(_ a: AllanAnalysis) throws -> ReportFiles {
         var files = ReportFiles()
         files.add("allan.csv", try curveCSV(a))
         files.add("allan.svg", try chart(a))

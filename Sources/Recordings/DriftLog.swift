@@ -3,18 +3,18 @@ import Foundation
 import Studies
 
 /// One walk from TurnBack's drift log: how long it lasted and how far the arrow had drifted.
-public struct DriftLogEntry: Sendable, Equatable {
+package struct DriftLogEntry: Sendable, Equatable {
     /// 1-based line of the entry's opening brace.
-    public let line: Int
-    public let id: String?
-    public let emoji: String?
-    public let name: String?
+    package let line: Int
+    package let id: String?
+    package let emoji: String?
+    package let name: String?
     /// The walk's date as seconds since 2001-01-01 00:00:00 UTC (Foundation's reference date), if readable.
-    public let dateSecondsSince2001: Double?
+    package let dateSecondsSince2001: Double?
     /// Walk duration, minutes (> 0).
-    public let minutes: Double
+    package let minutes: Double
     /// Measured heading drift at the end of the walk, degrees (signed, as the app logged it).
-    public let driftDegrees: Double
+    package let driftDegrees: Double
 }
 
 /// TurnBack's drift log: a JSON array of entries `{id, emoji, name, date, minutes, driftDegrees}`.
@@ -24,13 +24,13 @@ public struct DriftLogEntry: Sendable, Equatable {
 /// newer app version still imports: an unknown field is ignored, a missing `id`, `emoji`, `name` or `date` is
 /// tolerated; only an entry without a usable `minutes` (> 0) or `driftDegrees` (finite) is skipped. Everything
 /// ignored or skipped is listed in ``notes`` and ``skipped`` with its line, for the report.
-public struct DriftLog: Sendable {
-    public let file: String
-    public let entries: [DriftLogEntry]
+package struct DriftLog: Sendable {
+    package let file: String
+    package let entries: [DriftLogEntry]
     /// Entries that could not be used: line and reason.
-    public let skipped: [(line: Int, reason: String)]
+    package let skipped: [(line: Int, reason: String)]
     /// Tolerated differences (unknown fields, missing optional fields, unreadable dates), one line each.
-    public let notes: [String]
+    package let notes: [String]
 
     static let knownFields: Set<String> = ["id", "emoji", "name", "date", "minutes", "driftDegrees"]
 
@@ -38,7 +38,7 @@ public struct DriftLog: Sendable {
     ///
     /// - Throws: ``InputError``: a missing file (66), invalid JSON, a top level that is not an array, or no usable
     ///   entry at all (65).
-    public static func load(path: String) throws(InputError) -> DriftLog {
+    package static func load(path: String) throws(InputError) -> DriftLog {
         let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: path), displayPath: path)
         return try parse(node, file: path)
     }

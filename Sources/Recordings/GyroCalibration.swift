@@ -14,9 +14,9 @@ import Stats
 /// - `rateRandomWalkDegPerSecPerRootSec` = K when a +½ region is visible, else 0.
 /// - `sampleRateHz` = 1/τ₀ of the record. Turn-on bias, scale factor, quantisation and range cannot be seen in a
 ///   static record and keep their defaults (0 and ±2000 °/s).
-public enum GyroCalibration {
+package enum GyroCalibration {
     /// The profile estimated from one axis of an analysis.
-    public static func profile(name: String, axis: AllanAnalysis.Axis, analysis: AllanAnalysis) -> GyroProfile {
+    package static func profile(name: String, axis: AllanAnalysis.Axis, analysis: AllanAnalysis) -> GyroProfile {
         var p = GyroProfile(name: name)
         let t = axis.terms
         let file = URL(fileURLWithPath: analysis.info.file).lastPathComponent
@@ -50,7 +50,7 @@ public enum GyroCalibration {
     }
 
     /// The profile as JSON in ``ProfileReader``'s format, keys in a fixed order, numbers to 6 significant digits.
-    public static func json(_ p: GyroProfile, description: String) throws -> String {
+    package static func json(_ p: GyroProfile, description: String) throws -> String {
         func number(_ x: Double) throws -> String { try Format.number(x, significantDigits: 6) }
         func quoted(_ s: String) -> String {
             var out = "\""

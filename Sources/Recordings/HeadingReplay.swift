@@ -8,32 +8,32 @@ import Foundation
 /// tracker marks at the first sample at or after ``HeadingReplaySettings/markAtSeconds``, and from then on one row
 /// is kept per ``HeadingReplaySettings/reportIntervalSeconds`` (the first sample at or after each multiple), plus
 /// the last sample. Memory: the downsampled rows only, never the samples.
-public struct HeadingReplay: Sendable {
+package struct HeadingReplay: Sendable {
     /// One reported instant.
-    public struct Row: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// Seconds after the recording's first sample.
-        public let timeSeconds: Double
+        package let timeSeconds: Double
         /// The tracker's unwrapped yaw since its start, degrees (positive = counter-clockwise, to the left).
-        public let yawDegrees: Double
+        package let yawDegrees: Double
         /// The turn back to the marked heading, degrees in (−180, 180] (positive = to the left).
-        public let turnAngleDegrees: Double
+        package let turnAngleDegrees: Double
         /// The phrase under the arrow ("3° to your left", "straight ahead").
-        public let phrase: String
+        package let phrase: String
         /// Samples skipped by the tracker so far.
-        public let skippedSamples: Int
+        package let skippedSamples: Int
     }
 
-    public let info: RecordingInfo
-    public let settings: HeadingReplaySettings
+    package let info: RecordingInfo
+    package let settings: HeadingReplaySettings
     /// When the mark happened, seconds after the first sample.
-    public let markedAtSeconds: Double
+    package let markedAtSeconds: Double
     /// The downsampled rows, ending with the last sample.
-    public let rows: [Row]
+    package let rows: [Row]
     /// The tracker's counters at the end.
-    public let counters: HeadingTracker.Counters
+    package let counters: HeadingTracker.Counters
 
     /// The arrow at the end of the recording.
-    public var final: Row? { rows.last }
+    package var final: Row? { rows.last }
 
     /// Streams a CSV recording through a tracker.
     ///
@@ -43,7 +43,7 @@ public struct HeadingReplay: Sendable {
     ///   - settings: the replay settings.
     ///   - configurationFile: the configuration's path, for the error when the mark falls after the end.
     /// - Throws: ``InputError`` for a bad file, an acceleration recording, or a mark after the recording's end.
-    public init(
+    package init(
         path: String, unit: RecordingUnit?, settings: HeadingReplaySettings,
         configurationFile: String
     ) throws(InputError) {

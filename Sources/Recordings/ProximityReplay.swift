@@ -9,53 +9,53 @@ import Foundation
 /// backwards. The reported accuracy is a `horizontalAccuracy` element inside the point (metres); the
 /// `accuracy-gated` and `accuracy-aware` checks refuse a track without it, the other kinds do not read accuracy
 /// and use 0.
-public struct ProximityReplay: Sendable {
+package struct ProximityReplay: Sendable {
     /// One enter or exit.
-    public struct Event: Sendable, Equatable {
-        public let kind: ProximityEvent.Kind
-        public let placeName: String
+    package struct Event: Sendable, Equatable {
+        package let kind: ProximityEvent.Kind
+        package let placeName: String
         /// Seconds after the track's first point.
-        public let timeSeconds: Double
+        package let timeSeconds: Double
         /// The point's time as written in the file.
-        public let timeText: String
+        package let timeText: String
         /// Geodesic distance from the fix to the place, metres.
-        public let distanceMeters: Double
+        package let distanceMeters: Double
         /// The fix's accuracy, metres.
-        public let accuracyMeters: Double
+        package let accuracyMeters: Double
         /// The GPX line of the point.
-        public let line: Int
+        package let line: Int
         /// The places inside right after this fix (names joined with "; ").
-        public let insideAfter: String
+        package let insideAfter: String
     }
 
     /// A stretch of fixes during which two or more places were inside at once.
-    public struct Overlap: Sendable, Equatable {
-        public let startSeconds: Double
-        public let endSeconds: Double
-        public let fixes: Int
+    package struct Overlap: Sendable, Equatable {
+        package let startSeconds: Double
+        package let endSeconds: Double
+        package let fixes: Int
         /// The places inside during the stretch (union, in place order).
-        public let placeNames: [String]
+        package let placeNames: [String]
     }
 
     /// Per place: how the track went past it.
-    public struct PlaceSummary: Sendable, Equatable {
-        public let name: String
-        public let enters: Int
-        public let exits: Int
+    package struct PlaceSummary: Sendable, Equatable {
+        package let name: String
+        package let enters: Int
+        package let exits: Int
         /// The smallest measured distance from an accepted fix, metres.
-        public let closestMeters: Double
-        public let firstEnterSeconds: Double?
+        package let closestMeters: Double
+        package let firstEnterSeconds: Double?
     }
 
-    public let file: String
-    public let placesSource: String
-    public let configuration: ProximityCheckConfiguration
-    public let fixCount: Int
-    public let durationSeconds: Double
-    public let events: [Event]
-    public let overlaps: [Overlap]
-    public let places: [PlaceSummary]
-    public let counters: ProximityCounters
+    package let file: String
+    package let placesSource: String
+    package let configuration: ProximityCheckConfiguration
+    package let fixCount: Int
+    package let durationSeconds: Double
+    package let events: [Event]
+    package let overlaps: [Overlap]
+    package let places: [PlaceSummary]
+    package let counters: ProximityCounters
 
     /// Reads the track and the places and runs the monitor.
     ///
@@ -66,7 +66,7 @@ public struct ProximityReplay: Sendable {
     ///   - configuration: a validated check.
     /// - Throws: ``InputError`` naming the file and line of a point without time, with time going backwards, or
     ///   without the accuracy the check needs.
-    public init(
+    package init(
         path: String, places: [Place], placesSource: String,
         configuration: ProximityCheckConfiguration
     ) throws(InputError) {

@@ -8,18 +8,18 @@ import Studies
 /// JSON vocabulary (every other key is refused):
 /// `{"detector": "heading", "maximumGapSeconds": 0.5, "markAtSeconds": 0, "straightAheadToleranceDegrees": 5,
 /// "reportIntervalSeconds": 1}`; only `detector` is required, the others take these defaults.
-public struct HeadingReplaySettings: Sendable, Equatable {
+package struct HeadingReplaySettings: Sendable, Equatable {
     /// The tracker's longest integrated interval, seconds, in (0, 3600] (``HeadingTracker/Configuration``).
-    public var maximumGapSeconds = 0.5
+    package var maximumGapSeconds = 0.5
     /// When the user presses "mark", seconds after the recording's first sample, ≥ 0: the tracker marks at the
     /// first sample at or after it.
-    public var markAtSeconds = 0.0
+    package var markAtSeconds = 0.0
     /// Within this the arrow says "straight ahead", degrees in [0, 90] (``TurnPhrase``).
-    public var straightAheadToleranceDegrees = TurnPhrase.defaultStraightAheadToleranceDegrees
+    package var straightAheadToleranceDegrees = TurnPhrase.defaultStraightAheadToleranceDegrees
     /// One row of the turn-angle table per this many seconds of recording, in (0, 86400].
-    public var reportIntervalSeconds = 1.0
+    package var reportIntervalSeconds = 1.0
 
-    public init() {}
+    package init() {}
 }
 
 /// What a `replay` configuration file asks for: which core detector, with which settings.
@@ -32,13 +32,13 @@ public struct HeadingReplaySettings: Sendable, Equatable {
 ///   (a GPX track through ``ProximityMonitor``).
 /// The two core vocabularies are decoded with `JSONDecoder` (exactly what an app would ship) and checked with the
 /// core's `validationProblems()`; keys the core does not know are refused, since `JSONDecoder` would ignore them.
-public enum ReplayConfiguration: Sendable, Equatable {
+package enum ReplayConfiguration: Sendable, Equatable {
     case heading(HeadingReplaySettings)
     case shake(ShakeDetectorConfiguration)
     case proximity(ProximityCheckConfiguration)
 
     /// The detector's name as reports show it.
-    public var detectorName: String {
+    package var detectorName: String {
         switch self {
         case .heading: return "heading"
         case .shake(let c): return "shake (\(c.kind.rawValue))"
@@ -51,7 +51,7 @@ public enum ReplayConfiguration: Sendable, Equatable {
     /// - Parameter path: the JSON file.
     /// - Returns: the configuration.
     /// - Throws: ``InputError``: 66 for a missing file; 65 naming the file, line and field of the first problem.
-    public static func load(path: String) throws(InputError) -> ReplayConfiguration {
+    package static func load(path: String) throws(InputError) -> ReplayConfiguration {
         let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: path), displayPath: path)
         let reader = try JSONObjectReader(node, file: path, path: "")
         if reader.has("detector") {

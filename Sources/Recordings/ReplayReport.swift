@@ -4,13 +4,13 @@ import Foundation
 import Reporting
 
 /// The outcome of one `sensorbench replay`.
-public enum ReplayResult: Sendable {
+package enum ReplayResult: Sendable {
     case heading(HeadingReplay)
     case shake(ShakeReplay)
     case proximity(ProximityReplay)
 
     /// How many events (heading: reported rows) the replay produced, for the command's one-line summary.
-    public var eventCount: Int {
+    package var eventCount: Int {
         switch self {
         case .heading(let h): return h.rows.count
         case .shake(let s): return s.events.count
@@ -22,8 +22,8 @@ public enum ReplayResult: Sendable {
 /// Renders a replay in memory: `events.csv` and `summary.md` always, `turn-angle.svg` for the heading detector.
 ///
 /// No timestamps, no absolute paths beyond what the user typed: the same inputs give the same bytes.
-public enum ReplayReport {
-    public static func render(_ result: ReplayResult, configurationFile: String) throws -> ReportFiles {
+package enum ReplayReport {
+    package static func render(_ result: ReplayResult, configurationFile: String) throws -> ReportFiles {
         var files = ReportFiles()
         switch result {
         case .heading(let h):

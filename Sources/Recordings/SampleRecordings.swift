@@ -10,29 +10,29 @@ import Stats
 /// `sensorbench dev write-samples DIR` writes them; a test regenerates them and compares them byte for byte with
 /// the shipped files, so the samples provably come from this code and these seeds. Each generator returns its
 /// truth (the drawn device, the shakes' places, the true positions and GPS errors) for the tests.
-public enum SampleRecordings {
+package enum SampleRecordings {
     /// 2026-01-01T00:00:00Z in seconds since 1970 (20 454 days): the recordings' clock start, the same instant as
     /// ``GPXWriter``'s epoch (no real clock is read).
-    public static let epochSeconds: Int64 = 1_767_225_600
+    package static let epochSeconds: Int64 = 1_767_225_600
 
     // MARK: - Static gyro
 
     /// A still phone's gyroscope: three axes of `GyroErrorModel` at zero true rate.
-    public struct StaticGyro: Sendable {
-        public let profile: GyroProfile
+    package struct StaticGyro: Sendable {
+        package let profile: GyroProfile
         /// One drawn device per axis (x, y, z).
-        public let devices: [GyroDevice]
+        package let devices: [GyroDevice]
         /// Readings in rad/s.
-        public let x: [Double]
-        public let y: [Double]
-        public let z: [Double]
-        public var sampleRateHz: Double { profile.sampleRateHz }
+        package let x: [Double]
+        package let y: [Double]
+        package let z: [Double]
+        package var sampleRateHz: Double { profile.sampleRateHz }
         /// Time of sample k, s.
-        public func timeSeconds(_ k: Int) -> Double { Double(k) / profile.sampleRateHz }
+        package func timeSeconds(_ k: Int) -> Double { Double(k) / profile.sampleRateHz }
     }
 
     /// The `phone-calibrated` numbers of Scenarios/profiles/phone-calibrated.json (a test checks they match).
-    public static var phoneCalibrated: GyroProfile {
+    package static var phoneCalibrated: GyroProfile {
         var p = GyroProfile(name: "phone-calibrated")
         p.sampleRateHz = 100
         p.noiseDensityDegPerSecPerRootHz = 0.005
@@ -44,11 +44,11 @@ public enum SampleRecordings {
         return p
     }
 
-    public static let staticGyroSeconds = 30.0
-    public static let staticGyroSeed: UInt64 = 2024
+    package static let staticGyroSeconds = 30.0
+    package static let staticGyroSeed: UInt64 = 2024
 
     /// 30 s at 100 Hz of a still phone-calibrated gyro (seed 2024): per axis a device draw and its error model.
-    public static func staticGyro() throws -> StaticGyro {
+    package static func staticGyro() throws -> StaticGyro {
         let profile = phoneCalibrated
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: staticGyroSeed, trialIndex: 0))
         var devices: [GyroDevice] = []
@@ -69,14 +69,14 @@ public enum SampleRecordings {
 
     // MARK: - Shakes
 
-    public static let shakeSeed: UInt64 = 7
+    package static let shakeSeed: UInt64 = 7
     /// 40 s, 100 Hz, ±8 g, 0.01 g noise; the phone otherwise still; three shakes at least 8 s apart.
-    public static var shakeParameters: MotionTimelineParameters {
+    package static var shakeParameters: MotionTimelineParameters {
         MotionTimelineParameters(durationSeconds: 40, weights: [.still: 1], shakes: .count(3), minimumGapSeconds: 8)
     }
 
     /// The accelerometer timeline of `Accelerometer.csv` (userAcceleration in g; the file holds m/s²).
-    public static func shakeTimeline() throws -> MotionTimeline {
+    package static func shakeTimeline() throws -> MotionTimeline {
         MotionTimelineGenerator.generate(
             shakeParameters,
             stream: try RandomStream(seed: TrialSeed(scenarioSeed: shakeSeed, trialIndex: 0)))
@@ -85,31 +85,31 @@ public enum SampleRecordings {
     // MARK: - Walk past a hall
 
     /// A walk past Houston Market with campus GPS: every fix, with the truth behind it.
-    public struct HallWalk: Sendable {
-        public let hall: Place
+    package struct HallWalk: Sendable {
+        package let hall: Place
         /// Delivered fixes (dropouts leave gaps), times from 0 s.
-        public let fixes: [LocationFix]
+        package let fixes: [LocationFix]
         /// Per delivered fix: the true distance to the hall (planar, in the hall's tangent plane), metres.
-        public let trueDistanceMeters: [Double]
+        package let trueDistanceMeters: [Double]
         /// Per delivered fix: the length of the GPS error vector, metres.
-        public let errorMeters: [Double]
+        package let errorMeters: [Double]
         /// Closest planned approach, metres.
-        public let passDistanceMeters: Double
+        package let passDistanceMeters: Double
     }
 
-    public static let walkSeed: UInt64 = 11
+    package static let walkSeed: UInt64 = 11
     /// Houston Market as in Scenarios/places/penn-dining.json (from /work/shared/reference/places).
-    public static func houstonMarket() throws(InputError) -> Place {
+    package static func houstonMarket() throws(InputError) -> Place {
         guard let c = Coordinate(latitudeDegrees: 39.95091, longitudeDegrees: -75.19388) else {
             throw InputError(file: nil, problem: "internal: Houston Market's coordinate is invalid")
         }
         return Place(name: "Houston Market", coordinate: c)
     }
-    public static let walkPassDistanceMeters = 25.0
+    package static let walkPassDistanceMeters = 25.0
 
     /// A 300 m pass-by with closest approach 25 m (1.4 m/s, 3 m wander), fixes each second from the campus GPS
     /// environment (σ = 5 m, outliers and dropouts), seed 11.
-    public static func hallWalk() throws -> HallWalk {
+    package static func hallWalk() throws -> HallWalk {
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: walkSeed, trialIndex: 0))
         var movement = MovementParameters(kind: .passBy)
         movement.passHalfLengthMeters = 150
@@ -147,7 +147,7 @@ public enum SampleRecordings {
     // MARK: - Files
 
     /// Every generated sample, by file name.
-    public static func render() throws -> ReportFiles {
+    package static func render() throws -> ReportFiles {
         var files = ReportFiles()
         let gyro = try staticGyro()
         files.add(

@@ -7,21 +7,21 @@ import Foundation
 /// Samples are converted to g inside (m/s² ÷ 9.80665, see ``RecordingUnit``); a Sensor Logger file without
 /// `--unit` is read in m/s², the unit of its Accelerometer.csv (gravity removed on iOS; Android writes gravity
 /// into TotalAcceleration.csv instead, which needs `"inputIncludesGravity": true`).
-public struct ShakeReplay: Sendable {
+package struct ShakeReplay: Sendable {
     /// One event.
-    public struct Event: Sendable, Equatable {
+    package struct Event: Sendable, Equatable {
         /// Seconds after the recording's first sample.
-        public let timeSeconds: Double
+        package let timeSeconds: Double
         /// The magnitude √(x²+y²+z²) of the sample that fired, g (as read, gravity included when the input has it).
-        public let magnitudeG: Double
+        package let magnitudeG: Double
     }
 
-    public let info: RecordingInfo
-    public let configuration: ShakeDetectorConfiguration
-    public let events: [Event]
+    package let info: RecordingInfo
+    package let configuration: ShakeDetectorConfiguration
+    package let events: [Event]
     /// Samples the detector accepted and skipped.
-    public let samplesConsumed: Int
-    public let samplesSkipped: Int
+    package let samplesConsumed: Int
+    package let samplesSkipped: Int
 
     /// The fastest rate the detector's window storage is sized for: the core's upper limit, so any recording fits.
     static let maximumSampleRateHz = 1000.0
@@ -33,7 +33,7 @@ public struct ShakeReplay: Sendable {
     ///   - unit: `--unit`, or `nil` for the header's (phyphox) or Sensor Logger's m/s².
     ///   - configuration: a validated configuration.
     /// - Throws: ``InputError`` for a bad file or a rotation-rate recording.
-    public init(path: String, unit: RecordingUnit?, configuration: ShakeDetectorConfiguration) throws(InputError) {
+    package init(path: String, unit: RecordingUnit?, configuration: ShakeDetectorConfiguration) throws(InputError) {
         let detected = try SensorCSVReader.unit(
             path: path, declaredUnit: unit,
             sensorLoggerDefault: .metersPerSecondSquared)

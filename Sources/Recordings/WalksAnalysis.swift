@@ -12,20 +12,20 @@ import Studies
 /// durations, the growth exponent `log|drift| ~ log(minutes)` (slope 0.5: random walk, 1: bias). Predicted: for
 /// every distinct duration, `trials` walks through the drift study's own machinery (``DriftStudy``, one cell per
 /// duration, a fresh device per trial), summarised as the median and the central 95% of |drift|.
-public struct WalksAnalysis: Sendable {
+package struct WalksAnalysis: Sendable {
     /// The profile's prediction at one duration, degrees.
-    public struct Prediction: Sendable {
-        public let minutes: Double
-        public let trials: Int
-        public let medianAbsDriftDeg: Double
-        public let bandLowDeg: Double
-        public let bandHighDeg: Double
-        public let rmsDriftDeg: Double
+    package struct Prediction: Sendable {
+        package let minutes: Double
+        package let trials: Int
+        package let medianAbsDriftDeg: Double
+        package let bandLowDeg: Double
+        package let bandHighDeg: Double
+        package let rmsDriftDeg: Double
         /// Sorted |drift| of the simulated walks, for percentiles.
         let sortedAbsDriftDeg: [Double]
 
         /// The fraction of simulated walks with |drift| below `x`.
-        public func percentile(of x: Double) -> Double {
+        package func percentile(of x: Double) -> Double {
             var low = 0, high = sortedAbsDriftDeg.count
             while low < high {
                 let mid = (low + high) / 2
@@ -35,21 +35,21 @@ public struct WalksAnalysis: Sendable {
         }
     }
 
-    public let log: DriftLog
-    public let profile: GyroProfile
-    public let walkShape: String
-    public let models: [DriftAnalysis.Model]
-    public let predictions: [Prediction]
+    package let log: DriftLog
+    package let profile: GyroProfile
+    package let walkShape: String
+    package let models: [DriftAnalysis.Model]
+    package let predictions: [Prediction]
     /// Measured walks above the band's upper edge at their duration.
-    public let aboveBand: Int
+    package let aboveBand: Int
     /// Measured walks below its lower edge.
-    public let belowBand: Int
+    package let belowBand: Int
 
-    public func prediction(minutes: Double) -> Prediction? { predictions.first { $0.minutes == minutes } }
+    package func prediction(minutes: Double) -> Prediction? { predictions.first { $0.minutes == minutes } }
 
     /// - Parameters:
     ///   - straight: simulate straight walks (0 turns) instead of 4-turn loops (360° net rotation).
-    public init(
+    package init(
         log: DriftLog, profile: GyroProfile, trials: Int, seed: UInt64, straight: Bool,
         runner: MonteCarloRunner
     ) throws {
@@ -114,7 +114,7 @@ public struct WalksAnalysis: Sendable {
     }
 
     /// A profile by name from `<folder>/profiles/<name>.json`, checked by ``ProfileReader``.
-    public static func profile(named name: String, scenariosFolder: URL) throws(InputError) -> GyroProfile {
+    package static func profile(named name: String, scenariosFolder: URL) throws(InputError) -> GyroProfile {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw InputError(
                 .usage, file: nil, field: "walks", problem: "--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")

@@ -5,8 +5,8 @@ import Stats
 import Studies
 
 /// Renders a ``WalksAnalysis``: `walks.csv`, `profile.csv`, `regression.csv`, `walks.svg` and `summary.md`.
-public enum WalksReport {
-    public static func render(_ a: WalksAnalysis) throws -> ReportFiles {
+package enum WalksReport {
+    package static func render(_ a: WalksAnalysis) throws -> ReportFiles {
         var files = ReportFiles()
         files.add("walks.csv", try walksCSV(a))
         files.add("profile.csv", try profileCSV(a))

@@ -10,9 +10,9 @@ import Foundation
 /// Malformed XML, a point without `lat` or `lon`, or a value that is not a valid coordinate is refused with an
 /// ``InputError`` naming the file, the line (`XMLParser.lineNumber`) and the problem. Element names are matched
 /// without their namespace prefix, so `<gpx:wpt>` counts as `<wpt>`.
-public enum GPXReader {
+package enum GPXReader {
     /// Largest GPX file read, bytes.
-    public static let maximumFileBytes = 16 << 20
+    package static let maximumFileBytes = 16 << 20
 
     /// Parses GPX text.
     ///
@@ -21,7 +21,7 @@ public enum GPXReader {
     ///   - file: the path shown in errors.
     /// - Returns: the points, in file order (may be empty).
     /// - Throws: ``InputError`` (bad data) with the line of the problem.
-    public static func parse(_ data: Data, file: String) throws(InputError) -> [GPXPoint] {
+    package static func parse(_ data: Data, file: String) throws(InputError) -> [GPXPoint] {
         let parser = XMLParser(data: data)
         let delegate = Collector(file: file)
         parser.delegate = delegate
@@ -44,7 +44,7 @@ public enum GPXReader {
     /// - Parameter path: the file.
     /// - Returns: the points.
     /// - Throws: ``InputError``: missing file (66), oversized or malformed file (65).
-    public static func read(path: String) throws(InputError) -> [GPXPoint] {
+    package static func read(path: String) throws(InputError) -> [GPXPoint] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw InputError(.missingFile, file: path, problem: "no such file")

@@ -3,12 +3,12 @@
 /// Accepted: `YYYY-MM-DDThh:mm:ss`, optional fraction `.fff…`, then `Z`, `±hh:mm` or `±hhmm` (no zone = UTC, as
 /// GPX 1.1 says times are UTC). Leap seconds (ss = 60) are refused: the proleptic Gregorian day arithmetic of
 /// ``GPXWriter/daysFromCivil(year:month:day:)`` has no room for them, and phones do not write them.
-public enum GPXTime {
+package enum GPXTime {
     /// Seconds since 1970-01-01T00:00:00Z, or `nil` when the text is not such a time.
     ///
     /// - Parameter text: e.g. `2026-01-01T00:00:05.250Z`.
     /// - Returns: the instant in seconds (fraction kept to the resolution of a `Double`).
-    public static func secondsSince1970(_ text: String) -> Double? {
+    package static func secondsSince1970(_ text: String) -> Double? {
         let b = Array(text.utf8)
         var i = 0
         func digits(_ count: Int) -> Int64? {

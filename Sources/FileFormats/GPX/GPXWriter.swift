@@ -6,20 +6,20 @@ import Reporting
 ///
 /// Deterministic: times are a fixed epoch (2026-01-01T00:00:00Z) plus each point's offset, coordinates are printed
 /// with 15 significant digits (well below 1e-9° of rounding), and no clock is read.
-public enum GPXWriter {
+package enum GPXWriter {
     /// The GPX 1.1 namespace (Topografix schema).
-    public static let namespace = "http://www.topografix.com/GPX/1/1"
+    package static let namespace = "http://www.topografix.com/GPX/1/1"
     /// Days from 1970-01-01 to the fixed epoch 2026-01-01.
     static let epochDays = daysFromCivil(year: 2026, month: 1, day: 1)
 
     /// One point to write.
-    public struct Point: Sendable, Equatable {
-        public var coordinate: Coordinate
+    package struct Point: Sendable, Equatable {
+        package var coordinate: Coordinate
         /// Seconds after the fixed epoch; must not decrease from point to point.
-        public var timeSeconds: Double
-        public var name: String?
+        package var timeSeconds: Double
+        package var name: String?
 
-        public init(coordinate: Coordinate, timeSeconds: Double, name: String? = nil) {
+        package init(coordinate: Coordinate, timeSeconds: Double, name: String? = nil) {
             self.coordinate = coordinate
             self.timeSeconds = timeSeconds
             self.name = name
@@ -33,7 +33,7 @@ public enum GPXWriter {
     ///   - creator: the `creator` attribute (e.g. "sensorbench 1.0").
     /// - Returns: the XML text.
     /// - Throws: ``ReportingError`` for a non-finite value.
-    public static func render(_ points: [Point], creator: String) throws -> String {
+    package static func render(_ points: [Point], creator: String) throws -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<gpx version=\"1.1\" creator=\"\(escape(creator))\" xmlns=\"\(namespace)\">\n"
         for p in points {
@@ -53,7 +53,7 @@ public enum GPXWriter {
     /// - Parameter seconds: offset, ≥ 0 and finite.
     /// - Returns: the timestamp.
     /// - Throws: ``ReportingError/nonFiniteValue(context:)`` or `invalidValue` for negative offsets.
-    public static func timestamp(_ seconds: Double) throws -> String {
+    package static func timestamp(_ seconds: Double) throws -> String {
         guard seconds.isFinite else { throw ReportingError.nonFiniteValue(context: "GPX time") }
         guard seconds >= 0, seconds < 1e11 else {
             throw ReportingError.invalidValue(context: "GPX time", reason: "offset \(seconds) s is out of range")

@@ -3,14 +3,14 @@
 /// Written for SensorBench because Foundation's `JSONSerialization` neither reports where a value is nor
 /// distinguishes `1` from `true` reliably on every platform. Nesting is limited to ``maximumDepth`` so a
 /// hostile file cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// Deepest nesting accepted.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// A syntax error with its line.
-    public struct SyntaxError: Error, Equatable {
-        public let line: Int
-        public let message: String
+    package struct SyntaxError: Error, Equatable {
+        package let line: Int
+        package let message: String
     }
 
     private let bytes: [UInt8]
@@ -21,7 +21,7 @@ public struct JSONParser {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses a whole document; trailing non-space text is an error.
-    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
         var parser = JSONParser(bytes)
         // A UTF-8 byte-order mark is tolerated, as many editors write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }

@@ -3,14 +3,14 @@
 /// Every accessor throws an ``InputError`` that names the file, the line and the field path. Call
 /// ``finish()`` after reading all known keys: any key left over is reported as unknown, since a misspelt
 /// optional key would otherwise be silently ignored and its default used.
-public final class JSONObjectReader {
-    public let file: String
-    public let path: String
-    public let line: Int
+package final class JSONObjectReader {
+    package let file: String
+    package let path: String
+    package let line: Int
     private let members: [(key: String, node: JSONNode)]
     private var used = Set<String>()
 
-    public init(_ node: JSONNode, file: String, path: String) throws(InputError) {
+    package init(_ node: JSONNode, file: String, path: String) throws(InputError) {
         guard case .object(let members) = node.value else {
             throw InputError(
                 file: file, line: node.line, field: path.isEmpty ? "(top level)" : path,
@@ -23,19 +23,19 @@ public final class JSONObjectReader {
     }
 
     /// The keys present, in file order.
-    public var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
 
-    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    package func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
     /// The field for `key`, or `nil` when absent (JSON `null` counts as absent only where documented).
-    public func optional(_ key: String) -> JSONField? {
+    package func optional(_ key: String) -> JSONField? {
         guard let member = members.first(where: { $0.key == key }) else { return nil }
         used.insert(key)
         return JSONField(node: member.node, file: file, path: childPath(key))
     }
 
     /// The field for `key`; its absence is an error.
-    public func required(_ key: String) throws(InputError) -> JSONField {
+    package func required(_ key: String) throws(InputError) -> JSONField {
         guard let field = optional(key) else {
             throw InputError(file: file, line: line, field: childPath(key), problem: "is required but missing")
         }
@@ -43,7 +43,7 @@ public final class JSONObjectReader {
     }
 
     /// Refuses keys that were never read.
-    public func finish() throws(InputError) {
+    package func finish() throws(InputError) {
         for member in members where !used.contains(member.key) {
             throw InputError(
                 file: file, line: member.node.line, field: childPath(member.key),
@@ -60,10 +60,10 @@ public final class JSONObjectReader {
 }
 
 /// One JSON value with its file and field path, and typed accessors that check range.
-public struct JSONField {
-    public let node: JSONNode
-    public let file: String
-    public let path: String
+package struct JSONField {
+    package let node: JSONNode
+    package let file: String
+    package let path: String
 
     package init(node: JSONNode, file: String, path: String) {
         self.node = node
@@ -71,19 +71,19 @@ public struct JSONField {
         self.path = path
     }
 
-    public func error(_ problem: String) -> InputError {
+    package func error(_ problem: String) -> InputError {
         InputError(file: file, line: node.line, field: path, problem: problem)
     }
 
     // MARK: - Scalars
 
-    public func double() throws(InputError) -> Double {
+    package func double() throws(InputError) -> Double {
         guard case .number(let value, _) = node.value else { throw error("must be a number, got \(node.value.typeName)") }
         return value
     }
 
     /// A number in `range`, with a message that states the range in words.
-    public func double(in range: ClosedRange<Double>) throws(InputError) -> Double {
+    package func double(in range: ClosedRange<Double>) throws(InputError) -> Double {
         let value = try double()
         guard range.contains(value) else {
             throw error("must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), got \(Self.show(value))")
@@ -92,7 +92,7 @@ public struct JSONField {
     }
 
     /// A number strictly greater than `lower` and at most `upper`.
-    public func positive(atMost upper: Double) throws(InputError) -> Double {
+    package func positive(atMost upper: Double) throws(InputError) -> Double {
         let value = try double()
         guard value > 0 else { throw error("must be greater than 0, got \(Self.show(value))") }
         guard value <= upper else { throw error("must be at most \(Self.show(upper)), got \(Self.show(value))") }
@@ -100,7 +100,7 @@ public struct JSONField {
     }
 
     /// A number ≥ 0 and at most `upper`.
-    public func nonNegative(atMost upper: Double) throws(InputError) -> Double {
+    package func nonNegative(atMost upper: Double) throws(InputError) -> Double {
         let value = try double()
         guard value >= 0 else { throw error("must not be negative, got \(Self.show(value))") }
         guard value <= upper else { throw error("must be at most \(Self.show(upper)), got \(Self.show(value))") }
@@ -108,7 +108,7 @@ public struct JSONField {
     }
 
     /// A whole number in `range`.
-    public func integer(in range: ClosedRange<Int>) throws(InputError) -> Int {
+    package func integer(in range: ClosedRange<Int>) throws(InputError) -> Int {
         guard case .number(let value, let text) = node.value else {
             throw error("must be a whole number, got \(node.value.typeName)")
         }
@@ -121,7 +121,7 @@ public struct JSONField {
     }
 
     /// An unsigned 64-bit integer written exactly (seeds); refuses fractions, negatives and values beyond 2⁶⁴−1.
-    public func unsigned64() throws(InputError) -> UInt64 {
+    package func unsigned64() throws(InputError) -> UInt64 {
         guard case .number(_, let text) = node.value else {
             throw error("must be a whole number, got \(node.value.typeName)")
         }
@@ -131,13 +131,13 @@ public struct JSONField {
         return value
     }
 
-    public func string() throws(InputError) -> String {
+    package func string() throws(InputError) -> String {
         guard case .string(let value) = node.value else { throw error("must be a string, got \(node.value.typeName)") }
         return value
     }
 
     /// A non-empty string of at most `maximumLength` characters.
-    public func nonEmptyString(maximumLength: Int = 200) throws(InputError) -> String {
+    package func nonEmptyString(maximumLength: Int = 200) throws(InputError) -> String {
         let value = try string()
         guard !value.isEmpty else { throw error("must not be empty") }
         guard value.count <= maximumLength else { throw error("is longer than \(maximumLength) characters") }
@@ -145,7 +145,7 @@ public struct JSONField {
     }
 
     /// One of the listed strings.
-    public func choice(_ options: [String]) throws(InputError) -> String {
+    package func choice(_ options: [String]) throws(InputError) -> String {
         let value = try string()
         guard options.contains(value) else {
             throw error("must be one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(value)\"")
@@ -153,24 +153,24 @@ public struct JSONField {
         return value
     }
 
-    public func bool() throws(InputError) -> Bool {
+    package func bool() throws(InputError) -> Bool {
         guard case .bool(let value) = node.value else { throw error("must be true or false, got \(node.value.typeName)") }
         return value
     }
 
     // MARK: - Containers
 
-    public func object() throws(InputError) -> JSONObjectReader {
+    package func object() throws(InputError) -> JSONObjectReader {
         try JSONObjectReader(node, file: file, path: path)
     }
 
-    public var isObject: Bool {
+    package var isObject: Bool {
         if case .object = node.value { return true }
         return false
     }
 
     /// The elements of an array with between `count.lowerBound` and `count.upperBound` elements.
-    public func array(count: ClosedRange<Int>) throws(InputError) -> [JSONField] {
+    package func array(count: ClosedRange<Int>) throws(InputError) -> [JSONField] {
         guard case .array(let nodes) = node.value else { throw error("must be an array, got \(node.value.typeName)") }
         guard nodes.count >= count.lowerBound else {
             throw error(count.lowerBound == 1 ? "must not be empty" : "must have at least \(count.lowerBound) elements")

@@ -1,5 +1,5 @@
 /// A parsed JSON value that remembers where it came from, so errors can name the line.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number, with the text it was written as (kept so integers beyond 2⁵³ are not silently rounded).
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Members in file order; duplicate keys are refused by the parser.
     case object([(key: String, node: JSONNode)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -23,7 +23,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The JSON type's name, as error messages use it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -36,9 +36,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON value and the 1-based line it starts on.
-public struct JSONNode: Sendable, Equatable {
-    public let value: JSONValue
-    public let line: Int
+package struct JSONNode: Sendable, Equatable {
+    package let value: JSONValue
+    package let line: Int
 
     package init(value: JSONValue, line: Int) {
         self.value = value

@@ -1,19 +1,19 @@
 import Foundation
 
 /// The unit of a recording's x, y, z columns, detected from its header or declared with `--unit`.
-public enum RecordingUnit: String, Sendable, CaseIterable, Equatable {
+package enum RecordingUnit: String, Sendable, CaseIterable, Equatable {
     case radPerSec = "rad/s"
     case degPerSec = "deg/s"
     case g
     case metersPerSecondSquared = "m/s2"
 
     /// What the columns measure.
-    public enum Quantity: String, Sendable, Equatable {
+    package enum Quantity: String, Sendable, Equatable {
         case rotationRate = "rotation rate"
         case acceleration
     }
 
-    public var quantity: Quantity {
+    package var quantity: Quantity {
         switch self {
         case .radPerSec, .degPerSec: return .rotationRate
         case .g, .metersPerSecondSquared: return .acceleration
@@ -22,7 +22,7 @@ public enum RecordingUnit: String, Sendable, CaseIterable, Equatable {
 
     /// The factor to the internal unit: rad/s for rotation rate, g for acceleration (1 g = 9.80665 m/s², the
     /// standard gravity of the CGPM 1901 and ISO 80000-3, which the detection core uses).
-    public var toInternal: Double {
+    package var toInternal: Double {
         switch self {
         case .radPerSec, .g: return 1
         case .degPerSec: return Double.pi / 180
@@ -31,7 +31,7 @@ public enum RecordingUnit: String, Sendable, CaseIterable, Equatable {
     }
 
     /// Parses a `--unit` value or a unit in a header ("rad/s", "deg/s", "°/s", "g", "m/s2", "m/s^2", "m/s²").
-    public init?(text: String) {
+    package init?(text: String) {
         switch text.lowercased().trimmingCharacters(in: .whitespaces) {
         case "rad/s": self = .radPerSec
         case "deg/s", "°/s": self = .degPerSec

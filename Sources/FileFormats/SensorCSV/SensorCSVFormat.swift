@@ -7,7 +7,7 @@ import Foundation
 /// - `phyphox`: phyphox's CSV export (`"Time (s)"`, then e.g. `"Gyroscope x (rad/s)"` or
 ///   `"Acceleration x (m/s^2)"`; the unit is read from the header). Comma, semicolon or tab separated, decimal point.
 /// - `generic`: `t_s,x,y,z`, time in seconds, the unit declared with `--unit`.
-public enum SensorCSVFormat: String, Sendable, Equatable {
+package enum SensorCSVFormat: String, Sendable, Equatable {
     case sensorLogger = "Sensor Logger"
     case phyphox
     case generic

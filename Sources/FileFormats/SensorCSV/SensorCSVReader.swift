@@ -6,18 +6,18 @@ package protocol SampleSink {
 }
 
 /// What an import found besides the samples.
-public struct RecordingInfo: Sendable, Equatable {
-    public let file: String
-    public let format: SensorCSVFormat
-    public let unit: RecordingUnit
+package struct RecordingInfo: Sendable, Equatable {
+    package let file: String
+    package let format: SensorCSVFormat
+    package let unit: RecordingUnit
     /// Where the unit came from: "header", "--unit" or the format's default.
-    public let unitSource: String
-    public let sampleCount: Int
+    package let unitSource: String
+    package let sampleCount: Int
     /// Time of the first and last sample, seconds (relative to the file's own clock).
-    public let firstTimeSeconds: Double
-    public let lastTimeSeconds: Double
+    package let firstTimeSeconds: Double
+    package let lastTimeSeconds: Double
     /// The largest step between consecutive samples, seconds.
-    public let largestStepSeconds: Double
+    package let largestStepSeconds: Double
 
     package init(
         file: String, format: SensorCSVFormat, unit: RecordingUnit, unitSource: String, sampleCount: Int, firstTimeSeconds: Double,
@@ -34,7 +34,7 @@ public struct RecordingInfo: Sendable, Equatable {
     }
 
     /// The mean sample interval, (last − first)/(count − 1), seconds.
-    public var meanIntervalSeconds: Double {
+    package var meanIntervalSeconds: Double {
         (lastTimeSeconds - firstTimeSeconds) / Double(max(sampleCount - 1, 1))
     }
 }

@@ -4,13 +4,13 @@ import Foundation
 ///
 /// Holds the samples once: three arrays of n doubles (no timestamps; the import checks the time axis and keeps
 /// its first, last and largest step). Values are in the internal unit: rad/s or g.
-public struct SensorRecording: Sendable {
-    public let info: RecordingInfo
-    public let x: [Double]
-    public let y: [Double]
-    public let z: [Double]
+package struct SensorRecording: Sendable {
+    package let info: RecordingInfo
+    package let x: [Double]
+    package let y: [Double]
+    package let z: [Double]
 
-    public init(info: RecordingInfo, x: [Double], y: [Double], z: [Double]) {
+    package init(info: RecordingInfo, x: [Double], y: [Double], z: [Double]) {
         self.info = info
         self.x = x
         self.y = y
@@ -18,7 +18,7 @@ public struct SensorRecording: Sendable {
     }
 
     /// One axis by name ("x", "y" or "z").
-    public func axis(_ name: String) -> [Double] {
+    package func axis(_ name: String) -> [Double] {
         switch name {
         case "x": return x
         case "y": return y
@@ -29,7 +29,7 @@ public struct SensorRecording: Sendable {
     /// Imports a CSV recording (see ``SensorCSVFormat``).
     ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
-    public static func load(path: String, declaredUnit: RecordingUnit?) throws(InputError) -> SensorRecording {
+    package static func load(path: String, declaredUnit: RecordingUnit?) throws(InputError) -> SensorRecording {
         var sink = Collector()
         let info = try SensorCSVReader.read(path: path, declaredUnit: declaredUnit, into: &sink)
         return SensorRecording(info: info, x: sink.x, y: sink.y, z: sink.z)

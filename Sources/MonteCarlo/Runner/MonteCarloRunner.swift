@@ -8,24 +8,24 @@ import Synchronization
 /// do not depend on the number of threads or the order in which trials finish. Workers take the next index
 /// from a shared atomic counter (dynamic scheduling: long and short trials balance), write into their own slot
 /// of a preallocated buffer, and the caller reduces the buffer in index order.
-public struct MonteCarloRunner: Sendable {
+package struct MonteCarloRunner: Sendable {
     /// Worker threads; at least 1.
-    public let jobs: Int
+    package let jobs: Int
     /// Progress sink; `nil` for none.
-    public let progress: ProgressReporter?
+    package let progress: ProgressReporter?
 
-    public init(jobs: Int, progress: ProgressReporter? = nil) {
+    package init(jobs: Int, progress: ProgressReporter? = nil) {
         self.jobs = max(1, jobs)
         self.progress = progress
     }
 
     /// The default number of jobs: every active core.
-    public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+    package static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Runs `body` for trials `0..<count` and returns the results in index order.
     ///
     /// - Throws: the error of the lowest-indexed trial that failed (so the error, too, is deterministic).
-    public func run<Result: Sendable>(count: Int, _ body: @Sendable (Int) throws -> Result) throws -> [Result] {
+    package func run<Result: Sendable>(count: Int, _ body: @Sendable (Int) throws -> Result) throws -> [Result] {
         guard count > 0 else { return [] }
         let slots = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         slots.initialize(repeating: nil)
@@ -71,12 +71,12 @@ private final class SharedState<Result>: @unchecked Sendable {
 }
 
 /// Prints "name: done/total trials" on one updating line of standard error.
-public final class ProgressReporter: Sendable {
+package final class ProgressReporter: Sendable {
     private let label: String
     private let lastShown = Mutex<Int>(-1)
 
     /// Progress is shown only when standard error is a terminal and the user did not ask for quiet.
-    public static func make(label: String, quiet: Bool) -> ProgressReporter? {
+    package static func make(label: String, quiet: Bool) -> ProgressReporter? {
         guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
         return ProgressReporter(label: label)
     }

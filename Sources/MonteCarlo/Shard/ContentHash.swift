@@ -2,12 +2,12 @@ import FileFormats
 
 /// FNV-1a, 64 bits: a fast, deterministic fingerprint of everything a run read, so that `merge` can refuse parts
 /// computed from different content. It guards against mistakes, not against an adversary.
-public struct ContentHash: Sendable {
+package struct ContentHash: Sendable {
     private var state: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         for byte in text.utf8 {
             state ^= UInt64(byte)
             state = state &* 0x0000_0100_0000_01B3
@@ -15,7 +15,7 @@ public struct ContentHash: Sendable {
         add(byte: 0x1F)  // field separator, so "ab","c" differs from "a","bc"
     }
 
-    public mutating func add(_ value: Int) { add(String(value)) }
+    package mutating func add(_ value: Int) { add(String(value)) }
 
     /// Adds raw bytes, preceded by their count (so the boundary between two files is unambiguous).
     package mutating func add(bytes: [UInt8]) {
@@ -39,7 +39,7 @@ public struct ContentHash: Sendable {
     }
 
     /// Sixteen lowercase hex digits.
-    public var hex: String {
+    package var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

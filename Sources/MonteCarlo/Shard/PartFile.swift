@@ -26,18 +26,18 @@ import Foundation
 /// included, so `merge` reports them exactly as an unsharded run does). Records are the trials' outcomes with
 /// every `Double` written as the 16 hex digits of its IEEE bit pattern, so a merge reproduces the unsharded numbers
 /// bit for bit. The closing `end` line holds the record count: a truncated file is refused.
-public struct PartFile: Equatable, Sendable {
+package struct PartFile: Equatable, Sendable {
     /// Version 2: one header for scenarios and grading (version 1 had two).
-    public static let formatVersion = 2
+    package static let formatVersion = 2
 
-    public var program: String
-    public var header: PartHeader
-    public var shard: ShardSpec
-    public var trials: Range<Int>
-    public var columns: String
-    public var records: [String]
+    package var program: String
+    package var header: PartHeader
+    package var shard: ShardSpec
+    package var trials: Range<Int>
+    package var columns: String
+    package var records: [String]
     /// Line number (1-based) of the first record: the header's lines and one `file` line each come before it.
-    public var firstRecordLine: Int { PartFile.headerKeys.count + header.files.count + 1 }
+    package var firstRecordLine: Int { PartFile.headerKeys.count + header.files.count + 1 }
 
     package init(program: String, header: PartHeader, shard: ShardSpec, trials: Range<Int>, columns: String, records: [String]) {
         self.program = program
@@ -55,12 +55,12 @@ public struct PartFile: Equatable, Sendable {
     ]
 
     /// The file name a shard writes: `<name>.shard-<K>-of-<N>.part` (`<name>.grade.shard-…` for grading).
-    public var fileName: String {
+    package var fileName: String {
         let study = header.study == PartHeader.gradeStudy ? ".\(PartHeader.gradeStudy)" : ""
         return "\(header.name)\(study).shard-\(shard.index)-of-\(shard.count).part"
     }
 
-    public func render() -> String {
+    package func render() -> String {
         let h = header
         var lines = [
             "sensorbench-part \(PartFile.formatVersion)",
@@ -88,7 +88,7 @@ public struct PartFile: Equatable, Sendable {
     /// Reads a part file, refusing anything malformed with the file and line.
     ///
     /// - Throws: ``InputError`` (missing file, wrong format version, a bad header line, a truncated file).
-    public static func read(path: String) throws(InputError) -> PartFile {
+    package static func read(path: String) throws(InputError) -> PartFile {
         guard FileManager.default.fileExists(atPath: path) else { throw InputError(.missingFile, file: path, problem: "no such file") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(.missingFile, file: path, problem: "cannot be read")

@@ -1,22 +1,22 @@
 /// What a part file says about the run it belongs to: parts merge only when every field agrees, and `merge`
 /// rebuilds the run from it (the source re-read with the seed and trials as overrides, the files re-read).
-public struct PartHeader: Equatable, Sendable {
+package struct PartHeader: Equatable, Sendable {
     /// The `study` of grading parts.
-    public static let gradeStudy = "grade"
+    package static let gradeStudy = "grade"
 
     /// A study's name, or ``gradeStudy``.
-    public var study: String
+    package var study: String
     /// The scenario or rubric file, as the command named it.
-    public var source: String
-    public var name: String
+    package var source: String
+    package var name: String
     /// ``ContentHash`` of every file the run read plus the overrides.
-    public var contentHash: String
-    public var seed: UInt64
+    package var contentHash: String
+    package var seed: UInt64
     /// The scenario's trials per cell after `--trials`; `nil` for grading.
-    public var trialsPerCell: Int?
+    package var trialsPerCell: Int?
     /// Further inputs named on the command line (grading's submissions).
-    public var files: [String]
-    public var totalTrials: Int
+    package var files: [String]
+    package var totalTrials: Int
 
     package init(
         study: String, source: String, name: String, contentHash: String, seed: UInt64, trialsPerCell: Int?,
@@ -34,10 +34,10 @@ public struct PartHeader: Equatable, Sendable {
 }
 
 /// One record of a merged set of parts, with the file and line it came from (for errors).
-public struct PartRecord: Sendable {
-    public let file: String
-    public let line: Int
-    public let text: String
+package struct PartRecord: Sendable {
+    package let file: String
+    package let line: Int
+    package let text: String
 
     package init(file: String, line: Int, text: String) {
         self.file = file

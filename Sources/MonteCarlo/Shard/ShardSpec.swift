@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Trials are split by global trial index into `count` contiguous blocks as equal as integer division allows:
 /// shard k (1…N) runs indices `⌊(k−1)·T/N⌋ ..< ⌊k·T/N⌋`. Any shard can be rerun alone and gives the same records.
-public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
-    public let index: Int
-    public let count: Int
+package struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
+    package let index: Int
+    package let count: Int
 
-    public static let maximumCount = 100_000
+    package static let maximumCount = 100_000
 
-    public init(index: Int, count: Int) throws(InputError) {
+    package init(index: Int, count: Int) throws(InputError) {
         guard count >= 1, count <= ShardSpec.maximumCount else {
             throw InputError(.usage, file: nil, field: "run", problem: "--shard needs 1 to \(ShardSpec.maximumCount) shards, got \(count)")
         }
@@ -24,7 +24,7 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses `K/N`, or `slurm` (then `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_MIN` and `SLURM_ARRAY_TASK_COUNT`
     /// give K = id − min + 1 and N = count).
-    public static func parse(_ text: String, environment: [String: String]) throws(InputError) -> ShardSpec {
+    package static func parse(_ text: String, environment: [String: String]) throws(InputError) -> ShardSpec {
         if text == "slurm" {
             guard let id = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }),
                 let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) })
@@ -44,14 +44,14 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The global trial indices of this shard out of `total`.
-    public func range(total: Int) -> Range<Int> {
+    package func range(total: Int) -> Range<Int> {
         let t = Int64(total)
         let lower = Int((Int64(index - 1) * t) / Int64(count))
         let upper = Int((Int64(index) * t) / Int64(count))
         return lower..<upper
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// Checks that `parts` hold every shard of their split exactly once.
     ///
@@ -61,7 +61,7 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     ///   - rerun: the command that recomputes a shard, named in the "missing" error (`--shard k/n` is appended).
     /// - Throws: ``InputError`` naming the duplicate shard and both files, or the first missing shard with its
     ///   range and the command to rerun it.
-    public static func checkComplete(_ parts: [(path: String, shard: ShardSpec)], total: Int, rerun: String) throws(InputError) {
+    package static func checkComplete(_ parts: [(path: String, shard: ShardSpec)], total: Int, rerun: String) throws(InputError) {
         guard let first = parts.first else { return }
         var byIndex: [Int: String] = [:]
         for (path, shard) in parts {

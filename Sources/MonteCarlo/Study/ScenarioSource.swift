@@ -1,10 +1,10 @@
 import Foundation
 
 /// Options from the command line that override a scenario's own values.
-public struct RunOverrides: Sendable, Equatable {
-    public var trialsPerCell: Int?
-    public var seed: UInt64?
-    public init(trialsPerCell: Int? = nil, seed: UInt64? = nil) {
+package struct RunOverrides: Sendable, Equatable {
+    package var trialsPerCell: Int?
+    package var seed: UInt64?
+    package init(trialsPerCell: Int? = nil, seed: UInt64? = nil) {
         self.trialsPerCell = trialsPerCell
         self.seed = seed
     }

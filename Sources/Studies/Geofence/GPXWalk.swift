@@ -9,17 +9,17 @@ import SensorSim
 /// Points, their `<time>` and their errors come from ``GPXReader`` (malformed XML, missing or invalid `lat`/`lon`,
 /// a `<time>` that is not ISO 8601, with the line). Either every used point has a time or none does; times must
 /// not decrease; only differences between times matter.
-public enum GPXWalk {
+package enum GPXWalk {
     /// The longest walk accepted, seconds (a day, as `movement.minutes`).
-    public static let maximumDurationSeconds = 86_400.0
+    package static let maximumDurationSeconds = 86_400.0
 
     /// One point of the walk.
-    public struct Point: Sendable, Equatable {
-        public let coordinate: Coordinate
+    package struct Point: Sendable, Equatable {
+        package let coordinate: Coordinate
         /// Seconds since the Unix epoch from `<time>`, or nil when the file gives none.
-        public let timeSeconds: Double?
+        package let timeSeconds: Double?
         /// The line of the point's start tag.
-        public let line: Int
+        package let line: Int
     }
 
     /// Reads the walk's points.
@@ -28,7 +28,7 @@ public enum GPXWalk {
     /// - Returns: the track points, or the route points when there are no track points (at least one).
     /// - Throws: ``InputError`` with the file and line: missing or malformed file, no `trkpt`/`rtept`, a bad or
     ///   missing `<time>`, times that go backwards.
-    public static func read(path: String) throws(InputError) -> [Point] {
+    package static func read(path: String) throws(InputError) -> [Point] {
         // GPXReader refuses malformed XML, coordinates and `<time>` text with their line.
         let points = try GPXReader.read(path: path)
         let kind: GPXPoint.Kind = points.contains { $0.kind == .trackPoint } ? .trackPoint : .routePoint
@@ -64,7 +64,7 @@ public enum GPXWalk {
     ///   - file: the path shown in errors.
     /// - Returns: the path.
     /// - Throws: ``InputError`` when the walk lasts longer than a day or cannot be planned.
-    public static func plannedPath(
+    package static func plannedPath(
         _ points: [Point], plane: LocalTangentPlane, speedMetersPerSecond: Double,
         file: String
     ) throws(InputError) -> MovementPath {

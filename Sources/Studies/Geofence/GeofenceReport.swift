@@ -5,9 +5,10 @@ import Reporting
 import Stats
 
 /// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all in memory first.
-public enum GeofenceReport {
+package enum GeofenceReport {
     /// Renders every file of the report, keyed by path relative to the report folder.
-    public static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws -> ReportFiles
+    package static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws
+        -> ReportFiles
     {
         var files = ReportFiles()
         files.add("trials.csv", try trialsCSV(s, outcomes))

@@ -5,59 +5,59 @@ import MonteCarlo
 import SensorSim
 
 /// One proximity check the study compares, with the label reports use.
-public struct GeofenceCheck: Sendable, Equatable {
+package struct GeofenceCheck: Sendable, Equatable {
     /// Unique label ("naive", "consecutive-3", …).
-    public let label: String
+    package let label: String
     /// The check as the app would configure it.
-    public let configuration: ProximityCheckConfiguration
+    package let configuration: ProximityCheckConfiguration
 }
 
 /// One cell of a geofence scenario's grid: which coordinates the app uses, the GPS environment, the true distance.
-public struct GeofenceCell: Sendable, Equatable {
-    public let index: Int
+package struct GeofenceCell: Sendable, Equatable {
+    package let index: Int
     /// The place-set variant the app's coordinates come from ("base" for the places as given).
-    public let variant: String
-    public let environment: GPSEnvironment
+    package let variant: String
+    package let environment: GPSEnvironment
     /// d: true distance of the loiter point, closest approach, stop or tour pause from the (true) place, metres.
-    public let distanceMeters: Double
+    package let distanceMeters: Double
     /// The places the app checks (the variant's coordinates).
-    public let appPlaces: [Place]
+    package let appPlaces: [Place]
 }
 
 /// A validated geofence study: simulated walks near places, noisy fixes, several proximity checks.
-public struct GeofenceScenario: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
-    public let trialsPerCell: Int
-    public let placeSet: PlaceSet
+package struct GeofenceScenario: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
+    package let trialsPerCell: Int
+    package let placeSet: PlaceSet
     /// Index of the place the metrics are about (for a tour: the first stop).
-    public let targetIndex: Int
+    package let targetIndex: Int
     /// For a tour: the places visited, in order (indices into the places); otherwise `[targetIndex]`.
-    public let stops: [Int]
+    package let stops: [Int]
     /// The game's rule: a place may be collected when the walker is truly within this distance, metres.
-    public let ruleRadiusMeters: Double
+    package let ruleRadiusMeters: Double
     /// An enter counts as a wrong collection (`false_enters`, the tour's early collections) only when the walker is
     /// truly at least `ruleRadiusMeters + toleranceMeters` away, so a fix a few metres early on the way in is not one.
-    public let toleranceMeters: Double
+    package let toleranceMeters: Double
     /// A visit inside the rule radius counts as missed unless a check enters within this time, seconds.
-    public let timeLimitSeconds: Double
-    public let movement: MovementParameters
-    public let checks: [GeofenceCheck]
-    public let cells: [GeofenceCell]
+    package let timeLimitSeconds: Double
+    package let movement: MovementParameters
+    package let checks: [GeofenceCheck]
+    package let cells: [GeofenceCell]
 
-    public var totalTrials: Int { cells.count * trialsPerCell }
-    public var isTour: Bool { movement.kind == .tour }
+    package var totalTrials: Int { cells.count * trialsPerCell }
+    package var isTour: Bool { movement.kind == .tour }
     /// The places the metrics report on: the target, or every stop of a tour.
-    public var placesOfInterest: [Int] { isTour ? stops : [targetIndex] }
+    package var placesOfInterest: [Int] { isTour ? stops : [targetIndex] }
 
     // MARK: - Limits
 
-    public static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
-    public static let maximumCells = 100_000
+    package static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
+    package static let maximumCells = 100_000
     /// Fixes × places × checks in one scenario (each a geodesic distance): 10¹² is days of computing.
-    public static let maximumTotalWork = 1e12
+    package static let maximumTotalWork = 1e12
 
     // MARK: - Parsing
 

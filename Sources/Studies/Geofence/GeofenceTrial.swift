@@ -5,29 +5,29 @@ import SensorSim
 import Stats
 
 /// What one simulated visit ended with, per place of interest and per check.
-public struct GeofenceOutcome: Sendable, Equatable {
-    public let cellIndex: Int
-    public let trialInCell: Int
-    public let seed: TrialSeed
+package struct GeofenceOutcome: Sendable, Equatable {
+    package let cellIndex: Int
+    package let trialInCell: Int
+    package let seed: TrialSeed
     /// Length of the walk, seconds.
-    public let durationSeconds: Double
+    package let durationSeconds: Double
     /// Fixes delivered to the checks, and fixes lost to dropouts.
-    public let fixesDelivered: Int
-    public let fixesDropped: Int
+    package let fixesDelivered: Int
+    package let fixesDropped: Int
     /// Per place of interest: when the walker first came truly within the rule radius (`nil`: never), seconds.
-    public let trueFirstInsideSeconds: [Double?]
+    package let trueFirstInsideSeconds: [Double?]
     /// Per place of interest: the smallest true distance during the walk, metres.
-    public let trueMinimumDistanceMeters: [Double]
+    package let trueMinimumDistanceMeters: [Double]
     /// Per check c and place of interest j, at index c·P + j: enter events.
-    public let enters: [Int]
+    package let enters: [Int]
     /// Exit events (c·P + j).
-    public let exits: [Int]
+    package let exits: [Int]
     /// Enter events while the walker was truly at least the rule radius plus the tolerance away (c·P + j).
-    public let falseEnters: [Int]
+    package let falseEnters: [Int]
     /// Time of the first enter event, seconds, `nil` when none (c·P + j).
-    public let firstEnterSeconds: [Double?]
+    package let firstEnterSeconds: [Double?]
     /// Whether the first enter (the collection) happened while truly at least the rule radius plus the tolerance away.
-    public let firstEnterWasFalse: [Bool]
+    package let firstEnterWasFalse: [Bool]
 }
 
 /// Receives every delivered fix of a trial (the GPX export keeps them; the study ignores them).
@@ -41,7 +41,7 @@ struct DiscardFixes: GeofenceFixSink {
 }
 
 /// One visit through the whole pipeline: movement, GPS jitter, one ``ProximityMonitor`` per check.
-public enum GeofenceTrial {
+package enum GeofenceTrial {
     /// Runs one trial.
     ///
     /// The trial's fixes are generated once and each is fed to every check's monitor, so the checks are compared
@@ -49,7 +49,8 @@ public enum GeofenceTrial {
     /// values, then per fix the wander and the GPS model. Positions live in an east/north frame around the true
     /// target (a tour: its first stop); fixes are mapped to WGS-84 with ``LocalTangentPlane`` and the monitors
     /// measure geodesic distances, as the app would.
-    public static func run(cell: GeofenceCell, trialInCell: Int, globalIndex: Int, scenario s: GeofenceScenario) throws -> GeofenceOutcome {
+    package static func run(cell: GeofenceCell, trialInCell: Int, globalIndex: Int, scenario s: GeofenceScenario) throws -> GeofenceOutcome
+    {
         var sink = DiscardFixes()
         return try run(cell: cell, trialInCell: trialInCell, globalIndex: globalIndex, scenario: s, sink: &sink)
     }

@@ -8,24 +8,24 @@ import Foundation
 /// (`{"name", "description", "source", "places": [{"name", "latitude", "longitude"}], "variants": {…}}`) or to a
 /// GPX file (every `wpt`, `rtept` and `trkpt` becomes a place, named by its `<name>` or "point N"), or an inline
 /// array of `{"name", "latitude", "longitude"}` objects. A variant replaces the coordinates of places it names.
-public struct PlaceSet: Sendable {
+package struct PlaceSet: Sendable {
     /// The variant name that means "no replacement".
-    public static let baseVariant = "base"
+    package static let baseVariant = "base"
 
     /// Where the places came from, for reports.
-    public let source: String
+    package let source: String
     /// The places as given.
-    public let places: [Place]
+    package let places: [Place]
     /// Replacement places per variant name.
-    public let variants: [String: [Place]]
+    package let variants: [String: [Place]]
     /// Variant descriptions.
-    public let variantDescriptions: [String: String]
+    package let variantDescriptions: [String: String]
 
     /// The places with a variant's replacements applied (`base`: unchanged).
     ///
     /// - Parameter variant: a variant name.
     /// - Returns: the places, in the same order; `nil` for an unknown variant.
-    public func places(variant: String) -> [Place]? {
+    package func places(variant: String) -> [Place]? {
         if variant == PlaceSet.baseVariant { return places }
         guard let replacements = variants[variant] else { return nil }
         return places.map { p in replacements.first { $0.name == p.name } ?? p }

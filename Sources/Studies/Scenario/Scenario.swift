@@ -3,14 +3,14 @@ import MonteCarlo
 import Reporting
 
 /// A validated scenario of any study, with the content hash of everything it read.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The study's own validated scenario (`DriftScenario`, `ShakeScenario`, …).
     package let study: any Study
     /// The scenario file, as the command named it.
-    public let file: String
+    package let file: String
     /// ``ContentHash`` of the bytes of every file the scenario read, plus the seed and trials after overrides:
     /// parts of different content never merge.
-    public let contentHash: String
+    package let contentHash: String
 
     package init(study: any Study, file: String, contentHash: String) {
         self.study = study
@@ -18,18 +18,18 @@ public struct Scenario: Sendable {
         self.contentHash = contentHash
     }
 
-    public var name: String { study.name }
+    package var name: String { study.name }
     /// The study's name as scenario files write it.
-    public var kind: String { study.kind }
-    public var seed: UInt64 { study.seed }
-    public var trialsPerCell: Int { study.trialsPerCell }
+    package var kind: String { study.kind }
+    package var seed: UInt64 { study.seed }
+    package var trialsPerCell: Int { study.trialsPerCell }
     /// Trials the scenario runs in all.
-    public var totalTrials: Int { study.totalTrials }
+    package var totalTrials: Int { study.totalTrials }
     /// Grid cells (parameter combinations) of the scenario.
-    public var cellCount: Int { study.cellCount }
+    package var cellCount: Int { study.cellCount }
 
     /// Runs the scenario and returns its report files (nothing is written here).
-    public func report(runner: MonteCarloRunner) throws -> ReportFiles { try study.report(runner: runner) }
+    package func report(runner: MonteCarloRunner) throws -> ReportFiles { try study.report(runner: runner) }
 
     /// The header of this scenario's part files.
     package var partHeader: PartHeader {

@@ -4,17 +4,17 @@ import MonteCarlo
 import Reporting
 
 /// Loads scenario files: size limit, JSON syntax, the study kind, then the study's own schema.
-public enum ScenarioFile {
+package enum ScenarioFile {
     /// Largest scenario or profile file read, bytes. A real scenario is a few kilobytes.
-    public static let maximumFileBytes = 4 << 20
+    package static let maximumFileBytes = 4 << 20
     /// The studies a scenario's `study` field may name.
-    public static var studies: [String] { StudyRegistry.names }
+    package static var studies: [String] { StudyRegistry.names }
 
     /// Reads and validates a scenario; nothing is run or written.
     ///
     /// The content hash is computed here, once: the bytes of every file the scenario read (``InputLog``) and the
     /// seed and trials per cell after the overrides.
-    public static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
+    package static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
         let url = URL(fileURLWithPath: path)
         let (study, log) = try InputLog.recording { () throws(InputError) -> any Study in
             let node = try parseJSON(at: url, displayPath: path)

@@ -6,19 +6,19 @@ import SensorSim
 
 /// A validated scribble study: touch timelines of everyday gestures with scribbles, and a sweep of
 /// `ScribbleDetectorConfiguration`s.
-public struct ScribbleScenario: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
-    public let timelines: Int
-    public let timeline: TouchTimelineParameters
-    public let toleranceBeforeSeconds: Double
-    public let toleranceAfterSeconds: Double
-    public let configurations: [ScribbleDetectorConfiguration]
-    public let rule: RecommendationRule
+package struct ScribbleScenario: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
+    package let timelines: Int
+    package let timeline: TouchTimelineParameters
+    package let toleranceBeforeSeconds: Double
+    package let toleranceAfterSeconds: Double
+    package let configurations: [ScribbleDetectorConfiguration]
+    package let rule: RecommendationRule
 
-    public var totalTrials: Int { timelines }
+    package var totalTrials: Int { timelines }
 
     static let numericKeys = [
         "requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",

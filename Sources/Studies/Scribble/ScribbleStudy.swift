@@ -7,13 +7,13 @@ import SensorSim
 import Stats
 
 /// Runs a scribble scenario: touch timelines on all cores, each fed to every setting, then the sweep report.
-public enum ScribbleStudy {
+package enum ScribbleStudy {
     /// The gesture kinds, as the outcome's labels index them.
-    public static let activities = TouchGestureKind.allCases
+    package static let activities = TouchGestureKind.allCases
 
     /// Trial `index`: one touch timeline (seeded by `TrialSeed(scenarioSeed:trialIndex:)`), generated once,
     /// fed gesture by gesture (with `touchEnded()` after each) to a fresh detector per setting.
-    public static func run(_ s: ScribbleScenario, index: Int) throws -> GestureTrialOutcome {
+    package static func run(_ s: ScribbleScenario, index: Int) throws -> GestureTrialOutcome {
         let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
         let stream = try RandomStream(seed: seed)
         let timeline = TouchTimelineGenerator.generate(s.timeline, stream: stream)
@@ -34,7 +34,7 @@ public enum ScribbleStudy {
     }
 
     /// The firing times of one setting over a timeline.
-    public static func detect(
+    package static func detect(
         _ timeline: TouchTimeline, _ c: ScribbleDetectorConfiguration,
         rateHz: Double
     ) throws(ScribbleDetectorError) -> [Double] {
@@ -51,7 +51,7 @@ public enum ScribbleStudy {
         return times
     }
 
-    public static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
+    package static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
         let preset = ScribbleDetectorConfiguration.default
         return s.configurations.enumerated().map { index, c in
             let all = [
@@ -81,7 +81,7 @@ public enum ScribbleStudy {
         }
     }
 
-    public static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+    package static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         try report(s, outcomes: try simulate(s, runner: runner))
     }
 

@@ -5,30 +5,30 @@ import MonteCarlo
 import SensorSim
 
 /// A validated shake study: timelines of everyday motion with shakes, and a sweep of detector settings.
-public struct ShakeScenario: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
+package struct ShakeScenario: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
     /// Timelines simulated (one trial each).
-    public let timelines: Int
-    public let timeline: MotionTimelineParameters
-    public let toleranceBeforeSeconds: Double
-    public let toleranceAfterSeconds: Double
+    package let timelines: Int
+    package let timeline: MotionTimelineParameters
+    package let toleranceBeforeSeconds: Double
+    package let toleranceAfterSeconds: Double
     /// The detector settings, in sweep order.
-    public let configurations: [ShakeDetectorConfiguration]
+    package let configurations: [ShakeDetectorConfiguration]
     /// The sweep keys each `sweep` entry varies (more than one value), per setting, for short labels.
-    public let variedKeys: [[String]]
-    public let rule: RecommendationRule
+    package let variedKeys: [[String]]
+    package let rule: RecommendationRule
 
-    public var totalTrials: Int { timelines }
+    package var totalTrials: Int { timelines }
 
     // MARK: - Limits
 
-    public static let maximumTimelines = 1_000_000
-    public static let maximumSettings = 5000
+    package static let maximumTimelines = 1_000_000
+    package static let maximumSettings = 5000
     /// Detector updates in one scenario (samples × settings): 10¹¹ is hours of computing.
-    public static let maximumDetectorSamples = 1e11
+    package static let maximumDetectorSamples = 1e11
 
     /// The sweep keys each kind reads (the core's vocabulary; `kind` aside).
     static let sweepKeys: [ShakeDetectorKind: [String]] = [

@@ -6,9 +6,9 @@ import Reporting
 import SensorSim
 
 /// Runs a shake scenario end to end: timelines on all cores, the sweep's statistics, the report files.
-public enum ShakeStudy {
+package enum ShakeStudy {
     /// Simulates every timeline, in trial order.
-    public static func simulate(
+    package static func simulate(
         _ s: ShakeScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
     ) throws -> [GestureTrialOutcome] {
         let range = range ?? 0..<s.timelines
@@ -16,7 +16,7 @@ public enum ShakeStudy {
     }
 
     /// The sweep's settings described for reports.
-    public static func settings(_ s: ShakeScenario) -> [SweepSetting] {
+    package static func settings(_ s: ShakeScenario) -> [SweepSetting] {
         s.configurations.enumerated().map { index, c in
             let keys = ShakeScenario.sweepKeys[c.kind] ?? []
             let parameters = keys.map { "\($0)=\(value(c, $0))" }
@@ -33,7 +33,7 @@ public enum ShakeStudy {
     }
 
     /// Simulates, analyses and renders; returns the report's files without writing them.
-    public static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+    package static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         try report(s, outcomes: try simulate(s, runner: runner))
     }
 

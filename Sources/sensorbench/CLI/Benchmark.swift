@@ -9,7 +9,7 @@ import Stats
 import Studies
 
 /// `sensorbench bench`: speed figures for the README, measured in this process.
-public enum Benchmark {
+package enum Benchmark {
     /// Monotonic seconds.
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -38,7 +38,7 @@ public enum Benchmark {
             straightAheadToleranceDegrees: 5)
     }
 
-    public static func run(_ options: BenchOptions) throws -> ExitCode {
+    package static func run(_ options: BenchOptions) throws -> ExitCode {
         guard let folder = ScenarioLocator.folder() else {
             throw InputError(.missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout)")
         }

@@ -3,7 +3,7 @@ import MonteCarlo
 import Studies
 
 /// A parsed command line.
-public enum Command: Equatable, Sendable {
+package enum Command: Equatable, Sendable {
     case run(RunOptions)
     case validate(files: [String])
     case list
@@ -30,86 +30,86 @@ public enum Command: Equatable, Sendable {
 }
 
 /// Options of `sensorbench run`.
-public struct RunOptions: Equatable, Sendable {
-    public var files: [String] = []
-    public var outputFolder = "Reports"
-    public var overrides = RunOverrides()
+package struct RunOptions: Equatable, Sendable {
+    package var files: [String] = []
+    package var outputFolder = "Reports"
+    package var overrides = RunOverrides()
     /// Worker threads; `nil` = every core.
-    public var jobs: Int?
-    public var quiet = false
+    package var jobs: Int?
+    package var quiet = false
     /// Compute only this share of the trials and write a part file (see ``PartFile``).
-    public var shard: ShardSpec?
-    public init() {}
+    package var shard: ShardSpec?
+    package init() {}
 }
 
 /// Options of `sensorbench bench`.
-public struct BenchOptions: Equatable, Sendable {
+package struct BenchOptions: Equatable, Sendable {
     /// Trials of the drift pipeline per measurement.
-    public var trials = 16
-    public var jobs: Int?
-    public init() {}
+    package var trials = 16
+    package var jobs: Int?
+    package init() {}
 }
 
 // MARK: - Recordings
 
 /// Options of `sensorbench allan`.
-public struct AllanOptions: Equatable, Sendable {
-    public var file = ""
+package struct AllanOptions: Equatable, Sendable {
+    package var file = ""
     /// "x", "y", "z" or "all".
-    public var axis = "all"
-    public var outputFolder = "Reports/allan"
-    public var unit: RecordingUnit?
-    public init() {}
+    package var axis = "all"
+    package var outputFolder = "Reports/allan"
+    package var unit: RecordingUnit?
+    package init() {}
 }
 
 /// Options of `sensorbench calibrate`.
-public struct CalibrateOptions: Equatable, Sendable {
-    public var file = ""
+package struct CalibrateOptions: Equatable, Sendable {
+    package var file = ""
     /// The profile JSON to write; its file name (without .json) is the profile's name.
-    public var output = ""
-    public var axis = "z"
-    public var unit: RecordingUnit?
-    public init() {}
+    package var output = ""
+    package var axis = "z"
+    package var unit: RecordingUnit?
+    package init() {}
 }
 
 /// Options of `sensorbench walks`.
-public struct WalksOptions: Equatable, Sendable {
-    public var file = ""
-    public var profile = "phone-calibrated"
-    public var outputFolder = "Reports/walks"
+package struct WalksOptions: Equatable, Sendable {
+    package var file = ""
+    package var profile = "phone-calibrated"
+    package var outputFolder = "Reports/walks"
     /// Simulated walks per distinct duration.
-    public var trials = 200
-    public var seed: UInt64 = 1
+    package var trials = 200
+    package var seed: UInt64 = 1
     /// Straight walks (0 turns) instead of 4-turn loops.
-    public var straight = false
-    public var jobs: Int?
-    public init() {}
+    package var straight = false
+    package var jobs: Int?
+    package init() {}
 }
 
 /// Options of `sensorbench replay`.
-public struct ReplayOptions: Equatable, Sendable {
+package struct ReplayOptions: Equatable, Sendable {
     /// The recording: a CSV (gyro or accelerometer) or a GPX track.
-    public var file = ""
+    package var file = ""
     /// The detector configuration JSON.
-    public var configuration = ""
+    package var configuration = ""
     /// Places for a proximity replay; `nil` = Scenarios/places/penn-dining.json.
-    public var places: String?
-    public var unit: RecordingUnit?
-    public var outputFolder = "Reports/replay"
-    public init() {}
+    package var places: String?
+    package var unit: RecordingUnit?
+    package var outputFolder = "Reports/replay"
+    package init() {}
 }
 
 // MARK: - Grading
 
 /// Options of `sensorbench grade`.
-public struct GradeOptions: Equatable, Sendable {
-    public var rubric = ""
+package struct GradeOptions: Equatable, Sendable {
+    package var rubric = ""
     /// Submission files or folders (a folder stands for its `*.json` files, sorted by name).
-    public var submissions: [String] = []
-    public var outputFolder = "Reports/grades"
-    public var jobs: Int?
-    /// Grade only this shard's units and write a part file (``GradePartFile``) instead of the reports.
-    public var shard: ShardSpec?
-    public var quiet = false
-    public init() {}
+    package var submissions: [String] = []
+    package var outputFolder = "Reports/grades"
+    package var jobs: Int?
+    /// Grade only this shard's units and write a part file (``PartFile``) instead of the reports.
+    package var shard: ShardSpec?
+    package var quiet = false
+    package init() {}
 }

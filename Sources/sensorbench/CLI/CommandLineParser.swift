@@ -3,14 +3,14 @@ import Foundation
 import MonteCarlo
 
 /// Parses `sensorbench`'s arguments into a ``Command``: a pure function, unit-tested.
-public enum CommandLineParser {
-    public static let subcommands =
+package enum CommandLineParser {
+    package static let subcommands =
         ["run", "merge", "validate", "list", "bench", "distance", "gpx", "help"] + recordingSubcommands + ["grade"]
 
     /// Parses the arguments after the program name.
     ///
     /// - Throws: ``InputError`` of kind `.usage` naming the offending argument.
-    public static func parse(
+    package static func parse(
         _ arguments: [String], environment: [String: String] = [:]
     ) throws(InputError) -> Command {
         guard let first = arguments.first else { return .help(topic: nil) }
@@ -130,7 +130,7 @@ public enum CommandLineParser {
     }
 
     /// Two decimal numbers separated by one comma, or `nil`.
-    public static func parseLatLon(_ text: String) -> (latitude: Double, longitude: Double)? {
+    package static func parseLatLon(_ text: String) -> (latitude: Double, longitude: Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
             let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),

@@ -11,7 +11,7 @@ extension Commands {
     ///
     /// A bad rubric stops everything (nothing written). A bad submission is reported on standard error and in
     /// summary.md, the others are graded, and the exit code is 65.
-    public static func grade(_ options: GradeOptions) throws -> ExitCode {
+    package static func grade(_ options: GradeOptions) throws -> ExitCode {
         if let shard = options.shard { return try gradeShard(options, shard: shard) }
         let rubric = try Rubric.load(path: options.rubric)
         let files = try submissionFiles(options.submissions)

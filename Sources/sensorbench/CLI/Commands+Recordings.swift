@@ -10,7 +10,7 @@ import Studies
 
 extension Commands {
     /// `sensorbench allan`: imports the recording, computes every axis's Allan curve and writes the report.
-    public static func allan(_ options: AllanOptions) throws -> ExitCode {
+    package static func allan(_ options: AllanOptions) throws -> ExitCode {
         let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit)
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
@@ -22,7 +22,7 @@ extension Commands {
     }
 
     /// `sensorbench calibrate`: imports a static recording and writes the estimated gyro profile.
-    public static func calibrate(_ options: CalibrateOptions) throws -> ExitCode {
+    package static func calibrate(_ options: CalibrateOptions) throws -> ExitCode {
         let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit)
         let analysis = try AllanAnalysis(recording: recording, axes: [options.axis])
         let url = URL(fileURLWithPath: options.output)
@@ -40,7 +40,7 @@ extension Commands {
     }
 
     /// `sensorbench walks`: drift log against the profile's simulated walks.
-    public static func walks(_ options: WalksOptions) throws -> ExitCode {
+    package static func walks(_ options: WalksOptions) throws -> ExitCode {
         let log = try DriftLog.load(path: options.file)
         guard let folder = ScenarioLocator.folder() else {
             throw InputError(
@@ -61,7 +61,7 @@ extension Commands {
     /// `sensorbench replay`: a recording through the detector its configuration names; events as CSV + Markdown.
     ///
     /// Everything is read and checked before anything is written: a bad file writes nothing.
-    public static func replay(_ options: ReplayOptions) throws -> ExitCode {
+    package static func replay(_ options: ReplayOptions) throws -> ExitCode {
         let configuration = try ReplayConfiguration.load(path: options.configuration)
         let isGPX = options.file.lowercased().hasSuffix(".gpx")
         let result: ReplayResult
@@ -120,7 +120,7 @@ extension Commands {
     }
 
     /// `sensorbench dev write-samples DIR`: writes the synthetic sample recordings (see ``SampleRecordings``).
-    public static func writeSamples(folder: String) throws -> ExitCode {
+    package static func writeSamples(folder: String) throws -> ExitCode {
         let files = try SampleRecordings.render()
         let url = URL(fileURLWithPath: folder)
         try files.write(to: url)

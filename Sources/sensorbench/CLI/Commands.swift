@@ -6,9 +6,9 @@ import Reporting
 import Studies
 
 /// The subcommands' work. Results go to standard output, diagnostics to standard error.
-public enum Commands {
+package enum Commands {
     /// Validates every file, then runs each scenario and writes its report.
-    public static func run(_ options: RunOptions) throws -> ExitCode {
+    package static func run(_ options: RunOptions) throws -> ExitCode {
         var scenarios: [Scenario] = []
         var names: [String: String] = [:]
         for file in options.files {
@@ -52,7 +52,7 @@ public enum Commands {
     /// Merges part files (of a scenario, or of a grading run) after ``PartMerge`` has checked that they are one
     /// complete, non-overlapping set from the same run and content, and writes the report exactly as an unsharded
     /// run would.
-    public static func merge(parts paths: [String], outputFolder: String?) throws -> ExitCode {
+    package static func merge(parts paths: [String], outputFolder: String?) throws -> ExitCode {
         let merged = try PartMerge.merge(paths) { header in
             header.study == PartHeader.gradeStudy ? "sensorbench grade" : "sensorbench run \(header.source)"
         }
@@ -71,7 +71,7 @@ public enum Commands {
     }
 
     /// Validates files and reports each one.
-    public static func validate(_ files: [String]) throws -> ExitCode {
+    package static func validate(_ files: [String]) throws -> ExitCode {
         for file in files {
             let scenario = try ScenarioFile.load(path: file)
             print("\(file): ok (\(scenario.cellCount) cells, \(scenario.totalTrials) trials)")
@@ -80,7 +80,7 @@ public enum Commands {
     }
 
     /// Lists shipped scenarios and profiles with their descriptions.
-    public static func list() throws -> ExitCode {
+    package static func list() throws -> ExitCode {
         guard let folder = ScenarioLocator.folder() else {
             throw InputError(
                 .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
@@ -125,7 +125,7 @@ public enum Commands {
     }
 
     /// Prints the geodesic distance and initial bearing between two points.
-    public static func distance(from: String, to: String) throws -> ExitCode {
+    package static func distance(from: String, to: String) throws -> ExitCode {
         func point(_ text: String) throws(InputError) -> Coordinate {
             guard let p = CommandLineParser.parseLatLon(text) else {
                 throw InputError(.usage, file: nil, field: "distance", problem: "'\(text)' is not LAT,LON in decimal degrees")
@@ -148,7 +148,7 @@ public enum Commands {
     }
 
     /// Writes the GPX file of a geofence scenario's first trial.
-    public static func gpxExport(scenario path: String, outputFile: String) throws -> ExitCode {
+    package static func gpxExport(scenario path: String, outputFile: String) throws -> ExitCode {
         let scenario = try ScenarioFile.load(path: path)
         guard let s = scenario.study as? GeofenceScenario else {
             throw InputError(file: path, field: "study", problem: "gpx export needs a geofence scenario, got \"\(scenario.kind)\"")

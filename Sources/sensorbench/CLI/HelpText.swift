@@ -2,8 +2,8 @@ import Grading
 import Studies
 
 /// `--help` texts, in the argument-parser layout: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
-public enum HelpText {
-    public static func usageLine(_ topic: String?) -> String {
+package enum HelpText {
+    package static func usageLine(_ topic: String?) -> String {
         switch topic {
         case "run":
             return "sensorbench run <file>... [--out <dir>] [--trials <n>] [--seed <s>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]"
@@ -26,7 +26,7 @@ public enum HelpText {
         }
     }
 
-    public static func text(_ topic: String?) -> String {
+    package static func text(_ topic: String?) -> String {
         switch topic {
         case "run":
             return """

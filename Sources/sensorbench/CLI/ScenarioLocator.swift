@@ -1,10 +1,10 @@
 import Foundation
 
 /// Finds the shipped `Scenarios` folder.
-public enum ScenarioLocator {
+package enum ScenarioLocator {
     /// `$SENSORBENCH_SCENARIOS`, else `./Scenarios`, else a `Scenarios` folder above the executable (a checkout
     /// whose `.build/<config>/sensorbench` is running).
-    public static func folder() -> URL? {
+    package static func folder() -> URL? {
         let manager = FileManager.default
         if let env = ProcessInfo.processInfo.environment["SENSORBENCH_SCENARIOS"], !env.isEmpty {
             return URL(fileURLWithPath: env)
