@@ -82,26 +82,15 @@ package enum GradingEngine {
         parameters.wanderMeters = h.wanderMeters
         let env = h.environment
         guard
-            var movement = Movement(
+            let movement = Movement(
                 parameters: parameters, distanceMeters: h.distanceMeters, placeOffsets: [(0, 0)],
                 intervalSeconds: env.fixIntervalSeconds, stream: stream)
-        else { throw InputError(file: nil, field: "hall-visits", problem: "could not plan the visit") }
-        var gps = GPSJitterModel(environment: env, stream: stream)
+        else { throw SimulationError("hall-visits: could not plan the visit") }
+        var visitFixes = GPSFixStream(movement: movement, environment: env, plane: plane, stream: stream)
         var fixes: [LocationFix] = []
-        let fixCount = Int((movement.durationSeconds / env.fixIntervalSeconds).rounded(.down)) + 1
-        fixes.reserveCapacity(fixCount)
-        for k in 0..<fixCount {
-            let t = Double(k) * env.fixIntervalSeconds
-            let truth = movement.position(atSeconds: t, first: k == 0, stream: stream)
-            guard let error = gps.next(stream),
-                let reported = plane.coordinate(
-                    eastMeters: truth.east + error.eastMeters,
-                    northMeters: truth.north + error.northMeters)
-            else { continue }
-            fixes.append(
-                LocationFix(
-                    coordinate: reported, horizontalAccuracyMeters: error.horizontalAccuracyMeters,
-                    timestampSeconds: t))
+        fixes.reserveCapacity(visitFixes.fixCount)
+        while let step = visitFixes.next(stream) {
+            if let fix = step.fix { fixes.append(fix) }
         }
 
         // The gesture streams, generated only when some team uses them; their own seeds keep them identical
@@ -137,10 +126,10 @@ package enum GradingEngine {
             let detections: [Double]
             switch s.detector {
             case .shake(let c):
-                guard let motion else { throw InputError(file: nil, field: "hall-visits", problem: "no motion stream") }
+                guard let motion else { throw SimulationError("hall-visits: no motion stream") }
                 detections = try cache.shake(c) { try ShakeTrial.detect(motion, c) }
             case .scribble(let c):
-                guard let touch else { throw InputError(file: nil, field: "hall-visits", problem: "no touch stream") }
+                guard let touch else { throw SimulationError("hall-visits: no touch stream") }
                 detections = try cache.scribble(c) { try ScribbleStudy.detect(touch, c, rateHz: h.touch.touchRateHz) }
             }
             result.append(firstCollection(detections, inside) != nil)

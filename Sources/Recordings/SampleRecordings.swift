@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 import Stats
@@ -115,27 +116,19 @@ package enum SampleRecordings {
         movement.passHalfLengthMeters = 150
         let env = GPSEnvironment.campus
         guard
-            var walker = Movement(
+            let walker = Movement(
                 parameters: movement, distanceMeters: walkPassDistanceMeters,
                 placeOffsets: [(0, 0)], intervalSeconds: env.fixIntervalSeconds, stream: stream)
-        else { throw InputError(file: nil, problem: "internal: the sample walk could not be planned") }
-        var gps = GPSJitterModel(environment: env, stream: stream)
+        else { throw SimulationError("the sample walk could not be planned") }
         let hall = try houstonMarket()
-        let plane = LocalTangentPlane(origin: hall.coordinate)
-        let count = Int((walker.durationSeconds / env.fixIntervalSeconds).rounded(.down)) + 1
+        var walk = GPSFixStream(movement: walker, environment: env, plane: LocalTangentPlane(origin: hall.coordinate), stream: stream)
         var fixes: [LocationFix] = []
         var truth: [Double] = []
         var errors: [Double] = []
-        for k in 0..<count {
-            let t = Double(k) * env.fixIntervalSeconds
-            let p = walker.position(atSeconds: t, first: k == 0, stream: stream)
-            guard let e = gps.next(stream),
-                let c = plane.coordinate(eastMeters: p.east + e.eastMeters, northMeters: p.north + e.northMeters)
-            else { continue }
-            fixes.append(
-                LocationFix(
-                    coordinate: c, horizontalAccuracyMeters: e.horizontalAccuracyMeters,
-                    timestampSeconds: t))
+        while let step = walk.next(stream) {
+            guard let fix = step.fix, let e = step.error else { continue }
+            let p = step.truth
+            fixes.append(fix)
             truth.append((p.east * p.east + p.north * p.north).squareRoot())
             errors.append((e.eastMeters * e.eastMeters + e.northMeters * e.northMeters).squareRoot())
         }

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import MonteCarlo
 import SensorSim
 import Stats
 
@@ -69,11 +70,11 @@ package enum GeofenceTrial {
         }
         let env = cell.environment
         guard
-            var movement = Movement(
+            let movement = Movement(
                 parameters: s.movement, distanceMeters: cell.distanceMeters, placeOffsets: stopOffsets,
                 intervalSeconds: env.fixIntervalSeconds, stream: stream)
-        else { throw InputError(file: s.file, field: "movement", problem: "could not plan the walk") }
-        var gps = GPSJitterModel(environment: env, stream: stream)
+        else { throw SimulationError("\(s.file): movement: could not plan the walk") }
+        var fixes = GPSFixStream(movement: movement, environment: env, plane: plane, stream: stream)
         // Each monitor watches the places of interest only: a monitor keeps independent state per place, so
         // leaving out places nobody asks about changes nothing for the others and saves their geodesics.
         let watched = interest.map { cell.appPlaces[$0] }
@@ -93,13 +94,12 @@ package enum GeofenceTrial {
         var firstFalse = Array(repeating: false, count: s.checks.count * p)
         let rule = s.ruleRadiusMeters
 
-        let dt = env.fixIntervalSeconds
         let duration = movement.durationSeconds
-        let fixCount = Int((duration / dt).rounded(.down)) + 1
+        let fixCount = fixes.fixCount
         var delivered = 0
-        for k in 0..<fixCount {
-            let t = Double(k) * dt
-            let truth = movement.position(atSeconds: t, first: k == 0, stream: stream)
+        while let step = fixes.next(stream) {
+            let t = step.timeSeconds
+            let truth = step.truth
             for j in 0..<p {
                 let de = truth.east - appOffsets[j].eastMeters
                 let dn = truth.north - appOffsets[j].northMeters
@@ -108,11 +108,8 @@ package enum GeofenceTrial {
                 if d < trueMinimum[j] { trueMinimum[j] = d }
                 if d < rule, trueFirstInside[j] == nil { trueFirstInside[j] = t }
             }
-            guard let error = gps.next(stream),
-                let reported = plane.coordinate(eastMeters: truth.east + error.eastMeters, northMeters: truth.north + error.northMeters)
-            else { continue }
+            guard let fix = step.fix else { continue }
             delivered += 1
-            let fix = LocationFix(coordinate: reported, horizontalAccuracyMeters: error.horizontalAccuracyMeters, timestampSeconds: t)
             sink.receive(fix)
             for c in monitors.indices {
                 let events = monitors[c].consume(fix)
