@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "TestSupport"]),
+        .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "DetectionCore", "TestSupport"]),
         .testTarget(name: "MonteCarloTests", dependencies: ["MonteCarlo", "TestSupport"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "TestSupport"]),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "TestSupport"]),

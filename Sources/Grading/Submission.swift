@@ -42,19 +42,6 @@ package struct Submission: Sendable {
 
     // MARK: - Reading
 
-    static let shakeKeys = [
-        "thresholdG", "requiredCount", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
-        "minimumSampleCount", "cooldownSeconds", "inputIncludesGravity", "gravityTimeConstantSeconds",
-    ]
-    static let scribbleKeys = [
-        "requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
-        "cooldownSeconds", "firesOncePerGesture",
-    ]
-    static let checkKeys = [
-        "radiusMeters", "maximumAccuracyMeters", "requiredConsecutiveFixes", "dwellSeconds",
-        "exitMarginMeters",
-    ]
-
     /// Reads and validates a submission against a rubric (hall names and manual criteria).
     ///
     /// - Throws: ``InputError`` naming the file, line and field.
@@ -115,27 +102,11 @@ package struct Submission: Sendable {
             guard let kind = ShakeDetectorKind(rawValue: raw) else {
                 throw kindField.error("unknown shake detector kind \"\(raw)\" (known: \(kinds.joined(separator: ", ")))")
             }
-            var c = ShakeDetectorConfiguration(kind: kind)
-            var lines: [String: JSONField] = [:]
-            for key in o.keys where key != "kind" {
-                guard let f = o.optional(key) else { continue }
-                guard shakeKeys.contains(key) else {
-                    throw f.error("is not a ShakeDetectorConfiguration key (known: kind, \(shakeKeys.joined(separator: ", ")))")
-                }
-                lines[key] = f
-                switch key {
-                case "thresholdG": c.thresholdG = try f.double()
-                case "requiredCount": c.requiredCount = try f.integer(in: -1_000_000...1_000_000)
-                case "windowSeconds": c.windowSeconds = try f.double()
-                case "requiredFraction": c.requiredFraction = try f.double()
-                case "minimumWindowSpanSeconds": c.minimumWindowSpanSeconds = try f.double()
-                case "minimumSampleCount": c.minimumSampleCount = try f.integer(in: -1_000_000_000...1_000_000_000)
-                case "cooldownSeconds": c.cooldownSeconds = try f.double()
-                case "gravityTimeConstantSeconds": c.gravityTimeConstantSeconds = try f.double()
-                default:
-                    // The simulation feeds Core Motion's userAcceleration (gravity removed), as the assignment does.
-                    if try f.bool() { throw f.error("must be false: the graded app feeds userAcceleration") }
-                }
+            let lines = try fields(o, of: ShakeDetectorConfiguration(kind: kind), type: "ShakeDetectorConfiguration")
+            let c = try JSONNodeDecoder.decode(ShakeDetectorConfiguration.self, from: o)
+            // The simulation feeds Core Motion's userAcceleration (gravity removed), as the assignment does.
+            if c.inputIncludesGravity, let f = lines["inputIncludesGravity"] {
+                throw f.error("must be false: the graded app feeds userAcceleration")
             }
             try o.finish()
             if let p = c.validationProblems().first {
@@ -150,23 +121,8 @@ package struct Submission: Sendable {
             guard raw == "scribble" else {
                 throw kindField.error("unknown scribble detector kind \"\(raw)\" (known: scribble)")
             }
-            var c = ScribbleDetectorConfiguration()
-            var lines: [String: JSONField] = [:]
-            for key in o.keys where key != "kind" {
-                guard let f = o.optional(key) else { continue }
-                guard scribbleKeys.contains(key) else {
-                    throw f.error("is not a ScribbleDetectorConfiguration key (known: kind, \(scribbleKeys.joined(separator: ", ")))")
-                }
-                lines[key] = f
-                switch key {
-                case "requiredReversals": c.requiredReversals = try f.integer(in: -1_000_000...1_000_000)
-                case "minimumTravelPoints": c.minimumTravelPoints = try f.double()
-                case "pathToDiagonalRatio": c.pathToDiagonalRatio = try f.double()
-                case "windowSeconds": c.windowSeconds = try f.double()
-                case "cooldownSeconds": c.cooldownSeconds = try f.double()
-                default: c.firesOncePerGesture = try f.bool()
-                }
-            }
+            let lines = try fields(o, of: ScribbleDetectorConfiguration(), type: "ScribbleDetectorConfiguration")
+            let c = try JSONNodeDecoder.decode(ScribbleDetectorConfiguration.self, from: o)
             try o.finish()
             if let p = c.validationProblems().first {
                 let f = lines[p.field]
@@ -187,22 +143,8 @@ package struct Submission: Sendable {
                 "unknown proximity check kind \"\(raw)\" (known: "
                     + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
-        var c = ProximityCheckConfiguration(kind: kind)
-        var lines: [String: JSONField] = [:]
-        for key in o.keys where key != "kind" {
-            guard let f = o.optional(key) else { continue }
-            guard checkKeys.contains(key) else {
-                throw f.error("is not a ProximityCheckConfiguration key (known: kind, \(checkKeys.joined(separator: ", ")))")
-            }
-            lines[key] = f
-            switch key {
-            case "radiusMeters": c.radiusMeters = try f.double()
-            case "maximumAccuracyMeters": c.maximumAccuracyMeters = try f.double()
-            case "requiredConsecutiveFixes": c.requiredConsecutiveFixes = try f.integer(in: -1_000_000...1_000_000)
-            case "dwellSeconds": c.dwellSeconds = try f.double()
-            default: c.exitMarginMeters = try f.double()
-            }
-        }
+        let lines = try fields(o, of: ProximityCheckConfiguration(kind: kind), type: "ProximityCheckConfiguration")
+        let c = try JSONNodeDecoder.decode(ProximityCheckConfiguration.self, from: o)
         try o.finish()
         if let p = c.validationProblems().first {
             let f = lines[p.field]
@@ -211,5 +153,18 @@ package struct Submission: Sendable {
                 problem: p.problem)
         }
         return c
+    }
+
+    /// The detector object's fields by key, refusing a key the core's configuration does not encode (its keys are
+    /// read off its own encoding of `template`, so they cannot drift from the core's `CodingKeys`).
+    static func fields<T: Encodable>(_ o: JSONObjectReader, of template: T, type: String) throws(InputError) -> [String: JSONField] {
+        let known = JSONNodeDecoder.keys(of: template).filter { $0 != "kind" }
+        var lines: [String: JSONField] = [:]
+        for key in o.keys where key != "kind" {
+            guard let f = o.optional(key) else { continue }
+            guard known.contains(key) else { throw f.error("is not a \(type) key (known: kind, \(known.joined(separator: ", ")))") }
+            lines[key] = f
+        }
+        return lines
     }
 }

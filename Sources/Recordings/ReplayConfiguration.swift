@@ -66,21 +66,17 @@ package enum ReplayConfiguration: Sendable, Equatable {
                     + "), or give \"detector\": \"heading\"")
         }
         let kind = try kindField.string()
-        guard case .object(let members) = node.value,
-            let data = FileManager.default.contents(atPath: path)
-        else {
-            throw InputError(.missingFile, file: path, problem: "cannot be read")
-        }
+        guard case .object(let members) = node.value else { throw InputError(file: path, problem: "must be an object") }
         if ShakeDetectorKind(rawValue: kind) != nil {
             let c = try decode(
-                ShakeDetectorConfiguration.self, data: data, members: members, file: path,
+                ShakeDetectorConfiguration.self, node: node, members: members, file: path,
                 template: ShakeDetectorConfiguration.thresholdCountDefault)
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .shake(c)
         }
         if ProximityCheckKind(rawValue: kind) != nil {
             let c = try decode(
-                ProximityCheckConfiguration.self, data: data, members: members, file: path,
+                ProximityCheckConfiguration.self, node: node, members: members, file: path,
                 template: ProximityCheckConfiguration(kind: .naive))
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .proximity(c)
@@ -113,50 +109,24 @@ package enum ReplayConfiguration: Sendable, Equatable {
 
     // MARK: - Core vocabularies
 
-    /// Decodes a core configuration with `JSONDecoder`, after refusing keys its encoding does not contain.
+    /// Decodes a core configuration through ``JSONNodeDecoder``, after refusing keys its encoding does not contain.
     ///
     /// The known keys are read off the core's own encoding of `template` (each core type encodes every key), so
     /// this list cannot drift from the core's `CodingKeys`.
     static func decode<T: Codable>(
-        _ type: T.Type, data: Data, members: [(key: String, node: JSONNode)],
+        _ type: T.Type, node: JSONNode, members: [(key: String, node: JSONNode)],
         file: String, template: T
     ) throws(InputError) -> T {
-        let known: [String]
-        do {
-            let encoded = try JSONEncoder().encode(template)
-            known = ((try JSONSerialization.jsonObject(with: encoded) as? [String: Any]) ?? [:]).keys.sorted()
-        } catch {
-            throw InputError(file: file, problem: "internal: cannot list the configuration's keys (\(error))")
-        }
+        let known = JSONNodeDecoder.keys(of: template)
         for m in members where !known.contains(m.key) {
             throw InputError(
                 file: file, line: m.node.line, field: m.key,
                 problem: "unknown key (known keys: \(known.joined(separator: ", ")))")
         }
-        do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch let error as DecodingError {
-            let (path, problem): ([any CodingKey], String)
-            switch error {
-            case .typeMismatch(let t, let c): (path, problem) = (c.codingPath, "must be \(typeName(t))")
-            case .valueNotFound(let t, let c): (path, problem) = (c.codingPath, "must be \(typeName(t)), got null")
-            case .keyNotFound(let k, let c): (path, problem) = (c.codingPath + [k], "is required but missing")
-            case .dataCorrupted(let c): (path, problem) = (c.codingPath, c.debugDescription)
-            @unknown default: (path, problem) = ([], "\(error)")
-            }
-            let key = path.first?.stringValue ?? ""
-            let line = members.first { $0.key == key }?.node.line
-            throw InputError(file: file, line: line, field: key, problem: problem)
-        } catch {
-            throw InputError(file: file, problem: "\(error)")
-        }
-    }
-
-    static func typeName(_ t: Any.Type) -> String {
-        if t == Double.self { return "a number" }
-        if t == Int.self { return "a whole number" }
-        if t == Bool.self { return "true or false" }
-        return "a string"
+        let reader = try JSONObjectReader(node, file: file, path: "")
+        let value = try JSONNodeDecoder.decode(T.self, from: reader)
+        try reader.finish()
+        return value
     }
 
     /// Turns the first of the core's validation problems into an ``InputError`` on that key's line.
