@@ -42,4 +42,16 @@ import Testing
                 "minimumSampleCount", "cooldownSeconds", "inputIncludesGravity", "gravityTimeConstantSeconds",
             ])
     }
+
+    /// The encoded values keep their types: a Double stays a Double, an Int an Int (the report labels rely on it).
+    @Test func recordsTheEncodedValuesWithTheirTypes() {
+        var c = ShakeDetectorConfiguration(kind: .thresholdCount)
+        c.thresholdG = 1.75
+        c.requiredCount = 4
+        let values = JSONNodeDecoder.encodedValues(of: c)
+        #expect(values["thresholdG"] as? Double == 1.75)
+        #expect(values["requiredCount"] as? Int == 4)
+        #expect(values["inputIncludesGravity"] as? Bool == false)
+        #expect(values["noSuchKey"] == nil)
+    }
 }

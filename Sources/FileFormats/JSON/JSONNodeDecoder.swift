@@ -22,6 +22,13 @@ package enum JSONNodeDecoder {
         try? value.encode(to: recorder)
         return recorder.keys.keys
     }
+
+    /// The values `value` encodes at the top level, by key (a number stays a `Double` or `Int`, a flag a `Bool`).
+    package static func encodedValues<T: Encodable>(of value: T) -> [String: Any] {
+        let recorder = KeyRecorder()
+        try? value.encode(to: recorder)
+        return recorder.keys.values
+    }
 }
 
 // MARK: - Decoding
@@ -109,7 +116,10 @@ private struct SingleNode: SingleValueDecodingContainer {
 
 /// An `Encoder` that only records the keys of the top-level keyed container, in order.
 private final class KeyRecorder: Encoder {
-    final class Keys { var keys: [String] = [] }
+    final class Keys {
+        var keys: [String] = []
+        var values: [String: Any] = [:]
+    }
     let keys = Keys()
 
     var codingPath: [any CodingKey] { [] }
@@ -125,7 +135,10 @@ private final class KeyRecorder: Encoder {
         let keys: Keys
         var codingPath: [any CodingKey] { [] }
         mutating func encodeNil(forKey key: Key) throws { keys.keys.append(key.stringValue) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { keys.keys.append(key.stringValue) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            keys.keys.append(key.stringValue)
+            keys.values[key.stringValue] = value
+        }
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {

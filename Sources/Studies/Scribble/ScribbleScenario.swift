@@ -71,19 +71,8 @@ package struct ScribbleScenario: Sendable {
                 throw entry.error("the sweep has more than \(ShakeScenario.maximumSettings) settings")
             }
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
-                var c = ScribbleDetectorConfiguration()
-                for (a, choice) in zip(axes, combination) {
-                    let value = a.values[choice].0
-                    switch a.key {
-                    case "requiredReversals": c.requiredReversals = Int(value)
-                    case "minimumTravelPoints": c.minimumTravelPoints = value
-                    case "pathToDiagonalRatio": c.pathToDiagonalRatio = value
-                    case "windowSeconds": c.windowSeconds = value
-                    case "cooldownSeconds": c.cooldownSeconds = value
-                    case "firesOncePerGesture": c.firesOncePerGesture = value != 0
-                    default: break
-                    }
-                }
+                let c = try GestureScenarioReader.setting(
+                    ScribbleDetectorConfiguration.self, kind: nil, axes: axes, combination: combination, entry: entry)
                 if let problem = c.validationProblems().first {
                     let index = axes.firstIndex { $0.key == problem.field }
                     let field = index.map { axes[$0].values[combination[$0]].1 }

@@ -111,6 +111,18 @@ package enum GestureScenarioReader {
         return out
     }
 
+    /// One setting of a sweep, decoded through the core's own Codable type (``JSONNodeDecoder``) from the entry's
+    /// `kind` and the chosen value node of each axis, so the configuration's keys are the core's.
+    static func setting<T: Decodable>(
+        _ type: T.Type, kind: JSONNode?, axes: [(key: String, values: [(Double, JSONField)])], combination: [Int],
+        entry: JSONField
+    ) throws(InputError) -> T {
+        var members: [(key: String, node: JSONNode)] = kind.map { [("kind", $0)] } ?? []
+        for (a, choice) in zip(axes, combination) { members.append((a.key, a.values[choice].1.node)) }
+        let node = JSONNode(value: .object(members), line: entry.node.line)
+        return try JSONNodeDecoder.decode(T.self, from: try JSONObjectReader(node, file: entry.file, path: entry.path))
+    }
+
     /// Every combination of choices, the last axis varying fastest.
     static func combinations(_ counts: [Int]) -> [[Int]] {
         var result: [[Int]] = [[]]

@@ -107,7 +107,8 @@ package struct ShakeScenario: Sendable {
         var varied: [[String]] = []
         for entry in try sweepField.array(count: 1...100) {
             let e = try entry.object()
-            let kindRaw = try e.required("kind").choice(ShakeDetectorKind.allCases.map(\.rawValue))
+            let kindField = try e.required("kind")
+            let kindRaw = try kindField.choice(ShakeDetectorKind.allCases.map(\.rawValue))
             let kind = ShakeDetectorKind(rawValue: kindRaw) ?? .thresholdCount
             let allowed = sweepKeys[kind] ?? []
             var axes: [(key: String, values: [(Double, JSONField)])] = []
@@ -125,20 +126,8 @@ package struct ShakeScenario: Sendable {
             }
             let variedHere = axes.filter { $0.values.count > 1 }.map(\.key)
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
-                var c = ShakeDetectorConfiguration(kind: kind)
-                for (a, choice) in zip(axes, combination) {
-                    let value = a.values[choice].0
-                    switch a.key {
-                    case "thresholdG": c.thresholdG = value
-                    case "requiredCount": c.requiredCount = Int(value)
-                    case "windowSeconds": c.windowSeconds = value
-                    case "requiredFraction": c.requiredFraction = value
-                    case "minimumWindowSpanSeconds": c.minimumWindowSpanSeconds = value
-                    case "minimumSampleCount": c.minimumSampleCount = Int(value)
-                    case "cooldownSeconds": c.cooldownSeconds = value
-                    default: break
-                    }
-                }
+                let c = try GestureScenarioReader.setting(
+                    ShakeDetectorConfiguration.self, kind: kindField.node, axes: axes, combination: combination, entry: entry)
                 if let problem = c.validationProblems().first {
                     let index = axes.firstIndex { $0.key == problem.field }
                     let field = index.map { axes[$0].values[combination[$0]].1 }

@@ -79,15 +79,11 @@ package enum ShakeStudy {
 
     // MARK: - Text
 
+    /// The value the core's configuration encodes for `key`, as reports write it; "" for a key it does not hold.
     static func value(_ c: ShakeDetectorConfiguration, _ key: String) -> String {
-        switch key {
-        case "thresholdG": return show(c.thresholdG)
-        case "requiredCount": return String(c.requiredCount)
-        case "windowSeconds": return show(c.windowSeconds)
-        case "requiredFraction": return show(c.requiredFraction)
-        case "minimumWindowSpanSeconds": return show(c.minimumWindowSpanSeconds)
-        case "minimumSampleCount": return String(c.minimumSampleCount)
-        case "cooldownSeconds": return show(c.cooldownSeconds)
+        switch JSONNodeDecoder.encodedValues(of: c)[key] {
+        case let x as Double: return show(x)
+        case let n as Int: return String(n)
         default: return ""
         }
     }
