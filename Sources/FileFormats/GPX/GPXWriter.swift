@@ -35,12 +35,12 @@ package enum GPXWriter {
     /// - Throws: ``ReportingError`` for a non-finite value.
     package static func render(_ points: [Point], creator: String) throws -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<gpx version=\"1.1\" creator=\"\(escape(creator))\" xmlns=\"\(namespace)\">\n"
+        text += "<gpx version=\"1.1\" creator=\"\(XMLText.escaped(creator))\" xmlns=\"\(namespace)\">\n"
         for p in points {
             let lat = try Format.number(p.coordinate.latitudeDegrees, significantDigits: 15, context: "latitude")
             let lon = try Format.number(p.coordinate.longitudeDegrees, significantDigits: 15, context: "longitude")
             text += "  <wpt lat=\"\(lat)\" lon=\"\(lon)\">"
-            if let name = p.name { text += "<name>\(escape(name))</name>" }
+            if let name = p.name { text += "<name>\(XMLText.escaped(name))</name>" }
             text += "<time>\(try timestamp(p.timeSeconds))</time></wpt>\n"
         }
         text += "</gpx>\n"
@@ -91,21 +91,5 @@ package enum GPXWriter {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// XML-escapes text for attributes and elements.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
