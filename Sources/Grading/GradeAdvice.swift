@@ -45,7 +45,7 @@ enum GradeAdvice {
             let suite = rubric.suites[sc.suiteIndex]
             switch (outcome, suite.body) {
             case (.visits(let collected, let n), .hallVisits(let h)):
-                let d = JSONField.show(h.distanceMeters)
+                let d = Format.exact(h.distanceMeters)
                 if sc.rule.direction == .atLeast {
                     var low = collected.indices.filter { Double(collected[$0]) / Double(n) < sc.rule.threshold }
                     let below = !low.isEmpty
@@ -57,7 +57,7 @@ enum GradeAdvice {
                     let more = low.count > 4 ? ", …" : ""
                     let halls = "\(low.count) hall\(low.count == 1 ? "" : "s")"
                     out.append(
-                        "\(c.id) \(word): standing \(d) m from the hall for \(JSONField.show(h.minutes)) min "
+                        "\(c.id) \(word): standing \(d) m from the hall for \(Format.exact(h.minutes)) min "
                             + "while performing the gesture, "
                             + (below
                                 ? "the app collected in fewer than \(try Format.percent(sc.rule.threshold, decimals: 0)) of visits at \(halls)"
@@ -219,7 +219,7 @@ enum GradeAdvice {
         case .accuracyAware:
             return "accuracy-aware needs the whole uncertainty circle inside the radius, which vague fixes never are."
         case .dwell where c.dwellSeconds > 30:
-            return "A dwell of \(JSONField.show(c.dwellSeconds)) s is long against a short visit."
+            return "A dwell of \(Format.exact(c.dwellSeconds)) s is long against a short visit."
         default:
             return "Check the gesture detector as well: a hall is collected only when both agree."
         }

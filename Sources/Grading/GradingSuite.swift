@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import Reporting
 import SensorSim
 import Studies
 
@@ -42,13 +43,13 @@ package struct GradingSuite: Sendable {
     package var conditions: String {
         switch body {
         case .hallVisits(let h):
-            return "\(h.visitsPerPlace) visits per hall × \(h.places.count) halls, standing \(JSONField.show(h.distanceMeters)) m "
-                + "from the hall (±\(JSONField.show(h.wanderMeters)) m) for \(JSONField.show(h.minutes)) min, "
+            return "\(h.visitsPerPlace) visits per hall × \(h.places.count) halls, standing \(Format.exact(h.distanceMeters)) m "
+                + "from the hall (±\(Format.exact(h.wanderMeters)) m) for \(Format.exact(h.minutes)) min, "
                 + "\(h.environment.name) GPS, \(h.motion.shakesCount) shakes or ~half the touch gestures scribbles per visit"
         case .shakeTimelines(let s):
-            return "\(s.timelines) timelines of \(JSONField.show(s.parameters.durationSeconds / 60)) min of everyday motion"
+            return "\(s.timelines) timelines of \(Format.exact(s.parameters.durationSeconds / 60)) min of everyday motion"
         case .scribbleTimelines(let s):
-            return "\(s.timelines) touch timelines of \(JSONField.show(s.parameters.durationSeconds / 60)) min"
+            return "\(s.timelines) touch timelines of \(Format.exact(s.parameters.durationSeconds / 60)) min"
         case .coordinates:
             return "the submitted coordinates against the reference places (WGS-84 geodesic)"
         }
@@ -208,8 +209,8 @@ extension GradingSuite {
             throw InputError(
                 file: o.file, line: shakesField?.node.line ?? o.line, field: "\(o.path).shakesPerVisit",
                 problem: "\(motion.shakesCount) shakes of up to 2 s with "
-                    + "\(JSONField.show(motion.minimumGapSeconds)) s gaps do not fit in a "
-                    + "\(JSONField.show(minutes))-minute visit (at most \(motion.maximumShakesThatFit))")
+                    + "\(Format.exact(motion.minimumGapSeconds)) s gaps do not fit in a "
+                    + "\(Format.exact(minutes))-minute visit (at most \(motion.maximumShakesThatFit))")
         }
         // A student trying to collect scribbles about every other gesture (an assumption; the rest are taps).
         var touch = TouchTimelineParameters(durationSeconds: minutes * 60, weights: [.scribble: 1, .tap: 1])

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import Reporting
 import Studies
 
 /// What a simulated criterion measures.
@@ -235,8 +236,8 @@ package struct Rubric: Sendable {
                 guard increasing ? zero < full : zero > full else {
                     throw zeroField.error(
                         "must be \(increasing ? "below" : "above") fullAt for an "
-                            + "\(increasing ? "atLeast" : "atMost") rule, got \(JSONField.show(zero)) "
-                            + "and \(JSONField.show(full))")
+                            + "\(increasing ? "atLeast" : "atMost") rule, got \(Format.exact(zero)) "
+                            + "and \(Format.exact(full))")
                 }
                 partial = PartialCredit(zeroAt: zero, fullAt: full)
             }

@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import Reporting
 import Studies
 
 /// One walk from TurnBack's drift log: how long it lasted and how far the arrow had drifted.
@@ -87,7 +88,7 @@ package struct DriftLog: Sendable {
                 continue
             }
             guard minutes > 0, minutes <= DriftScenario.maximumMinutes else {
-                skipped.append((item.line, "\"minutes\" is \(JSONField.show(minutes)), outside (0, 1440]"))
+                skipped.append((item.line, "\"minutes\" is \(Format.exact(minutes)), outside (0, 1440]"))
                 continue
             }
             guard let drift = number("driftDegrees") else {

@@ -37,7 +37,7 @@ package enum GyroCalibration {
         p.sources = [
             "sampleRateHz": "\(base): 1/mean sample interval.",
             "noiseDensityDegPerSecPerRootHz": "\(base): Allan slope −1/2 line at τ = 1 s, read at τ = "
-                + "\(JSONField.show(t.angleRandomWalk.tauSeconds)) s; \(ci(t.angleRandomWalk, AllanAnalysis.noiseDensityDegPerSecPerRootHz)).",
+                + "\(Format.exact(t.angleRandomWalk.tauSeconds)) s; \(ci(t.angleRandomWalk, AllanAnalysis.noiseDensityDegPerSecPerRootHz)).",
             "biasInstabilityDegPerHour":
                 "\(base): Allan minimum / 0.664; \(ci(t.biasInstability, AllanAnalysis.biasInstabilityDegPerHour)). "
                 + "Approximate: the simulator's Gauss–Markov bias is not flicker noise.",

@@ -142,7 +142,7 @@ package enum WalksReport {
         for p in a.predictions {
             let measured = a.log.entries.filter { $0.minutes == p.minutes }.map { abs($0.driftDegrees) }
             try table.append([
-                JSONField.show(p.minutes), String(measured.count), try d(p.medianAbsDriftDeg),
+                Format.exact(p.minutes), String(measured.count), try d(p.medianAbsDriftDeg),
                 "\(try d(p.bandLowDeg)) to \(try d(p.bandHighDeg))",
                 try measured.prefix(8).map { try d($0) }.joined(separator: ", ") + (measured.count > 8 ? ", …" : ""),
             ])

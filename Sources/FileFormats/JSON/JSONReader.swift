@@ -1,3 +1,5 @@
+import Reporting
+
 /// Reads a JSON object field by field, with the path of every field, refusing unknown keys.
 ///
 /// Every accessor throws an ``InputError`` that names the file, the line and the field path. Call
@@ -86,7 +88,8 @@ package struct JSONField {
     package func double(in range: ClosedRange<Double>) throws(InputError) -> Double {
         let value = try double()
         guard range.contains(value) else {
-            throw error("must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), got \(Self.show(value))")
+            throw error(
+                "must be between \(Format.exact(range.lowerBound)) and \(Format.exact(range.upperBound)), got \(Format.exact(value))")
         }
         return value
     }
@@ -94,16 +97,16 @@ package struct JSONField {
     /// A number strictly greater than `lower` and at most `upper`.
     package func positive(atMost upper: Double) throws(InputError) -> Double {
         let value = try double()
-        guard value > 0 else { throw error("must be greater than 0, got \(Self.show(value))") }
-        guard value <= upper else { throw error("must be at most \(Self.show(upper)), got \(Self.show(value))") }
+        guard value > 0 else { throw error("must be greater than 0, got \(Format.exact(value))") }
+        guard value <= upper else { throw error("must be at most \(Format.exact(upper)), got \(Format.exact(value))") }
         return value
     }
 
     /// A number ≥ 0 and at most `upper`.
     package func nonNegative(atMost upper: Double) throws(InputError) -> Double {
         let value = try double()
-        guard value >= 0 else { throw error("must not be negative, got \(Self.show(value))") }
-        guard value <= upper else { throw error("must be at most \(Self.show(upper)), got \(Self.show(value))") }
+        guard value >= 0 else { throw error("must not be negative, got \(Format.exact(value))") }
+        guard value <= upper else { throw error("must be at most \(Format.exact(upper)), got \(Format.exact(value))") }
         return value
     }
 
@@ -179,11 +182,5 @@ package struct JSONField {
             throw error("has \(nodes.count) elements, at most \(count.upperBound) allowed")
         }
         return nodes.enumerated().map { JSONField(node: $1, file: file, path: "\(path)[\($0)]") }
-    }
-
-    /// A short, exact rendering of a number for messages (no trailing ".0" on whole numbers).
-    package static func show(_ x: Double) -> String {
-        if x == x.rounded(), x.magnitude < 1e15 { return String(Int64(x)) }
-        return "\(x)"
     }
 }

@@ -107,7 +107,7 @@ extension DriftReport {
             text += " (every walk here has \(Int(turns[0])) turn\(turns[0] == 1 ? "" : "s"))."
         case (false, true):
             text = turnGrows ? "Drift grows with the number of turns" : "Drift does not grow measurably with the number of turns"
-            text += " (every walk here lasts \(JSONField.show(minutes[0])) minutes)."
+            text += " (every walk here lasts \(Format.exact(minutes[0])) minutes)."
         case (false, false): text = ""
         }
         if let factor = try strongestOtherFactor(s, a) { text += (text.isEmpty ? "" : " ") + factor }
@@ -258,7 +258,7 @@ extension DriftReport {
         let w = best.cell.walk
         let turns = w.turns == 1 ? "1 turn" : "\(w.turns) turns"
         var text =
-            "**What it means for a TurnBack user:** after a \(JSONField.show(w.minutes))-minute \(w.shape.rawValue) walk with \(turns)"
+            "**What it means for a TurnBack user:** after a \(Format.exact(w.minutes))-minute \(w.shape.rawValue) walk with \(turns)"
         let context = varying(s).filter { ![.minutes, .turns, .shape].contains($0) }.map { $0.value(best.cell) }
         if !context.isEmpty { text += " (\(context.joined(separator: ", ")))" }
         text +=
@@ -305,8 +305,8 @@ extension DriftReport {
         ])
         for c in a.cells {
             try t.append([
-                c.cell.profile.name, c.cell.input.rawValue, JSONField.show(c.cell.tiltDegrees), c.cell.walk.shape.rawValue,
-                JSONField.show(c.cell.walk.minutes), String(c.cell.walk.turns), String(c.count), try deg(c.meanDriftDeg),
+                c.cell.profile.name, c.cell.input.rawValue, Format.exact(c.cell.tiltDegrees), c.cell.walk.shape.rawValue,
+                Format.exact(c.cell.walk.minutes), String(c.cell.walk.turns), String(c.count), try deg(c.meanDriftDeg),
                 try deg(c.rmsDriftDeg), "\(try deg(c.rmsInterval.low))–\(try deg(c.rmsInterval.high))",
                 try deg(c.medianAbsDriftDeg), try deg(c.p95AbsDriftDeg),
             ])

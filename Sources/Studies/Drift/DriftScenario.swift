@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
+import Reporting
 import SensorSim
 
 /// How the simulated TurnBack reads the gyroscope.
@@ -172,7 +173,7 @@ package struct DriftScenario: Sendable {
                                     throw InputError(
                                         file: file, line: turnsField.node.line, field: turnPath,
                                         problem:
-                                            "\(n) \(shape.rawValue) turns at \(JSONField.show(walk.turnRateDegPerSec)) °/s do not fit in a \(JSONField.show(m))-minute walk"
+                                            "\(n) \(shape.rawValue) turns at \(Format.exact(walk.turnRateDegPerSec)) °/s do not fit in a \(Format.exact(m))-minute walk"
                                     )
                                 }
                                 totalSamples += m * 60 * profile.sampleRateHz * Double(trials)
@@ -208,7 +209,7 @@ package struct DriftScenario: Sendable {
         for (i, v) in values.enumerated() where !seen.insert(v).inserted {
             throw InputError(
                 file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                problem: "repeats the value \(JSONField.show(v))")
+                problem: "repeats the value \(Format.exact(v))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import Reporting
 import SensorSim
 
 /// A walk read from a GPX file for a `path` movement: its track points (or, without any, its route points), timed
@@ -85,7 +86,7 @@ package enum GPXWalk {
         guard duration <= maximumDurationSeconds else {
             throw InputError(
                 file: file, line: points.last?.line,
-                problem: "the walk lasts \(JSONField.show(duration / 3600)) hours, at most 24 allowed")
+                problem: "the walk lasts \(Format.exact(duration / 3600)) hours, at most 24 allowed")
         }
         guard let path = MovementPath(waypoints: waypoints) else {
             throw InputError(file: file, problem: "the walk's points cannot be planned (not finite)")

@@ -112,7 +112,7 @@ package enum GeofenceReport {
                         )
                     }
                     let chart = BarChart(
-                        title: "Halls collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more away (\(env))",
+                        title: "Halls collected from \(Format.exact(s.ruleRadiusMeters + s.toleranceMeters)) m or more away (\(env))",
                         xLabel: "hall", yLabel: "share of tours", categories: categories, series: series)
                     let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"
                     charts.append(

@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
+import Reporting
 import SensorSim
 
 /// One proximity check the study compares, with the label reports use.
@@ -154,7 +155,7 @@ package struct GeofenceScenario: Sendable {
             throw InputError(
                 file: file, line: distanceField?.node.line ?? grid.line, field: "grid.distanceMeters[\(tooFar)]",
                 problem:
-                    "an approach must stop closer than movement.approachFromMeters (\(JSONField.show(movement.approachFromMeters)) m), got \(JSONField.show(distances[tooFar]))"
+                    "an approach must stop closer than movement.approachFromMeters (\(Format.exact(movement.approachFromMeters)) m), got \(Format.exact(distances[tooFar]))"
             )
         }
         let cellCount = variants.count * environments.count * distances.count
@@ -275,7 +276,7 @@ package struct GeofenceScenario: Sendable {
             throw InputError(
                 file: field.file, line: lines[problem.field] ?? field.node.line, field: "\(field.path).\(problem.field)",
                 problem:
-                    "\(problem.problem), got \(JSONField.show(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
+                    "\(problem.problem), got \(Format.exact(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
         }
         return env
     }
@@ -285,7 +286,7 @@ package struct GeofenceScenario: Sendable {
         for (i, v) in values.enumerated() where !seen.insert(v).inserted {
             throw InputError(
                 file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                problem: "repeats the value \(JSONField.show(v))")
+                problem: "repeats the value \(Format.exact(v))")
         }
     }
 }

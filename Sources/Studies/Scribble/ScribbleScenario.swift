@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
+import Reporting
 import SensorSim
 
 /// A validated scribble study: touch timelines of everyday gestures with scribbles, and a sweep of
@@ -76,7 +77,7 @@ package struct ScribbleScenario: Sendable {
                 if let problem = c.validationProblems().first {
                     let index = axes.firstIndex { $0.key == problem.field }
                     let field = index.map { axes[$0].values[combination[$0]].1 }
-                    let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
+                    let value = index.map { Format.exact(axes[$0].values[combination[$0]].0) }
                     throw InputError(
                         file: file, line: field?.node.line ?? entry.node.line,
                         field: field?.path ?? "\(entry.path).\(problem.field)",

@@ -101,15 +101,15 @@ package enum ScribbleStudy {
             toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
         let t = s.timeline
         let method =
-            "\(s.timelines) simulated touch timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
+            "\(s.timelines) simulated touch timelines of \(Format.exact(t.durationSeconds / 60)) minutes "
             + "(seed \(s.seed)): gestures chosen at random by weight, finger-up pauses of "
-            + "\(JSONField.show(t.idleSeconds.min))–\(JSONField.show(t.idleSeconds.max)) s, touch points at "
-            + "\(JSONField.show(t.touchRateHz)) Hz"
+            + "\(Format.exact(t.idleSeconds.min))–\(Format.exact(t.idleSeconds.max)) s, touch points at "
+            + "\(Format.exact(t.touchRateHz)) Hz"
             + (t.ranges == TouchRanges() ? "" : ", gesture shapes drawn from the scenario's `gestures` ranges")
             + ". Each timeline is generated once and fed, gesture by gesture "
             + "(`touchEnded()` after each), to all \(s.configurations.count) settings. A detection matches a scribble "
-            + "from \(JSONField.show(s.toleranceBeforeSeconds)) s before it starts to "
-            + "\(JSONField.show(s.toleranceAfterSeconds)) s after it ends. Reproduce with `sensorbench run \(s.file) "
+            + "from \(Format.exact(s.toleranceBeforeSeconds)) s before it starts to "
+            + "\(Format.exact(s.toleranceAfterSeconds)) s after it ends. Reproduce with `sensorbench run \(s.file) "
             + "--seed \(s.seed) --trials \(s.timelines)`."
         let context = SweepReportContext(
             title: "Scribble detection: \(s.name)", description: s.description, gesture: "scribble",

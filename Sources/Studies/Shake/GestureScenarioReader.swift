@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import Reporting
 import SensorSim
 
 /// Parsing shared by the shake and scribble scenarios: name, motion ranges, matching, rule and sweep values.
@@ -21,7 +22,7 @@ package enum GestureScenarioReader {
             let low = try e[0].double(in: limits)
             let high = try e[1].double(in: limits)
             guard low <= high else {
-                throw f.error("must be [min, max] with min ≤ max, got [\(JSONField.show(low)), \(JSONField.show(high))]")
+                throw f.error("must be [min, max] with min ≤ max, got [\(Format.exact(low)), \(Format.exact(high))]")
             }
             return UniformRange(low, high)
         }
@@ -105,7 +106,7 @@ package enum GestureScenarioReader {
         for e in fields {
             let v = integer ? Double(try e.integer(in: -1_000_000_000...1_000_000_000)) : try e.double()
             guard v.isFinite else { throw e.error("must be a finite number") }
-            if out.contains(where: { $0.0 == v }) { throw e.error("repeats the value \(JSONField.show(v))") }
+            if out.contains(where: { $0.0 == v }) { throw e.error("repeats the value \(Format.exact(v))") }
             out.append((v, e))
         }
         return out

@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
+import Reporting
 import SensorSim
 
 /// A validated shake study: timelines of everyday motion with shakes, and a sweep of detector settings.
@@ -60,7 +61,7 @@ package struct ShakeScenario: Sendable {
             if let f = t.optional("rangeG") {
                 p.sensor.rangeG = try f.double()
                 guard AccelerometerSensor.supportedRangesG.contains(p.sensor.rangeG) else {
-                    throw f.error("must be one of 2, 4, 8, 16, got \(JSONField.show(p.sensor.rangeG))")
+                    throw f.error("must be one of 2, 4, 8, 16, got \(Format.exact(p.sensor.rangeG))")
                 }
             }
             if let f = t.optional("noiseRmsG") { p.sensor.noiseRmsG = try f.nonNegative(atMost: 1) }
@@ -87,16 +88,16 @@ package struct ShakeScenario: Sendable {
         if p.ranges.shakeRampSeconds.max > duration.min / 2 {
             throw InputError(
                 file: file, line: r.line, field: "motion.shake.rampSeconds",
-                problem: "the onset and offset ramps (up to \(JSONField.show(p.ranges.shakeRampSeconds.max)) s each) "
-                    + "must fit in the shortest shake (\(JSONField.show(duration.min)) s)")
+                problem: "the onset and offset ramps (up to \(Format.exact(p.ranges.shakeRampSeconds.max)) s each) "
+                    + "must fit in the shortest shake (\(Format.exact(duration.min)) s)")
         }
         if case .count(let c) = p.shakes, c > p.maximumShakesThatFit {
             let f = shakeCountField
             throw InputError(
                 file: file, line: f?.node.line ?? r.line, field: f?.path ?? "timeline.shakesPerTimeline",
-                problem: "\(c) shakes of up to \(JSONField.show(duration.max)) s with "
-                    + "\(JSONField.show(p.minimumGapSeconds)) s gaps do not fit in "
-                    + "\(JSONField.show(p.durationSeconds / 60)) minutes (at most \(p.maximumShakesThatFit))")
+                problem: "\(c) shakes of up to \(Format.exact(duration.max)) s with "
+                    + "\(Format.exact(p.minimumGapSeconds)) s gaps do not fit in "
+                    + "\(Format.exact(p.durationSeconds / 60)) minutes (at most \(p.maximumShakesThatFit))")
         }
 
         let (before, after) = try GestureScenarioReader.matching(r)
@@ -131,7 +132,7 @@ package struct ShakeScenario: Sendable {
                 if let problem = c.validationProblems().first {
                     let index = axes.firstIndex { $0.key == problem.field }
                     let field = index.map { axes[$0].values[combination[$0]].1 }
-                    let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
+                    let value = index.map { Format.exact(axes[$0].values[combination[$0]].0) }
                     throw InputError(
                         file: file, line: field?.node.line ?? entry.node.line,
                         field: field?.path ?? "\(entry.path).\(problem.field)",

@@ -54,17 +54,17 @@ package enum ShakeStudy {
         let shakes: String
         switch t.shakes {
         case .count(let c): shakes = "\(c) deliberate shake\(c == 1 ? "" : "s") each"
-        case .perMinute(let r): shakes = "deliberate shakes at \(JSONField.show(r)) a minute (Poisson)"
+        case .perMinute(let r): shakes = "deliberate shakes at \(Format.exact(r)) a minute (Poisson)"
         }
         let method =
-            "\(s.timelines) simulated timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
-            + "(seed \(s.seed)), \(shakes), at least \(JSONField.show(t.minimumGapSeconds)) s apart, between "
+            "\(s.timelines) simulated timelines of \(Format.exact(t.durationSeconds / 60)) minutes "
+            + "(seed \(s.seed)), \(shakes), at least \(Format.exact(t.minimumGapSeconds)) s apart, between "
             + "everyday motions chosen at random by weight. The accelerometer reports userAcceleration at "
-            + "\(JSONField.show(t.sensor.sampleRateHz)) Hz, ±\(JSONField.show(t.sensor.rangeG)) g, with "
-            + "\(JSONField.show(t.sensor.noiseRmsG)) g white noise per axis. Each timeline is generated once and "
+            + "\(Format.exact(t.sensor.sampleRateHz)) Hz, ±\(Format.exact(t.sensor.rangeG)) g, with "
+            + "\(Format.exact(t.sensor.noiseRmsG)) g white noise per axis. Each timeline is generated once and "
             + "fed to all \(s.configurations.count) detector settings. A detection matches a shake from "
-            + "\(JSONField.show(s.toleranceBeforeSeconds)) s before its onset to "
-            + "\(JSONField.show(s.toleranceAfterSeconds)) s after its end, one to one; further detections inside "
+            + "\(Format.exact(s.toleranceBeforeSeconds)) s before its onset to "
+            + "\(Format.exact(s.toleranceAfterSeconds)) s after its end, one to one; further detections inside "
             + "a matched shake are fragments. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) "
             + "--trials \(s.timelines)`."
         return SweepReportContext(
