@@ -109,12 +109,7 @@ package struct Submission: Sendable {
                 throw f.error("must be false: the graded app feeds userAcceleration")
             }
             try o.finish()
-            if let p = c.validationProblems().first {
-                let f = lines[p.field]
-                throw InputError(
-                    file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
-                    problem: p.problem + (f == nil ? " (the \(kind.rawValue) preset)" : ""))
-            }
+            try refuse(c.validationProblems(), lines: lines, o, presetNote: " (the \(kind.rawValue) preset)")
             return .shake(c)
         case .scribble:
             let raw = try kindField.string()
@@ -124,12 +119,7 @@ package struct Submission: Sendable {
             let lines = try fields(o, of: ScribbleDetectorConfiguration(), type: "ScribbleDetectorConfiguration")
             let c = try JSONNodeDecoder.decode(ScribbleDetectorConfiguration.self, from: o)
             try o.finish()
-            if let p = c.validationProblems().first {
-                let f = lines[p.field]
-                throw InputError(
-                    file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
-                    problem: p.problem)
-            }
+            try refuse(c.validationProblems(), lines: lines, o)
             return .scribble(c)
         }
     }
@@ -146,12 +136,7 @@ package struct Submission: Sendable {
         let lines = try fields(o, of: ProximityCheckConfiguration(kind: kind), type: "ProximityCheckConfiguration")
         let c = try JSONNodeDecoder.decode(ProximityCheckConfiguration.self, from: o)
         try o.finish()
-        if let p = c.validationProblems().first {
-            let f = lines[p.field]
-            throw InputError(
-                file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
-                problem: p.problem)
-        }
+        try refuse(c.validationProblems(), lines: lines, o)
         return c
     }
 
@@ -166,5 +151,19 @@ package struct Submission: Sendable {
             lines[key] = f
         }
         return lines
+    }
+
+    /// Refuses the core's first validation problem on the line of the key that caused it.
+    ///
+    /// - Parameter presetNote: appended when the key is not in the file (the value came from a preset).
+    static func refuse(
+        _ problems: [(field: String, problem: String)], lines: [String: JSONField], _ o: JSONObjectReader,
+        presetNote: String = ""
+    ) throws(InputError) {
+        guard let p = problems.first else { return }
+        let f = lines[p.field]
+        throw InputError(
+            file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
+            problem: p.problem + (f == nil ? presetNote : ""))
     }
 }

@@ -73,16 +73,8 @@ package struct ScribbleScenario: Sendable {
             }
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
                 let c = try GestureScenarioReader.setting(
-                    ScribbleDetectorConfiguration.self, kind: nil, axes: axes, combination: combination, entry: entry)
-                if let problem = c.validationProblems().first {
-                    let index = axes.firstIndex { $0.key == problem.field }
-                    let field = index.map { axes[$0].values[combination[$0]].1 }
-                    let value = index.map { Format.exact(axes[$0].values[combination[$0]].0) }
-                    throw InputError(
-                        file: file, line: field?.node.line ?? entry.node.line,
-                        field: field?.path ?? "\(entry.path).\(problem.field)",
-                        problem: problem.problem + (value.map { ", got \($0)" } ?? ""))
-                }
+                    ScribbleDetectorConfiguration.self, kind: nil, axes: axes, combination: combination, entry: entry,
+                    problems: { $0.validationProblems() }, defaultNote: "")
                 configurations.append(c)
             }
         }

@@ -113,15 +113,28 @@ package enum GestureScenarioReader {
     }
 
     /// One setting of a sweep, decoded through the core's own Codable type (``JSONNodeDecoder``) from the entry's
-    /// `kind` and the chosen value node of each axis, so the configuration's keys are the core's.
+    /// `kind` and the chosen value node of each axis, so the configuration's keys are the core's; the core's first
+    /// validation problem is refused on the line of the value that caused it.
+    ///
+    /// - Parameter defaultNote: appended when the problem lies in a key the entry does not set.
     static func setting<T: Decodable>(
         _ type: T.Type, kind: JSONNode?, axes: [(key: String, values: [(Double, JSONField)])], combination: [Int],
-        entry: JSONField
+        entry: JSONField, problems: (T) -> [(field: String, problem: String)], defaultNote: String
     ) throws(InputError) -> T {
         var members: [(key: String, node: JSONNode)] = kind.map { [("kind", $0)] } ?? []
         for (a, choice) in zip(axes, combination) { members.append((a.key, a.values[choice].1.node)) }
         let node = JSONNode(value: .object(members), line: entry.node.line)
-        return try JSONNodeDecoder.decode(T.self, from: try JSONObjectReader(node, file: entry.file, path: entry.path))
+        let c = try JSONNodeDecoder.decode(T.self, from: try JSONObjectReader(node, file: entry.file, path: entry.path))
+        if let problem = problems(c).first {
+            let index = axes.firstIndex { $0.key == problem.field }
+            let field = index.map { axes[$0].values[combination[$0]].1 }
+            let value = index.map { Format.exact(axes[$0].values[combination[$0]].0) }
+            throw InputError(
+                file: entry.file, line: field?.node.line ?? entry.node.line,
+                field: field?.path ?? "\(entry.path).\(problem.field)",
+                problem: problem.problem + (value.map { ", got \($0)" } ?? defaultNote))
+        }
+        return c
     }
 
     /// Every combination of choices, the last axis varying fastest.

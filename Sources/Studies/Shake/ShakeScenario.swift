@@ -128,16 +128,8 @@ package struct ShakeScenario: Sendable {
             let variedHere = axes.filter { $0.values.count > 1 }.map(\.key)
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
                 let c = try GestureScenarioReader.setting(
-                    ShakeDetectorConfiguration.self, kind: kindField.node, axes: axes, combination: combination, entry: entry)
-                if let problem = c.validationProblems().first {
-                    let index = axes.firstIndex { $0.key == problem.field }
-                    let field = index.map { axes[$0].values[combination[$0]].1 }
-                    let value = index.map { Format.exact(axes[$0].values[combination[$0]].0) }
-                    throw InputError(
-                        file: file, line: field?.node.line ?? entry.node.line,
-                        field: field?.path ?? "\(entry.path).\(problem.field)",
-                        problem: problem.problem + (value.map { ", got \($0)" } ?? " (the \(kindRaw) default)"))
-                }
+                    ShakeDetectorConfiguration.self, kind: kindField.node, axes: axes, combination: combination, entry: entry,
+                    problems: { $0.validationProblems() }, defaultNote: " (the \(kindRaw) default)")
                 configurations.append(c)
                 varied.append(variedHere)
             }
