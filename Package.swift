@@ -19,7 +19,7 @@ let package = Package(
             providers: [.apt(["libgsl-dev"])]
         ),
         .target(name: "Stats", dependencies: ["CGSL"]),
-        // zlib through pkg-config; imported `internal`ly by the zip reader of Studies alone.
+        // zlib through pkg-config; imported `internal`ly by the zip reader of FileFormats alone.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -27,8 +27,16 @@ let package = Package(
         ),
         .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
         .target(name: "Reporting"),
-        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "CZlib"]),
-        .executableTarget(name: "sensorbench", dependencies: ["Studies"]),
+        // The line-numbered JSON reader, InputError and exit codes, GPX, sensor CSV / JSON / zip exports: knows nothing of studies.
+        .target(name: "FileFormats", dependencies: ["DetectionCore", "Reporting", "CZlib"]),
+        // The runner, trial seeding, shards, part files and merge.
+        .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats", "Reporting"]),
+        // Drift, gestures (shake and scribble) and geofence.
+        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "FileFormats", "MonteCarlo"]),
+        .target(name: "Grading", dependencies: ["Studies"]),
+        .target(name: "Recordings", dependencies: ["Studies"]),
+        // The command line.
+        .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings"]),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -36,8 +44,14 @@ let package = Package(
         .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "DetectionCore", "TestSupport"]),
+        .testTarget(name: "MonteCarloTests", dependencies: ["MonteCarlo", "TestSupport"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "TestSupport"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Grading", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["sensorbench", "TestSupport"]),
+        // The layering rules (DetectionCore imports only Swift, only Stats imports CGSL), checked on the source tree.
+        .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,13 @@ public enum Format {
 
     // MARK: - General numbers
 
+    /// The shortest text that reads back as `x` exactly, whole numbers without ".0" ("3", "0.1", "1.5e-07"): for
+    /// values quoted from the input (scenario fields, settings) in messages and report prose.
+    package static func exact(_ x: Double) -> String {
+        if x == x.rounded(), x.magnitude < 1e15 { return String(Int64(x)) }
+        return "\(x)"
+    }
+
     /// Formats `x` with at most `significantDigits` significant digits and no trailing zeros.
     ///
     /// Rounding is done once, by `printf("%.*e")` (round-half-even on the exact binary value). The rounded value

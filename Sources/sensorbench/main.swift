@@ -1,4 +1,6 @@
+import FileFormats
 import Foundation
+import MonteCarlo
 import Studies
 
 // The command line: parse, dispatch, map every error to one line and one exit code.
@@ -14,6 +16,12 @@ func lineBufferStandardOutput() {
 }
 
 lineBufferStandardOutput()
+
+// A "Scenarios/…" path on the command line (as every report's "Reproduce with" line writes it) also opens from
+// outside the checkout, and scenarios and rubrics find the shipped profiles and places: the lower modules know
+// nothing of the shipped folder, so the executable tells them here, before anything is read.
+InputPaths.install(ScenarioLocator.inputPath)
+ReferenceSearchPath.install(shippedFolder: ScenarioLocator.folder)
 
 func fail(_ message: String, _ code: ExitCode) -> Never {
     FileHandle.standardError.write(Data("Error: \(message)\n".utf8))

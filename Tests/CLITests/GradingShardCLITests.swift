@@ -71,7 +71,7 @@ import Testing
             #expect(r.status == 0, "\(r.stderr)")
         }
         let header = try String(contentsOf: folder.appendingPathComponent(part(2)), encoding: .utf8)
-        #expect(header.hasPrefix("sensorbench-part 1\n"))
+        #expect(header.hasPrefix("sensorbench-part 2\n"))
         #expect(header.contains("\nstudy grade\n"))
         #expect(header.contains("\ntrials 3 6\n"))  // ⌊1·10/3⌋ = 3 ..< ⌊2·10/3⌋ = 6
         #expect(header.hasSuffix("end 3\n"))

@@ -4,6 +4,7 @@ import SensorSim
 import Stats
 import Testing
 
+@testable import MonteCarlo
 @testable import Studies
 
 /// A scenario over a grid of durations, turn counts and shapes (every combination), one profile.

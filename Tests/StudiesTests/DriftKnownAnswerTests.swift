@@ -4,6 +4,7 @@ import SensorSim
 import Stats
 import Testing
 
+@testable import MonteCarlo
 @testable import Studies
 
 /// Builds a one-cell scenario around a profile and a walk.

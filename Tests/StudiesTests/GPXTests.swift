@@ -1,7 +1,9 @@
 import DetectionCore
 import Foundation
+import TestSupport
 import Testing
 
+@testable import FileFormats
 @testable import Studies
 
 @Suite struct GPXTests {
@@ -81,7 +83,7 @@ import Testing
         let json = smallGeofenceScenario().replacingOccurrences(of: twoPlacesJSON, with: "\"halls.gpx\"")
         let (folder, path) = try geofenceScenarioFile(json, extra: ["halls.gpx": gpx, "bad.gpx": "<gpx>\n<wpt lon=\"1\"/>\n</gpx>"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try ScenarioFile.load(path: path) else { Issue.record("not geofence"); return }
+        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else { Issue.record("not geofence"); return }
         #expect(s.placeSet.places.map(\.name) == ["1920 Commons", "Pret A Manger"])
         try json.replacingOccurrences(of: "halls.gpx", with: "bad.gpx").write(toFile: path, atomically: true, encoding: .utf8)
         do {
@@ -96,7 +98,7 @@ import Testing
     @Test func exportsTheFirstTrial() throws {
         let (folder, path) = try geofenceScenarioFile(smallGeofenceScenario())
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try ScenarioFile.load(path: path) else { Issue.record("not geofence"); return }
+        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else { Issue.record("not geofence"); return }
         let text = try GeofenceStudy.exportGPX(s)
         #expect(try GeofenceStudy.exportGPX(s) == text)
         let points = try GPXReader.parse(Data(text.utf8), file: "e.gpx")

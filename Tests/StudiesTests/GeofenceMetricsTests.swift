@@ -1,7 +1,9 @@
 import Foundation
 import Stats
+import TestSupport
 import Testing
 
+@testable import FileFormats
 @testable import Studies
 
 @Suite struct GeofenceMetricsTests {
@@ -11,7 +13,9 @@ import Testing
                 .replacingOccurrences(
                     of: #"[{"kind": "naive"}, {"kind": "consecutive"}, {"kind": "accuracy-aware"}]"#, with: #"[{"kind": "naive"}]"#))
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try ScenarioFile.load(path: path) else { throw InputError(file: path, problem: "not geofence") }
+        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else {
+            throw InputError(file: path, problem: "not geofence")
+        }
         return s
     }
 

@@ -1,7 +1,10 @@
 import DetectionCore
 import Foundation
+import TestSupport
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 /// A `path` scenario around 1920 Commons (39.95248, −75.19938) walking `walk.gpx`.
@@ -51,7 +54,7 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
     @Test func aPathThroughAHallTriggersIt() throws {
         let (folder, result) = try load(pathScenario(), gpxText: throughTheHall)
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try result.get() else {
+        guard let s = try result.get().study as? GeofenceScenario else {
             Issue.record("not a geofence scenario")
             return
         }
@@ -86,7 +89,7 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
             """)
         let (folder, result) = try load(pathScenario(), gpxText: timed)
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try result.get() else {
+        guard let s = try result.get().study as? GeofenceScenario else {
             Issue.record("not a geofence scenario")
             return
         }

@@ -1,14 +1,16 @@
 import DetectionCore
 import Foundation
+import TestSupport
 import Testing
 
+@testable import MonteCarlo
 @testable import Studies
 
 @Suite struct GeofenceScenarioTests {
     @Test func acceptsTheSmallScenario() throws {
         let (folder, path) = try geofenceScenarioFile(smallGeofenceScenario())
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard case .geofence(let s) = try ScenarioFile.load(path: path) else { Issue.record("not geofence"); return }
+        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else { Issue.record("not geofence"); return }
         #expect(s.cells.count == 2 && s.totalTrials == 12 && s.checks.map(\.label) == ["naive", "consecutive", "accuracy-aware"])
         #expect(s.ruleRadiusMeters == 50 && s.checks.allSatisfy { $0.configuration.radiusMeters == 50 })
     }
@@ -105,7 +107,7 @@ import Testing
         let scenarios = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenarios")
         let path = scenarios.appendingPathComponent("geofence-mcclelland.json").path
-        guard case .geofence(let s) = try ScenarioFile.load(path: path) else { Issue.record("not geofence"); return }
+        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else { Issue.record("not geofence"); return }
         #expect(s.placeSet.places.count == 11)
         let old = try #require(s.placeSet.places(variant: "mcclelland-old"))
         let i = s.targetIndex

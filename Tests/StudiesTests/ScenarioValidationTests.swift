@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 /// Writes a scenario (and the shipped-style profile it names) into a fresh temporary folder.
@@ -29,7 +31,7 @@ let goodScenario = """
         let folder = try scenarioFolder(goodScenario)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try ScenarioFile.load(path: folder.appendingPathComponent("s.json").path)
-        guard case .drift(let s) = scenario else { Issue.record("not a drift scenario"); return }
+        guard let s = scenario.study as? DriftScenario else { Issue.record("not a drift scenario"); return }
         #expect(s.cells.count == 8 && s.totalTrials == 24)
         #expect(s.cells[0].profile.noiseDensityDegPerSecPerRootHz == 0.005)
     }
@@ -125,7 +127,7 @@ let goodScenario = """
         let scenario = try ScenarioFile.load(
             path: folder.appendingPathComponent("s.json").path,
             overrides: RunOverrides(trialsPerCell: 7, seed: 5))
-        guard case .drift(let s) = scenario else { return }
+        guard let s = scenario.study as? DriftScenario else { return }
         #expect(s.trialsPerCell == 7 && s.seed == 5)
     }
 }

@@ -3,6 +3,8 @@ import SensorSim
 import Stats
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 private func loadScribble(_ json: String) throws(InputError) -> Scenario {
@@ -76,7 +78,7 @@ private func scribbleJSON(_ sweep: String) -> String {
             #"{"study": "scribble", "name": "t", "seed": 3, "timelines": 1, "timeline": {"minutes": 5},"#
             + #" "gestures": {"scribble": {"strokes": [5, 7], "strokePoints": 100}, "circle": {"seconds": [0.8, 0.9]}},"#
             + #" "sweep": [{}]}"#
-        guard case .scribble(let s) = try loadScribble(json) else {
+        guard let s = try loadScribble(json).study as? ScribbleScenario else {
             Issue.record("not a scribble scenario")
             return
         }

@@ -2,6 +2,7 @@ import DetectionCore
 import Foundation
 import Testing
 
+@testable import FileFormats
 @testable import Studies
 
 /// Settings 8 and 9 of Scenarios/shake-threshold-tuning.json (threshold-count at 1.5 g needing 6 excursions, and
@@ -13,7 +14,9 @@ import Testing
     func settings() throws -> (ShakeDetectorConfiguration, ShakeDetectorConfiguration) {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scenarios/shake-threshold-tuning.json")
-        guard case .shake(let s) = try ScenarioFile.load(path: url.path) else { throw InputError(file: url.path, problem: "not shake") }
+        guard let s = try ScenarioFile.load(path: url.path).study as? ShakeScenario else {
+            throw InputError(file: url.path, problem: "not shake")
+        }
         return (s.configurations[8], s.configurations[9])
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import FileFormats
+@testable import MonteCarlo
 @testable import Studies
 
 /// Writes a scenario into a fresh temporary folder and loads it.
@@ -25,7 +27,7 @@ private func shakeJSON(sweep: String, timelines: Int = 3, extra: String = "") ->
 @Suite struct ShakeStudyTests {
     /// Magnitudes on a ±8 g sensor never exceed 8√3 ≈ 13.9 g, so a 16 g threshold never fires.
     @Test func aDetectorThatNeverFiresHasZeroRecallAndNoFalseAlarms() throws {
-        guard case .shake(let s) = try loadShake(shakeJSON(sweep: #"[{"kind": "threshold-count", "thresholdG": 16}]"#))
+        guard let s = try loadShake(shakeJSON(sweep: #"[{"kind": "threshold-count", "thresholdG": 16}]"#)).study as? ShakeScenario
         else { Issue.record("not a shake scenario"); return }
         let outcomes = try ShakeStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
         let a = try SweepAnalysis(
@@ -40,8 +42,9 @@ private func shakeJSON(sweep: String, timelines: Int = 3, extra: String = "") ->
     /// A sensitive detector on the same timelines does fire on shakes (sanity check of the pipeline).
     @Test func aSensitiveDetectorCatchesShakes() throws {
         guard
-            case .shake(let s) = try loadShake(
-                shakeJSON(sweep: #"[{"kind": "window-fraction", "thresholdG": 0.5, "requiredFraction": 0.5}]"#))
+            let s = try loadShake(
+                shakeJSON(sweep: #"[{"kind": "window-fraction", "thresholdG": 0.5, "requiredFraction": 0.5}]"#)
+            ).study as? ShakeScenario
         else { Issue.record("not a shake scenario"); return }
         let outcomes = try ShakeStudy.simulate(s, runner: MonteCarloRunner(jobs: 1))
         let a = try SweepAnalysis(

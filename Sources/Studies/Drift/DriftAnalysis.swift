@@ -3,62 +3,69 @@ import SensorSim
 import Stats
 
 /// The statistics of a drift study: per-cell summaries, the regressions and the growth exponents.
-public struct DriftAnalysis: Sendable {
+package struct DriftAnalysis: Sendable {
     /// Summary of one cell's trials. Angles in degrees.
-    public struct CellSummary: Sendable {
-        public let cell: DriftCell
-        public let count: Int
+    package struct CellSummary: Sendable {
+        package let cell: DriftCell
+        package let count: Int
         /// Mean and sample SD of the signed drift.
-        public let meanDriftDeg: Double
-        public let sdDriftDeg: Double
+        package let meanDriftDeg: Double
+        package let sdDriftDeg: Double
         /// Root mean square of the drift (= of |drift|), with a 95% interval valid whatever the drift's mean and
         /// distribution: the square root of the BCa bootstrap interval of the mean of drift² over the cell's trials
         /// (``Bootstrap/bcaMeanInterval(_:replicates:stream:confidence:)``, 2000 replicates, seeded per cell).
-        public let rmsDriftDeg: Double
-        public let rmsInterval: ConfidenceInterval
-        public let medianAbsDriftDeg: Double
-        public let p95AbsDriftDeg: Double
+        package let rmsDriftDeg: Double
+        package let rmsInterval: ConfidenceInterval
+        package let medianAbsDriftDeg: Double
+        package let p95AbsDriftDeg: Double
         /// Fraction of walks whose arrow points more than 90° away from the mark (the user would walk off).
-        public let arrowBeyond90Fraction: Double
+        package let arrowBeyond90Fraction: Double
         /// The trials' signed drifts, degrees, in trial order.
         let driftsDeg: [Double]
     }
 
     /// A regression that was fitted, or the reason it could not be.
-    public struct Model: Sendable {
-        public let id: String
-        public let formula: String
-        public let fit: LinearModelFit?
-        public let note: String?
+    package struct Model: Sendable {
+        package let id: String
+        package let formula: String
+        package let fit: LinearModelFit?
+        package let note: String?
+
+        package init(id: String, formula: String, fit: LinearModelFit?, note: String?) {
+            self.id = id
+            self.formula = formula
+            self.fit = fit
+            self.note = note
+        }
     }
 
-    public let cells: [CellSummary]
-    public let models: [Model]
+    package let cells: [CellSummary]
+    package let models: [Model]
     /// The error-budget fit, one per gyro profile of the grid (in grid order); none for a profile whose walks do
     /// not drift beyond rounding (|drift| ≤ 10⁻⁹ rad).
-    public let decompositions: [DriftDecomposition]
+    package let decompositions: [DriftDecomposition]
 
     /// Bootstrap replicates of each per-cell RMS interval.
-    public static let rmsReplicates = 2000
+    package static let rmsReplicates = 2000
     /// The global stream index of cell k's RMS bootstrap: above every trial index (capped at 10⁹) and below the
     /// one-phone stream (period − 1).
     static func rmsStreamIndex(_ cell: Int) -> UInt64 { TrialSeed.period - 2 - UInt64(cell) }
 
     /// Model ids, as `regression.csv` names them.
-    public enum ModelID {
-        public static let time = "time"
-        public static let turns = "turns"
-        public static let timeAndTurns = "time+turns"
-        public static let rotation = "rotation"
-        public static let signed = "signed"
-        public static let growthMinutes = "growth-minutes"
-        public static let growthTurns = "growth-turns"
+    package enum ModelID {
+        package static let time = "time"
+        package static let turns = "turns"
+        package static let timeAndTurns = "time+turns"
+        package static let rotation = "rotation"
+        package static let signed = "signed"
+        package static let growthMinutes = "growth-minutes"
+        package static let growthTurns = "growth-turns"
     }
 
-    public func model(_ id: String) -> Model? { models.first { $0.id == id } }
+    package func model(_ id: String) -> Model? { models.first { $0.id == id } }
 
     /// Computes everything from the outcomes, in trial order.
-    public init(scenario: DriftScenario, outcomes: [DriftOutcome]) throws {
+    package init(scenario: DriftScenario, outcomes: [DriftOutcome]) throws {
         let degrees = 180 / Double.pi
         var byCell = Array(repeating: [Double](), count: scenario.cells.count)
         var beyond90 = Array(repeating: 0, count: scenario.cells.count)

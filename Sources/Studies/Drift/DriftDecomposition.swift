@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import SensorSim
 import Stats
 
@@ -32,45 +33,45 @@ import Stats
 /// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
 /// replicate), seeded from the scenario seed; the crossover's interval is the plain percentile interval of its
 /// replicates clipped to the grid's durations.
-public struct DriftDecomposition: Sendable {
+package struct DriftDecomposition: Sendable {
     /// Whether a component belongs to time or to turning.
-    public enum Source: String, Sendable { case time, turning }
+    package enum Source: String, Sendable { case time, turning }
 
     /// One fitted error of the gyro model, in the profile's unit.
-    public struct Component: Sendable {
-        public let id: String
-        public let label: String
-        public let unit: String
-        public let source: Source
+    package struct Component: Sendable {
+        package let id: String
+        package let label: String
+        package let unit: String
+        package let source: Source
         /// The fitted σ (class of phones) or the phone's own value (one phone), in ``unit``.
-        public let estimate: Double
-        public let interval: ConfidenceInterval
+        package let estimate: Double
+        package let interval: ConfidenceInterval
         /// The generating profile's value, for comparison (the 1σ spread, or the profile's per-device value).
-        public let profileValue: Double
+        package let profileValue: Double
         /// `true` for a fixed effect of one phone (signed), `false` for a spread σ ≥ 0.
-        public let isPhoneValue: Bool
+        package let isPhoneValue: Bool
         /// Terms the design cannot separate from this one, with a non-zero profile value: this estimate carries their
         /// part too, so it is not comparable with ``profileValue`` alone.
-        public let carries: [String]
+        package let carries: [String]
     }
 
     /// Time's share of one cell's mean-square drift.
-    public struct CellShare: Sendable {
-        public let cell: DriftCell
+    package struct CellShare: Sendable {
+        package let cell: DriftCell
         /// Fitted mean square (deg²) and its parts (for one phone the parts leave out the signed cross term
         /// 2·(time's mean)·(turning's mean), which the mean square includes).
-        public let meanSquareDeg2: Double
-        public let timeDeg2: Double
-        public let turningDeg2: Double
+        package let meanSquareDeg2: Double
+        package let timeDeg2: Double
+        package let turningDeg2: Double
         /// The tilt's fixed under-reading, part of turning (deg²).
-        public let tiltDeg2: Double
-        public let timeShare: Double
-        public let timeShareInterval: ConfidenceInterval
+        package let tiltDeg2: Double
+        package let timeShare: Double
+        package let timeShareInterval: ConfidenceInterval
     }
 
     /// Where time overtakes turning, for walks that differ only in duration.
-    public struct Crossover: Sendable {
-        public enum Status: Sendable, Equatable {
+    package struct Crossover: Sendable {
+        package enum Status: Sendable, Equatable {
             /// Time dominates at every duration of the grid (in at least 97.5% of bootstrap replicates).
             case timeEverywhere
             /// Turning dominates at every duration of the grid.
@@ -79,41 +80,41 @@ public struct DriftDecomposition: Sendable {
             case crosses(minutes: Double, low: Double, high: Double)
         }
         /// A cell of the group (its minutes are the group's shortest).
-        public let representative: DriftCell
-        public let minimumMinutes: Double
-        public let maximumMinutes: Double
-        public let status: Status
+        package let representative: DriftCell
+        package let minimumMinutes: Double
+        package let maximumMinutes: Double
+        package let status: Status
         /// Whether the tilt's under-reading is more than half of this walk's turning part.
-        public let tiltDominatesTurning: Bool
+        package let tiltDominatesTurning: Bool
     }
 
-    public let profile: GyroProfile
-    public let sameDevice: Bool
-    public let components: [Component]
+    package let profile: GyroProfile
+    package let sameDevice: Bool
+    package let components: [Component]
     /// Components (or phone errors) the design could not separate, with the reason.
-    public let notSeparated: [String]
+    package let notSeparated: [String]
     /// A variance component these trials do not support: a fit without it is as good.
-    public struct Unidentified: Sendable {
-        public let label: String
-        public let unit: String
-        public let source: Source
-        public let profileValue: Double
+    package struct Unidentified: Sendable {
+        package let label: String
+        package let unit: String
+        package let source: Source
+        package let profileValue: Double
         /// 2·(ℓ with it − ℓ without it), below 2.71.
-        public let likelihoodRatio: Double
+        package let likelihoodRatio: Double
     }
     /// Components dropped by backward elimination, in the order dropped.
-    public let unidentified: [Unidentified]
-    public let shares: [CellShare]
-    public let crossovers: [Crossover]
+    package let unidentified: [Unidentified]
+    package let shares: [CellShare]
+    package let crossovers: [Crossover]
     /// Likelihood-ratio test of "turning adds nothing": 2·(ℓ − ℓ₀) against χ² with as many degrees of freedom as
     /// turning terms (conservative when a variance sits at its zero boundary); `nil` when the design has no turning.
-    public let turningLikelihoodRatio: Double?
-    public let turningPValue: Double?
-    public let bootstrapReplicates: Int
-    public let converged: Bool
+    package let turningLikelihoodRatio: Double?
+    package let turningPValue: Double?
+    package let bootstrapReplicates: Int
+    package let converged: Bool
 
     /// Bootstrap replicates per decomposition.
-    public static let defaultReplicates = 400
+    package static let defaultReplicates = 400
     /// The global stream index of bootstrap replicate b: far above any trial's index (trials are capped at 10⁹),
     /// below the per-cell RMS streams and the one-phone stream.
     static func replicateStreamIndex(_ b: Int) -> UInt64 { TrialSeed.period - 1_000_000 - UInt64(b) }
@@ -169,7 +170,7 @@ public struct DriftDecomposition: Sendable {
         if tau.isFinite, tau > 0 {
             terms.append(
                 Term(
-                    id: "bias_instability", label: "bias instability (Gauss–Markov, τ = \(JSONField.show(tau)) s)", unit: "°/h",
+                    id: "bias_instability", label: "bias instability (Gauss–Markov, τ = \(Format.exact(tau)) s)", unit: "°/h",
                     source: .time,
                     regressor: { r in
                         let u = r.seconds / tau
@@ -280,7 +281,7 @@ public struct DriftDecomposition: Sendable {
     ///   - outcomes: every outcome of the scenario, in trial order.
     ///   - device: the one phone of a `sameDevice` scenario (for the comparison column only).
     ///   - replicates: bootstrap replicates.
-    public init(
+    package init(
         scenario s: DriftScenario, profileName: String, outcomes: [DriftOutcome], device: GyroDevice? = nil,
         replicates: Int = DriftDecomposition.defaultReplicates
     ) throws {

@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import Reporting
 import SensorSim
@@ -19,9 +20,9 @@ extension DriftReport {
             switch self {
             case .profile: return c.profile.name
             case .input: return c.input.rawValue
-            case .tilt: return "tilt \(JSONField.show(c.tiltDegrees))°"
+            case .tilt: return "tilt \(Format.exact(c.tiltDegrees))°"
             case .shape: return c.walk.shape.rawValue
-            case .minutes: return "\(JSONField.show(c.walk.minutes)) min"
+            case .minutes: return "\(Format.exact(c.walk.minutes)) min"
             case .turns: return c.walk.turns == 1 ? "1 turn" : "\(c.walk.turns) turns"
             }
         }

@@ -178,7 +178,7 @@ extension DriftReport {
                 let tilts = mine.filter { $0.input == input }.map(\.tiltDegrees)
                 var context: [String] = []
                 if inputsVary { context.append(input.rawValue) }
-                if tiltsVary, Set(tilts) != allTilts { context.append("tilt " + list(tilts.map { "\(JSONField.show($0))°" })) }
+                if tiltsVary, Set(tilts) != allTilts { context.append("tilt " + list(tilts.map { "\(Format.exact($0))°" })) }
                 phrases.append(shapeNoun(shape) + (context.isEmpty ? "" : " (\(context.joined(separator: ", ")))"))
             }
         }
@@ -255,9 +255,9 @@ extension DriftReport {
                 guard let first = cells.first, let last = cells.last else { continue }
                 let label = "\(w.walk.shape.rawValue) with \(w.walk.turns) turns" + (kind.context.isEmpty ? "" : " (\(kind.context))")
                 var text =
-                    "Turning's share of the mean-square drift\(scope), \(label): \(try shareText(first)) at \(JSONField.show(first.cell.walk.minutes)) min"
+                    "Turning's share of the mean-square drift\(scope), \(label): \(try shareText(first)) at \(Format.exact(first.cell.walk.minutes)) min"
                 if last.cell.index != first.cell.index {
-                    text += ", \(try shareText(last)) at \(JSONField.show(last.cell.walk.minutes)) min"
+                    text += ", \(try shareText(last)) at \(Format.exact(last.cell.walk.minutes)) min"
                 }
                 items.append(text + ".")
             }
@@ -310,7 +310,7 @@ extension DriftReport {
             let observed = a.cells.first { $0.cell.index == c.cell.index }.map { $0.rmsDriftDeg * $0.rmsDriftDeg } ?? 0
             try t.append(
                 context.map { $0.value(c.cell) } + [
-                    c.cell.walk.shape.rawValue, JSONField.show(c.cell.walk.minutes), String(c.cell.walk.turns), try deg(observed),
+                    c.cell.walk.shape.rawValue, Format.exact(c.cell.walk.minutes), String(c.cell.walk.turns), try deg(observed),
                     try deg(c.meanSquareDeg2), try deg(c.timeDeg2), try deg(c.turningDeg2), try deg(c.tiltDeg2), try shareText(c),
                 ])
         }

@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import Reporting
 import SensorSim
@@ -7,10 +8,10 @@ extension DriftReport {
     // MARK: - Number words
 
     /// Degrees with three significant digits ("0.0123", "1.23", "123").
-    static func deg(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
+    package static func deg(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
 
     /// "1.23° (95% CI 1.10 to 1.36; p < 0.001)".
-    static func estimateText(_ c: LinearModelFit.Coefficient, scale: Double = 1, unit: String = "°") throws -> String {
+    package static func estimateText(_ c: LinearModelFit.Coefficient, scale: Double = 1, unit: String = "°") throws -> String {
         var text = "\(try deg(c.estimate * scale))\(unit) (95% CI \(try deg(c.ciLow * scale)) to \(try deg(c.ciHigh * scale))"
         if let p = c.pValue { text += "; p \(try pText(p))" }
         return text + ")"
@@ -28,7 +29,7 @@ extension DriftReport {
     /// none of the pure cases: 0 (a fixed error, such as tilt), 0.5 (white noise integrating into a random walk)
     /// and 1 (a bias). An exponent between them says only that several errors mix, in proportions that change
     /// with duration; the error budget tells which.
-    static func exponentReading(_ c: LinearModelFit.Coefficient) -> String? {
+    package static func exponentReading(_ c: LinearModelFit.Coefficient) -> String? {
         let references: [(Double, String)] = [
             (0, "close to 0: drift does not grow with time; a fixed error (such as holding tilt) dominates"),
             (0.5, "close to 0.5, the signature of white noise integrating into a random walk: drift proportional to √time"),
@@ -42,7 +43,7 @@ extension DriftReport {
     }
 
     /// ``exponentReading(_:)``, or a sentence that claims no source when the interval singles out none.
-    static func exponentMeaning(_ c: LinearModelFit.Coefficient) -> String {
+    package static func exponentMeaning(_ c: LinearModelFit.Coefficient) -> String {
         exponentReading(c)
             ?? "between the pure cases (0 fixed, 0.5 random walk, 1 bias): several errors mix, in proportions that change with duration"
     }
@@ -219,7 +220,7 @@ extension DriftReport {
         let w = best.cell.walk
         let turns = w.turns == 1 ? "1 turn" : "\(w.turns) turns"
         var text =
-            "**What it means for a TurnBack user:** after a \(JSONField.show(w.minutes))-minute \(w.shape.rawValue) walk with \(turns)"
+            "**What it means for a TurnBack user:** after a \(Format.exact(w.minutes))-minute \(w.shape.rawValue) walk with \(turns)"
         let context = varying(s).filter { ![.minutes, .turns, .shape].contains($0) }.map { $0.value(best.cell) }
         if !context.isEmpty { text += " (\(context.joined(separator: ", ")))" }
         text +=
@@ -266,8 +267,8 @@ extension DriftReport {
         ])
         for c in a.cells {
             try t.append([
-                c.cell.profile.name, c.cell.input.rawValue, JSONField.show(c.cell.tiltDegrees), c.cell.walk.shape.rawValue,
-                JSONField.show(c.cell.walk.minutes), String(c.cell.walk.turns), String(c.count), try deg(c.meanDriftDeg),
+                c.cell.profile.name, c.cell.input.rawValue, Format.exact(c.cell.tiltDegrees), c.cell.walk.shape.rawValue,
+                Format.exact(c.cell.walk.minutes), String(c.cell.walk.turns), String(c.count), try deg(c.meanDriftDeg),
                 try deg(c.rmsDriftDeg), "\(try deg(c.rmsInterval.low))–\(try deg(c.rmsInterval.high))",
                 try deg(c.medianAbsDriftDeg), try deg(c.p95AbsDriftDeg),
             ])

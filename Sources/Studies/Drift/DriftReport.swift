@@ -8,9 +8,9 @@ import Stats
 ///
 /// Everything is rendered in memory first; a rendering error leaves no file written. The summary's sentences
 /// are generated from the numbers they describe.
-public enum DriftReport {
+package enum DriftReport {
     /// Renders every file of the report, keyed by path relative to the report folder.
-    public static func render(scenario: DriftScenario, outcomes: [DriftOutcome], analysis: DriftAnalysis) throws -> ReportFiles {
+    package static func render(scenario: DriftScenario, outcomes: [DriftOutcome], analysis: DriftAnalysis) throws -> ReportFiles {
         var files = ReportFiles()
         files.add("trials.csv", try trialsCSV(scenario, outcomes))
         files.add("cells.csv", try cellsCSV(analysis))

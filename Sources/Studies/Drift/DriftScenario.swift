@@ -1,9 +1,12 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
+import Reporting
 import SensorSim
 
 /// How the simulated TurnBack reads the gyroscope.
-public enum HeadingInput: String, Sendable, CaseIterable, Equatable {
+package enum HeadingInput: String, Sendable, CaseIterable, Equatable {
     /// Integrates the z rotation rate (`CMDeviceMotion.rotationRate.z`), as TurnBack does.
     case rotationRate = "rotation-rate"
     /// Unwraps Core Motion's fused attitude yaw (`CMAttitude.yaw`), which sees a turn about the vertical whatever
@@ -12,37 +15,60 @@ public enum HeadingInput: String, Sendable, CaseIterable, Equatable {
 }
 
 /// One cell of a drift scenario's grid.
-public struct DriftCell: Sendable, Equatable {
-    public let index: Int
-    public let profile: GyroProfile
-    public let input: HeadingInput
-    public let tiltDegrees: Double
-    public let walk: WalkParameters
+package struct DriftCell: Sendable, Equatable {
+    package let index: Int
+    package let profile: GyroProfile
+    package let input: HeadingInput
+    package let tiltDegrees: Double
+    package let walk: WalkParameters
+
+    package init(index: Int, profile: GyroProfile, input: HeadingInput, tiltDegrees: Double, walk: WalkParameters) {
+        self.index = index
+        self.profile = profile
+        self.input = input
+        self.tiltDegrees = tiltDegrees
+        self.walk = walk
+    }
 }
 
 /// A validated drift study: TurnBack walks on a grid of durations, turn counts and shapes.
-public struct DriftScenario: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
-    public let trialsPerCell: Int
+package struct DriftScenario: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
+    package let trialsPerCell: Int
     /// Every trial uses one device drawn once (one student's phone) instead of a fresh device per trial.
-    public let sameDevice: Bool
-    public let cells: [DriftCell]
-    public let tracker: HeadingTracker.Configuration
-    public let straightAheadToleranceDegrees: Double
+    package let sameDevice: Bool
+    package let cells: [DriftCell]
+    package let tracker: HeadingTracker.Configuration
+    package let straightAheadToleranceDegrees: Double
 
-    public var totalTrials: Int { cells.count * trialsPerCell }
+    package init(
+        name: String, description: String, file: String, seed: UInt64, trialsPerCell: Int, sameDevice: Bool, cells: [DriftCell],
+        tracker: HeadingTracker.Configuration, straightAheadToleranceDegrees: Double
+    ) {
+        self.name = name
+        self.description = description
+        self.file = file
+        self.seed = seed
+        self.trialsPerCell = trialsPerCell
+        self.sameDevice = sameDevice
+        self.cells = cells
+        self.tracker = tracker
+        self.straightAheadToleranceDegrees = straightAheadToleranceDegrees
+    }
+
+    package var totalTrials: Int { cells.count * trialsPerCell }
 
     // MARK: - Limits (refused beyond, before anything runs)
 
-    public static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
+    package static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
     /// Gyro samples in one scenario: 10¹² samples is days of computing on a workstation.
-    public static let maximumTotalSamples = 1e12
-    public static let maximumCells = 100_000
-    public static let maximumMinutes = 24.0 * 60
-    public static let maximumTurns = 10_000
+    package static let maximumTotalSamples = 1e12
+    package static let maximumCells = 100_000
+    package static let maximumMinutes = 24.0 * 60
+    package static let maximumTurns = 10_000
 
     // MARK: - Parsing
 
@@ -147,7 +173,7 @@ public struct DriftScenario: Sendable {
                                     throw InputError(
                                         file: file, line: turnsField.node.line, field: turnPath,
                                         problem:
-                                            "\(n) \(shape.rawValue) turns at \(JSONField.show(walk.turnRateDegPerSec)) °/s do not fit in a \(JSONField.show(m))-minute walk"
+                                            "\(n) \(shape.rawValue) turns at \(Format.exact(walk.turnRateDegPerSec)) °/s do not fit in a \(Format.exact(m))-minute walk"
                                     )
                                 }
                                 totalSamples += m * 60 * profile.sampleRateHz * Double(trials)
@@ -183,7 +209,7 @@ public struct DriftScenario: Sendable {
         for (i, v) in values.enumerated() where !seen.insert(v).inserted {
             throw InputError(
                 file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                problem: "repeats the value \(JSONField.show(v))")
+                problem: "repeats the value \(Format.exact(v))")
         }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 
 /// Runs a drift scenario end to end: trials on all cores, statistics, report files.
-public enum DriftStudy {
+package enum DriftStudy {
     /// Simulates the trials with global indices in `range` (default: all), in global trial order.
-    public static func simulate(_ s: DriftScenario, runner: MonteCarloRunner, range: Range<Int>? = nil) throws -> [DriftOutcome] {
+    package static func simulate(_ s: DriftScenario, runner: MonteCarloRunner, range: Range<Int>? = nil) throws -> [DriftOutcome] {
         let range = range ?? 0..<s.totalTrials
         var shared: [String: GyroDevice] = [:]
         if s.sameDevice {
@@ -25,7 +26,7 @@ public enum DriftStudy {
     }
 
     /// Simulates, analyses and renders; returns the report's files without writing them.
-    public static func report(_ s: DriftScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+    package static func report(_ s: DriftScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         let outcomes = try simulate(s, runner: runner)
         let analysis = try DriftAnalysis(scenario: s, outcomes: outcomes)
         return try DriftReport.render(scenario: s, outcomes: outcomes, analysis: analysis)

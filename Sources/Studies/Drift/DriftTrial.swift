@@ -4,30 +4,30 @@ import SensorSim
 import Stats
 
 /// What one simulated TurnBack walk ended with.
-public struct DriftOutcome: Sendable, Equatable {
-    public let cellIndex: Int
-    public let trialInCell: Int
-    public let seed: TrialSeed
+package struct DriftOutcome: Sendable, Equatable {
+    package let cellIndex: Int
+    package let trialInCell: Int
+    package let seed: TrialSeed
     /// Net and total rotation of the walk as planned, radians.
-    public let netRotationRadians: Double
-    public let totalRotationRadians: Double
+    package let netRotationRadians: Double
+    package let totalRotationRadians: Double
     /// Accumulated heading error at the end: the tracker's yaw minus the true yaw, radians, not wrapped.
-    public let driftRadians: Double
+    package let driftRadians: Double
     /// What the arrow tells the user to turn, radians in (−π, π]: 0 would be perfect.
-    public let arrowTurnRadians: Double
+    package let arrowTurnRadians: Double
     /// Samples the tracker skipped (none for simulated data; counted to prove it).
-    public let skippedSamples: Int
+    package let skippedSamples: Int
 }
 
 /// One TurnBack walk through the whole pipeline: device, walk, gyro error model, heading core.
-public enum DriftTrial {
+package enum DriftTrial {
     /// The global index reserved for the one phone of a `sameDevice` scenario: the index just below the seed
     /// period, never a trial's (trial counts are capped far lower), so the phone's stream is distinct from
     /// every trial's.
     static let sameDeviceIndex: UInt64 = TrialSeed.period - 1
 
     /// The one device of a `sameDevice` scenario, for a profile.
-    public static func sharedDevice(scenarioSeed: UInt64, profile: GyroProfile) throws -> GyroDevice {
+    package static func sharedDevice(scenarioSeed: UInt64, profile: GyroProfile) throws -> GyroDevice {
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: scenarioSeed, trialIndex: sameDeviceIndex))
         return GyroDevice.draw(from: profile, stream: stream)
     }
@@ -39,7 +39,7 @@ public enum DriftTrial {
     /// instability's starting value, then per sample the white noise, the bias instability and the rate
     /// random walk. Drift is measured against the trapezoidal integral of the true rate, the same rule the
     /// tracker uses, so only sensor error (and tilt) shows up as drift.
-    public static func run(
+    package static func run(
         cell: DriftCell, trialInCell: Int, globalIndex: Int, scenario: DriftScenario, sharedDevice: GyroDevice?
     ) throws -> DriftOutcome {
         let seed = TrialSeed(scenarioSeed: scenario.seed, trialIndex: UInt64(globalIndex))

@@ -1,5 +1,7 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import Reporting
 import SensorSim
 
 /// A walk read from a GPX file for a `path` movement: its track points (or, without any, its route points, or
@@ -8,17 +10,17 @@ import SensorSim
 ///
 /// Points, their `<time>` and their errors come from ``GPXReader`` (malformed XML, missing or invalid `lat`/`lon`,
 /// a `<time>` that is not ISO 8601, with the line). Times must not decrease; only differences between times matter.
-public enum GPXWalk {
+package enum GPXWalk {
     /// The longest walk accepted, seconds (a day, as `movement.minutes`).
-    public static let maximumDurationSeconds = 86_400.0
+    package static let maximumDurationSeconds = 86_400.0
 
     /// One point of the walk.
-    public struct Point: Sendable, Equatable {
-        public let coordinate: Coordinate
+    package struct Point: Sendable, Equatable {
+        package let coordinate: Coordinate
         /// Seconds since the Unix epoch from `<time>`, or nil when the file gives none.
-        public let timeSeconds: Double?
+        package let timeSeconds: Double?
         /// The line of the point's start tag.
-        public let line: Int
+        package let line: Int
     }
 
     /// Reads the walk's points.
@@ -27,7 +29,7 @@ public enum GPXWalk {
     /// - Returns: the track points, or the route points when there are no track points (at least one).
     /// - Throws: ``InputError`` with the file and line: missing or malformed file, no `trkpt`/`rtept`, a bad or
     ///   missing `<time>`, times that go backwards.
-    public static func read(path: String) throws(InputError) -> [Point] {
+    package static func read(path: String) throws(InputError) -> [Point] {
         // GPXReader refuses malformed XML, coordinates and `<time>` text with their line; a phone's location log
         // (Sensor Logger's Location.csv, phyphox's Location export) is read as a timed track.
         let points =
@@ -43,7 +45,7 @@ public enum GPXWalk {
 
     /// The points a file's walk is made of: its track points, else its route points, else its waypoints in file
     /// order (as Xcode's Simulate Location plays a file of waypoints as a route).
-    static func walkedKind(_ points: [GPXPoint]) -> GPXPoint.Kind {
+    package static func walkedKind(_ points: [GPXPoint]) -> GPXPoint.Kind {
         if points.contains(where: { $0.kind == .trackPoint }) { return .trackPoint }
         if points.contains(where: { $0.kind == .routePoint }) { return .routePoint }
         return .waypoint
@@ -58,7 +60,7 @@ public enum GPXWalk {
     ///
     /// - Returns: the points and how many were dropped.
     /// - Throws: ``InputError`` with the line of a time before the previous point's.
-    static func fillTimes(_ points: [GPXPoint], file: String) throws(InputError) -> (points: [GPXPoint], dropped: Int) {
+    package static func fillTimes(_ points: [GPXPoint], file: String) throws(InputError) -> (points: [GPXPoint], dropped: Int) {
         var lastTime = -Double.infinity
         for p in points {
             guard let t = p.timeSeconds else { continue }
@@ -113,7 +115,7 @@ public enum GPXWalk {
     ///   - file: the path shown in errors.
     /// - Returns: the path.
     /// - Throws: ``InputError`` when the walk lasts longer than a day or cannot be planned.
-    public static func plannedPath(
+    package static func plannedPath(
         _ points: [Point], plane: LocalTangentPlane, speedMetersPerSecond: Double,
         file: String
     ) throws(InputError) -> MovementPath {
@@ -134,7 +136,7 @@ public enum GPXWalk {
         guard duration <= maximumDurationSeconds else {
             throw InputError(
                 file: file, line: points.last?.line,
-                problem: "the walk lasts \(JSONField.show(duration / 3600)) hours, at most 24 allowed")
+                problem: "the walk lasts \(Format.exact(duration / 3600)) hours, at most 24 allowed")
         }
         guard let path = MovementPath(waypoints: waypoints) else {
             throw InputError(file: file, problem: "the walk's points cannot be planned (not finite)")

@@ -5,53 +5,53 @@ import Stats
 ///
 /// Visits are split by the truth: an *outside* visit never came within the rule radius of the place (every enter is
 /// a false trigger); an *inside* visit did (a check should enter within the time limit of the true entry).
-public struct GeofenceAnalysis: Sendable {
+package struct GeofenceAnalysis: Sendable {
     /// One row of `rates.csv`.
-    public struct Row: Sendable {
-        public let cell: GeofenceCell
-        public let checkIndex: Int
+    package struct Row: Sendable {
+        package let cell: GeofenceCell
+        package let checkIndex: Int
         /// Index into the places of the scenario.
-        public let placeIndex: Int
-        public let visits: Int
+        package let placeIndex: Int
+        package let visits: Int
         /// Visits with at least one enter (a collection).
-        public let collectedVisits: Int
+        package let collectedVisits: Int
         /// Visits whose first enter happened while the walker was truly at least the rule radius plus the tolerance away.
-        public let wronglyCollectedVisits: Int
-        public let outsideVisits: Int
-        public let falseTriggerVisits: Int
+        package let wronglyCollectedVisits: Int
+        package let outsideVisits: Int
+        package let falseTriggerVisits: Int
         /// Wilson 95 % interval of falseTriggerVisits / outsideVisits; `nil` without outside visits.
-        public let falseTriggerInterval: ConfidenceInterval?
+        package let falseTriggerInterval: ConfidenceInterval?
         /// Enter events during outside visits, and the outside visits' total time, hours.
-        public let falseTriggers: Int
-        public let outsideHours: Double
+        package let falseTriggers: Int
+        package let outsideHours: Double
         /// Exact Poisson 95 % interval of the false triggers per hour; `nil` without outside visits.
-        public let falseTriggersPerHourInterval: ConfidenceInterval?
-        public let insideVisits: Int
-        public let missedVisits: Int
+        package let falseTriggersPerHourInterval: ConfidenceInterval?
+        package let insideVisits: Int
+        package let missedVisits: Int
         /// Wilson 95 % interval of missedVisits / insideVisits; `nil` without inside visits.
-        public let missInterval: ConfidenceInterval?
+        package let missInterval: ConfidenceInterval?
         /// Time from the true entry to the first enter over inside visits that triggered, seconds (negative: the
         /// check entered before the walker was truly inside); `nil` when none triggered.
-        public let timeToTriggerMedianSeconds: Double?
-        public let timeToTriggerP95Seconds: Double?
+        package let timeToTriggerMedianSeconds: Double?
+        package let timeToTriggerP95Seconds: Double?
         /// Exit events (each closes an enter/exit cycle) per hour of all visits.
-        public let flappingCyclesPerHour: Double
+        package let flappingCyclesPerHour: Double
 
-        public var falseTriggerProbability: Double? {
+        package var falseTriggerProbability: Double? {
             outsideVisits > 0 ? Double(falseTriggerVisits) / Double(outsideVisits) : nil
         }
-        public var falseTriggersPerHour: Double? { outsideHours > 0 ? Double(falseTriggers) / outsideHours : nil }
-        public var missProbability: Double? { insideVisits > 0 ? Double(missedVisits) / Double(insideVisits) : nil }
-        public var collectProbability: Double { Double(collectedVisits) / Double(max(visits, 1)) }
-        public var wronglyCollectedProbability: Double { Double(wronglyCollectedVisits) / Double(max(visits, 1)) }
+        package var falseTriggersPerHour: Double? { outsideHours > 0 ? Double(falseTriggers) / outsideHours : nil }
+        package var missProbability: Double? { insideVisits > 0 ? Double(missedVisits) / Double(insideVisits) : nil }
+        package var collectProbability: Double { Double(collectedVisits) / Double(max(visits, 1)) }
+        package var wronglyCollectedProbability: Double { Double(wronglyCollectedVisits) / Double(max(visits, 1)) }
     }
 
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// Computes every row from the outcomes (in global trial order).
     ///
     /// - Throws: ``StatsError`` from the intervals (not expected for valid counts).
-    public init(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome]) throws {
+    package init(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome]) throws {
         var rows: [Row] = []
         let interest = s.placesOfInterest
         let p = interest.count
@@ -112,7 +112,7 @@ public struct GeofenceAnalysis: Sendable {
     ///   - events: k ≥ 0.
     ///   - exposure: T > 0 (hours here).
     /// - Returns: the interval of the rate per unit of exposure.
-    public static func poissonInterval(events: Int, exposure: Double, confidence: Double = 0.95) throws -> ConfidenceInterval {
+    package static func poissonInterval(events: Int, exposure: Double, confidence: Double = 0.95) throws -> ConfidenceInterval {
         let alpha = 1 - confidence
         let k = Double(events)
         let low = events == 0 ? 0 : try ChiSquared.quantile(alpha / 2, degreesOfFreedom: 2 * k) / 2
@@ -121,7 +121,7 @@ public struct GeofenceAnalysis: Sendable {
     }
 
     /// The row of a cell, check and place.
-    public func row(cell: Int, check: Int, place: Int) -> Row? {
+    package func row(cell: Int, check: Int, place: Int) -> Row? {
         rows.first { $0.cell.index == cell && $0.checkIndex == check && $0.placeIndex == place }
     }
 }

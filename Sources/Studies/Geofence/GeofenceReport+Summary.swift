@@ -1,4 +1,5 @@
 import DetectionCore
+import FileFormats
 import Foundation
 import Reporting
 import SensorSim
@@ -18,13 +19,13 @@ extension GeofenceReport {
     /// "`naive` (50 m)" and so on.
     static func checkName(_ s: GeofenceScenario, _ c: Int) -> String {
         let cfg = s.checks[c].configuration
-        var detail = "\(JSONField.show(cfg.radiusMeters)) m"
+        var detail = "\(Format.exact(cfg.radiusMeters)) m"
         switch cfg.kind {
         case .naive: detail += ", one fix"
-        case .accuracyGated: detail += ", accuracy ≤ \(JSONField.show(cfg.maximumAccuracyMeters)) m"
+        case .accuracyGated: detail += ", accuracy ≤ \(Format.exact(cfg.maximumAccuracyMeters)) m"
         case .consecutive: detail += ", \(cfg.requiredConsecutiveFixes) fixes in a row"
-        case .dwell: detail += ", inside for \(JSONField.show(cfg.dwellSeconds)) s"
-        case .hysteresis: detail += ", exit beyond +\(JSONField.show(cfg.exitMarginMeters)) m"
+        case .dwell: detail += ", inside for \(Format.exact(cfg.dwellSeconds)) s"
+        case .hysteresis: detail += ", exit beyond +\(Format.exact(cfg.exitMarginMeters)) m"
         case .accuracyAware: detail += ", whole accuracy circle inside"
         }
         return "`\(s.checks[c].label)` (\(detail))"
@@ -45,10 +46,10 @@ extension GeofenceReport {
     static func visitWords(_ s: GeofenceScenario, distance d: Double, place: String) -> String {
         let m = s.movement
         switch m.kind {
-        case .loiter: return "sitting \(JSONField.show(d)) m from \(place) collects it in %@ of \(JSONField.show(m.minutes))-minute visits"
-        case .passBy: return "walking past \(place) at \(JSONField.show(d)) m collects it on %@ of walks"
+        case .loiter: return "sitting \(Format.exact(d)) m from \(place) collects it in %@ of \(Format.exact(m.minutes))-minute visits"
+        case .passBy: return "walking past \(place) at \(Format.exact(d)) m collects it on %@ of walks"
         case .approach:
-            return "stopping \(JSONField.show(d)) m from \(place) for \(JSONField.show(m.minutes)) minutes collects it in %@ of visits"
+            return "stopping \(Format.exact(d)) m from \(place) for \(Format.exact(m.minutes)) minutes collects it in %@ of visits"
         case .tour: return "touring past \(place) collects it in %@ of tours"
         case .path: return "walking the GPX path past \(place) collects it on %@ of walks"
         }
@@ -137,7 +138,7 @@ extension GeofenceReport {
         var recommended: Int?
         if let d = probe, let r = row(variant, d, ref), let p = r.falseTriggerProbability {
             var text =
-                "With the assignment's \(JSONField.show(rule)) m check (\(checkName(s, ref))), a student "
+                "With the assignment's \(Format.exact(rule)) m check (\(checkName(s, ref))), a student "
                 + visitWords(s, distance: d, place: target).replacingOccurrences(of: "%@", with: try pctCI(p, r.falseTriggerInterval))
                 + " on \(env) GPS (\(try num(r.falseTriggersPerHour ?? 0)) false triggers per hour)"
             // The best other check: fewest false triggers among those that still trigger inside within the limit.
@@ -154,7 +155,7 @@ extension GeofenceReport {
                     let cost = (ri.timeToTriggerMedianSeconds ?? .nan) - (rr.timeToTriggerMedianSeconds ?? .nan)
                     if cost.isFinite {
                         let medians =
-                            "median time to trigger at \(JSONField.show(di)) m: \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), missed in \(try pct(ri.missProbability ?? 0)) of visits"
+                            "median time to trigger at \(Format.exact(di)) m: \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), missed in \(try pct(ri.missProbability ?? 0)) of visits"
                         text += cost > 0 ? " and costs \(try num(cost)) s inside (\(medians))" : " and is as quick inside (\(medians))"
                     }
                 }
@@ -166,14 +167,14 @@ extension GeofenceReport {
             {
                 let tau = s.cells.first { $0.environment.name == env }?.environment.correlationTimeSeconds ?? 0
                 bullets.append(
-                    "Fix errors on \(env) GPS persist for about \(JSONField.show(tau)) s, so consecutive fixes share them: "
+                    "Fix errors on \(env) GPS persist for about \(Format.exact(tau)) s, so consecutive fixes share them: "
                         + "\(checkName(s, k)) still collects in \(try pct(pk)) of these visits against \(try pct(p)) for one fix.")
             }
             if headline.isEmpty { headline = text } else { bullets.insert(text, at: 0) }
         }
         if headline.isEmpty, let di = insideDistances.first, let r = row(variant, di, ref) {
             headline =
-                "With \(checkName(s, ref)) on \(env) GPS, a student \(JSONField.show(di)) m from \(target) is missed in \(try pctCI(r.missProbability ?? 0, r.missInterval)) of visits (no trigger within \(JSONField.show(s.timeLimitSeconds)) s); median time to trigger \(try seconds(r.timeToTriggerMedianSeconds))."
+                "With \(checkName(s, ref)) on \(env) GPS, a student \(Format.exact(di)) m from \(target) is missed in \(try pctCI(r.missProbability ?? 0, r.missInterval)) of visits (no trigger within \(Format.exact(s.timeLimitSeconds)) s); median time to trigger \(try seconds(r.timeToTriggerMedianSeconds))."
         }
         if headline.isEmpty {
             headline = "No visit in this scenario came within or beyond the rule radius in a way the summary can describe; see rates.csv."
@@ -184,12 +185,12 @@ extension GeofenceReport {
             var parts: [String] = []
             if let d = probe, let r = row(variant, d, c), let p = r.falseTriggerProbability {
                 parts.append(
-                    "at \(JSONField.show(d)) m false trigger in \(try pctCI(p, r.falseTriggerInterval)) of visits, \(try num(r.falseTriggersPerHour ?? 0))/h"
+                    "at \(Format.exact(d)) m false trigger in \(try pctCI(p, r.falseTriggerInterval)) of visits, \(try num(r.falseTriggersPerHour ?? 0))/h"
                 )
             }
             if let di = insideProbe, let r = row(variant, di, c), let m = r.missProbability {
                 parts.append(
-                    "at \(JSONField.show(di)) m missed in \(try pct(m)), time to trigger median \(try seconds(r.timeToTriggerMedianSeconds)), p95 \(try seconds(r.timeToTriggerP95Seconds)), \(try num(r.flappingCyclesPerHour)) enter/exit cycles per hour"
+                    "at \(Format.exact(di)) m missed in \(try pct(m)), time to trigger median \(try seconds(r.timeToTriggerMedianSeconds)), p95 \(try seconds(r.timeToTriggerP95Seconds)), \(try num(r.flappingCyclesPerHour)) enter/exit cycles per hour"
                 )
             }
             if !parts.isEmpty { bullets.append("\(checkName(s, c)): " + parts.joined(separator: "; ") + ".") }
@@ -197,8 +198,8 @@ extension GeofenceReport {
         var recommendation: String?
         if let best = recommended {
             recommendation =
-                "**Recommended check:** \(checkName(s, best)): the fewest false triggers at \(JSONField.show(probe ?? 0)) m on \(env) GPS"
-                + (insideProbe.map { " among the checks that miss at most 5% of visits at \(JSONField.show($0)) m" } ?? "") + "."
+                "**Recommended check:** \(checkName(s, best)): the fewest false triggers at \(Format.exact(probe ?? 0)) m on \(env) GPS"
+                + (insideProbe.map { " among the checks that miss at most 5% of visits at \(Format.exact($0)) m" } ?? "") + "."
         }
         return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
     }
@@ -222,15 +223,15 @@ extension GeofenceReport {
                 .sorted { ($1.wronglyCollectedProbability, $0.placeIndex) < ($0.wronglyCollectedProbability, $1.placeIndex) }
             let names = try worst.prefix(3).map { "\(s.placeSet.places[$0.placeIndex].name) (\(try pct($0.wronglyCollectedProbability)))" }
             bullets.append(
-                "\(checkName(s, c)): \(try num(wrong)) halls per tour collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more"
+                "\(checkName(s, c)): \(try num(wrong)) halls per tour collected from \(Format.exact(s.ruleRadiusMeters + s.toleranceMeters)) m or more"
                     + (names.isEmpty ? "" : ", most often " + names.joined(separator: ", "))
-                    + "; \(try num(missed)) of \(s.stops.count) halls missed (no trigger within \(JSONField.show(s.timeLimitSeconds)) s of arriving)."
+                    + "; \(try num(missed)) of \(s.stops.count) halls missed (no trigger within \(Format.exact(s.timeLimitSeconds)) s of arriving)."
             )
         }
         let r = scores[ref]
         var headline =
-            "On a \(env) tour of \(s.stops.count) places with pauses of \(JSONField.show(s.movement.pauseSeconds)) s, "
-            + "the assignment's check (\(checkName(s, ref))) collects \(try num(r.wrong)) halls per tour while the student is still at least \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m from them and misses \(try num(r.missed))"
+            "On a \(env) tour of \(s.stops.count) places with pauses of \(Format.exact(s.movement.pauseSeconds)) s, "
+            + "the assignment's check (\(checkName(s, ref))) collects \(try num(r.wrong)) halls per tour while the student is still at least \(Format.exact(s.ruleRadiusMeters + s.toleranceMeters)) m from them and misses \(try num(r.missed))"
         let best = scores.min { ($0.wrong + $0.missed, $0.check) < ($1.wrong + $1.missed, $1.check) } ?? r
         if best.check != ref {
             headline += "; \(checkName(s, best.check)) gives \(try num(best.wrong)) early and \(try num(best.missed)) missed"
@@ -246,26 +247,26 @@ extension GeofenceReport {
         switch m.kind {
         case .loiter:
             walk =
-                "a student stands at true distance d from \(s.placeSet.places[s.targetIndex].name) (random bearing) for \(JSONField.show(m.minutes)) minutes, wandering up to \(JSONField.show(m.wanderMeters)) m"
+                "a student stands at true distance d from \(s.placeSet.places[s.targetIndex].name) (random bearing) for \(Format.exact(m.minutes)) minutes, wandering up to \(Format.exact(m.wanderMeters)) m"
         case .passBy:
             walk =
-                "a student walks straight past \(s.placeSet.places[s.targetIndex].name) at \(JSONField.show(m.speedMetersPerSecond)) m/s with closest approach d, starting and ending \(JSONField.show(m.passHalfLengthMeters)) m from that point"
+                "a student walks straight past \(s.placeSet.places[s.targetIndex].name) at \(Format.exact(m.speedMetersPerSecond)) m/s with closest approach d, starting and ending \(Format.exact(m.passHalfLengthMeters)) m from that point"
         case .approach:
             walk =
-                "a student walks straight towards \(s.placeSet.places[s.targetIndex].name) from \(JSONField.show(m.approachFromMeters)) m at \(JSONField.show(m.speedMetersPerSecond)) m/s and stops at d for \(JSONField.show(m.minutes)) minutes"
+                "a student walks straight towards \(s.placeSet.places[s.targetIndex].name) from \(Format.exact(m.approachFromMeters)) m at \(Format.exact(m.speedMetersPerSecond)) m/s and stops at d for \(Format.exact(m.minutes)) minutes"
         case .tour:
             walk =
-                "a student walks from place to place at \(JSONField.show(m.speedMetersPerSecond)) m/s on straight legs, pausing \(JSONField.show(m.pauseSeconds)) s at distance d from each"
+                "a student walks from place to place at \(Format.exact(m.speedMetersPerSecond)) m/s on straight legs, pausing \(Format.exact(m.pauseSeconds)) s at distance d from each"
         case .path:
             walk =
-                "a student walks the GPX file's path (\(JSONField.show((m.plannedPath?.durationSeconds ?? 0) / 60)) minutes, \(m.plannedPath?.timesSeconds.count ?? 0) points) past \(s.placeSet.places[s.targetIndex].name)"
+                "a student walks the GPX file's path (\(Format.exact((m.plannedPath?.durationSeconds ?? 0) / 60)) minutes, \(m.plannedPath?.timesSeconds.count ?? 0) points) past \(s.placeSet.places[s.targetIndex].name)"
         }
         return
             "\(s.totalTrials) simulated visits: \(s.cells.count) cell\(s.cells.count == 1 ? "" : "s") × \(s.trialsPerCell) trials, seed \(s.seed). In each, \(walk). "
             + "The phone's fixes come from the GPS jitter model below; each trial's fixes are generated once and fed to one "
             + "`ProximityMonitor` per check, so the checks see identical data. A visit is *outside* when the student never came truly within "
-            + "\(JSONField.show(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
-            + "missed without an enter within \(JSONField.show(s.timeLimitSeconds)) s of the true entry. Intervals: Wilson 95% for "
+            + "\(Format.exact(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
+            + "missed without an enter within \(Format.exact(s.timeLimitSeconds)) s of the true entry. Intervals: Wilson 95% for "
             + "probabilities, exact Poisson (Garwood) 95% for rates per hour. Places: \(s.placeSet.source). Reproduce with "
             + "`sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
     }
@@ -293,7 +294,7 @@ extension GeofenceReport {
         ])
         for r in a.rows where r.cell.environment.name == env && r.cell.variant == variant {
             try t.append([
-                s.isTour ? s.placeSet.places[r.placeIndex].name : JSONField.show(r.cell.distanceMeters),
+                s.isTour ? s.placeSet.places[r.placeIndex].name : Format.exact(r.cell.distanceMeters),
                 s.checks[r.checkIndex].label, try pct(r.collectProbability),
                 try r.falseTriggerProbability.map { try pctCI($0, r.falseTriggerInterval) } ?? "",
                 try r.falseTriggersPerHour.map(num) ?? "", try r.missProbability.map(pct) ?? "",
@@ -319,10 +320,10 @@ extension GeofenceReport {
             pairs.sort { $0.2 < $1.2 }
             let label = variant == PlaceSet.baseVariant ? "" : " (coordinates `\(variant)`)"
             if pairs.isEmpty {
-                lines.append("No two places\(label) are closer than \(JSONField.show(2 * s.ruleRadiusMeters)) m.")
+                lines.append("No two places\(label) are closer than \(Format.exact(2 * s.ruleRadiusMeters)) m.")
             } else {
                 let list = try pairs.map { "\($0.0)–\($0.1) \(try num($0.2)) m" }.joined(separator: ", ")
-                lines.append("Places closer than 2 × \(JSONField.show(s.ruleRadiusMeters)) m\(label), whose circles overlap: \(list).")
+                lines.append("Places closer than 2 × \(Format.exact(s.ruleRadiusMeters)) m\(label), whose circles overlap: \(list).")
             }
         }
         return lines.joined(separator: " ")

@@ -1,12 +1,14 @@
 import DetectionCore
+import FileFormats
 import Foundation
 import Reporting
 import Stats
 
 /// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all in memory first.
-public enum GeofenceReport {
+package enum GeofenceReport {
     /// Renders every file of the report, keyed by path relative to the report folder.
-    public static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws -> ReportFiles
+    package static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws
+        -> ReportFiles
     {
         var files = ReportFiles()
         files.add("trials.csv", try trialsCSV(s, outcomes))
@@ -110,7 +112,7 @@ public enum GeofenceReport {
                         )
                     }
                     let chart = BarChart(
-                        title: "Halls collected from \(JSONField.show(s.ruleRadiusMeters + s.toleranceMeters)) m or more away (\(env))",
+                        title: "Halls collected from \(Format.exact(s.ruleRadiusMeters + s.toleranceMeters)) m or more away (\(env))",
                         xLabel: "hall", yLabel: "share of tours", categories: categories, series: series)
                     let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"
                     charts.append(

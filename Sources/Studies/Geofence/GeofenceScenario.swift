@@ -1,61 +1,64 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
+import Reporting
 import SensorSim
 
 /// One proximity check the study compares, with the label reports use.
-public struct GeofenceCheck: Sendable, Equatable {
+package struct GeofenceCheck: Sendable, Equatable {
     /// Unique label ("naive", "consecutive-3", …).
-    public let label: String
+    package let label: String
     /// The check as the app would configure it.
-    public let configuration: ProximityCheckConfiguration
+    package let configuration: ProximityCheckConfiguration
 }
 
 /// One cell of a geofence scenario's grid: which coordinates the app uses, the GPS environment, the true distance.
-public struct GeofenceCell: Sendable, Equatable {
-    public let index: Int
+package struct GeofenceCell: Sendable, Equatable {
+    package let index: Int
     /// The place-set variant the app's coordinates come from ("base" for the places as given).
-    public let variant: String
-    public let environment: GPSEnvironment
+    package let variant: String
+    package let environment: GPSEnvironment
     /// d: true distance of the loiter point, closest approach, stop or tour pause from the (true) place, metres.
-    public let distanceMeters: Double
+    package let distanceMeters: Double
     /// The places the app checks (the variant's coordinates).
-    public let appPlaces: [Place]
+    package let appPlaces: [Place]
 }
 
 /// A validated geofence study: simulated walks near places, noisy fixes, several proximity checks.
-public struct GeofenceScenario: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
-    public let trialsPerCell: Int
-    public let placeSet: PlaceSet
+package struct GeofenceScenario: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
+    package let trialsPerCell: Int
+    package let placeSet: PlaceSet
     /// Index of the place the metrics are about (for a tour: the first stop).
-    public let targetIndex: Int
+    package let targetIndex: Int
     /// For a tour: the places visited, in order (indices into the places); otherwise `[targetIndex]`.
-    public let stops: [Int]
+    package let stops: [Int]
     /// The game's rule: a place may be collected when the walker is truly within this distance, metres.
-    public let ruleRadiusMeters: Double
+    package let ruleRadiusMeters: Double
     /// An enter counts as a wrong collection (`false_enters`, the tour's early collections) only when the walker is
     /// truly at least `ruleRadiusMeters + toleranceMeters` away, so a fix a few metres early on the way in is not one.
-    public let toleranceMeters: Double
+    package let toleranceMeters: Double
     /// A visit inside the rule radius counts as missed unless a check enters within this time, seconds.
-    public let timeLimitSeconds: Double
-    public let movement: MovementParameters
-    public let checks: [GeofenceCheck]
-    public let cells: [GeofenceCell]
+    package let timeLimitSeconds: Double
+    package let movement: MovementParameters
+    package let checks: [GeofenceCheck]
+    package let cells: [GeofenceCell]
 
-    public var totalTrials: Int { cells.count * trialsPerCell }
-    public var isTour: Bool { movement.kind == .tour }
+    package var totalTrials: Int { cells.count * trialsPerCell }
+    package var isTour: Bool { movement.kind == .tour }
     /// The places the metrics report on: the target, or every stop of a tour.
-    public var placesOfInterest: [Int] { isTour ? stops : [targetIndex] }
+    package var placesOfInterest: [Int] { isTour ? stops : [targetIndex] }
 
     // MARK: - Limits
 
-    public static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
-    public static let maximumCells = 100_000
+    package static let maximumTotalTrials = ScenarioLimits.maximumTotalTrials
+    package static let maximumCells = 100_000
     /// Fixes × places × checks in one scenario (each a geodesic distance): 10¹² is days of computing.
-    public static let maximumTotalWork = 1e12
+    package static let maximumTotalWork = 1e12
 
     // MARK: - Parsing
 
@@ -161,7 +164,7 @@ public struct GeofenceScenario: Sendable {
             throw InputError(
                 file: file, line: distanceField?.node.line ?? grid.line, field: "grid.distanceMeters[\(tooFar)]",
                 problem:
-                    "an approach must stop closer than movement.approachFromMeters (\(JSONField.show(movement.approachFromMeters)) m), got \(JSONField.show(distances[tooFar]))"
+                    "an approach must stop closer than movement.approachFromMeters (\(Format.exact(movement.approachFromMeters)) m), got \(Format.exact(distances[tooFar]))"
             )
         }
         let cellCount = variants.count * environments.count * distances.count
@@ -244,7 +247,7 @@ public struct GeofenceScenario: Sendable {
     }
 
     /// A preset name, or an object `{"name", "base"?, field overrides…}`.
-    static func readEnvironment(_ field: JSONField) throws(InputError) -> GPSEnvironment {
+    package static func readEnvironment(_ field: JSONField) throws(InputError) -> GPSEnvironment {
         let presetNames = GPSEnvironment.presets.map(\.name)
         if case .string = field.node.value {
             let name = try field.choice(presetNames)
@@ -282,7 +285,7 @@ public struct GeofenceScenario: Sendable {
             throw InputError(
                 file: field.file, line: lines[problem.field] ?? field.node.line, field: "\(field.path).\(problem.field)",
                 problem:
-                    "\(problem.problem), got \(JSONField.show(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
+                    "\(problem.problem), got \(Format.exact(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
         }
         return env
     }
@@ -292,60 +295,7 @@ public struct GeofenceScenario: Sendable {
         for (i, v) in values.enumerated() where !seen.insert(v).inserted {
             throw InputError(
                 file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                problem: "repeats the value \(JSONField.show(v))")
+                problem: "repeats the value \(Format.exact(v))")
         }
-    }
-}
-
-extension GeofenceScenario {
-    /// A fingerprint of everything that determines the trials' results (not the file's path or description).
-    public var contentHash: String {
-        var h = ContentHash()
-        h.add("geofence")
-        h.add(String(seed))
-        h.add(trialsPerCell)
-        h.add(targetIndex)
-        for i in stops { h.add(i) }
-        h.add(ruleRadiusMeters)
-        h.add(timeLimitSeconds)
-        h.add(toleranceMeters)
-        let m = movement
-        h.add(m.kind.rawValue)
-        for v in [
-            m.minutes, m.speedMetersPerSecond, m.wanderMeters, m.wanderCorrelationSeconds, m.passHalfLengthMeters,
-            m.approachFromMeters, m.pauseSeconds,
-        ] { h.add(v) }
-        if let path = m.plannedPath {
-            h.add(path.timesSeconds.count)
-            for v in path.eastMeters + path.northMeters + path.timesSeconds { h.add(v) }
-        }
-        for c in checks {
-            h.add(c.label)
-            let k = c.configuration
-            h.add(k.kind.rawValue)
-            for v in [k.radiusMeters, k.maximumAccuracyMeters, k.dwellSeconds, k.exitMarginMeters] { h.add(v) }
-            h.add(k.requiredConsecutiveFixes)
-        }
-        for p in placeSet.places {
-            h.add(p.name)
-            h.add(p.coordinate.latitudeDegrees)
-            h.add(p.coordinate.longitudeDegrees)
-        }
-        for c in cells {
-            h.add(c.variant)
-            h.add(c.distanceMeters)
-            let e = c.environment
-            h.add(e.name)
-            for v in [
-                e.sigmaMeters, e.correlationTimeSeconds, e.fixIntervalSeconds, e.accuracyConfidenceFactor,
-                e.accuracyJitterLog, e.outlierRatePerHour, e.outlierMeanMagnitudeMeters, e.outlierMeanDurationSeconds,
-                e.outlierAccuracyAwareness, e.dropoutRatePerHour, e.dropoutMeanDurationSeconds,
-            ] { h.add(v) }
-            for p in c.appPlaces {
-                h.add(p.coordinate.latitudeDegrees)
-                h.add(p.coordinate.longitudeDegrees)
-            }
-        }
-        return h.hex
     }
 }

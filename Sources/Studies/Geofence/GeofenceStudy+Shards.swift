@@ -1,4 +1,6 @@
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import Stats
 
@@ -67,22 +69,27 @@ extension GeofenceOutcome {
     }
 }
 
-extension GeofenceStudy {
-    /// One record line per trial of `range`.
-    static func shardRecords(_ s: GeofenceScenario, range: Range<Int>, runner: MonteCarloRunner) throws -> [String] {
-        let outcomes = try simulate(s, runner: runner, range: range)
-        return zip(range, outcomes).map { $1.record(index: $0) }
+/// The geofence study as a ``Study``: one record a visit (``GeofenceOutcome/record(index:)``).
+extension GeofenceScenario: Study {
+    package static let kind = "geofence"
+    package static let recordColumns = GeofenceOutcome.recordColumns
+
+    package static func parse(_ r: JSONObjectReader, source: ScenarioSource) throws(InputError) -> GeofenceScenario {
+        try parse(r, file: source.file, folder: source.folder, overrides: source.overrides)
     }
 
-    /// Rebuilds the outcomes from merged records (global index order) and renders the full report.
-    static func report(_ s: GeofenceScenario, records: [(file: String, line: Int, text: String)]) throws -> ReportFiles {
-        let outcomes = try records.enumerated().map { index, r in
-            guard let o = GeofenceOutcome(record: r.text, index: index, scenario: s) else {
-                throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
-            }
-            return o
-        }
-        let analysis = try GeofenceAnalysis(scenario: s, outcomes: outcomes)
-        return try GeofenceReport.render(scenario: s, outcomes: outcomes, analysis: analysis)
+    package var cellCount: Int { cells.count }
+
+    package func simulate(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [GeofenceOutcome] {
+        try GeofenceStudy.simulate(self, runner: runner, range: range)
+    }
+
+    package func record(_ outcome: GeofenceOutcome, index: Int) -> String { outcome.record(index: index) }
+
+    package func outcome(record: String, index: Int) -> GeofenceOutcome? { GeofenceOutcome(record: record, index: index, scenario: self) }
+
+    package func report(_ outcomes: [GeofenceOutcome]) throws -> ReportFiles {
+        let analysis = try GeofenceAnalysis(scenario: self, outcomes: outcomes)
+        return try GeofenceReport.render(scenario: self, outcomes: outcomes, analysis: analysis)
     }
 }

@@ -1,11 +1,13 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 
 /// Runs a geofence scenario end to end: trials on all cores, metrics, report files.
-public enum GeofenceStudy {
+package enum GeofenceStudy {
     /// Simulates the trials with global indices in `range` (default: all), in global trial order.
-    public static func simulate(
+    package static func simulate(
         _ s: GeofenceScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
     ) throws -> [GeofenceOutcome] {
         let perCell = s.trialsPerCell
@@ -17,14 +19,14 @@ public enum GeofenceStudy {
     }
 
     /// Simulates, analyses and renders; returns the report's files without writing them.
-    public static func report(_ s: GeofenceScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+    package static func report(_ s: GeofenceScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         let outcomes = try simulate(s, runner: runner)
         let analysis = try GeofenceAnalysis(scenario: s, outcomes: outcomes)
         return try GeofenceReport.render(scenario: s, outcomes: outcomes, analysis: analysis)
     }
 
     /// The fixes of the scenario's first cell's first trial (with its jitter and accuracy), as a GPX track.
-    public static func exportGPX(_ s: GeofenceScenario) throws -> String {
+    package static func exportGPX(_ s: GeofenceScenario) throws -> String {
         var sink = CollectFixes()
         guard let cell = s.cells.first else { throw InputError(file: s.file, field: "grid", problem: "has no cells") }
         _ = try GeofenceTrial.run(cell: cell, trialInCell: 0, globalIndex: 0, scenario: s, sink: &sink)

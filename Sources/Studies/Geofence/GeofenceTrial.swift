@@ -1,32 +1,34 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import SensorSim
 import Stats
 
 /// What one simulated visit ended with, per place of interest and per check.
-public struct GeofenceOutcome: Sendable, Equatable {
-    public let cellIndex: Int
-    public let trialInCell: Int
-    public let seed: TrialSeed
+package struct GeofenceOutcome: Sendable, Equatable {
+    package let cellIndex: Int
+    package let trialInCell: Int
+    package let seed: TrialSeed
     /// Length of the walk, seconds.
-    public let durationSeconds: Double
+    package let durationSeconds: Double
     /// Fixes delivered to the checks, and fixes lost to dropouts.
-    public let fixesDelivered: Int
-    public let fixesDropped: Int
+    package let fixesDelivered: Int
+    package let fixesDropped: Int
     /// Per place of interest: when the walker first came truly within the rule radius (`nil`: never), seconds.
-    public let trueFirstInsideSeconds: [Double?]
+    package let trueFirstInsideSeconds: [Double?]
     /// Per place of interest: the smallest true distance during the walk, metres.
-    public let trueMinimumDistanceMeters: [Double]
+    package let trueMinimumDistanceMeters: [Double]
     /// Per check c and place of interest j, at index c·P + j: enter events.
-    public let enters: [Int]
+    package let enters: [Int]
     /// Exit events (c·P + j).
-    public let exits: [Int]
+    package let exits: [Int]
     /// Enter events while the walker was truly at least the rule radius plus the tolerance away (c·P + j).
-    public let falseEnters: [Int]
+    package let falseEnters: [Int]
     /// Time of the first enter event, seconds, `nil` when none (c·P + j).
-    public let firstEnterSeconds: [Double?]
+    package let firstEnterSeconds: [Double?]
     /// Whether the first enter (the collection) happened while truly at least the rule radius plus the tolerance away.
-    public let firstEnterWasFalse: [Bool]
+    package let firstEnterWasFalse: [Bool]
 }
 
 /// Receives every delivered fix of a trial (the GPX export keeps them; the study ignores them).
@@ -40,7 +42,7 @@ struct DiscardFixes: GeofenceFixSink {
 }
 
 /// One visit through the whole pipeline: movement, GPS jitter, one ``ProximityMonitor`` per check.
-public enum GeofenceTrial {
+package enum GeofenceTrial {
     /// Runs one trial.
     ///
     /// The trial's fixes are generated once and each is fed to every check's monitor, so the checks are compared
@@ -48,7 +50,8 @@ public enum GeofenceTrial {
     /// values, then per fix the wander and the GPS model. Positions live in an east/north frame around the true
     /// target (a tour: its first stop); fixes are mapped to WGS-84 with ``LocalTangentPlane`` and the monitors
     /// measure geodesic distances, as the app would.
-    public static func run(cell: GeofenceCell, trialInCell: Int, globalIndex: Int, scenario s: GeofenceScenario) throws -> GeofenceOutcome {
+    package static func run(cell: GeofenceCell, trialInCell: Int, globalIndex: Int, scenario s: GeofenceScenario) throws -> GeofenceOutcome
+    {
         var sink = DiscardFixes()
         return try run(cell: cell, trialInCell: trialInCell, globalIndex: globalIndex, scenario: s, sink: &sink)
     }
@@ -67,11 +70,11 @@ public enum GeofenceTrial {
         }
         let env = cell.environment
         guard
-            var movement = Movement(
+            let movement = Movement(
                 parameters: s.movement, distanceMeters: cell.distanceMeters, placeOffsets: stopOffsets,
                 intervalSeconds: env.fixIntervalSeconds, stream: stream)
-        else { throw InputError(file: s.file, field: "movement", problem: "could not plan the walk") }
-        var gps = GPSJitterModel(environment: env, stream: stream)
+        else { throw SimulationError("\(s.file): movement: could not plan the walk") }
+        var fixes = GPSFixStream(movement: movement, environment: env, plane: plane, stream: stream)
         // Each monitor watches the places of interest only: a monitor keeps independent state per place, so
         // leaving out places nobody asks about changes nothing for the others and saves their geodesics.
         let watched = interest.map { cell.appPlaces[$0] }
@@ -91,13 +94,12 @@ public enum GeofenceTrial {
         var firstFalse = Array(repeating: false, count: s.checks.count * p)
         let rule = s.ruleRadiusMeters
 
-        let dt = env.fixIntervalSeconds
         let duration = movement.durationSeconds
-        let fixCount = Int((duration / dt).rounded(.down)) + 1
+        let fixCount = fixes.fixCount
         var delivered = 0
-        for k in 0..<fixCount {
-            let t = Double(k) * dt
-            let truth = movement.position(atSeconds: t, first: k == 0, stream: stream)
+        while let step = fixes.next(stream) {
+            let t = step.timeSeconds
+            let truth = step.truth
             for j in 0..<p {
                 let de = truth.east - appOffsets[j].eastMeters
                 let dn = truth.north - appOffsets[j].northMeters
@@ -106,11 +108,8 @@ public enum GeofenceTrial {
                 if d < trueMinimum[j] { trueMinimum[j] = d }
                 if d < rule, trueFirstInside[j] == nil { trueFirstInside[j] = t }
             }
-            guard let error = gps.next(stream),
-                let reported = plane.coordinate(eastMeters: truth.east + error.eastMeters, northMeters: truth.north + error.northMeters)
-            else { continue }
+            guard let fix = step.fix else { continue }
             delivered += 1
-            let fix = LocationFix(coordinate: reported, horizontalAccuracyMeters: error.horizontalAccuracyMeters, timestampSeconds: t)
             sink.receive(fix)
             for c in monitors.indices {
                 let events = monitors[c].consume(fix)

@@ -1,4 +1,5 @@
 import DetectionCore
+import FileFormats
 import Foundation
 
 /// The places a geofence scenario watches, with named variants (alternative coordinates for some places).
@@ -8,24 +9,24 @@ import Foundation
 /// GPX file or a folder of GPX files (see ``gpxPlaces(_:field:)``: each point a place, named by its `<name>`,
 /// else by its file's name), an array of such GPX paths, or an inline array of
 /// `{"name", "latitude", "longitude"}` objects. A variant replaces the coordinates of places it names.
-public struct PlaceSet: Sendable {
+package struct PlaceSet: Sendable {
     /// The variant name that means "no replacement".
-    public static let baseVariant = "base"
+    package static let baseVariant = "base"
 
     /// Where the places came from, for reports.
-    public let source: String
+    package let source: String
     /// The places as given.
-    public let places: [Place]
+    package let places: [Place]
     /// Replacement places per variant name.
-    public let variants: [String: [Place]]
+    package let variants: [String: [Place]]
     /// Variant descriptions.
-    public let variantDescriptions: [String: String]
+    package let variantDescriptions: [String: String]
 
     /// The places with a variant's replacements applied (`base`: unchanged).
     ///
     /// - Parameter variant: a variant name.
     /// - Returns: the places, in the same order; `nil` for an unknown variant.
-    public func places(variant: String) -> [Place]? {
+    package func places(variant: String) -> [Place]? {
         if variant == PlaceSet.baseVariant { return places }
         guard let replacements = variants[variant] else { return nil }
         return places.map { p in replacements.first { $0.name == p.name } ?? p }
@@ -40,7 +41,14 @@ public struct PlaceSet: Sendable {
     ///   - folder: the scenario's folder, for relative paths.
     /// - Returns: the place set (at least one place, names unique).
     /// - Throws: ``InputError`` naming the file, line and field.
-    static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
+    package static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
+        try ReferenceSearchPath.reading(referredToBy: field) { () throws(InputError) -> PlaceSet in
+            try readUnreferenced(field, folder: folder)
+        }
+    }
+
+    /// ``read(_:folder:)`` without the reference added to errors.
+    private static func readUnreferenced(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
             let lookup = ReferenceSearchPath.resolve(path, beside: folder, foldersToo: true)

@@ -1,9 +1,10 @@
+import FileFormats
 import Foundation
 import SensorSim
 
 /// Reads gyro profiles: a name resolved to `profiles/<name>.json` beside the scenario, then through
 /// ``ReferenceSearchPath`` (`$SENSORBENCH_PATH`, the shipped `Scenarios/`), or an inline object.
-enum ProfileReader {
+package enum ProfileReader {
     /// Largest sample rate accepted, Hz (phone gyros report at most a few hundred Hz; 10 kHz leaves headroom).
     static let maximumSampleRateHz = 10_000.0
 
@@ -15,7 +16,7 @@ enum ProfileReader {
     ]
 
     /// Reads the profile a field names or holds.
-    static func read(_ field: JSONField, scenarioFolder: URL) throws(InputError) -> GyroProfile {
+    package static func read(_ field: JSONField, scenarioFolder: URL) throws(InputError) -> GyroProfile {
         if field.isObject {
             return try parse(try field.object(), fallbackName: "inline")
         }
@@ -44,7 +45,7 @@ enum ProfileReader {
     }
 
     /// Parses a profile object; every field but `name` has the default documented on ``GyroProfile``.
-    static func parse(_ r: JSONObjectReader, fallbackName: String) throws(InputError) -> GyroProfile {
+    package static func parse(_ r: JSONObjectReader, fallbackName: String) throws(InputError) -> GyroProfile {
         var p = GyroProfile(name: try r.optional("name")?.nonEmptyString(maximumLength: 80) ?? fallbackName)
         _ = try r.optional("description")?.string()
         if let f = r.optional("sampleRateHz") { p.sampleRateHz = try f.positive(atMost: maximumSampleRateHz) }

@@ -1,4 +1,6 @@
+import FileFormats
 import Foundation
+import Synchronization
 
 /// Where the files a scenario or rubric refers to by name or relative path are looked for.
 ///
@@ -7,23 +9,37 @@ import Foundation
 /// order:
 /// 1. beside the referencing file (its folder joined with the relative path), as always;
 /// 2. in each folder of `$SENSORBENCH_PATH` (colon-separated, like `PATH`; empty entries are skipped);
-/// 3. in the shipped `Scenarios/` folder (``ScenarioLocator/folder()``).
+/// 3. in the shipped `Scenarios/` folder (``shippedFolder()``, which the executable installs at start-up with
+///    ``install(shippedFolder:)``; until then there is none).
 ///
 /// In the folders of 2 and 3 a path that climbs out of its folder (`../places/penn-dining.json`, as the shipped
 /// rubric writes it) is also tried without its leading `../` parts, so a rubric copied elsewhere still finds the
 /// shipped places. A scenario copied to `/tmp` and edited therefore still finds `phone-calibrated` and
 /// `places/penn-dining.json`; a miss names every place looked.
-enum ReferenceSearchPath {
+package enum ReferenceSearchPath {
     /// The environment variable listing extra folders.
-    static let environmentVariable = "SENSORBENCH_PATH"
+    package static let environmentVariable = "SENSORBENCH_PATH"
+
+    private static let shippedFolderProvider = Mutex<@Sendable () -> URL?>({ nil })
+
+    /// Installs how the shipped `Scenarios/` folder is found (the executable calls this once, at start-up).
+    package static func install(shippedFolder provider: @escaping @Sendable () -> URL?) {
+        shippedFolderProvider.withLock { $0 = provider }
+    }
+
+    /// The shipped `Scenarios/` folder, searched last, or nil when none is installed or found.
+    static func shippedFolder() -> URL? {
+        let provider = shippedFolderProvider.withLock { $0 }
+        return provider()
+    }
 
     /// The result of a lookup: the first existing candidate, and every candidate in the order tried.
-    struct Lookup {
-        let found: URL?
-        let candidates: [URL]
+    package struct Lookup {
+        package let found: URL?
+        package let candidates: [URL]
 
         /// "a, b or c": the candidates for an error message.
-        var lookedIn: String {
+        package var lookedIn: String {
             let paths = candidates.map(\.relativePath)
             guard paths.count > 1, let last = paths.last else { return paths.first ?? "" }
             return paths.dropLast().joined(separator: ", ") + " or " + last
@@ -31,14 +47,14 @@ enum ReferenceSearchPath {
     }
 
     /// The folders searched after the referencing file's own, in order.
-    static func searchFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+    package static func searchFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         var folders: [URL] = []
         if let list = environment[environmentVariable] {
             for entry in list.split(separator: ":", omittingEmptySubsequences: true) {
                 folders.append(URL(fileURLWithPath: String(entry), isDirectory: true))
             }
         }
-        if let shipped = ScenarioLocator.folder() { folders.append(shipped) }
+        if let shipped = shippedFolder() { folders.append(shipped) }
         return folders
     }
 
@@ -50,7 +66,7 @@ enum ReferenceSearchPath {
     ///   - environment: the process environment (a parameter for tests).
     /// - Returns: the first candidate that exists as a file, and every candidate tried.
     ///   - foldersToo: whether a folder is also a match (a folder of GPX places).
-    static func resolve(
+    package static func resolve(
         _ path: String, beside folder: URL, foldersToo: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Lookup {
@@ -76,7 +92,7 @@ enum ReferenceSearchPath {
     /// `places/x.json:3: places[0].latitude: must be … (referred to by s.json:7: places)`, so a bad profile or places
     /// file also names the scenario, line and field that brought it in. Errors in the referring file itself pass
     /// unchanged.
-    static func reading<T>(referredToBy field: JSONField, _ body: () throws(InputError) -> T) throws(InputError) -> T {
+    package static func reading<T>(referredToBy field: JSONField, _ body: () throws(InputError) -> T) throws(InputError) -> T {
         do {
             return try body()
         } catch {

@@ -1,120 +1,51 @@
+import FileFormats
+import MonteCarlo
 import Reporting
 
-/// A validated scenario of any study. Each study adds one case here and one arm in each switch below, plus one
-/// arm in ``ScenarioFile/load(path:overrides:)``.
-public enum Scenario: Sendable {
-    case drift(DriftScenario)
-    case shake(ShakeScenario)
-    case scribble(ScribbleScenario)
-    case geofence(GeofenceScenario)
+/// A validated scenario of any study, with the content hash of everything it read.
+package struct Scenario: Sendable {
+    /// The study's own validated scenario (`DriftScenario`, `ShakeScenario`, …).
+    package let study: any Study
+    /// The scenario file, as the command named it.
+    package let file: String
+    /// ``ContentHash`` of the bytes of every file the scenario read, plus the seed and trials after overrides:
+    /// parts of different content never merge.
+    package let contentHash: String
 
-    public var name: String {
-        switch self {
-        case .drift(let s): return s.name
-        case .shake(let s): return s.name
-        case .scribble(let s): return s.name
-        case .geofence(let s): return s.name
-        }
+    package init(study: any Study, file: String, contentHash: String) {
+        self.study = study
+        self.file = file
+        self.contentHash = contentHash
     }
 
+    package var name: String { study.name }
+    /// The study's name as scenario files write it.
+    package var kind: String { study.kind }
+    package var seed: UInt64 { study.seed }
+    package var trialsPerCell: Int { study.trialsPerCell }
     /// Trials the scenario runs in all.
-    public var totalTrials: Int {
-        switch self {
-        case .drift(let s): return s.totalTrials
-        case .shake(let s): return s.totalTrials
-        case .scribble(let s): return s.totalTrials
-        case .geofence(let s): return s.totalTrials
-        }
-    }
-
+    package var totalTrials: Int { study.totalTrials }
     /// Grid cells (parameter combinations) of the scenario.
-    public var cellCount: Int {
-        switch self {
-        case .drift(let s): return s.cells.count
-        case .shake(let s): return s.configurations.count
-        case .scribble(let s): return s.configurations.count
-        case .geofence(let s): return s.cells.count
-        }
-    }
+    package var cellCount: Int { study.cellCount }
 
     /// Runs the scenario and returns its report files (nothing is written here).
-    public func report(runner: MonteCarloRunner) throws -> ReportFiles {
-        switch self {
-        case .drift(let s): return try DriftStudy.report(s, runner: runner)
-        case .shake(let s): return try ShakeStudy.report(s, runner: runner)
-        case .scribble(let s): return try ScribbleStudy.report(s, runner: runner)
-        case .geofence(let s): return try GeofenceStudy.report(s, runner: runner)
-        }
+    package func report(runner: MonteCarloRunner) throws -> ReportFiles { try study.report(runner: runner) }
+
+    /// The header of this scenario's part files.
+    package var partHeader: PartHeader {
+        PartHeader(
+            study: kind, source: file, name: name, contentHash: contentHash, seed: seed, trialsPerCell: trialsPerCell,
+            files: [], totalTrials: totalTrials)
     }
 
-    // MARK: - Shards
-
-    /// The study's name as scenario files write it.
-    public var study: String {
-        switch self {
-        case .drift: return "drift"
-        case .shake: return "shake"
-        case .scribble: return "scribble"
-        case .geofence: return "geofence"
-        }
-    }
-
-    public var seed: UInt64 {
-        switch self {
-        case .drift(let s): return s.seed
-        case .shake(let s): return s.seed
-        case .scribble(let s): return s.seed
-        case .geofence(let s): return s.seed
-        }
-    }
-
-    public var trialsPerCell: Int {
-        switch self {
-        case .drift(let s): return s.trialsPerCell
-        case .shake(let s): return s.timelines
-        case .scribble(let s): return s.timelines
-        case .geofence(let s): return s.trialsPerCell
-        }
-    }
-
-    /// Fingerprint of everything that determines the results; parts of different content never merge.
-    public var contentHash: String {
-        switch self {
-        case .drift(let s): return s.contentHash
-        case .shake(let s): return FileContentHash.of(file: s.file, seed: s.seed, trials: s.timelines)
-        case .scribble(let s): return FileContentHash.of(file: s.file, seed: s.seed, trials: s.timelines)
-        case .geofence(let s): return s.contentHash
-        }
-    }
-
-    /// The record columns and one record line per trial of `range`, for a part file.
-    public func shardRecords(range: Range<Int>, runner: MonteCarloRunner) throws -> (columns: String, records: [String]) {
-        switch self {
-        case .drift(let s): return (DriftStudy.recordColumns, try DriftStudy.shardRecords(s, range: range, runner: runner))
-        case .shake(let s):
-            return (GestureTrialOutcome.recordColumns, try ShakeStudy.simulate(s, runner: runner, range: range).map(\.record))
-        case .scribble(let s):
-            return (GestureTrialOutcome.recordColumns, try ScribbleStudy.simulate(s, runner: runner, range: range).map(\.record))
-        case .geofence(let s):
-            return (GeofenceOutcome.recordColumns, try GeofenceStudy.shardRecords(s, range: range, runner: runner))
-        }
+    /// One shard's part file: the trials of `shard`, each as a record.
+    package func part(_ shard: ShardSpec, runner: MonteCarloRunner) throws -> PartFile {
+        let range = shard.range(total: totalTrials)
+        return PartFile(
+            program: SensorBenchVersion.current, header: partHeader, shard: shard, trials: range,
+            columns: study.recordColumns, records: try study.records(range, runner: runner))
     }
 
     /// The full report from every trial's record, in global index order: identical to an unsharded run's.
-    public func report(records: [(file: String, line: Int, text: String)]) throws -> ReportFiles {
-        switch self {
-        case .drift(let s): return try DriftStudy.report(s, records: records)
-        case .shake(let s):
-            return try ShakeStudy.report(
-                s,
-                outcomes: try GestureTrialOutcome.outcomes(
-                    records: records, scenarioSeed: s.seed, settings: s.configurations.count))
-        case .scribble(let s):
-            return try ScribbleStudy.report(
-                s,
-                outcomes: try GestureTrialOutcome.outcomes(
-                    records: records, scenarioSeed: s.seed, settings: s.configurations.count))
-        case .geofence(let s): return try GeofenceStudy.report(s, records: records)
-        }
-    }
+    package func report(records: [PartRecord]) throws -> ReportFiles { try study.report(records: records) }
 }

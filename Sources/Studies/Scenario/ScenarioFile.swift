@@ -1,49 +1,40 @@
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 
-/// Options from the command line that override a scenario's own values.
-public struct RunOverrides: Sendable, Equatable {
-    public var trialsPerCell: Int?
-    public var seed: UInt64?
-    public init(trialsPerCell: Int? = nil, seed: UInt64? = nil) {
-        self.trialsPerCell = trialsPerCell
-        self.seed = seed
-    }
-}
-
 /// Loads scenario files: size limit, JSON syntax, the study kind, then the study's own schema.
-public enum ScenarioFile {
+package enum ScenarioFile {
     /// Largest scenario or profile file read, bytes. A real scenario is a few kilobytes.
-    public static let maximumFileBytes = 4 << 20
+    package static let maximumFileBytes = 4 << 20
     /// The studies a scenario's `study` field may name.
-    public static let studies = ["drift", "shake", "scribble", "geofence"]
+    package static var studies: [String] { StudyRegistry.names }
 
     /// Reads and validates a scenario; nothing is run or written.
-    public static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
-        let url = URL(fileURLWithPath: ScenarioLocator.inputPath(path))
-        let node = try parseJSON(at: url, displayPath: path)
-        let reader = try JSONObjectReader(node, file: path, path: "")
-        let study = try reader.required("study").choice(studies)
-        let folder = url.deletingLastPathComponent()
-        switch study {
-        case "drift":
-            return .drift(try DriftScenario.parse(reader, file: path, folder: folder, overrides: overrides))
-        case "shake":
-            return .shake(try ShakeScenario.parse(reader, file: path, overrides: overrides))
-        case "scribble":
-            return .scribble(try ScribbleScenario.parse(reader, file: path, overrides: overrides))
-        case "geofence":
-            return .geofence(try GeofenceScenario.parse(reader, file: path, folder: folder, overrides: overrides))
-        default:
-            throw InputError(file: path, field: "study", problem: "is not implemented")
+    ///
+    /// The content hash is computed here, once: the bytes of every file the scenario read (``InputLog``) and the
+    /// seed and trials per cell after the overrides.
+    package static func load(path: String, overrides: RunOverrides = RunOverrides()) throws(InputError) -> Scenario {
+        let url = URL(fileURLWithPath: InputPaths.resolve(path))
+        let (study, log) = try InputLog.recording { () throws(InputError) -> any Study in
+            let node = try parseJSON(at: url, displayPath: path)
+            let reader = try JSONObjectReader(node, file: path, path: "")
+            let kind = try reader.required("study").choice(studies)
+            guard let type = StudyRegistry.study(named: kind) else {
+                throw InputError(file: path, field: "study", problem: "is not implemented")
+            }
+            let source = ScenarioSource(file: path, folder: url.deletingLastPathComponent(), overrides: overrides)
+            return try type.parse(reader, source: source)
         }
+        let hash = ContentHash.of(log, seed: study.seed, trialsPerCell: study.trialsPerCell)
+        return Scenario(study: study, file: path, contentHash: hash)
     }
 
     /// Reads a JSON file, refusing missing, oversized and malformed files with one clear line.
-    static func parseJSON(at given: URL, displayPath: String? = nil) throws(InputError) -> JSONNode {
+    package static func parseJSON(at given: URL, displayPath: String? = nil) throws(InputError) -> JSONNode {
         let shown = displayPath ?? given.path
         // A "Scenarios/…" path from a report or the docs also reads from outside the checkout.
-        let url = displayPath.map { URL(fileURLWithPath: ScenarioLocator.inputPath($0)) } ?? given
+        let url = displayPath.map { URL(fileURLWithPath: InputPaths.resolve($0)) } ?? given
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw InputError(.missingFile, file: shown, problem: "no such file")
@@ -56,6 +47,7 @@ public enum ScenarioFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw InputError(.missingFile, file: shown, problem: "cannot be read (permission?)")
         }
+        InputLog.note(path: shown, bytes: data)
         do {
             return try JSONParser.parse(Array(data))
         } catch {

@@ -1,3 +1,5 @@
+import FileFormats
+
 /// Size limits every study's scenario shares, checked before anything runs.
 enum ScenarioLimits {
     /// Trials in one scenario: below 2³² − 1 so trial seeds stay distinct, and far beyond any useful study.

@@ -1,22 +1,25 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
+import Reporting
 import SensorSim
 
 /// A validated scribble study: touch timelines of everyday gestures with scribbles, and a sweep of
 /// `ScribbleDetectorConfiguration`s.
-public struct ScribbleScenario: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
-    public let timelines: Int
-    public let timeline: TouchTimelineParameters
-    public let toleranceBeforeSeconds: Double
-    public let toleranceAfterSeconds: Double
-    public let configurations: [ScribbleDetectorConfiguration]
-    public let rule: RecommendationRule
+package struct ScribbleScenario: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
+    package let timelines: Int
+    package let timeline: TouchTimelineParameters
+    package let toleranceBeforeSeconds: Double
+    package let toleranceAfterSeconds: Double
+    package let configurations: [ScribbleDetectorConfiguration]
+    package let rule: RecommendationRule
 
-    public var totalTrials: Int { timelines }
+    package var totalTrials: Int { timelines }
 
     static let numericKeys = [
         "requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
@@ -69,28 +72,9 @@ public struct ScribbleScenario: Sendable {
                 throw entry.error("the sweep has more than \(ShakeScenario.maximumSettings) settings")
             }
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
-                var c = ScribbleDetectorConfiguration()
-                for (a, choice) in zip(axes, combination) {
-                    let value = a.values[choice].0
-                    switch a.key {
-                    case "requiredReversals": c.requiredReversals = Int(value)
-                    case "minimumTravelPoints": c.minimumTravelPoints = value
-                    case "pathToDiagonalRatio": c.pathToDiagonalRatio = value
-                    case "windowSeconds": c.windowSeconds = value
-                    case "cooldownSeconds": c.cooldownSeconds = value
-                    case "firesOncePerGesture": c.firesOncePerGesture = value != 0
-                    default: break
-                    }
-                }
-                if let problem = c.validationProblems().first {
-                    let index = axes.firstIndex { $0.key == problem.field }
-                    let field = index.map { axes[$0].values[combination[$0]].1 }
-                    let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
-                    throw InputError(
-                        file: file, line: field?.node.line ?? entry.node.line,
-                        field: field?.path ?? "\(entry.path).\(problem.field)",
-                        problem: problem.problem + (value.map { ", got \($0)" } ?? ""))
-                }
+                let c = try GestureScenarioReader.setting(
+                    ScribbleDetectorConfiguration.self, kind: nil, axes: axes, combination: combination, entry: entry,
+                    problems: { $0.validationProblems() }, defaultNote: "")
                 configurations.append(c)
             }
         }

@@ -1,17 +1,19 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 import Stats
 
 /// Runs a scribble scenario: touch timelines on all cores, each fed to every setting, then the sweep report.
-public enum ScribbleStudy {
+package enum ScribbleStudy {
     /// The gesture kinds, as the outcome's labels index them.
-    public static let activities = TouchGestureKind.allCases
+    package static let activities = TouchGestureKind.allCases
 
     /// Trial `index`: one touch timeline (seeded by `TrialSeed(scenarioSeed:trialIndex:)`), generated once,
     /// fed gesture by gesture (with `touchEnded()` after each) to a fresh detector per setting.
-    public static func run(_ s: ScribbleScenario, index: Int) throws -> GestureTrialOutcome {
+    package static func run(_ s: ScribbleScenario, index: Int) throws -> GestureTrialOutcome {
         let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
         let stream = try RandomStream(seed: seed)
         let timeline = TouchTimelineGenerator.generate(s.timeline, stream: stream)
@@ -32,7 +34,7 @@ public enum ScribbleStudy {
     }
 
     /// The firing times of one setting over a timeline.
-    public static func detect(
+    package static func detect(
         _ timeline: TouchTimeline, _ c: ScribbleDetectorConfiguration,
         rateHz: Double
     ) throws(ScribbleDetectorError) -> [Double] {
@@ -49,7 +51,7 @@ public enum ScribbleStudy {
         return times
     }
 
-    public static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
+    package static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
         let preset = ScribbleDetectorConfiguration.default
         return s.configurations.enumerated().map { index, c in
             let all = [
@@ -79,7 +81,7 @@ public enum ScribbleStudy {
         }
     }
 
-    public static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+    package static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         try report(s, outcomes: try simulate(s, runner: runner))
     }
 
@@ -99,15 +101,15 @@ public enum ScribbleStudy {
             toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
         let t = s.timeline
         let method =
-            "\(s.timelines) simulated touch timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
+            "\(s.timelines) simulated touch timelines of \(Format.exact(t.durationSeconds / 60)) minutes "
             + "(seed \(s.seed)): gestures chosen at random by weight, finger-up pauses of "
-            + "\(JSONField.show(t.idleSeconds.min))–\(JSONField.show(t.idleSeconds.max)) s, touch points at "
-            + "\(JSONField.show(t.touchRateHz)) Hz"
+            + "\(Format.exact(t.idleSeconds.min))–\(Format.exact(t.idleSeconds.max)) s, touch points at "
+            + "\(Format.exact(t.touchRateHz)) Hz"
             + (t.ranges == TouchRanges() ? "" : ", gesture shapes drawn from the scenario's `gestures` ranges")
             + ". Each timeline is generated once and fed, gesture by gesture "
             + "(`touchEnded()` after each), to all \(s.configurations.count) settings. A detection matches a scribble "
-            + "from \(JSONField.show(s.toleranceBeforeSeconds)) s before it starts to "
-            + "\(JSONField.show(s.toleranceAfterSeconds)) s after it ends. Reproduce with `sensorbench run \(s.file) "
+            + "from \(Format.exact(s.toleranceBeforeSeconds)) s before it starts to "
+            + "\(Format.exact(s.toleranceAfterSeconds)) s after it ends. Reproduce with `sensorbench run \(s.file) "
             + "--seed \(s.seed) --trials \(s.timelines)`."
         let context = SweepReportContext(
             title: "Scribble detection: \(s.name)", description: s.description, gesture: "scribble",

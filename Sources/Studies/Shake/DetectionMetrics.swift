@@ -12,22 +12,22 @@ import Stats
 ///   FA = 0;
 /// - latency = detection time − gesture start for each true positive: median and 95th percentile (GSL's
 ///   quantile definition, Hyndman–Fan type 7).
-public struct DetectionMetrics: Sendable, Equatable {
-    public let truePositives: Int
-    public let falseAlarms: Int
-    public let misses: Int
-    public let fragments: Int
+package struct DetectionMetrics: Sendable, Equatable {
+    package let truePositives: Int
+    package let falseAlarms: Int
+    package let misses: Int
+    package let fragments: Int
     /// Hours of timeline outside true gestures.
-    public let exposureHours: Double
-    public let precision: Double?
-    public let precisionInterval: ConfidenceInterval?
-    public let recall: Double?
-    public let recallInterval: ConfidenceInterval?
-    public let f1: Double?
-    public let falseAlarmsPerHour: Double?
-    public let falseAlarmsPerHourInterval: ConfidenceInterval?
-    public let latencyMedianSeconds: Double?
-    public let latencyP95Seconds: Double?
+    package let exposureHours: Double
+    package let precision: Double?
+    package let precisionInterval: ConfidenceInterval?
+    package let recall: Double?
+    package let recallInterval: ConfidenceInterval?
+    package let f1: Double?
+    package let falseAlarmsPerHour: Double?
+    package let falseAlarmsPerHourInterval: ConfidenceInterval?
+    package let latencyMedianSeconds: Double?
+    package let latencyP95Seconds: Double?
 
     /// Computes the metrics from totals.
     ///
@@ -39,7 +39,7 @@ public struct DetectionMetrics: Sendable, Equatable {
     ///   - latenciesSeconds: one latency per true positive, s.
     ///   - exposureHours: hours outside gestures (≥ 0; 0 leaves the rate undefined).
     /// - Throws: `StatsError` from GSL (not expected for valid counts).
-    public init(
+    package init(
         truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latenciesSeconds: [Double],
         exposureHours: Double
     ) throws {
@@ -87,7 +87,7 @@ public struct DetectionMetrics: Sendable, Equatable {
 
     /// The exact 95% interval for a Poisson mean from one observed count k (Garwood 1936):
     /// [χ²₀.₀₂₅(2k)/2, χ²₀.₉₇₅(2k + 2)/2], lower bound 0 when k = 0.
-    public static func poissonInterval(count k: Int) throws -> ConfidenceInterval {
+    package static func poissonInterval(count k: Int) throws -> ConfidenceInterval {
         let low = k == 0 ? 0 : try ChiSquared.quantile(0.025, degreesOfFreedom: Double(2 * k)) / 2
         let high = try ChiSquared.quantile(0.975, degreesOfFreedom: Double(2 * k + 2)) / 2
         return ConfidenceInterval(low: low, high: high)
@@ -96,5 +96,5 @@ public struct DetectionMetrics: Sendable, Equatable {
 
 extension ConfidenceInterval {
     /// Both bounds times `factor` (> 0).
-    func scaled(by factor: Double) -> ConfidenceInterval { ConfidenceInterval(low: low * factor, high: high * factor) }
+    package func scaled(by factor: Double) -> ConfidenceInterval { ConfidenceInterval(low: low * factor, high: high * factor) }
 }

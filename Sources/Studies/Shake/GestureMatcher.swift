@@ -1,16 +1,16 @@
 /// One true gesture (a deliberate shake or scribble) on a timeline, s.
-public struct TruthEvent: Sendable, Equatable {
-    public let startSeconds: Double
-    public let endSeconds: Double
+package struct TruthEvent: Sendable, Equatable {
+    package let startSeconds: Double
+    package let endSeconds: Double
 
-    public init(startSeconds: Double, endSeconds: Double) {
+    package init(startSeconds: Double, endSeconds: Double) {
         self.startSeconds = startSeconds
         self.endSeconds = endSeconds
     }
 }
 
 /// What a detection turned out to be.
-public enum DetectionStatus: String, Sendable, Equatable {
+package enum DetectionStatus: String, Sendable, Equatable {
     /// The first detection matched to a true gesture.
     case truePositive = "true-positive"
     /// A further detection inside the window of a gesture that is already matched (the user sees the gesture
@@ -21,19 +21,19 @@ public enum DetectionStatus: String, Sendable, Equatable {
 }
 
 /// The one-to-one matching of one timeline's detections with its true gestures.
-public struct MatchResult: Sendable, Equatable {
+package struct MatchResult: Sendable, Equatable {
     /// Status of each detection, in the order given.
-    public let detectionStatus: [DetectionStatus]
+    package let detectionStatus: [DetectionStatus]
     /// The true gesture each detection was matched to (true positive) or fell inside (fragment); nil for a
     /// false alarm.
-    public let detectionEvent: [Int?]
+    package let detectionEvent: [Int?]
     /// The detection matched to each true gesture; nil when the gesture was missed.
-    public let eventDetection: [Int?]
+    package let eventDetection: [Int?]
 
-    public var truePositives: Int { eventDetection.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
-    public var misses: Int { eventDetection.count - truePositives }
-    public var fragments: Int { detectionStatus.reduce(0) { $0 + ($1 == .fragment ? 1 : 0) } }
-    public var falseAlarms: Int { detectionStatus.reduce(0) { $0 + ($1 == .falseAlarm ? 1 : 0) } }
+    package var truePositives: Int { eventDetection.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    package var misses: Int { eventDetection.count - truePositives }
+    package var fragments: Int { detectionStatus.reduce(0) { $0 + ($1 == .fragment ? 1 : 0) } }
+    package var falseAlarms: Int { detectionStatus.reduce(0) { $0 + ($1 == .falseAlarm ? 1 : 0) } }
 }
 
 /// Matches detections to true gestures within a tolerance window, one to one.
@@ -46,7 +46,7 @@ public struct MatchResult: Sendable, Equatable {
 /// rewritten to use the window that closes first without losing a pair), so overlapping windows never cost a
 /// true positive. A detection whose containing windows are all matched is a fragment of the latest-starting of
 /// them; a detection in no window is a false alarm.
-public enum GestureMatcher {
+package enum GestureMatcher {
     /// Matches one timeline.
     ///
     /// - Parameters:
@@ -55,7 +55,7 @@ public enum GestureMatcher {
     ///   - toleranceBeforeSeconds: how long before a gesture's start a detection still counts, s (≥ 0).
     ///   - toleranceAfterSeconds: how long after a gesture's end a detection still counts, s (≥ 0).
     /// - Returns: the matching.
-    public static func match(
+    package static func match(
         truth: [TruthEvent], detections: [Double], toleranceBeforeSeconds: Double = 0,
         toleranceAfterSeconds: Double = 0.5
     ) -> MatchResult {

@@ -1,10 +1,12 @@
+import FileFormats
 import Foundation
+import Reporting
 import SensorSim
 
 /// Parsing shared by the shake and scribble scenarios: name, motion ranges, matching, rule and sweep values.
-enum GestureScenarioReader {
+package enum GestureScenarioReader {
     /// The report folder name: letters, digits, '-' and '_'.
-    static func name(_ r: JSONObjectReader) throws(InputError) -> String {
+    package static func name(_ r: JSONObjectReader) throws(InputError) -> String {
         let field = try r.required("name")
         let name = try field.nonEmptyString(maximumLength: 80)
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -20,7 +22,7 @@ enum GestureScenarioReader {
             let low = try e[0].double(in: limits)
             let high = try e[1].double(in: limits)
             guard low <= high else {
-                throw f.error("must be [min, max] with min ≤ max, got [\(JSONField.show(low)), \(JSONField.show(high))]")
+                throw f.error("must be [min, max] with min ≤ max, got [\(Format.exact(low)), \(Format.exact(high))]")
             }
             return UniformRange(low, high)
         }
@@ -68,7 +70,7 @@ enum GestureScenarioReader {
     }
 
     /// `matching.toleranceBeforeSeconds` (default 0) and `matching.toleranceAfterSeconds` (default 0.5).
-    static func matching(_ r: JSONObjectReader) throws(InputError) -> (Double, Double) {
+    package static func matching(_ r: JSONObjectReader) throws(InputError) -> (Double, Double) {
         var before = 0.0, after = 0.5
         if let m = try r.optional("matching")?.object() {
             if let f = m.optional("toleranceBeforeSeconds") { before = try f.nonNegative(atMost: 60) }
@@ -104,10 +106,35 @@ enum GestureScenarioReader {
         for e in fields {
             let v = integer ? Double(try e.integer(in: -1_000_000_000...1_000_000_000)) : try e.double()
             guard v.isFinite else { throw e.error("must be a finite number") }
-            if out.contains(where: { $0.0 == v }) { throw e.error("repeats the value \(JSONField.show(v))") }
+            if out.contains(where: { $0.0 == v }) { throw e.error("repeats the value \(Format.exact(v))") }
             out.append((v, e))
         }
         return out
+    }
+
+    /// One setting of a sweep, decoded through the core's own Codable type (``JSONNodeDecoder``) from the entry's
+    /// `kind` and the chosen value node of each axis, so the configuration's keys are the core's; the core's first
+    /// validation problem is refused on the line of the value that caused it.
+    ///
+    /// - Parameter defaultNote: appended when the problem lies in a key the entry does not set.
+    static func setting<T: Decodable>(
+        _ type: T.Type, kind: JSONNode?, axes: [(key: String, values: [(Double, JSONField)])], combination: [Int],
+        entry: JSONField, problems: (T) -> [(field: String, problem: String)], defaultNote: String
+    ) throws(InputError) -> T {
+        var members: [(key: String, node: JSONNode)] = kind.map { [("kind", $0)] } ?? []
+        for (a, choice) in zip(axes, combination) { members.append((a.key, a.values[choice].1.node)) }
+        let node = JSONNode(value: .object(members), line: entry.node.line)
+        let c = try JSONNodeDecoder.decode(T.self, from: try JSONObjectReader(node, file: entry.file, path: entry.path))
+        if let problem = problems(c).first {
+            let index = axes.firstIndex { $0.key == problem.field }
+            let field = index.map { axes[$0].values[combination[$0]].1 }
+            let value = index.map { Format.exact(axes[$0].values[combination[$0]].0) }
+            throw InputError(
+                file: entry.file, line: field?.node.line ?? entry.node.line,
+                field: field?.path ?? "\(entry.path).\(problem.field)",
+                problem: problem.problem + (value.map { ", got \($0)" } ?? defaultNote))
+        }
+        return c
     }
 
     /// Every combination of choices, the last axis varying fastest.
@@ -120,7 +147,7 @@ enum GestureScenarioReader {
     }
 
     /// Activity weights (`{"walking": 3, …}`): every key an everyday activity, values ≥ 0, at least one above 0.
-    static func motionWeights(_ f: JSONField) throws(InputError) -> [MotionActivity: Double] {
+    package static func motionWeights(_ f: JSONField) throws(InputError) -> [MotionActivity: Double] {
         let w = try f.object()
         var weights: [MotionActivity: Double] = [:]
         for key in w.keys {
@@ -139,7 +166,7 @@ enum GestureScenarioReader {
     }
 
     /// Touch gesture weights (`{"tap": 2, …}`): every key a gesture kind, values ≥ 0, at least one above 0.
-    static func touchWeights(_ f: JSONField) throws(InputError) -> [TouchGestureKind: Double] {
+    package static func touchWeights(_ f: JSONField) throws(InputError) -> [TouchGestureKind: Double] {
         let w = try f.object()
         var weights: [TouchGestureKind: Double] = [:]
         for key in w.keys {

@@ -1,4 +1,6 @@
+import FileFormats
 import Foundation
+import MonteCarlo
 import Stats
 
 /// Part-file records for gesture timelines (shake and scribble), so sharded runs merge bit for bit.
@@ -54,29 +56,5 @@ extension GestureTrialOutcome {
             detections.append(times)
         }
         self.init(trialIndex: index, seed: seed, durationSeconds: duration, truth: truth, labels: labels, detections: detections)
-    }
-
-    /// Rebuilds outcomes from merged records, refusing any that does not fit with its file and line.
-    static func outcomes(
-        records: [(file: String, line: Int, text: String)], scenarioSeed: UInt64, settings: Int
-    ) throws -> [GestureTrialOutcome] {
-        try records.enumerated().map { index, r in
-            guard let o = GestureTrialOutcome(record: r.text, index: index, scenarioSeed: scenarioSeed, settings: settings) else {
-                throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent timeline record")
-            }
-            return o
-        }
-    }
-}
-
-/// The content hash of a self-contained scenario: its file's bytes (it references no other file) and the
-/// command-line overrides that change its results.
-enum FileContentHash {
-    static func of(file: String, seed: UInt64, trials: Int) -> String {
-        var h = ContentHash()
-        h.add(String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self))
-        h.add(String(seed))
-        h.add(trials)
-        return h.hex
     }
 }

@@ -1,12 +1,12 @@
 import Stats
 
 /// A labelled stretch of a timeline: which activity (an index into the study's activity list), from when to when.
-public struct ActivitySpan: Sendable, Equatable {
-    public let activity: Int
-    public let startSeconds: Double
-    public let endSeconds: Double
+package struct ActivitySpan: Sendable, Equatable {
+    package let activity: Int
+    package let startSeconds: Double
+    package let endSeconds: Double
 
-    public init(activity: Int, startSeconds: Double, endSeconds: Double) {
+    package init(activity: Int, startSeconds: Double, endSeconds: Double) {
         self.activity = activity
         self.startSeconds = startSeconds
         self.endSeconds = endSeconds
@@ -14,18 +14,18 @@ public struct ActivitySpan: Sendable, Equatable {
 }
 
 /// What one timeline (one trial) gave: its ground truth, its labels, and every setting's detection times.
-public struct GestureTrialOutcome: Sendable, Equatable {
-    public let trialIndex: Int
-    public let seed: TrialSeed
-    public let durationSeconds: Double
+package struct GestureTrialOutcome: Sendable, Equatable {
+    package let trialIndex: Int
+    package let seed: TrialSeed
+    package let durationSeconds: Double
     /// The true gestures, in time order.
-    public let truth: [TruthEvent]
+    package let truth: [TruthEvent]
     /// Contiguous labels covering the timeline, in time order.
-    public let labels: [ActivitySpan]
+    package let labels: [ActivitySpan]
     /// Detection times per sweep setting (outer index = setting index), s, ascending.
-    public let detections: [[Double]]
+    package let detections: [[Double]]
 
-    public init(
+    package init(
         trialIndex: Int, seed: TrialSeed, durationSeconds: Double, truth: [TruthEvent],
         labels: [ActivitySpan], detections: [[Double]]
     ) {
@@ -38,7 +38,7 @@ public struct GestureTrialOutcome: Sendable, Equatable {
     }
 
     /// The label in force at time t (the last one starting at or before t), by binary search.
-    public func label(at t: Double) -> ActivitySpan? {
+    package func label(at t: Double) -> ActivitySpan? {
         var low = 0
         var high = labels.count
         while low < high {

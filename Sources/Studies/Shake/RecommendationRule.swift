@@ -1,5 +1,5 @@
 /// How a sweep's recommended setting is chosen.
-public enum RecommendationRule: Sendable, Equatable {
+package enum RecommendationRule: Sendable, Equatable {
     /// The highest recall among settings with at most `maxFalseAlarmsPerHour` false alarms per hour, judged on
     /// the point estimate or, with `useUpperBound`, on the upper end of its 95% Poisson interval (stricter: the
     /// data must show the rate is low, not merely fail to show it is high). Ties: fewer false alarms per hour,
@@ -9,10 +9,10 @@ public enum RecommendationRule: Sendable, Equatable {
     case bestF1
 
     /// The default: highest recall with at most 1 false alarm an hour (point estimate).
-    public static let `default` = RecommendationRule.maxRecall(maxFalseAlarmsPerHour: 1, useUpperBound: false)
+    package static let `default` = RecommendationRule.maxRecall(maxFalseAlarmsPerHour: 1, useUpperBound: false)
 
     /// The rule in words, for the summary.
-    public var text: String {
+    package var text: String {
         switch self {
         case .maxRecall(let limit, let upper):
             let bound = upper ? "the upper end of its 95% interval" : "its estimate"

@@ -1,32 +1,35 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
+import Reporting
 import SensorSim
 
 /// A validated shake study: timelines of everyday motion with shakes, and a sweep of detector settings.
-public struct ShakeScenario: Sendable {
-    public let name: String
-    public let description: String
-    public let file: String
-    public let seed: UInt64
+package struct ShakeScenario: Sendable {
+    package let name: String
+    package let description: String
+    package let file: String
+    package let seed: UInt64
     /// Timelines simulated (one trial each).
-    public let timelines: Int
-    public let timeline: MotionTimelineParameters
-    public let toleranceBeforeSeconds: Double
-    public let toleranceAfterSeconds: Double
+    package let timelines: Int
+    package let timeline: MotionTimelineParameters
+    package let toleranceBeforeSeconds: Double
+    package let toleranceAfterSeconds: Double
     /// The detector settings, in sweep order.
-    public let configurations: [ShakeDetectorConfiguration]
+    package let configurations: [ShakeDetectorConfiguration]
     /// The sweep keys each `sweep` entry varies (more than one value), per setting, for short labels.
-    public let variedKeys: [[String]]
-    public let rule: RecommendationRule
+    package let variedKeys: [[String]]
+    package let rule: RecommendationRule
 
-    public var totalTrials: Int { timelines }
+    package var totalTrials: Int { timelines }
 
     // MARK: - Limits
 
-    public static let maximumTimelines = 1_000_000
-    public static let maximumSettings = 5000
+    package static let maximumTimelines = 1_000_000
+    package static let maximumSettings = 5000
     /// Detector updates in one scenario (samples × settings): 10¹¹ is hours of computing.
-    public static let maximumDetectorSamples = 1e11
+    package static let maximumDetectorSamples = 1e11
 
     /// The sweep keys each kind reads (the core's vocabulary; `kind` aside).
     static let sweepKeys: [ShakeDetectorKind: [String]] = [
@@ -59,7 +62,7 @@ public struct ShakeScenario: Sendable {
             if let f = t.optional("rangeG") {
                 p.sensor.rangeG = try f.double()
                 guard AccelerometerSensor.supportedRangesG.contains(p.sensor.rangeG) else {
-                    throw f.error("must be one of 2, 4, 8, 16, got \(JSONField.show(p.sensor.rangeG))")
+                    throw f.error("must be one of 2, 4, 8, 16, got \(Format.exact(p.sensor.rangeG))")
                 }
             }
             if let f = t.optional("noiseRmsG") { p.sensor.noiseRmsG = try f.nonNegative(atMost: 1) }
@@ -86,16 +89,16 @@ public struct ShakeScenario: Sendable {
         if p.ranges.shakeRampSeconds.max > duration.min / 2 {
             throw InputError(
                 file: file, line: r.line, field: "motion.shake.rampSeconds",
-                problem: "the onset and offset ramps (up to \(JSONField.show(p.ranges.shakeRampSeconds.max)) s each) "
-                    + "must fit in the shortest shake (\(JSONField.show(duration.min)) s)")
+                problem: "the onset and offset ramps (up to \(Format.exact(p.ranges.shakeRampSeconds.max)) s each) "
+                    + "must fit in the shortest shake (\(Format.exact(duration.min)) s)")
         }
         if case .count(let c) = p.shakes, c > p.maximumShakesThatFit {
             let f = shakeCountField
             throw InputError(
                 file: file, line: f?.node.line ?? r.line, field: f?.path ?? "timeline.shakesPerTimeline",
-                problem: "\(c) shakes of up to \(JSONField.show(duration.max)) s with "
-                    + "\(JSONField.show(p.minimumGapSeconds)) s gaps do not fit in "
-                    + "\(JSONField.show(p.durationSeconds / 60)) minutes (at most \(p.maximumShakesThatFit))")
+                problem: "\(c) shakes of up to \(Format.exact(duration.max)) s with "
+                    + "\(Format.exact(p.minimumGapSeconds)) s gaps do not fit in "
+                    + "\(Format.exact(p.durationSeconds / 60)) minutes (at most \(p.maximumShakesThatFit))")
         }
 
         let (before, after) = try GestureScenarioReader.matching(r)
@@ -106,7 +109,8 @@ public struct ShakeScenario: Sendable {
         var varied: [[String]] = []
         for entry in try sweepField.array(count: 1...100) {
             let e = try entry.object()
-            let kindRaw = try e.required("kind").choice(ShakeDetectorKind.allCases.map(\.rawValue))
+            let kindField = try e.required("kind")
+            let kindRaw = try kindField.choice(ShakeDetectorKind.allCases.map(\.rawValue))
             let kind = ShakeDetectorKind(rawValue: kindRaw) ?? .thresholdCount
             let allowed = sweepKeys[kind] ?? []
             var axes: [(key: String, values: [(Double, JSONField)])] = []
@@ -124,29 +128,9 @@ public struct ShakeScenario: Sendable {
             }
             let variedHere = axes.filter { $0.values.count > 1 }.map(\.key)
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
-                var c = ShakeDetectorConfiguration(kind: kind)
-                for (a, choice) in zip(axes, combination) {
-                    let value = a.values[choice].0
-                    switch a.key {
-                    case "thresholdG": c.thresholdG = value
-                    case "requiredCount": c.requiredCount = Int(value)
-                    case "windowSeconds": c.windowSeconds = value
-                    case "requiredFraction": c.requiredFraction = value
-                    case "minimumWindowSpanSeconds": c.minimumWindowSpanSeconds = value
-                    case "minimumSampleCount": c.minimumSampleCount = Int(value)
-                    case "cooldownSeconds": c.cooldownSeconds = value
-                    default: break
-                    }
-                }
-                if let problem = c.validationProblems().first {
-                    let index = axes.firstIndex { $0.key == problem.field }
-                    let field = index.map { axes[$0].values[combination[$0]].1 }
-                    let value = index.map { JSONField.show(axes[$0].values[combination[$0]].0) }
-                    throw InputError(
-                        file: file, line: field?.node.line ?? entry.node.line,
-                        field: field?.path ?? "\(entry.path).\(problem.field)",
-                        problem: problem.problem + (value.map { ", got \($0)" } ?? " (the \(kindRaw) default)"))
-                }
+                let c = try GestureScenarioReader.setting(
+                    ShakeDetectorConfiguration.self, kind: kindField.node, axes: axes, combination: combination, entry: entry,
+                    problems: { $0.validationProblems() }, defaultNote: " (the \(kindRaw) default)")
                 configurations.append(c)
                 varied.append(variedHere)
             }

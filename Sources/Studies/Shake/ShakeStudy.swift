@@ -1,12 +1,14 @@
 import DetectionCore
+import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 
 /// Runs a shake scenario end to end: timelines on all cores, the sweep's statistics, the report files.
-public enum ShakeStudy {
+package enum ShakeStudy {
     /// Simulates every timeline, in trial order.
-    public static func simulate(
+    package static func simulate(
         _ s: ShakeScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
     ) throws -> [GestureTrialOutcome] {
         let range = range ?? 0..<s.timelines
@@ -14,7 +16,7 @@ public enum ShakeStudy {
     }
 
     /// The sweep's settings described for reports.
-    public static func settings(_ s: ShakeScenario) -> [SweepSetting] {
+    package static func settings(_ s: ShakeScenario) -> [SweepSetting] {
         s.configurations.enumerated().map { index, c in
             let keys = ShakeScenario.sweepKeys[c.kind] ?? []
             let parameters = keys.map { "\($0)=\(value(c, $0))" }
@@ -31,7 +33,7 @@ public enum ShakeStudy {
     }
 
     /// Simulates, analyses and renders; returns the report's files without writing them.
-    public static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
+    package static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         try report(s, outcomes: try simulate(s, runner: runner))
     }
 
@@ -52,17 +54,17 @@ public enum ShakeStudy {
         let shakes: String
         switch t.shakes {
         case .count(let c): shakes = "\(c) deliberate shake\(c == 1 ? "" : "s") each"
-        case .perMinute(let r): shakes = "deliberate shakes at \(JSONField.show(r)) a minute (Poisson)"
+        case .perMinute(let r): shakes = "deliberate shakes at \(Format.exact(r)) a minute (Poisson)"
         }
         let method =
-            "\(s.timelines) simulated timelines of \(JSONField.show(t.durationSeconds / 60)) minutes "
-            + "(seed \(s.seed)), \(shakes), at least \(JSONField.show(t.minimumGapSeconds)) s apart, between "
+            "\(s.timelines) simulated timelines of \(Format.exact(t.durationSeconds / 60)) minutes "
+            + "(seed \(s.seed)), \(shakes), at least \(Format.exact(t.minimumGapSeconds)) s apart, between "
             + "everyday motions chosen at random by weight. The accelerometer reports userAcceleration at "
-            + "\(JSONField.show(t.sensor.sampleRateHz)) Hz, ±\(JSONField.show(t.sensor.rangeG)) g, with "
-            + "\(JSONField.show(t.sensor.noiseRmsG)) g white noise per axis. Each timeline is generated once and "
+            + "\(Format.exact(t.sensor.sampleRateHz)) Hz, ±\(Format.exact(t.sensor.rangeG)) g, with "
+            + "\(Format.exact(t.sensor.noiseRmsG)) g white noise per axis. Each timeline is generated once and "
             + "fed to all \(s.configurations.count) detector settings. A detection matches a shake from "
-            + "\(JSONField.show(s.toleranceBeforeSeconds)) s before its onset to "
-            + "\(JSONField.show(s.toleranceAfterSeconds)) s after its end, one to one; further detections inside "
+            + "\(Format.exact(s.toleranceBeforeSeconds)) s before its onset to "
+            + "\(Format.exact(s.toleranceAfterSeconds)) s after its end, one to one; further detections inside "
             + "a matched shake are fragments. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) "
             + "--trials \(s.timelines)`."
         return SweepReportContext(
@@ -77,21 +79,17 @@ public enum ShakeStudy {
 
     // MARK: - Text
 
+    /// The value the core's configuration encodes for `key`, as reports write it; "" for a key it does not hold.
     static func value(_ c: ShakeDetectorConfiguration, _ key: String) -> String {
-        switch key {
-        case "thresholdG": return show(c.thresholdG)
-        case "requiredCount": return String(c.requiredCount)
-        case "windowSeconds": return show(c.windowSeconds)
-        case "requiredFraction": return show(c.requiredFraction)
-        case "minimumWindowSpanSeconds": return show(c.minimumWindowSpanSeconds)
-        case "minimumSampleCount": return String(c.minimumSampleCount)
-        case "cooldownSeconds": return show(c.cooldownSeconds)
+        switch JSONNodeDecoder.encodedValues(of: c)[key] {
+        case let x as Double: return show(x)
+        case let n as Int: return String(n)
         default: return ""
         }
     }
 
     /// A number with up to 4 significant digits ("1.5", "1.326").
-    static func show(_ x: Double) -> String {
+    package static func show(_ x: Double) -> String {
         (try? Format.number(x, significantDigits: 4)) ?? String(x)
     }
 

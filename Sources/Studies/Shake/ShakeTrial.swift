@@ -3,16 +3,16 @@ import SensorSim
 import Stats
 
 /// One shake-study trial: one timeline, generated once, fed to every detector setting of the sweep.
-public enum ShakeTrial {
+package enum ShakeTrial {
     /// The activities, as the outcome's labels index them (`MotionActivity.allCases` order).
-    public static let activities = MotionActivity.allCases
+    package static let activities = MotionActivity.allCases
 
     /// Runs trial `index`: seeds its stream with `TrialSeed(scenarioSeed:trialIndex:)`, generates the timeline
     /// and runs each setting over the same samples.
     ///
     /// - Throws: `StatsError` if the random stream cannot be allocated, `ShakeDetectorError` if a setting is
     ///   invalid (the scenario reader refuses those first).
-    public static func run(_ s: ShakeScenario, index: Int) throws -> GestureTrialOutcome {
+    package static func run(_ s: ShakeScenario, index: Int) throws -> GestureTrialOutcome {
         let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
         let stream = try RandomStream(seed: seed)
         let timeline = MotionTimelineGenerator.generate(s.timeline, stream: stream)
@@ -37,7 +37,7 @@ public enum ShakeTrial {
     /// (with gravity (0, 0, −1) g added to each sample when the detector reads raw readings).
     ///
     /// - Throws: `ShakeDetectorError` for an invalid configuration.
-    public static func detect(
+    package static func detect(
         _ timeline: MotionTimeline,
         _ configuration: ShakeDetectorConfiguration
     ) throws(ShakeDetectorError) -> [Double] {

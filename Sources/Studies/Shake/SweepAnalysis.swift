@@ -2,29 +2,29 @@ import Stats
 
 /// The statistics of a detector sweep: every setting's metrics, its false alarms by activity, and the
 /// recommended setting with its runners-up and each family's best.
-public struct SweepAnalysis: Sendable {
-    public let settings: [SweepSetting]
-    public let metrics: [DetectionMetrics]
+package struct SweepAnalysis: Sendable {
+    package let settings: [SweepSetting]
+    package let metrics: [DetectionMetrics]
     /// False alarms per setting (outer) and activity (inner, the study's activity indices).
-    public let falseAlarmsByActivity: [[Int]]
+    package let falseAlarmsByActivity: [[Int]]
     /// Hours spent in each activity over all timelines.
-    public let activityHours: [Double]
+    package let activityHours: [Double]
     /// True gestures over all timelines.
-    public let truthCount: Int
+    package let truthCount: Int
     /// Hours of timeline outside true gestures.
-    public let exposureHours: Double
-    public let rule: RecommendationRule
+    package let exposureHours: Double
+    package let rule: RecommendationRule
     /// The matching window around each gesture, s.
-    public let toleranceBeforeSeconds: Double
-    public let toleranceAfterSeconds: Double
+    package let toleranceBeforeSeconds: Double
+    package let toleranceAfterSeconds: Double
     /// The recommended setting's index.
-    public let recommended: Int
+    package let recommended: Int
     /// Whether the recommended setting satisfies the rule's limit (false: none did, and the fallback was used).
-    public let ruleMet: Bool
+    package let ruleMet: Bool
     /// Up to four next-best settings by the same rule, best first.
-    public let runnersUp: [Int]
+    package let runnersUp: [Int]
     /// Each family's best setting by the same rule, in the order families first appear in the sweep.
-    public let familyBest: [Int]
+    package let familyBest: [Int]
 
     /// Matches every setting's detections on every timeline and ranks the settings.
     ///
@@ -36,7 +36,7 @@ public struct SweepAnalysis: Sendable {
     ///   - toleranceAfterSeconds: matching window after a gesture's end, s.
     ///   - rule: how to choose the recommendation.
     /// - Throws: `StatsError` from the interval computations.
-    public init(
+    package init(
         settings: [SweepSetting], outcomes: [GestureTrialOutcome], activityCount: Int,
         toleranceBeforeSeconds: Double, toleranceAfterSeconds: Double, rule: RecommendationRule
     ) throws {
@@ -114,7 +114,7 @@ public struct SweepAnalysis: Sendable {
     ///   - activity: the activity's index.
     /// - Returns: the rate, 1/h; nil when the activity was never simulated (no time to divide by) or an index is
     ///   out of range.
-    public func falseAlarmsPerActivityHour(setting: Int, activity: Int) -> Double? {
+    package func falseAlarmsPerActivityHour(setting: Int, activity: Int) -> Double? {
         guard falseAlarmsByActivity.indices.contains(setting), activityHours.indices.contains(activity),
             falseAlarmsByActivity[setting].indices.contains(activity), activityHours[activity] > 0
         else { return nil }
@@ -124,7 +124,7 @@ public struct SweepAnalysis: Sendable {
     // MARK: - Ranking
 
     /// Whether a setting meets the rule's limit (always true for best-F1).
-    public static func satisfies(_ m: DetectionMetrics, _ rule: RecommendationRule) -> Bool {
+    package static func satisfies(_ m: DetectionMetrics, _ rule: RecommendationRule) -> Bool {
         switch rule {
         case .maxRecall(let limit, let upper):
             guard let rate = upper ? m.falseAlarmsPerHourInterval?.high : m.falseAlarmsPerHour else { return false }

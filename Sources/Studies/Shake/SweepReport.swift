@@ -6,9 +6,9 @@ import Stats
 ///
 /// `events.csv` lists the recommended setting's detections and every true gesture (one setting keeps the file
 /// readable; `sweep.csv` has every setting's totals). Everything is rendered in memory first.
-public enum SweepReport {
+package enum SweepReport {
     /// Renders every file of the report.
-    public static func render(
+    package static func render(
         _ c: SweepReportContext, analysis a: SweepAnalysis,
         outcomes: [GestureTrialOutcome]
     ) throws -> ReportFiles {

@@ -1,17 +1,17 @@
 /// One parameter set of a sweep, described for reports.
-public struct SweepSetting: Sendable, Equatable {
+package struct SweepSetting: Sendable, Equatable {
     /// Position in the sweep (0-based).
-    public let index: Int
+    package let index: Int
     /// The detector family ("threshold-count", "window-fraction", "reversal", "scribble").
-    public let family: String
+    package let family: String
     /// Every parameter as `name=value`, in the configuration's vocabulary, e.g. `thresholdG=1.5`.
-    public let parameters: [String]
+    package let parameters: [String]
     /// A short phrase naming what varies, e.g. "at 1.8 g" or "at 1.8 g, 4 in 1 s".
-    public let shortLabel: String
+    package let shortLabel: String
     /// The configuration as JSON a team can paste (the core's Codable vocabulary).
-    public let configurationJSON: String
+    package let configurationJSON: String
 
-    public init(index: Int, family: String, parameters: [String], shortLabel: String, configurationJSON: String) {
+    package init(index: Int, family: String, parameters: [String], shortLabel: String, configurationJSON: String) {
         self.index = index
         self.family = family
         self.parameters = parameters
@@ -20,5 +20,5 @@ public struct SweepSetting: Sendable, Equatable {
     }
 
     /// `parameters` joined with spaces.
-    public var parameterText: String { parameters.joined(separator: " ") }
+    package var parameterText: String { parameters.joined(separator: " ") }
 }

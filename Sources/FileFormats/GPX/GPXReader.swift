@@ -1,0 +1,212 @@
+import DetectionCore
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads the points of a GPX file (`wpt`, `rtept`, `trkpt`, in file order) with Foundation's `XMLParser`.
+///
+/// Malformed XML, a point without `lat` or `lon`, or a value that is not a valid coordinate is refused with an
+/// ``InputError`` naming the file, the line (`XMLParser.lineNumber`) and the problem. Element names are matched
+/// without their namespace prefix, so `<gpx:wpt>` counts as `<wpt>`.
+package enum GPXReader {
+    /// Largest GPX file read, bytes.
+    package static let maximumFileBytes = 16 << 20
+
+    /// Parses GPX text.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - file: the path shown in errors.
+    /// - Returns: the points, in file order (may be empty).
+    /// - Throws: ``InputError`` (bad data) with the line of the problem.
+    package static func parse(_ data: Data, file: String) throws(InputError) -> [GPXPoint] {
+        let parser = XMLParser(stream: InputStream(data: data))
+        let delegate = Collector(file: file)
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if let error = delegate.error { throw error }
+        // Every element that opened must have closed: a truncated file can end the parse without an error.
+        guard delegate.depth == 0 else {
+            throw InputError(file: file, line: parser.lineNumber, problem: "malformed GPX (XML): the document ends inside an element")
+        }
+        guard ok else {
+            let reason = parser.parserError.map { Self.words($0) } ?? "unknown error"
+            throw InputError(file: file, line: parser.lineNumber, problem: "malformed GPX (XML): \(reason)")
+        }
+        guard delegate.sawRoot else { throw InputError(file: file, line: 1, problem: "not a GPX file: no <gpx> root element") }
+        return delegate.points
+    }
+
+    /// Reads a GPX file from disk.
+    ///
+    /// - Parameter path: the file.
+    /// - Returns: the points.
+    /// - Throws: ``InputError``: missing file (66), oversized or malformed file (65).
+    package static func read(path shown: String) throws(InputError) -> [GPXPoint] {
+        // A "Scenarios/…" path from a report or the docs also opens from outside the checkout.
+        let path = InputPaths.resolve(shown)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw InputError(.missingFile, file: path, problem: "no such file")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maximumFileBytes else {
+            throw InputError(file: path, problem: "is \(size) bytes; GPX files are limited to \(maximumFileBytes) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(.missingFile, file: path, problem: "cannot be read (permission?)")
+        }
+        InputLog.note(path: path, bytes: data)
+        return try parse(data, file: shown)
+    }
+
+    /// An `XMLParser` error in plain words. Its codes are libxml2's `xmlParserErrors` (libxml/xmlerror.h), which
+    /// Foundation passes through as `NSXMLParserErrorDomain error N`.
+    static func words(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        let text: String
+        switch code {
+        case 3, 4: text = "the document is empty or does not start with an element"
+        case 5: text = "extra content after the end of the document"
+        case 6, 7, 8: text = "an invalid character reference (&#…;)"
+        case 9: text = "a character that is not allowed in XML (or not in the declared encoding)"
+        case 22, 23: text = "an '&' that does not start an entity reference (write &amp;)"
+        case 26, 27: text = "an undefined entity (only &amp; &lt; &gt; &quot; &apos; and &#…; are defined)"
+        case 31, 32, 81: text = "an unknown or unsupported encoding"
+        case 38: text = "a '<' inside an attribute value"
+        case 39: text = "an attribute value that does not start with a quote"
+        case 40: text = "an attribute value without its closing quote"
+        case 41: text = "an attribute without a value"
+        case 42: text = "the same attribute twice in one tag"
+        case 45: text = "a comment that is not closed (-->)"
+        case 57: text = "an XML declaration that is not closed (?>)"
+        case 63: text = "a CDATA section that is not closed (]]>)"
+        case 64: text = "a reserved name (xml) used as a processing instruction"
+        case 65: text = "a space is missing (e.g. between attributes)"
+        case 68: text = "a missing or invalid element name after '<'"
+        case 73: text = "a tag without its closing '>'"
+        case 74: text = "an end tag without its '</'"
+        case 75: text = "an attribute without '=' before its value"
+        case 76: text = "an end tag that does not match the open element"
+        case 77: text = "an element that is not closed before the end of the document"
+        case 85: text = "elements that are not properly nested"
+        case 86: text = "extra content after the root element"
+        case 89: text = "an entity that refers to itself"
+        case 111: text = "parsing stopped"
+        default: text = "XML error \(code) (libxml2 xmlParserErrors)"
+        }
+        return text
+    }
+
+    /// The `XMLParser` delegate: collects points, remembers the first problem and stops there.
+    final class Collector: NSObject, XMLParserDelegate {
+        let file: String
+        var points: [GPXPoint] = []
+        var error: InputError?
+        var sawRoot = false
+        /// Elements open now.
+        var depth = 0
+        /// The point being read (between its start and end tags).
+        var open: GPXPoint?
+        var inName = false
+        var nameText = ""
+        /// The point's child element whose text is being collected (`time` or `horizontalAccuracy`), if any.
+        var inValue: String?
+        var valueText = ""
+
+        init(file: String) { self.file = file }
+
+        static func local(_ name: String) -> String {
+            name.split(separator: ":").last.map(String.init) ?? name
+        }
+
+        func fail(_ parser: XMLParser, _ problem: String) {
+            if error == nil { error = InputError(file: file, line: parser.lineNumber, problem: problem) }
+            parser.abortParsing()
+        }
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String]
+        ) {
+            let name = Self.local(elementName)
+            depth += 1
+            if !sawRoot {
+                guard name == "gpx" else { return fail(parser, "not a GPX file: the root element is <\(name)>, not <gpx>") }
+                sawRoot = true
+                return
+            }
+            if let kind = GPXPoint.Kind(rawValue: name) {
+                guard let latText = attributes["lat"] else { return fail(parser, "<\(name)> has no lat attribute") }
+                guard let lonText = attributes["lon"] else { return fail(parser, "<\(name)> has no lon attribute") }
+                guard let lat = Double(latText.trimmingCharacters(in: .whitespaces)) else {
+                    return fail(parser, "<\(name)> lat \"\(latText)\" is not a number")
+                }
+                guard let lon = Double(lonText.trimmingCharacters(in: .whitespaces)) else {
+                    return fail(parser, "<\(name)> lon \"\(lonText)\" is not a number")
+                }
+                guard lat >= -90, lat <= 90, lon >= -180, lon <= 180,
+                    let c = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+                else {
+                    return fail(parser, "<\(name)> lat \(latText), lon \(lonText) is not a valid position (|lat| ≤ 90, |lon| ≤ 180)")
+                }
+                open = GPXPoint(kind: kind, coordinate: c, name: nil, line: parser.lineNumber)
+            } else if name == "name", open != nil {
+                inName = true
+                nameText = ""
+            } else if name == "time" || name == "horizontalAccuracy" || name == "hdop", open != nil {
+                inValue = name
+                valueText = ""
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            // swift-corelibs-foundation can report a fatal error here and still return `true` from `parse()`.
+            fail(parser, "malformed GPX (XML): \(GPXReader.words(parseError))")
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if inName { nameText += string }
+            if inValue != nil { valueText += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            let name = Self.local(elementName)
+            depth -= 1
+            if name == "name", inName {
+                inName = false
+                let trimmed = nameText.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.isEmpty { open?.name = trimmed }
+            } else if name == inValue {
+                inValue = nil
+                let text = valueText.trimmingCharacters(in: .whitespacesAndNewlines)
+                if name == "time" {
+                    guard let seconds = GPXTime.secondsSince1970(text) else {
+                        return fail(parser, "<time> \"\(text)\" is not an ISO 8601 UTC time (e.g. 2026-01-01T00:00:05Z)")
+                    }
+                    open?.timeSeconds = seconds
+                    open?.timeText = text
+                } else if name == "hdop" {
+                    guard let hdop = Double(text), hdop.isFinite, hdop >= 0 else {
+                        return fail(parser, "<hdop> \"\(text)\" is not a non-negative number")
+                    }
+                    open?.hdop = hdop
+                } else {
+                    guard let meters = Double(text), meters.isFinite else {
+                        return fail(parser, "<horizontalAccuracy> \"\(text)\" is not a number of metres")
+                    }
+                    open?.horizontalAccuracyMeters = meters
+                }
+            } else if GPXPoint.Kind(rawValue: name) != nil, var point = open {
+                if point.horizontalAccuracyMeters == nil, let hdop = point.hdop {
+                    point.horizontalAccuracyMeters = hdop * GPXPoint.metersPerHDOP
+                    point.accuracyFromHDOP = true
+                }
+                points.append(point)
+                open = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// A problem with something the user gave: a file, a field in it, or a command-line argument.
+///
+/// Rendered as one line naming the file, the line when known, the field path and the problem, e.g.
+/// `Scenarios/x.json:12: grid.minutes[2]: must be greater than 0, got -1`. Each kind maps to one exit code
+/// (see ``ExitCode``).
+package struct InputError: Error, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
+        /// Malformed or out-of-range data (exit 65).
+        case badData
+        /// A file that does not exist or cannot be read (exit 66).
+        case missingFile
+        /// A wrong command line (exit 64).
+        case usage
+    }
+
+    package let kind: Kind
+    package let file: String?
+    package let line: Int?
+    /// Dotted field path (`walk.turnRateDegPerSec`, `grid.minutes[2]`); empty for the whole file.
+    package let field: String
+    package let problem: String
+
+    package init(_ kind: Kind = .badData, file: String?, line: Int? = nil, field: String = "", problem: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.field = field
+        self.problem = problem
+    }
+
+    package var description: String {
+        var parts: [String] = []
+        if let file {
+            parts.append(line.map { "\(file):\($0)" } ?? file)
+        }
+        if !field.isEmpty { parts.append(field) }
+        parts.append(problem)
+        return parts.joined(separator: ": ")
+    }
+}

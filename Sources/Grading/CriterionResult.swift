@@ -1,0 +1,175 @@
+import Reporting
+import Stats
+import Studies
+
+/// How a measured value compares with a criterion's rule.
+package enum Verdict: String, Sendable, Equatable {
+    case pass
+    case fail
+    /// The 95% interval straddles the threshold: the data cannot tell.
+    case borderline
+    /// The metric is undefined (no gesture detected, a hall missing): scored as a fail without partial credit.
+    case notMeasurable = "not measurable"
+    /// The criterion is about the other gesture.
+    case notApplicable = "not applicable"
+    /// A manual criterion staff have not scored yet (0 points until they do).
+    case notEntered = "not entered"
+    /// A manual criterion with staff's points.
+    case entered
+}
+
+/// One criterion's result for one team.
+package struct CriterionResult: Sendable, Equatable {
+    package let criterionIndex: Int
+    /// The measured value (a proportion as a fraction), nil when undefined or manual.
+    package let value: Double?
+    /// Its 95% interval (Wilson for proportions, Garwood for rates, none for coordinates).
+    package let interval: ConfidenceInterval?
+    package let verdict: Verdict
+    /// Points earned; nil when not applicable.
+    package let points: Double?
+    /// Why a value is missing, or which hall a value is about ("worst: Houston Market").
+    package let note: String
+
+    package init(
+        criterionIndex: Int, value: Double?, interval: ConfidenceInterval?, verdict: Verdict, points: Double?,
+        note: String
+    ) {
+        self.criterionIndex = criterionIndex
+        self.value = value
+        self.interval = interval
+        self.verdict = verdict
+        self.points = points
+        self.note = note
+    }
+}
+
+/// Pass, fail or borderline, and the points.
+package enum Scoring {
+    /// Compares a value and its interval with the rule.
+    ///
+    /// `atLeast t`: pass when the whole interval is ≥ t (low ≥ t), fail when it is wholly below (high < t),
+    /// borderline otherwise; `atMost t` mirrors it (pass: high ≤ t; fail: low > t). Without an interval the value
+    /// itself is compared (pass or fail, never borderline). No value: not measurable.
+    package static func verdict(value: Double?, interval: ConfidenceInterval?, rule: PassRule) -> Verdict {
+        guard let value else { return .notMeasurable }
+        let low = interval?.low ?? value
+        let high = interval?.high ?? value
+        let t = rule.threshold
+        switch rule.direction {
+        case .atLeast:
+            if low >= t { return .pass }
+            if high < t { return .fail }
+        case .atMost:
+            if high <= t { return .pass }
+            if low > t { return .fail }
+        }
+        return .borderline
+    }
+
+    /// The points for a verdict.
+    ///
+    /// pass: all the points P; fail: P × the partial-credit share of the value (0 without partial credit);
+    /// borderline: by the policy, P (pass), the fail score (fail) or their mean (half), where a borderline fail
+    /// score takes the partial credit at the interval's end on the failing side (low for atLeast, high for
+    /// atMost: as bad as the data allow); not measurable: 0.
+    package static func points(
+        _ verdict: Verdict, value: Double?, interval: ConfidenceInterval? = nil,
+        rule: PassRule? = nil, points p: Double, partialCredit: PartialCredit?,
+        borderline: BorderlinePolicy
+    ) -> Double {
+        func failScore(_ v: Double?) -> Double { v.flatMap { v in partialCredit.map { p * $0.share(v) } } ?? 0 }
+        switch verdict {
+        case .pass: return p
+        case .fail: return failScore(value)
+        case .borderline:
+            let pessimistic = interval.map { rule?.direction == .atMost ? $0.high : $0.low } ?? value
+            switch borderline {
+            case .pass: return p
+            case .fail: return failScore(pessimistic)
+            case .half: return (p + failScore(pessimistic)) / 2
+            }
+        default: return 0
+        }
+    }
+
+    /// Measures a criterion on a suite outcome and scores it.
+    static func score(
+        _ c: GradingCriterion, index: Int, outcome: SuiteOutcome?, placeNames: [String],
+        manual: [String: Double]
+    ) throws -> CriterionResult {
+        guard case .simulated(let s) = c.kind else {
+            if let entered = manual[c.id] {
+                return CriterionResult(
+                    criterionIndex: index, value: nil, interval: nil, verdict: .entered,
+                    points: entered, note: "")
+            }
+            return CriterionResult(
+                criterionIndex: index, value: nil, interval: nil, verdict: .notEntered, points: 0,
+                note: "staff have not entered points")
+        }
+        let (value, interval, note) = try measure(s, outcome: outcome, placeNames: placeNames)
+        if case .notApplicable? = outcome {
+            return CriterionResult(
+                criterionIndex: index, value: nil, interval: nil, verdict: .notApplicable,
+                points: nil, note: note)
+        }
+        let v = verdict(value: value, interval: interval, rule: s.rule)
+        return CriterionResult(
+            criterionIndex: index, value: value, interval: interval, verdict: v,
+            points: points(
+                v, value: value, interval: interval, rule: s.rule, points: c.points, partialCredit: s.partialCredit,
+                borderline: s.borderline), note: note)
+    }
+
+    /// The metric's value, its 95% interval and a note.
+    static func measure(
+        _ s: SimulatedCriterion, outcome: SuiteOutcome?,
+        placeNames: [String]
+    ) throws -> (Double?, ConfidenceInterval?, String) {
+        switch outcome {
+        case .visits(let collected, let n)?:
+            switch s.aggregation {
+            case .pooled:
+                let p = try Proportion(successes: collected.reduce(0, +), trials: max(1, n * collected.count))
+                return (p.estimate, try p.wilson(), "")
+            case .worstPlace, .highestPlace:
+                // The lowest (highest) rate; ties go to the first hall in the rubric's order.
+                var pick = 0
+                for i in collected.indices {
+                    if s.aggregation == .worstPlace ? collected[i] < collected[pick] : collected[i] > collected[pick] { pick = i }
+                }
+                let p = try Proportion(successes: collected[pick], trials: max(1, n))
+                let name = pick < placeNames.count ? placeNames[pick] : "hall \(pick + 1)"
+                return (p.estimate, try p.wilson(), "\(s.aggregation == .worstPlace ? "worst" : "highest"): \(name)")
+            }
+        case .gestures(let t)?:
+            switch s.metric {
+            case .recall:
+                guard t.truth > 0 else { return (nil, nil, "the suite holds no gesture") }
+                let p = try Proportion(successes: t.truePositives, trials: t.truth)
+                return (p.estimate, try p.wilson(), "\(t.truePositives) of \(t.truth)")
+            case .falseAlarmsPerHour:
+                let hours = t.exposureSeconds / 3600
+                guard hours > 0 else { return (nil, nil, "no time outside gestures") }
+                let ci = try DetectionMetrics.poissonInterval(count: t.falseAlarms).scaled(by: 1 / hours)
+                return (Double(t.falseAlarms) / hours, ci, "\(t.falseAlarms) in \(hoursText(hours)) h")
+            default:
+                guard t.truePositives > 0 else { return (nil, nil, "no gesture was detected") }
+                let p = try Proportion(successes: t.truePositives - t.gesturesWithFragments, trials: t.truePositives)
+                return (p.estimate, try p.wilson(), "\(t.gesturesWithFragments) of \(t.truePositives) fired twice or more")
+            }
+        case .coordinates(let errors)?:
+            if let missing = errors.firstIndex(where: { $0 == nil }) {
+                return (nil, nil, "\(missing < placeNames.count ? placeNames[missing] : "a hall") is missing")
+            }
+            let values = errors.compactMap { $0 }
+            guard let worst = values.indices.max(by: { values[$0] < values[$1] }) else { return (nil, nil, "no halls") }
+            return (values[worst], nil, "worst: \(worst < placeNames.count ? placeNames[worst] : "hall")")
+        case .notApplicable?, nil:
+            return (nil, nil, "for teams that chose the other gesture")
+        }
+    }
+
+    static func hoursText(_ h: Double) -> String { (try? Format.number(h, significantDigits: 3)) ?? String(h) }
+}

@@ -1,0 +1,138 @@
+import DetectionCore
+import Foundation
+
+/// One alternative setting on a team's ladder: the team's detector with one parameter moved.
+package struct LadderRung: Sendable, Equatable {
+    /// The parameter moved, in the core's JSON vocabulary (`thresholdG`, `requiredReversals`, `minimumTravelPoints`).
+    package let parameter: String
+    /// Its value on this rung, in the parameter's unit.
+    package let value: Double
+    /// The unit as shown after the value (" g", " pt", or "" for a count).
+    package let unit: String
+    /// The team's detector with the parameter at `value`.
+    package let detector: Submission.Detector
+}
+
+/// A rung's results on the rubric's recall and false-alarm criteria for the team's gesture.
+package struct AlternativeSetting: Sendable {
+    package let rung: LadderRung
+    /// One result per judged criterion (recall, false alarms), measured on the same suites as the team's setting.
+    package let results: [CriterionResult]
+    /// Whether every judged criterion passes (its whole 95% interval on the right side of the rule).
+    package var meetsAll: Bool { results.allSatisfy { $0.verdict == .pass } }
+}
+
+/// Alternative detector settings evaluated on the same suite timelines as the teams' (common random numbers).
+///
+/// The ladders are absolute grids, so teams whose detectors differ only in the moved parameter share one ladder,
+/// and each distinct ladder setting is fed each timeline once (``GradingPlan`` deduplicates settings), whatever the
+/// number of teams.
+enum DetectorLadder {
+    /// thresholdG rungs, g: around the 1–3 g peaks of deliberate shakes (the shake study's range).
+    static let thresholdsG: [Double] = [0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4]
+    /// requiredReversals rungs of the scribble detector.
+    static let reversals: [Int] = [2, 3, 4, 5, 6, 8]
+    /// minimumTravelPoints rungs of the scribble detector, points.
+    static let travelPoints: [Double] = [10, 20, 40, 60, 80]
+
+    /// The metrics a ladder rung is judged on.
+    static func judges(_ metric: GradingMetric) -> Bool { metric == .recall || metric == .falseAlarmsPerHour }
+
+    /// The rubric's criteria a ladder is judged on for `gesture`: recall and false alarms on gesture timelines.
+    static func judgedCriteria(_ rubric: Rubric, gesture: GestureChoice) -> [Int] {
+        rubric.criteria.indices.filter { i in
+            guard case .simulated(let sc) = rubric.criteria[i].kind, judges(sc.metric) else { return false }
+            switch rubric.suites[sc.suiteIndex].body {
+            case .shakeTimelines: return gesture == .shake && (sc.gesture ?? .shake) == .shake
+            case .scribbleTimelines: return gesture == .scribble && (sc.gesture ?? .scribble) == .scribble
+            default: return false
+            }
+        }
+    }
+
+    /// Whether suite `s` measures ladder rungs (a recall or false-alarm criterion uses it).
+    static func suiteJudgesLadder(_ rubric: Rubric, suite s: Int) -> Bool {
+        [GestureChoice.shake, .scribble].contains { g in
+            judgedCriteria(rubric, gesture: g).contains {
+                if case .simulated(let sc) = rubric.criteria[$0].kind { return sc.suiteIndex == s }
+                return false
+            }
+        }
+    }
+
+    /// Every submission's ladder (empty when the rubric judges nothing for its gesture).
+    static func rungs(_ rubric: Rubric, _ submissions: [Submission]) -> [[LadderRung]] {
+        let judged: [GestureChoice: Bool] = [
+            .shake: !judgedCriteria(rubric, gesture: .shake).isEmpty,
+            .scribble: !judgedCriteria(rubric, gesture: .scribble).isEmpty,
+        ]
+        return submissions.map { judged[$0.detector.gesture] == true ? rungs(for: $0.detector) : [] }
+    }
+
+    /// The rungs of one detector: each grid value of the moved parameter(s) other than the team's own, keeping
+    /// only settings the core accepts.
+    static func rungs(for d: Submission.Detector) -> [LadderRung] {
+        switch d {
+        case .shake(let c):
+            return thresholdsG.compactMap { g in
+                guard g != c.thresholdG else { return nil }
+                var v = c
+                v.thresholdG = g
+                guard v.validationProblems().isEmpty else { return nil }
+                return LadderRung(parameter: "thresholdG", value: g, unit: " g", detector: .shake(v))
+            }
+        case .scribble(let c):
+            let byReversals = reversals.compactMap { n -> LadderRung? in
+                guard n != c.requiredReversals else { return nil }
+                var v = c
+                v.requiredReversals = n
+                guard v.validationProblems().isEmpty else { return nil }
+                return LadderRung(parameter: "requiredReversals", value: Double(n), unit: "", detector: .scribble(v))
+            }
+            let byTravel = travelPoints.compactMap { p -> LadderRung? in
+                guard p != c.minimumTravelPoints else { return nil }
+                var v = c
+                v.minimumTravelPoints = p
+                guard v.validationProblems().isEmpty else { return nil }
+                return LadderRung(parameter: "minimumTravelPoints", value: p, unit: " pt", detector: .scribble(v))
+            }
+            return byReversals + byTravel
+        }
+    }
+
+    /// The team's own value of a rung's parameter.
+    static func teamValue(_ d: Submission.Detector, _ parameter: String) -> Double {
+        switch d {
+        case .shake(let c): return c.thresholdG
+        case .scribble(let c): return parameter == "requiredReversals" ? Double(c.requiredReversals) : c.minimumTravelPoints
+        }
+    }
+
+    /// How far a rung moves the team's setting: |ln(rung ÷ team)|, a relative change, so thresholds in g,
+    /// reversal counts and travel in points compare on one scale.
+    static func distance(_ r: LadderRung, from d: Submission.Detector) -> Double {
+        abs(log(max(r.value, 1e-9) / max(teamValue(d, r.parameter), 1e-9)))
+    }
+
+    /// Scores every rung of a team on the judged criteria, from the plan's per-setting totals.
+    static func alternatives(_ plan: GradingPlan, _ evaluation: GradingEvaluation, submission i: Int) throws -> [AlternativeSetting] {
+        let s = plan.submissions[i]
+        let judged = judgedCriteria(plan.rubric, gesture: s.detector.gesture)
+        let names = plan.rubric.places.map(\.name)
+        return try plan.ladders[i].compactMap { rung in
+            var results: [CriterionResult] = []
+            for ci in judged {
+                let c = plan.rubric.criteria[ci]
+                guard case .simulated(let sc) = c.kind,
+                    let j = plan.settings[sc.suiteIndex].firstIndex(of: rung.detector),
+                    j < evaluation.settingTotals[sc.suiteIndex].count
+                else { return nil }
+                results.append(
+                    try Scoring.score(
+                        c, index: ci, outcome: .gestures(evaluation.settingTotals[sc.suiteIndex][j]),
+                        placeNames: names, manual: [:]))
+            }
+            return AlternativeSetting(rung: rung, results: results)
+        }
+    }
+}

@@ -1,0 +1,321 @@
+import DetectionCore
+import FileFormats
+import Foundation
+import Reporting
+import SensorSim
+import Studies
+
+/// Advice sentences generated from a team's numbers (no canned text without a number in it).
+enum GradeAdvice {
+    /// The advice for one team, most important first.
+    static func advice(_ g: TeamGrade, rubric: Rubric) throws -> [String] {
+        var out: [String] = []
+        let s = g.submission
+        let names = rubric.places.map(\.name)
+
+        // Coordinates: every hall off by more than the coordinate criterion's threshold (10 m if none).
+        let coordinateLimit =
+            rubric.criteria.compactMap { c -> Double? in
+                if case .simulated(let sc) = c.kind, sc.metric == .worstCoordinateErrorMeters { return sc.rule.threshold }
+                return nil
+            }.first ?? 10
+        for (i, c) in s.halls.enumerated() {
+            guard let c else {
+                out.append("\(names[i]) is missing from the submitted halls: it can never be collected.")
+                continue
+            }
+            let error = Geodesic.distanceMeters(c, rubric.places[i].coordinate)
+            if error > coordinateLimit {
+                out.append(
+                    "\(names[i]) is \(try meters(error)) from where it should be (submitted "
+                        + "\(try degrees(c.latitudeDegrees)), \(try degrees(c.longitudeDegrees)); reference "
+                        + "\(try degrees(rubric.places[i].coordinate.latitudeDegrees)), "
+                        + "\(try degrees(rubric.places[i].coordinate.longitudeDegrees))).")
+            }
+        }
+
+        for r in g.results {
+            let c = rubric.criteria[r.criterionIndex]
+            guard case .simulated(let sc) = c.kind,
+                r.verdict == .fail || r.verdict == .borderline
+                    || r.verdict == .notMeasurable
+            else { continue }
+            let word = r.verdict == .borderline ? "is borderline" : "fails"
+            let outcome = g.outcomes[sc.suiteIndex]
+            let suite = rubric.suites[sc.suiteIndex]
+            switch (outcome, suite.body) {
+            case (.visits(let collected, let n), .hallVisits(let h)):
+                let d = Format.exact(h.distanceMeters)
+                if sc.rule.direction == .atLeast {
+                    var low = collected.indices.filter { Double(collected[$0]) / Double(n) < sc.rule.threshold }
+                    let below = !low.isEmpty
+                    // Borderline: no hall is below the threshold, so name the weakest.
+                    if low.isEmpty, let worst = collected.min() { low = collected.indices.filter { collected[$0] == worst } }
+                    // Weakest first, so the halls named are the ones that matter most.
+                    low.sort { collected[$0] != collected[$1] ? collected[$0] < collected[$1] : $0 < $1 }
+                    let list = low.prefix(4).map { "\(names[$0]) \(collected[$0]) of \(n)" }.joined(separator: ", ")
+                    let more = low.count > 4 ? ", …" : ""
+                    let halls = "\(low.count) hall\(low.count == 1 ? "" : "s")"
+                    out.append(
+                        "\(c.id) \(word): standing \(d) m from the hall for \(Format.exact(h.minutes)) min "
+                            + "while performing the gesture, "
+                            + (below
+                                ? "the app collected in fewer than \(try Format.percent(sc.rule.threshold, decimals: 0)) of visits at \(halls)"
+                                : "the weakest \(halls == "1 hall" ? "hall was" : "halls were")")
+                            + " (\(list)\(more)). "
+                            + (try insideHint(s, rubric: rubric, distance: h.distanceMeters)))
+                } else {
+                    let total = collected.reduce(0, +)
+                    out.append(
+                        "\(c.id) \(word): from \(d) m away the app still collected in \(total) of "
+                            + "\(n * collected.count) visits (\(try percent(Double(total) / Double(n * collected.count)))); "
+                            + (try farHint(s, distance: h.distanceMeters)))
+                }
+            case (.gestures(let t), _):
+                out.append(try gestureAdvice(c, sc, t, s, word: word))
+            case (.coordinates, _):
+                break  // listed hall by hall above
+            default:
+                break
+            }
+        }
+        if let ladder = try ladderAdvice(g, rubric: rubric) { out.append(ladder) }
+        if out.isEmpty { out.append("Every simulated criterion passes; nothing to fix.") }
+        return out
+    }
+
+    // MARK: - Alternative settings
+
+    /// The nearest ladder setting that passes every recall and false-alarm criterion of the team's gesture, with
+    /// its numbers from the same timelines, or the one that comes closest when none does; nil unless one of those
+    /// criteria fails, is borderline or is not measurable for the team.
+    ///
+    /// "Nearest" is the smallest relative change |ln(rung ÷ team value)| (``DetectorLadder/distance(_:from:)``),
+    /// ties to the ladder's order; "closest" passes the most criteria, then is nearest.
+    static func ladderAdvice(_ g: TeamGrade, rubric: Rubric) throws -> String? {
+        let s = g.submission
+        guard let first = g.alternatives.first else { return nil }
+        let judged = first.results.map(\.criterionIndex)
+        let troubled = g.results.contains {
+            judged.contains($0.criterionIndex)
+                && [.fail, .borderline, .notMeasurable].contains($0.verdict)
+        }
+        guard troubled else { return nil }
+        let order = g.alternatives.indices.sorted {
+            let a = DetectorLadder.distance(g.alternatives[$0].rung, from: s.detector)
+            let b = DetectorLadder.distance(g.alternatives[$1].rung, from: s.detector)
+            return a != b ? a < b : $0 < $1
+        }
+        let rules = judged.map { rubric.criteria[$0].id }.joined(separator: " and ")
+        let searched = try ladderText(g.alternatives.map(\.rung))
+        var text: String
+        if let best = order.first(where: { g.alternatives[$0].meetsAll }) {
+            let a = g.alternatives[best]
+            text =
+                "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
+                + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit) (the rest as submitted): "
+                + (try measured(a, rubric: rubric)) + "."
+        } else {
+            // None meets every rule. The trade-off the team faces: the best recall among the rungs that meet the
+            // other rules (false alarms); when none does, the nearest rung passing the most criteria.
+            func isRecall(_ ci: Int) -> Bool {
+                if case .simulated(let sc) = rubric.criteria[ci].kind { return sc.metric == .recall }
+                return false
+            }
+            func recall(_ i: Int) -> Double {
+                g.alternatives[i].results.first { isRecall($0.criterionIndex) }?.value ?? -1
+            }
+            func othersPass(_ i: Int) -> Bool {
+                g.alternatives[i].results.allSatisfy { isRecall($0.criterionIndex) || $0.verdict == .pass }
+            }
+            let others = judged.filter { !isRecall($0) }
+            let within = order.filter(othersPass)
+            // `order` is nearest first, so a strict improvement keeps the nearest of the best.
+            var pick = within.first
+            for i in within.dropFirst() where recall(i) > recall(pick ?? i) { pick = i }
+            var lead = "the best that meets \(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) is"
+            if pick == nil || others.isEmpty || judged.count == others.count {
+                let passes = { (i: Int) in g.alternatives[i].results.filter { $0.verdict == .pass }.count }
+                var closest = order[0]
+                for i in order.dropFirst() where passes(i) > passes(closest) { closest = i }
+                pick = closest
+                lead = "the closest is"
+            }
+            guard let pick else { return nil }
+            let a = g.alternatives[pick]
+            // The submitted setting may already be the best trade-off on the ladder: say so rather than suggest
+            // a worse one.
+            let own = g.results.first { judged.contains($0.criterionIndex) && isRecall($0.criterionIndex) }
+            let ownWithin = g.results.allSatisfy {
+                !judged.contains($0.criterionIndex) || isRecall($0.criterionIndex)
+                    || $0.verdict == .pass
+            }
+            if lead != "the closest is", ownWithin, let v = own?.value, v >= recall(pick) {
+                return "Searched \(searched) on the same timelines: no setting meets \(rules), and none that meets "
+                    + "\(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) beats the submitted "
+                    + "\(settingText(s.detector)) (recall \(try percent(v))); change another parameter (or the kind)."
+            }
+            text =
+                "Searched \(searched) on the same timelines: no setting meets \(rules); \(lead) "
+                + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit): " + (try measured(a, rubric: rubric))
+                + ". Change another parameter (or the kind) as well."
+        }
+        // The activity behind most false alarms at the team's own setting.
+        for r in g.results where judged.contains(r.criterionIndex) {
+            guard case .simulated(let sc) = rubric.criteria[r.criterionIndex].kind, sc.metric == .falseAlarmsPerHour,
+                case .gestures(let t) = g.outcomes[sc.suiteIndex],
+                let top = t.falseAlarmsByActivity.indices.max(by: {
+                    (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1)
+                }),
+                t.falseAlarmsByActivity[top] > 0
+            else { continue }
+            let phrase: String
+            switch s.detector {
+            case .shake: phrase = MotionActivity.allCases[top].causePhrase
+            case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
+            }
+            text +=
+                " At the submitted \(settingText(s.detector)), \(phrase) cause \(t.falseAlarmsByActivity[top]) of its "
+                + "\(t.falseAlarms) false alarms."
+            break
+        }
+        return text
+    }
+
+    /// "thresholdG 0.75–4 g" or "requiredReversals 2–8 and minimumTravelPoints 10–80 pt".
+    static func ladderText(_ rungs: [LadderRung]) throws -> String {
+        var parameters: [String] = []
+        for r in rungs where !parameters.contains(r.parameter) { parameters.append(r.parameter) }
+        return parameters.map { p in
+            let values = rungs.filter { $0.parameter == p }.map(\.value)
+            let unit = rungs.first { $0.parameter == p }?.unit ?? ""
+            return "\(p) \(ShakeStudy.show(values.min() ?? 0))–\(ShakeStudy.show(values.max() ?? 0))\(unit)"
+        }.joined(separator: " and ")
+    }
+
+    /// "recall 96% (207 of 216), 0.38 false alarms an hour (3 in 8 h)".
+    static func measured(_ a: AlternativeSetting, rubric: Rubric) throws -> String {
+        try a.results.map { r in
+            guard case .simulated(let sc) = rubric.criteria[r.criterionIndex].kind else { return "" }
+            guard let v = r.value else { return "\(rubric.criteria[r.criterionIndex].id) not measurable (\(r.note))" }
+            switch sc.metric {
+            case .recall: return "recall \(try percent(v)) (\(r.note))"
+            default: return "\(try num(v)) false alarms an hour (\(r.note))"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// Why a check may fail to enter at distance d.
+    static func insideHint(_ s: Submission, rubric: Rubric, distance: Double) throws -> String {
+        let c = s.check
+        if c.radiusMeters <= distance + 10 {
+            return "The \(c.kind.rawValue) check's \(try meters(c.radiusMeters)) radius leaves little room for GPS "
+                + "error at \(try meters(distance)); a radius near 50 m collects reliably."
+        }
+        switch c.kind {
+        case .accuracyGated where c.maximumAccuracyMeters < 10:
+            return "The accuracy gate of \(try meters(c.maximumAccuracyMeters)) refuses most campus fixes (they report "
+                + "about 7–10 m); 20 m keeps GPS-quality fixes."
+        case .accuracyAware:
+            return "accuracy-aware needs the whole uncertainty circle inside the radius, which vague fixes never are."
+        case .dwell where c.dwellSeconds > 30:
+            return "A dwell of \(Format.exact(c.dwellSeconds)) s is long against a short visit."
+        default:
+            return "Check the gesture detector as well: a hall is collected only when both agree."
+        }
+    }
+
+    static func farHint(_ s: Submission, distance: Double) throws -> String {
+        let c = s.check
+        if c.kind == .naive {
+            return "a single \(c.kind.rawValue) fix inside \(try meters(c.radiusMeters)) is enough, and GPS errors "
+                + "of 25 m and more happen; an accuracy-gated, consecutive or dwell check refuses most of them."
+        }
+        return "the \(c.kind.rawValue) check with radius \(try meters(c.radiusMeters)) lets wandering fixes in; "
+            + "a smaller radius or a stricter rule refuses them."
+    }
+
+    static func gestureAdvice(
+        _ c: GradingCriterion, _ sc: SimulatedCriterion, _ t: GestureTally, _ s: Submission,
+        word: String
+    ) throws -> String {
+        let setting = settingText(s.detector)
+        switch sc.metric {
+        case .falseAlarmsPerHour:
+            let hours = t.exposureSeconds / 3600
+            let rate = hours > 0 ? Double(t.falseAlarms) / hours : 0
+            var cause = ""
+            if let top = t.falseAlarmsByActivity.indices.max(by: {
+                (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1)
+            }), t.falseAlarmsByActivity[top] > 0 {
+                let phrase: String
+                switch s.detector {
+                case .shake: phrase = MotionActivity.allCases[top].causePhrase
+                case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
+                }
+                cause = " fires on \(phrase) (\(t.falseAlarmsByActivity[top]) of \(t.falseAlarms))"
+            }
+            return "\(c.id) \(word): \(setting)\(cause): \(try num(rate)) false alarms an hour "
+                + "(\(t.falseAlarms) in \(try num(hours)) h); " + stricterHint(s.detector)
+        case .recall:
+            return "\(c.id) \(word): \(setting) detects \(t.truePositives) of \(t.truth) deliberate gestures "
+                + "(\(try percent(Double(t.truePositives) / Double(max(1, t.truth))))); " + looserHint(s.detector)
+        default:
+            if t.truePositives == 0 { return "\(c.id) \(word): \(setting) detected no gesture at all, so it cannot fire once per gesture." }
+            return "\(c.id) \(word): \(t.gesturesWithFragments) of \(t.truePositives) detected gestures fired twice or "
+                + "more with \(setting); " + onceHint(s.detector)
+        }
+    }
+
+    static func settingText(_ d: Submission.Detector) -> String {
+        switch d {
+        case .shake(let c): return "\(c.kind.rawValue) at \(ShakeStudy.show(c.thresholdG)) g"
+        case .scribble(let c): return "scribble with \(c.requiredReversals) reversals"
+        }
+    }
+
+    static func stricterHint(_ d: Submission.Detector) -> String {
+        switch d {
+        case .shake(let c):
+            return "a higher thresholdG (deliberate shakes reach 1–3 g; table drops spike 2–6 g but briefly) or a "
+                + "larger requiredCount than \(c.requiredCount) refuses more of them."
+        case .scribble(let c):
+            return "more requiredReversals than \(c.requiredReversals) or a larger minimumTravelPoints than "
+                + "\(ShakeStudy.show(c.minimumTravelPoints)) pt refuses more of them."
+        }
+    }
+
+    static func looserHint(_ d: Submission.Detector) -> String {
+        switch d {
+        case .shake(let c):
+            // Share of the default 1–3 g range of deliberate shake peaks that lies below the threshold.
+            let below = min(max((c.thresholdG - 1) / 2, 0), 1)
+            if below >= 0.25 {
+                return "thresholdG \(ShakeStudy.show(c.thresholdG)) g is above \(Int((below * 100).rounded()))% of the "
+                    + "1–3 g peaks deliberate shakes reach; lower it (and check false alarms again)."
+            }
+            return "a lower thresholdG than \(ShakeStudy.show(c.thresholdG)) g or a smaller requiredCount than "
+                + "\(c.requiredCount) catches more shakes (check false alarms again)."
+        case .scribble(let c):
+            return "\(c.requiredReversals) reversals within \(ShakeStudy.show(c.windowSeconds)) s is more than many "
+                + "scribbles give; ask for fewer."
+        }
+    }
+
+    static func onceHint(_ d: Submission.Detector) -> String {
+        switch d {
+        case .shake(let c):
+            return "a cooldownSeconds longer than \(ShakeStudy.show(c.cooldownSeconds)) s (shakes last up to 2 s) "
+                + "gives one event per shake."
+        case .scribble(let c):
+            return c.firesOncePerGesture ? "raise cooldownSeconds." : "set firesOncePerGesture to true."
+        }
+    }
+
+    // MARK: - Numbers
+
+    static func meters(_ x: Double) throws -> String { "\(try Format.number(x, significantDigits: 3)) m" }
+    static func degrees(_ x: Double) throws -> String { try Format.fixed(x, decimals: 5) }
+    static func percent(_ x: Double) throws -> String { "\(try Format.fixed(x * 100, decimals: 0))%" }
+    static func num(_ x: Double) throws -> String { try Format.number(x, significantDigits: 2) }
+}

@@ -1,0 +1,103 @@
+import DetectionCore
+import FileFormats
+import Foundation
+import MonteCarlo
+import Reporting
+import SensorSim
+
+/// One team's grade.
+package struct TeamGrade: Sendable {
+    package let submission: Submission
+    /// One result per rubric criterion, in rubric order.
+    package let results: [CriterionResult]
+    /// The suite outcomes the results came from (rubric suite order).
+    package let outcomes: [SuiteOutcome]
+    /// The team's detector with one parameter moved along a ladder, judged on the rubric's recall and false-alarm
+    /// criteria on the same timelines (``DetectorLadder``).
+    package internal(set) var alternatives: [AlternativeSetting] = []
+
+    /// Points earned over every applicable criterion.
+    package var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
+
+    /// Points available to this team (criteria for the other gesture left out).
+    package func maximum(_ rubric: Rubric) -> Double {
+        results.reduce(0) { $0 + ($1.verdict == .notApplicable ? 0 : rubric.criteria[$1.criterionIndex].points) }
+    }
+}
+
+/// A submission file that could not be graded, with the reason.
+package struct SubmissionFailure: Sendable, Equatable {
+    package let file: String
+    package let error: InputError
+}
+
+/// Grades submissions against a rubric.
+package enum Grader {
+    /// Reads every submission (a bad one is recorded, not fatal), simulates every suite once, and scores.
+    ///
+    /// - Parameters:
+    ///   - rubric: the validated rubric.
+    ///   - files: submission files, in the order reports list them.
+    ///   - runner: worker threads (results do not depend on their number).
+    /// - Returns: grades of the good submissions (in file order) and the failures.
+    package static func grade(
+        _ rubric: Rubric, files: [String],
+        runner: MonteCarloRunner
+    ) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
+        let (submissions, failures) = load(rubric, files: files)
+        return (try grade(rubric, submissions: submissions, runner: runner), failures)
+    }
+
+    /// Reads every submission file; a bad one (or a second file of the same team) is recorded, not fatal.
+    ///
+    /// - Returns: the good submissions in file order and the failures.
+    package static func load(_ rubric: Rubric, files: [String]) -> (submissions: [Submission], failures: [SubmissionFailure]) {
+        var submissions: [Submission] = []
+        var failures: [SubmissionFailure] = []
+        var teams: [String: String] = [:]
+        for file in files {
+            do throws(InputError) {
+                let s = try Submission.load(path: file, rubric: rubric)
+                if let other = teams[s.team] {
+                    throw InputError(
+                        file: file, field: "team",
+                        problem: "\"\(s.team)\" is also the team of \(other); their reports would collide")
+                }
+                teams[s.team] = file
+                submissions.append(s)
+            } catch {
+                failures.append(SubmissionFailure(file: file, error: error))
+            }
+        }
+        return (submissions, failures)
+    }
+
+    /// Scores parsed submissions.
+    package static func grade(_ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner) throws -> [TeamGrade] {
+        let plan = GradingPlan(rubric, submissions)
+        return try score(plan, try GradingEngine.evaluation(plan, runner: runner))
+    }
+
+    /// Scores a plan's reduced results (an unsharded run's, or merged parts').
+    package static func score(_ plan: GradingPlan, _ evaluation: GradingEvaluation) throws -> [TeamGrade] {
+        let rubric = plan.rubric
+        let submissions = plan.submissions
+        let outcomes = evaluation.outcomes
+        let names = rubric.places.map(\.name)
+        return try zip(submissions, outcomes).map { s, suiteOutcomes in
+            let results = try rubric.criteria.enumerated().map { i, c in
+                var outcome: SuiteOutcome?
+                if case .simulated(let sc) = c.kind {
+                    outcome = suiteOutcomes[sc.suiteIndex]
+                    if let g = sc.gesture, g != s.detector.gesture { outcome = .notApplicable }
+                }
+                return try Scoring.score(c, index: i, outcome: outcome, placeNames: names, manual: s.manualPoints)
+            }
+            return TeamGrade(submission: s, results: results, outcomes: suiteOutcomes)
+        }.enumerated().map { i, g in
+            var g = g
+            g.alternatives = try DetectorLadder.alternatives(plan, evaluation, submission: i)
+            return g
+        }
+    }
+}

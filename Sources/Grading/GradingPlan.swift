@@ -1,0 +1,180 @@
+import DetectionCore
+import FileFormats
+import Foundation
+import MonteCarlo
+import SensorSim
+
+/// What one unit of grading work gave: one hall visit or one gesture timeline, for every team at once.
+package enum GradingUnitResult: Sendable, Equatable {
+    /// A hall visit: whether each submission (in order) collected the hall.
+    case visit([Bool])
+    /// A gesture timeline: the tally of each distinct detector setting of the suite (``GradingPlan/settings``).
+    case timeline([GestureTally])
+}
+
+/// The grading work of a run, numbered by one global index so that it splits into shards.
+///
+/// Units are the (suite, trial) pairs of every simulated suite in rubric order: suite s owns the global indices
+/// `offsets[s] ..< offsets[s] + trialCount`. A unit's result depends only on the rubric, the submissions and its
+/// index (its random streams come from `TrialSeed(suite seed, trial)`), so where it runs does not matter, and
+/// ``reduce(_:)`` over every unit in index order gives exactly the unsharded outcomes.
+package struct GradingPlan: Sendable {
+    package let rubric: Rubric
+    package let submissions: [Submission]
+    /// Per suite: the distinct detector settings fed its timelines (the teams' settings in order of first
+    /// appearance, then the ladders' variants); empty for hall visits and coordinates.
+    package let settings: [[Submission.Detector]]
+    /// Per suite and submission: the index of the submission's setting in `settings[suite]`, nil when the suite
+    /// is not about the submission's gesture or does not feed settings.
+    let settingOf: [[Int?]]
+    /// Per suite: its first global unit index.
+    package let offsets: [Int]
+    /// Units in all.
+    package let totalUnits: Int
+    /// Per submission: its ladder of alternative settings (``DetectorLadder``), evaluated alongside.
+    let ladders: [[LadderRung]]
+
+    /// Plans the grading of `submissions` against `rubric`.
+    package init(_ rubric: Rubric, _ submissions: [Submission]) {
+        self.rubric = rubric
+        self.submissions = submissions
+        let ladders = DetectorLadder.rungs(rubric, submissions)
+        var settings: [[Submission.Detector]] = []
+        var settingOf: [[Int?]] = []
+        var offsets: [Int] = []
+        var total = 0
+        for (s, suite) in rubric.suites.enumerated() {
+            offsets.append(total)
+            total += suite.trialCount
+            let gesture: GestureChoice?
+            switch suite.body {
+            case .shakeTimelines: gesture = .shake
+            case .scribbleTimelines: gesture = .scribble
+            default: gesture = nil
+            }
+            var list: [Submission.Detector] = []
+            func index(_ d: Submission.Detector) -> Int {
+                if let i = list.firstIndex(of: d) { return i }
+                list.append(d)
+                return list.count - 1
+            }
+            let of = submissions.map { sub -> Int? in
+                guard let gesture, sub.detector.gesture == gesture else { return nil }
+                return index(sub.detector)
+            }
+            // The ladders' variants only where a recall or false-alarm criterion measures them; a variant equal
+            // to a team's setting (or another team's ladder) is fed once.
+            if gesture != nil && DetectorLadder.suiteJudgesLadder(rubric, suite: s) {
+                for rungs in ladders { for r in rungs where r.detector.gesture == gesture { _ = index(r.detector) } }
+            }
+            settings.append(list)
+            settingOf.append(of)
+        }
+        self.settings = settings
+        self.settingOf = settingOf
+        self.offsets = offsets
+        self.totalUnits = total
+        self.ladders = ladders
+    }
+
+    // MARK: - Units
+
+    /// The suite and trial of global unit `g`.
+    func locate(_ g: Int) -> (suite: Int, trial: Int)? {
+        guard g >= 0, g < totalUnits else { return nil }
+        for s in rubric.suites.indices.reversed() where offsets[s] <= g && rubric.suites[s].trialCount > 0 {
+            return (s, g - offsets[s])
+        }
+        return nil
+    }
+
+    /// Computes the units of `range` on every core, in index order.
+    package func units(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [GradingUnitResult] {
+        try runner.run(count: range.count) { i in try unit(range.lowerBound + i) }
+    }
+
+    /// Computes one unit.
+    func unit(_ g: Int) throws -> GradingUnitResult {
+        guard let (s, k) = locate(g) else {
+            throw InputError(file: nil, field: "grade", problem: "unit \(g) is outside 0..<\(totalUnits)")
+        }
+        let suite = rubric.suites[s]
+        switch suite.body {
+        case .hallVisits(let h):
+            return .visit(try GradingEngine.visit(h, seed: suite.seed, index: k, submissions))
+        case .shakeTimelines(let t):
+            let configs = settings[s].compactMap { d -> ShakeDetectorConfiguration? in
+                if case .shake(let c) = d { return c }
+                return nil
+            }
+            return .timeline(try GradingEngine.shakeTimeline(t, seed: suite.seed, index: k, configs))
+        case .scribbleTimelines(let t):
+            let configs = settings[s].compactMap { d -> ScribbleDetectorConfiguration? in
+                if case .scribble(let c) = d { return c }
+                return nil
+            }
+            return .timeline(try GradingEngine.scribbleTimeline(t, seed: suite.seed, index: k, configs))
+        case .coordinates:
+            throw InputError(file: nil, field: "grade", problem: "the coordinate check has no units")
+        }
+    }
+
+    // MARK: - Reduction
+
+    /// Every suite's outcome for every submission, and every setting's total per suite, from all units in global
+    /// index order.
+    ///
+    /// - Throws: ``InputError`` when a unit does not fit its suite (a part from another plan).
+    package func reduce(_ units: [GradingUnitResult]) throws(InputError) -> GradingEvaluation {
+        guard units.count == totalUnits else {
+            throw InputError(file: nil, field: "grade", problem: "\(units.count) units, the plan has \(totalUnits)")
+        }
+        var table = Array(repeating: [SuiteOutcome](), count: submissions.count)
+        var totals: [[GestureTally]] = []
+        for (s, suite) in rubric.suites.enumerated() {
+            let mine = units[offsets[s]..<offsets[s] + suite.trialCount]
+            var suiteTotals: [GestureTally] = []
+            var column: [SuiteOutcome]
+            switch suite.body {
+            case .coordinates:
+                column = submissions.map { sub in
+                    .coordinates(
+                        zip(rubric.places, sub.halls).map { place, c in
+                            c.map { Geodesic.distanceMeters($0, place.coordinate) }
+                        })
+                }
+            case .hallVisits(let h):
+                var collected = Array(repeating: Array(repeating: 0, count: h.places.count), count: submissions.count)
+                for (k, u) in mine.enumerated() {
+                    guard case .visit(let got) = u, got.count == submissions.count else { throw misfit(s, k) }
+                    for i in submissions.indices where got[i] { collected[i][k / h.visitsPerPlace] += 1 }
+                }
+                column = collected.map { .visits(collected: $0, visitsPerPlace: h.visitsPerPlace) }
+            case .shakeTimelines, .scribbleTimelines:
+                suiteTotals = Array(repeating: GestureTally(), count: settings[s].count)
+                for (k, u) in mine.enumerated() {
+                    guard case .timeline(let tallies) = u, tallies.count == settings[s].count else { throw misfit(s, k) }
+                    for j in tallies.indices { suiteTotals[j].add(tallies[j]) }
+                }
+                column = settingOf[s].map { j in j.map { .gestures(suiteTotals[$0]) } ?? .notApplicable }
+            }
+            for i in submissions.indices { table[i].append(column[i]) }
+            totals.append(suiteTotals)
+        }
+        return GradingEvaluation(outcomes: table, settingTotals: totals)
+    }
+
+    private func misfit(_ s: Int, _ k: Int) -> InputError {
+        InputError(
+            file: nil, field: "grade",
+            problem: "trial \(k) of suite \(rubric.suites[s].id) does not fit the suite (another rubric or submissions?)")
+    }
+}
+
+/// The reduced results of a grading run.
+package struct GradingEvaluation: Sendable {
+    /// Outcomes per submission (outer) and suite (inner).
+    package let outcomes: [[SuiteOutcome]]
+    /// Per suite: the total tally of each setting in ``GradingPlan/settings`` (empty for other suites).
+    package let settingTotals: [[GestureTally]]
+}

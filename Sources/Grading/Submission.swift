@@ -1,0 +1,172 @@
+import DetectionCore
+import FileFormats
+import Foundation
+import Studies
+
+/// One team's choices: the gesture and its detector, the proximity check, the hall coordinates, manual points.
+package struct Submission: Sendable {
+    /// The gesture detector, in the core's configuration vocabulary.
+    package enum Detector: Sendable, Equatable {
+        case shake(ShakeDetectorConfiguration)
+        case scribble(ScribbleDetectorConfiguration)
+
+        package var gesture: GestureChoice {
+            switch self {
+            case .shake: return .shake
+            case .scribble: return .scribble
+            }
+        }
+    }
+
+    /// Team id (letters, digits, '-', '_'): the report's file name.
+    package let team: String
+    package let file: String
+    package let detector: Detector
+    package let check: ProximityCheckConfiguration
+    /// The team's coordinates per reference place (same order as the rubric's places); nil: the team left it out.
+    package let halls: [Coordinate?]
+    /// Staff's points per manual criterion id.
+    package let manualPoints: [String: Double]
+
+    package init(
+        team: String, file: String, detector: Detector, check: ProximityCheckConfiguration, halls: [Coordinate?],
+        manualPoints: [String: Double]
+    ) {
+        self.team = team
+        self.file = file
+        self.detector = detector
+        self.check = check
+        self.halls = halls
+        self.manualPoints = manualPoints
+    }
+
+    // MARK: - Reading
+
+    /// Reads and validates a submission against a rubric (hall names and manual criteria).
+    ///
+    /// - Throws: ``InputError`` naming the file, line and field.
+    package static func load(path: String, rubric: Rubric) throws(InputError) -> Submission {
+        let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: path), displayPath: path)
+        return try parse(node, file: path, rubric: rubric)
+    }
+
+    static func parse(_ node: JSONNode, file: String, rubric: Rubric) throws(InputError) -> Submission {
+        let r = try JSONObjectReader(node, file: file, path: "")
+        let teamField = try r.required("team")
+        let team = try teamField.nonEmptyString(maximumLength: 80)
+        guard team.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw teamField.error("is used as a file name: letters, digits, '-' and '_' only")
+        }
+        let gestureField = try r.required("gesture")
+        let gesture = GestureChoice(rawValue: try gestureField.choice(GestureChoice.allCases.map(\.rawValue))) ?? .shake
+        let detector = try readDetector(try r.required("detector").object(), gesture: gesture)
+        let check = try readCheck(try r.required("proximityCheck").object())
+
+        // Halls by reference name; every name must be known and appear once.
+        let names = rubric.places.map(\.name)
+        var halls: [Coordinate?] = Array(repeating: nil, count: names.count)
+        for element in try r.required("halls").array(count: 1...1000) {
+            let o = try element.object()
+            let nameField = try o.required("name")
+            let name = try nameField.string()
+            guard let index = names.firstIndex(of: name) else {
+                throw nameField.error("\"\(name)\" is not a hall of the rubric (known: \(names.joined(separator: ", ")))")
+            }
+            guard halls[index] == nil else { throw nameField.error("\"\(name)\" appears twice") }
+            let lat = try o.required("latitude").double(in: -90...90)
+            let lon = try o.required("longitude").double(in: -180...180)
+            try o.finish()
+            halls[index] = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+        }
+        var manual: [String: Double] = [:]
+        if let m = try r.optional("manualPoints")?.object() {
+            for key in m.keys {
+                guard let f = m.optional(key) else { continue }
+                guard let criterion = rubric.criteria.first(where: { $0.id == key && $0.isManual }) else {
+                    throw f.error("is not a manual criterion of the rubric (known: \(rubric.manualIDs.joined(separator: ", ")))")
+                }
+                manual[key] = try f.double(in: 0...criterion.points)
+            }
+        }
+        try r.finish()
+        return Submission(team: team, file: file, detector: detector, check: check, halls: halls, manualPoints: manual)
+    }
+
+    /// The detector object: `kind` and the kind's parameters; missing keys take the kind's preset.
+    static func readDetector(_ o: JSONObjectReader, gesture: GestureChoice) throws(InputError) -> Detector {
+        let kindField = try o.required("kind")
+        switch gesture {
+        case .shake:
+            let kinds = ShakeDetectorKind.allCases.map(\.rawValue)
+            let raw = try kindField.string()
+            guard let kind = ShakeDetectorKind(rawValue: raw) else {
+                throw kindField.error("unknown shake detector kind \"\(raw)\" (known: \(kinds.joined(separator: ", ")))")
+            }
+            let lines = try fields(o, of: ShakeDetectorConfiguration(kind: kind), type: "ShakeDetectorConfiguration")
+            let c = try JSONNodeDecoder.decode(ShakeDetectorConfiguration.self, from: o)
+            // The simulation feeds Core Motion's userAcceleration (gravity removed), as the assignment does;
+            // only raw-magnitude reads raw readings (the simulation adds gravity for it).
+            if c.inputIncludesGravity, kind != .rawMagnitude, let f = lines["inputIncludesGravity"] {
+                throw f.error(
+                    "must be false for \(kind.rawValue): the graded app feeds userAcceleration "
+                        + "(use kind raw-magnitude to threshold raw readings, gravity included)")
+            }
+            try o.finish()
+            try refuse(c.validationProblems(), lines: lines, o, presetNote: " (the \(kind.rawValue) preset)")
+            return .shake(c)
+        case .scribble:
+            let raw = try kindField.string()
+            guard raw == "scribble" else {
+                throw kindField.error("unknown scribble detector kind \"\(raw)\" (known: scribble)")
+            }
+            let lines = try fields(o, of: ScribbleDetectorConfiguration(), type: "ScribbleDetectorConfiguration")
+            let c = try JSONNodeDecoder.decode(ScribbleDetectorConfiguration.self, from: o)
+            try o.finish()
+            try refuse(c.validationProblems(), lines: lines, o)
+            return .scribble(c)
+        }
+    }
+
+    /// The proximity check: `kind` and its options (ProximityCheckConfiguration vocabulary, same defaults).
+    static func readCheck(_ o: JSONObjectReader) throws(InputError) -> ProximityCheckConfiguration {
+        let kindField = try o.required("kind")
+        let raw = try kindField.string()
+        guard let kind = ProximityCheckKind(rawValue: raw) else {
+            throw kindField.error(
+                "unknown proximity check kind \"\(raw)\" (known: "
+                    + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        let lines = try fields(o, of: ProximityCheckConfiguration(kind: kind), type: "ProximityCheckConfiguration")
+        let c = try JSONNodeDecoder.decode(ProximityCheckConfiguration.self, from: o)
+        try o.finish()
+        try refuse(c.validationProblems(), lines: lines, o)
+        return c
+    }
+
+    /// The detector object's fields by key, refusing a key the core's configuration does not encode (its keys are
+    /// read off its own encoding of `template`, so they cannot drift from the core's `CodingKeys`).
+    static func fields<T: Encodable>(_ o: JSONObjectReader, of template: T, type: String) throws(InputError) -> [String: JSONField] {
+        let known = JSONNodeDecoder.keys(of: template).filter { $0 != "kind" }
+        var lines: [String: JSONField] = [:]
+        for key in o.keys where key != "kind" {
+            guard let f = o.optional(key) else { continue }
+            guard known.contains(key) else { throw f.error("is not a \(type) key (known: kind, \(known.joined(separator: ", ")))") }
+            lines[key] = f
+        }
+        return lines
+    }
+
+    /// Refuses the core's first validation problem on the line of the key that caused it.
+    ///
+    /// - Parameter presetNote: appended when the key is not in the file (the value came from a preset).
+    static func refuse(
+        _ problems: [(field: String, problem: String)], lines: [String: JSONField], _ o: JSONObjectReader,
+        presetNote: String = ""
+    ) throws(InputError) {
+        guard let p = problems.first else { return }
+        let f = lines[p.field]
+        throw InputError(
+            file: o.file, line: f?.node.line ?? o.line, field: f?.path ?? "\(o.path).\(p.field)",
+            problem: p.problem + (f == nil ? presetNote : ""))
+    }
+}

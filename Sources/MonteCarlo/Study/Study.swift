@@ -1,0 +1,76 @@
+import FileFormats
+import Foundation
+import Reporting
+
+/// One kind of study: how its scenarios are read, how one trial runs from its global index, how a trial's outcome
+/// is written to and read back from a part file, and how the report is made from every outcome.
+///
+/// A new study is one conforming type plus one line in the registry (`StudyRegistry`, in Studies); the runner,
+/// `run --shard`, `merge`, `validate` and `list` then serve it with no switch to extend.
+package protocol Study: Sendable {
+    /// One trial's result.
+    associatedtype Outcome: Sendable
+
+    /// The study's name, as scenario files write it in their `study` field and part files in their header.
+    static var kind: String { get }
+
+    /// The header line of a part file's records (column names, for a reader).
+    static var recordColumns: String { get }
+
+    /// Reads and validates a scenario of this study; the `study` field has been read already.
+    ///
+    /// - Throws: ``InputError`` naming the file, line and field of the first problem.
+    static func parse(_ reader: JSONObjectReader, source: ScenarioSource) throws(InputError) -> Self
+
+    var name: String { get }
+    /// The scenario's seed, after the command line's override.
+    var seed: UInt64 { get }
+    /// Trials of one grid cell (gesture studies: the timelines every setting sees), after the override.
+    var trialsPerCell: Int { get }
+    /// Grid cells (parameter combinations, or detector settings).
+    var cellCount: Int { get }
+    /// Trials the scenario runs in all; global trial indices are `0..<totalTrials`.
+    var totalTrials: Int { get }
+
+    /// Simulates the trials with global indices in `range`, in index order.
+    func simulate(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [Outcome]
+
+    /// One part-file record of trial `index`, doubles as exact bit patterns (``ExactDouble``).
+    func record(_ outcome: Outcome, index: Int) -> String
+
+    /// The outcome a record of trial `index` holds; `nil` when the record does not fit this scenario.
+    func outcome(record: String, index: Int) -> Outcome?
+
+    /// Analyses every trial's outcome (in global index order) and renders the report, without writing it.
+    func report(_ outcomes: [Outcome]) throws -> ReportFiles
+}
+
+extension Study {
+    package var kind: String { Self.kind }
+    package var recordColumns: String { Self.recordColumns }
+
+    /// Runs every trial and returns the report's files (nothing is written here).
+    package func report(runner: MonteCarloRunner) throws -> ReportFiles {
+        try report(try simulate(0..<totalTrials, runner: runner))
+    }
+
+    /// One record line per trial of `range`, for a part file.
+    package func records(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [String] {
+        zip(range, try simulate(range, runner: runner)).map { record($1, index: $0) }
+    }
+
+    /// The full report from every trial's record, in global index order: identical to an unsharded run's.
+    ///
+    /// - Throws: ``InputError`` naming the file and line of the first record that does not fit the scenario.
+    package func report(records: [PartRecord]) throws -> ReportFiles {
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(records.count)
+        for (index, r) in records.enumerated() {
+            guard let o = outcome(record: r.text, index: index) else {
+                throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
+            }
+            outcomes.append(o)
+        }
+        return try report(outcomes)
+    }
+}

@@ -1,0 +1,103 @@
+import FileFormats
+import Foundation
+import Stats
+
+/// The Allan analysis of a gyro recording: one curve and its noise terms per axis, in datasheet units at the edges.
+package struct AllanAnalysis: Sendable {
+    /// One axis's curve and terms (curve in rad/s, terms in rad/s·√s, rad/s, rad/s/√s).
+    package struct Axis: Sendable {
+        package let name: String
+        package let curve: AllanDeviation.Curve
+        package let terms: AllanNoiseTerms
+        /// The mean rate of the record, rad/s: on a still sensor, this phone's turn-on bias on this axis.
+        package let meanRadPerSec: Double
+        /// 95% interval of that bias: mean ± z·√Var(mean), Var(mean) from the identified noise model
+        /// (``AllanModelFit/varianceOfMean(recordSeconds:)``; N²/L when only white noise is identified). It is the
+        /// interval of the bias during this record: a bias wander too slow to show in the record counts as part of it.
+        package let meanInterval: ConfidenceInterval
+        /// Why the record does not look static on this axis, or `nil` (see ``staticProblem(curve:terms:)``).
+        package let staticProblem: String?
+    }
+
+    package let info: RecordingInfo
+    package let axes: [Axis]
+    /// The sample interval the curve assumes, s: the mean interval of the record.
+    package let sampleIntervalSeconds: Double
+    /// Steps longer than 1.5 × the mean interval: the Allan deviation assumes even sampling.
+    package let irregularSampling: Bool
+
+    /// N in °/s/√Hz from rad/s·√s (numerically °/s·√s = °/s/√Hz).
+    package static func noiseDensityDegPerSecPerRootHz(_ n: Double) -> Double { n * 180 / .pi }
+    /// B in °/h from rad/s.
+    package static func biasInstabilityDegPerHour(_ b: Double) -> Double { b * 180 / .pi * 3600 }
+    /// K in °/s/√s from rad/s/√s.
+    package static func rateRandomWalkDegPerSecPerRootSec(_ k: Double) -> Double { k * 180 / .pi }
+
+    /// Analyses the named axes of a rotation-rate recording.
+    ///
+    /// - Throws: ``InputError`` when the recording is not a rotation rate, is too short (fewer than 16 samples) or
+    ///   its time does not advance; ``StatsError`` from the computation.
+    package init(
+        recording: SensorRecording, axes names: [String], resamples: Int = AllanNoiseTerms.defaultResamples
+    ) throws {
+        let info = recording.info
+        guard info.unit.quantity == .rotationRate else {
+            throw InputError(
+                file: info.file,
+                problem: "is an \(info.unit.quantity.rawValue) recording (\(info.unit.rawValue)); "
+                    + "the Allan analysis reads gyroscope rates (declare --unit rad/s or deg/s)")
+        }
+        guard info.sampleCount >= 16 else {
+            throw InputError(file: info.file, problem: "has \(info.sampleCount) samples; the Allan analysis needs at least 16")
+        }
+        let tau0 = info.meanIntervalSeconds
+        guard tau0 > 0, tau0.isFinite else {
+            throw InputError(file: info.file, field: "time", problem: "does not advance: every sample has the same time")
+        }
+        self.info = info
+        sampleIntervalSeconds = tau0
+        irregularSampling = info.largestStepSeconds > 1.5 * tau0
+        axes = try names.map { name throws(InputError) in
+            do {
+                let rates = recording.axis(name)
+                let curve = try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: tau0)
+                let terms = try AllanNoiseTerms(curve: curve, resamples: resamples)
+                let mean = try Descriptive.mean(rates)
+                let length = Double(rates.count) * tau0
+                let variance =
+                    terms.model?.varianceOfMean(recordSeconds: length)
+                    ?? terms.angleRandomWalk.map { $0.value * $0.value / length }
+                    ?? curve.points[curve.points.count - 1].deviation * curve.points[curve.points.count - 1].deviation
+                let z = try Normal.quantile(0.975)
+                let half = z * variance.squareRoot()
+                return Axis(
+                    name: name, curve: curve, terms: terms, meanRadPerSec: mean,
+                    meanInterval: ConfidenceInterval(low: mean - half, high: mean + half),
+                    staticProblem: Self.staticProblem(curve: curve, terms: terms))
+            } catch {
+                throw InputError(file: info.file, field: name, problem: "no Allan analysis possible: \(error)")
+            }
+        }
+    }
+
+    /// Why a curve is not a still gyro's, or `nil`.
+    ///
+    /// A still gyro's Allan deviation falls from τ₀ like white noise (slope −½) and never climbs back above its
+    /// value at τ₀ when bias instability and rate random walk stay below the per-sample noise at every τ, as on
+    /// phone-grade MEMS gyros (a 10 °/h bias is 0.003 °/s; 0.005 °/s/√Hz at 100 Hz is 0.05 °/s per sample). A record
+    /// without the −½ region, or whose deviation at some τ exceeds that at τ₀, holds rotation beyond the noise.
+    package static func staticProblem(curve: AllanDeviation.Curve, terms: AllanNoiseTerms) -> String? {
+        let first = curve.points[0]
+        let degrees = 180 / Double.pi
+        func show(_ x: Double) -> String { String(format: "%.3g", x) }
+        if let peak = curve.points.dropFirst().max(by: { $0.deviation < $1.deviation }), peak.deviation > first.deviation {
+            return "the Allan deviation rises to \(show(peak.deviation * degrees)) °/s at τ = \(show(peak.tauSeconds)) s, "
+                + "above its \(show(first.deviation * degrees)) °/s at τ₀: rotation well beyond the noise, "
+                + "not a still sensor"
+        }
+        if !terms.hasWhiteNoiseSlope {
+            return "no white-noise slope (−½) at short τ: not the curve of a still sensor"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Reporting
+import Stats
+
+/// Renders an ``AllanAnalysis``: `allan.csv`, `allan.svg` and `summary.md`, in memory.
+package enum AllanReport {
+    static let degrees = 180 / Double.pi
+
+    package static func render(_ a: AllanAnalysis) throws -> ReportFiles {
+        var files = ReportFiles()
+        files.add("allan.csv", try curveCSV(a))
+        files.add("allan.svg", try chart(a))
+        files.add("summary.md", try summary(a))
+        return files
+    }
+
+    static func curveCSV(_ a: AllanAnalysis) throws -> String {
+        var table = CSVTable(header: [
+            "axis", "m", "tau_s", "oadev_deg_per_s", "ci_low_deg_per_s", "ci_high_deg_per_s",
+            "terms", "edf",
+        ])
+        for axis in a.axes {
+            for p in axis.curve.points {
+                try table.append([
+                    .text(axis.name), .integer(p.averagingFactor), .number(p.tauSeconds),
+                    .number(p.deviation * degrees), .number(p.interval.low * degrees),
+                    .number(p.interval.high * degrees), .integer(p.terms),
+                    .number(p.equivalentDegreesOfFreedom),
+                ])
+            }
+        }
+        return table.render()
+    }
+
+    static func chart(_ a: AllanAnalysis) throws -> String {
+        let series = a.axes.enumerated().map { index, axis in
+            ChartSeries(
+                name: "\(axis.name) axis",
+                points: axis.curve.points.map {
+                    ChartPoint(
+                        x: $0.tauSeconds, y: $0.deviation * degrees, yLow: $0.interval.low * degrees,
+                        yHigh: $0.interval.high * degrees)
+                }, style: .lineAndMarkers, colorIndex: index)
+        }
+        let chart = LineChart(
+            title: "Overlapping Allan deviation", xLabel: "averaging time τ (s)",
+            yLabel: "Allan deviation (°/s), 95% interval", xScale: .log10, yScale: .log10,
+            series: series)
+        return try chart.renderSVG()
+    }
+
+    static func n3(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
+
+    /// "0.00512 (0.00498 to 0.00527)".
+    static func termText(_ t: AllanNoiseTerms.Term, _ convert: (Double) -> Double) throws -> String {
+        "\(try n3(convert(t.value))) (\(try n3(convert(t.interval.low))) to \(try n3(convert(t.interval.high))))"
+    }
+
+    /// "1.12 ± 0.000352": the mean rate in °/s and the half-width of its 95% interval.
+    static func meanText(_ axis: AllanAnalysis.Axis) throws -> String {
+        let half = (axis.meanInterval.high - axis.meanInterval.low) / 2 * degrees
+        return "\(try n3(axis.meanRadPerSec * degrees)) ± \(try n3(half))"
+    }
+
+    static func longestTau(_ a: AllanAnalysis) -> Double {
+        a.axes.map(\.terms.longestTauSeconds).max() ?? 0
+    }
+
+    static func summary(_ a: AllanAnalysis) throws -> String {
+        var doc = MarkdownDocument()
+        let info = a.info
+        doc.heading("Allan deviation: \(URL(fileURLWithPath: info.file).lastPathComponent)", level: 1)
+        let hours = (info.lastTimeSeconds - info.firstTimeSeconds) / 3600
+        doc.paragraph(
+            "\(info.sampleCount) samples (\(info.format.rawValue) format, unit \(info.unit.rawValue) from "
+                + "\(info.unitSource)) over \(try n3(hours)) h at \(try n3(1 / a.sampleIntervalSeconds)) Hz "
+                + "(τ₀ = \(try n3(a.sampleIntervalSeconds)) s, the mean interval).")
+        if a.irregularSampling {
+            doc.paragraph(
+                "**Warning:** the largest step between samples is \(try n3(info.largestStepSeconds)) s, more "
+                    + "than 1.5 τ₀. The Allan deviation assumes even sampling; gaps distort the curve.")
+        }
+        for axis in a.axes {
+            if let problem = axis.staticProblem {
+                doc.paragraph(
+                    "**Warning: not a static recording (\(axis.name) axis).** \(problem). The noise terms below describe "
+                        + "the motion as much as the sensor; `calibrate` refuses such a record.")
+            }
+        }
+        doc.heading("Noise terms (IEEE Std 952)", level: 2)
+        var table = MarkdownTable(columns: [
+            ("axis", .left), ("angle random walk N (°/s/√Hz)", .right), ("N (°/√h)", .right),
+            ("bias instability (°/h)", .right), ("correlation time T (s)", .right), ("rate random walk K (°/s/√s)", .right),
+            ("mean rate = turn-on bias (°/s, ± 95%)", .right),
+        ])
+        var notes: [String] = []
+        let notIdentified = "not identified"
+        for axis in a.axes {
+            let t = axis.terms
+            let n = try t.angleRandomWalk.map { try termText($0, AllanAnalysis.noiseDensityDegPerSecPerRootHz) } ?? notIdentified
+            let nHour = try t.angleRandomWalk.map { try n3(AllanAnalysis.noiseDensityDegPerSecPerRootHz($0.value) * 60) } ?? "–"
+            if let why = t.angleRandomWalkReason { notes.append("\(axis.name) axis, N: \(why).") }
+            let bias: String
+            let time: String
+            switch t.biasInstability {
+            case .gaussMarkov(let gm):
+                bias = "σ_GM " + (try termText(gm.sigma, AllanAnalysis.biasInstabilityDegPerHour))
+                time = try termText(gm.correlationTime, { $0 })
+                notes.append(
+                    "\(axis.name) axis: a correlated bias, fitted as a first-order Gauss–Markov process (σ_GM, T); "
+                        + "intervals: \(gm.sigma.method)"
+                        + (gm.failedResamples > 0 ? " (\(gm.failedResamples) refits failed and are left out)" : "") + ".")
+            case .flickerFloor(let b):
+                bias = "B " + (try termText(b, AllanAnalysis.biasInstabilityDegPerHour))
+                time = "floor at τ = \(try n3(b.tauSeconds))"
+            case .notIdentified(let why):
+                bias = notIdentified
+                time = "–"
+                if t.angleRandomWalk != nil { notes.append("\(axis.name) axis, bias instability: \(why).") }
+            }
+            let k = try t.rateRandomWalk.map { try termText($0, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec) } ?? notIdentified
+            let mean = try meanText(axis)
+            try table.append([axis.name, n, nHour, bias, time, k, mean])
+        }
+        doc.table(table)
+        doc.paragraph(
+            "Values with their 95% intervals in brackets; \"not identified\": the curve does not support the term in "
+                + "this recording (no slope region, no minimum inside the τ range, or a record too short), so no number "
+                + "is given. N is read off the slope −½ line at τ = 1 s (from the point of that slope nearest 1 s), with "
+                + "the χ² interval of that point (SP 1065's white-FM equivalent degrees of freedom). Terms beyond white "
+                + "noise are looked for only where the curve lies significantly above the −½ line (Bonferroni over the "
+                + "points); then the model with the smallest AIC among flicker floor, Gauss–Markov bias and rate random "
+                + "walk (and their pairs) is fitted to the Allan variance. A flicker floor is B = σ_min/0.664 (flicker-FM "
+                + "edf interval); a Gauss–Markov bias σ_GM and T come from the closed-form Allan variance "
+                + "(2σ²T/τ)[1 − (T/2τ)(3 − 4e^(−τ/T) + e^(−2τ/T))], with bootstrap intervals; K is read off the slope "
+                + "+½ line at τ = 3 s (random-walk-FM edf). A Gauss–Markov bias is identified only when its peak "
+                + "(τ ≈ 1.89 T) has an octave of curve after it: here T up to "
+                + "\(try n3(longestTau(a) / 2 / AllanVarianceModel.gaussMarkovPeakRatio)) s (a record of length L "
+                + "identifies T up to about L/8). The mean rate of a still sensor is that phone's turn-on bias (interval "
+                + "from the identified noise model); a class's spread of turn-on bias needs several phones.")
+        if !notes.isEmpty { doc.bullets(notes) }
+        doc.heading("Curve", level: 2)
+        doc.image(alt: "Allan deviation against averaging time, log–log, one line per axis", path: "allan.svg")
+        doc.paragraph("`allan.csv` holds every point: axis, m, τ, deviation in °/s with its interval, terms, edf.")
+        return doc.render()
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import FileFormats
+@testable import MonteCarlo
+@testable import Studies
+@testable import sensorbench
+
+@Suite struct CommandLineParserTests {
+    @Test func parsesRunWithEveryOption() throws {
+        let command = try CommandLineParser.parse([
+            "run", "a.json", "b.json", "--out", "R", "--trials", "5", "--seed", "9",
+            "--jobs", "2", "--quiet",
+        ])
+        var expected = RunOptions()
+        expected.files = ["a.json", "b.json"]
+        expected.outputFolder = "R"
+        expected.overrides = RunOverrides(trialsPerCell: 5, seed: 9)
+        expected.jobs = 2
+        expected.quiet = true
+        #expect(command == .run(expected))
+    }
+
+    @Test(arguments: [
+        (["--help"], Command.help(topic: nil)), (["-h"], .help(topic: nil)), ([], .help(topic: nil)),
+        (["help", "run"], .help(topic: "run")), (["run", "--help"], .help(topic: "run")), (["--version"], .version),
+        (["validate", "x.json"], .validate(files: ["x.json"])), (["list"], .list),
+    ])
+    func parsesSimpleCommands(arguments: [String], expected: Command) throws {
+        #expect(try CommandLineParser.parse(arguments) == expected)
+    }
+
+    @Test(arguments: [
+        ["frobnicate"], ["run"], ["run", "a.json", "--trials", "0"], ["run", "a.json", "--trials"],
+        ["run", "a.json", "--jobs", "x"], ["run", "a.json", "--seed", "-1"], ["run", "a.json", "--bogus"],
+        ["validate"], ["list", "extra"], ["help", "nope"], ["bench", "--trials", "0"],
+    ])
+    func refusesBadCommandLines(arguments: [String]) {
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            Issue.record("accepted \(arguments)")
+        } catch {
+            #expect(error.kind == .usage)
+            #expect(ExitCode(error) == .usage)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Testing
+
+@testable import FileFormats
+@testable import Studies
+@testable import sensorbench
+
+@Suite struct GeofenceCommandLineTests {
+    @Test(arguments: [
+        (["distance", "39.95248,-75.19938", "39.95263,-75.19848"], Command.distance(from: "39.95248,-75.19938", to: "39.95263,-75.19848")),
+        (["distance", "-33.8568,151.2153", "51.5,-0.12"], .distance(from: "-33.8568,151.2153", to: "51.5,-0.12")),
+        (["gpx", "export", "s.json", "--out", "f.gpx"], .gpxExport(scenario: "s.json", outputFile: "f.gpx")),
+        (["gpx", "export", "-o", "f.gpx", "s.json"], .gpxExport(scenario: "s.json", outputFile: "f.gpx")),
+        (["distance", "--help"], .help(topic: "distance")), (["help", "gpx"], .help(topic: "gpx")),
+    ])
+    func parses(arguments: [String], expected: Command) throws {
+        #expect(try CommandLineParser.parse(arguments) == expected)
+    }
+
+    @Test(arguments: [
+        ["distance"], ["distance", "1,2"], ["distance", "1,2", "3,4", "5,6"], ["distance", "north,2", "3,4"],
+        ["distance", "1;2", "3,4"], ["distance", "1,2,3", "3,4"], ["gpx"], ["gpx", "import", "x"], ["gpx", "export", "s.json"],
+        ["gpx", "export", "--out", "f.gpx"], ["gpx", "export", "a.json", "b.json", "--out", "f"], ["gpx", "export", "a.json", "--bogus"],
+    ])
+    func refuses(arguments: [String]) {
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            Issue.record("accepted \(arguments)")
+        } catch {
+            #expect(error.kind == .usage && ExitCode(error) == .usage)
+        }
+    }
+
+    // Out-of-range coordinates parse as numbers but are bad data (exit 65).
+    @Test func outOfRangeCoordinatesAreBadData() {
+        do {
+            _ = try Commands.distance(from: "95,0", to: "0,0")
+            Issue.record("accepted latitude 95")
+        } catch let error as InputError {
+            #expect(ExitCode(error) == .dataError && error.problem.contains("±90"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

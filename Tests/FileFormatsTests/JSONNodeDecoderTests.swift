@@ -1,0 +1,57 @@
+import DetectionCore
+import Testing
+
+@testable import FileFormats
+
+/// The core's own Codable configurations decoded through the line-numbered reader's nodes.
+@Suite struct JSONNodeDecoderTests {
+    func reader(_ text: String) throws -> JSONObjectReader {
+        try JSONObjectReader(try JSONParser.parse(Array(text.utf8)), file: "d.json", path: "detector")
+    }
+
+    /// Given keys are read, missing ones take the kind's preset (the core's `init(from:)`), values bit for bit.
+    @Test func decodesTheCoresTypeWithItsDefaults() throws {
+        let r = try reader(#"{"kind": "window-fraction", "thresholdG": 1.25, "requiredCount": 3}"#)
+        let c = try JSONNodeDecoder.decode(ShakeDetectorConfiguration.self, from: r)
+        var expected = ShakeDetectorConfiguration(kind: .windowFraction)
+        expected.thresholdG = 1.25
+        expected.requiredCount = 3
+        #expect(c == expected)
+        try r.finish()
+    }
+
+    /// A wrong type is refused with the JSON reader's own message, on the value's line and field path.
+    @Test func namesTheLineAndPathOfABadValue() throws {
+        let r = try reader("{\"kind\": \"naive\",\n\"radiusMeters\": \"far\"}")
+        #expect {
+            _ = try JSONNodeDecoder.decode(ProximityCheckConfiguration.self, from: r)
+        } throws: { error in
+            let e = error as? InputError
+            return e?.line == 2 && e?.field == "detector.radiusMeters" && e?.problem.hasPrefix("must be a number") == true
+        }
+        let kind = try reader("{\"kind\": \"wiggle\"}")
+        #expect(throws: InputError.self) { _ = try JSONNodeDecoder.decode(ShakeDetectorConfiguration.self, from: kind) }
+    }
+
+    /// The keys come from the type's own encoding, in its `encode(to:)` order (ShakeDetectorConfiguration's,
+    /// written out by hand from DetectionCore/Shake/ShakeDetectorConfiguration.swift).
+    @Test func listsTheKeysInEncodingOrder() {
+        #expect(
+            JSONNodeDecoder.keys(of: ShakeDetectorConfiguration(kind: .thresholdCount)) == [
+                "kind", "thresholdG", "requiredCount", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
+                "minimumSampleCount", "cooldownSeconds", "inputIncludesGravity", "gravityTimeConstantSeconds",
+            ])
+    }
+
+    /// The encoded values keep their types: a Double stays a Double, an Int an Int (the report labels rely on it).
+    @Test func recordsTheEncodedValuesWithTheirTypes() {
+        var c = ShakeDetectorConfiguration(kind: .thresholdCount)
+        c.thresholdG = 1.75
+        c.requiredCount = 4
+        let values = JSONNodeDecoder.encodedValues(of: c)
+        #expect(values["thresholdG"] as? Double == 1.75)
+        #expect(values["requiredCount"] as? Int == 4)
+        #expect(values["inputIncludesGravity"] as? Bool == false)
+        #expect(values["noSuchKey"] == nil)
+    }
+}
