@@ -181,11 +181,13 @@ extension SweepReport {
         return doc.render()
     }
 
-    /// One row per setting: family, parameters, recall, precision, F1, false alarms an hour, latency.
+    /// One row per setting: family, parameters, recall, precision, F1, false alarms an hour with its clustered
+    /// interval, fragments, the share firing once with its interval, latency.
     static func settingsTable(_ a: SweepAnalysis, _ indices: [Int]) throws -> MarkdownTable {
         var table = MarkdownTable(columns: [
             ("#", .right), ("detector", .left), ("parameters", .left), ("recall", .right), ("precision", .right),
-            ("F1", .right), ("false alarms / h", .right), ("fragments", .right), ("median latency", .right),
+            ("F1", .right), ("false alarms / h [95%]", .right), ("fragments", .right), ("fires once", .right),
+            ("median latency", .right),
         ])
         for s in indices {
             let m = a.metrics[s]
@@ -194,7 +196,10 @@ extension SweepReport {
                 try percentWithInterval(m.recall, m.recallInterval),
                 try percentWithInterval(m.precision, m.precisionInterval),
                 try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "–",
-                try m.falseAlarmsPerHour.map { try num($0) } ?? "–", String(m.fragments),
+                try m.falseAlarmsPerHour.map { rate in
+                    try m.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try num($0.low))–\(try num($0.high))]" }
+                        ?? num(rate)
+                } ?? "–", String(m.fragments), try percentWithInterval(m.singleEventShare, m.singleEventShareInterval),
                 try seconds(m.latencyMedianSeconds),
             ])
         }
