@@ -137,6 +137,13 @@ enum GradeAdvice {
                 let passes = { (i: Int) in g.alternatives[i].results.filter { $0.verdict == .pass }.count }
                 var closest = order[0]
                 for i in order.dropFirst() where passes(i) > passes(closest) { closest = i }
+                // A rung that passes no more of the judged criteria than the submitted setting is no advice.
+                let own = g.results.filter { judged.contains($0.criterionIndex) && $0.verdict == .pass }.count
+                if passes(closest) <= own {
+                    return "Searched \(searched) on the same timelines: no setting meets \(rules), and none passes more "
+                        + "of them than the submitted \(settingText(s.detector)) (\(own) of \(judged.count)); change "
+                        + "another parameter (or the kind)."
+                }
                 pick = closest
                 lead = "the closest is"
             }
