@@ -90,7 +90,8 @@ enum GradeAdvice {
     /// criteria fails, is borderline or is not measurable for the team.
     ///
     /// "Nearest" is the smallest relative change |ln(rung ÷ team value)| (``DetectorLadder/distance(_:from:)``),
-    /// ties to the ladder's order; "closest" passes the most criteria, then is nearest.
+    /// ties to the ladder's order; "closest" scores most (2 a criterion passed, 1 a borderline one), then is
+    /// nearest, and is named only when it scores more than the submitted setting.
     static func ladderAdvice(_ g: TeamGrade, rubric: Rubric) throws -> String? {
         let s = g.submission
         guard let first = g.alternatives.first else { return nil }
@@ -134,15 +135,20 @@ enum GradeAdvice {
             for i in within.dropFirst() where recall(i) > recall(pick ?? i) { pick = i }
             var lead = "the best that meets \(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) is"
             if pick == nil || others.isEmpty || judged.count == others.count {
-                let passes = { (i: Int) in g.alternatives[i].results.filter { $0.verdict == .pass }.count }
+                // Closest: 2 for each judged criterion passed and 1 for each borderline, the most first, then nearest.
+                func score(_ results: [CriterionResult]) -> Int {
+                    results.reduce(0) { $0 + ($1.verdict == .pass ? 2 : $1.verdict == .borderline ? 1 : 0) }
+                }
+                let passes = { (i: Int) in score(g.alternatives[i].results) }
                 var closest = order[0]
                 for i in order.dropFirst() where passes(i) > passes(closest) { closest = i }
-                // A rung that passes no more of the judged criteria than the submitted setting is no advice.
-                let own = g.results.filter { judged.contains($0.criterionIndex) && $0.verdict == .pass }.count
-                if passes(closest) <= own {
-                    return "Searched \(searched) on the same timelines: no setting meets \(rules), and none passes more "
-                        + "of them than the submitted \(settingText(s.detector)) (\(own) of \(judged.count)); change "
-                        + "another parameter (or the kind)."
+                // A rung that does no better on the judged criteria than the submitted setting is no advice.
+                let ownResults = g.results.filter { judged.contains($0.criterionIndex) }
+                let own = ownResults.filter { $0.verdict == .pass }.count
+                if passes(closest) <= score(ownResults) {
+                    return "Searched \(searched) on the same timelines: no setting meets \(rules), and none does better "
+                        + "on them than the submitted \(settingText(s.detector)) (\(own) of \(judged.count) passed); "
+                        + "change another parameter (or the kind)."
                 }
                 pick = closest
                 lead = "the closest is"

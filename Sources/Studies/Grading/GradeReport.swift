@@ -236,13 +236,13 @@ public enum GradeReport {
                 out.append(
                     "\(teams); most often with \(top.key) (\(top.value) of \(failing.count))"
                         + (sorted.count > 1
-                            ? "; also " + sorted.dropFirst().prefix(2).map { "\($0.key) (\($0.value))" }.joined(separator: ", ") : ""))
+                            ? "; also " + sorted.dropFirst().prefix(2).map { "\($0.key) (\($0.value))" }.joined(separator: "; ") : ""))
             } else if failing.count == 1, let only = sorted.first {
                 out.append("\(teams), with \(only.key)")
             } else {
                 out.append(
                     "\(teams), each with a different choice: "
-                        + sorted.prefix(3).map(\.key).joined(separator: ", ") + (sorted.count > 3 ? ", …" : ""))
+                        + sorted.prefix(3).map(\.key).joined(separator: "; ") + (sorted.count > 3 ? "; …" : ""))
             }
         }
         if out.isEmpty { out.append("No criterion was failed.") }

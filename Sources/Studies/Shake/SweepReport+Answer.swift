@@ -28,7 +28,7 @@ extension SweepReport {
     /// "catches 97% [95–98] of shakes (209 of 216; misses 7)".
     static func catchText(_ c: SweepReportContext, _ a: SweepAnalysis, _ m: DetectionMetrics) throws -> String {
         "catches \(try percentWithInterval(m.recall, m.recallInterval)) of \(c.gesture)s "
-            + "(\(m.truePositives) of \(a.truthCount); misses \(m.misses)\(m.misses > m.truePositives ? ": most of them" : ""))"
+            + "(\(m.truePositives) of \(a.truthCount); it misses \(m.misses)\(m.misses > m.truePositives ? ", more than half" : ""))"
     }
 
     /// The activity that gave setting `s` the most false alarms, with its count, and its rate over its own
