@@ -73,6 +73,9 @@ extension SweepReport {
             try targetsAnswer(c, a, &doc)
         } else {
             doc.paragraph("**\(try settingSentence(c, a, r)).**")
+            doc.paragraph(
+                "To grade it, paste into a submission file (the `grade` format; the rest of the file is the team's):")
+            doc.code(a.settings[r].submissionJSON, language: "json")
         }
         var words = "Chosen as \(a.rule.text)."
         if !a.ruleMet, targets(a) == nil {
