@@ -61,7 +61,7 @@ private func shakeJSON(sweep: String, timelines: Int = 3, extra: String = "") ->
         let two = try scenario.report(runner: MonteCarloRunner(jobs: 2))
         #expect(
             one.paths == [
-                "events.csv", "false-alarms-by-activity.svg", "precision-recall.svg",
+                "events.csv", "false-alarm-intervals.svg", "false-alarms-by-activity.svg", "precision-recall.svg",
                 "recall-vs-false-alarms.svg", "summary.md", "sweep.csv",
             ])
         for path in one.paths { #expect(one.contents(of: path) == two.contents(of: path), "\(path) differs") }

@@ -54,9 +54,13 @@ public enum ShakeStudy {
     ) throws -> ReportFiles {
         let result = try analysis(s, outcomes: outcomes)
         var c = context(s)
-        c.related = try s.related.map { r in
-            let a = try analysis(r, outcomes: try simulate(r, runner: runner))
+        // A compared scenario is simulated only when the answer points to it: the targets are not met, and it
+        // gives no weight to the activity that limits the settings reaching the recall target.
+        let limiting = result.ruleMet ? nil : SweepReport.limitingActivityOfRecallSettings(c, result)
+        c.related = try s.related.compactMap { r in
             let zero = Set(MotionActivity.everyday.filter { (r.timeline.weights[$0] ?? 0) == 0 }.map(\.rawValue))
+            guard let i = limiting, zero.contains(c.activityNames[i]) else { return nil }
+            let a = try analysis(r, outcomes: try simulate(r, runner: runner))
             return RelatedScenario(
                 name: r.name, file: r.file, zeroWeightActivities: zero,
                 answer: try SweepReport.oneLineAnswer(context(r), a, timelines: r.timelines))
