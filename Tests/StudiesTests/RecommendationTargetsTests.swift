@@ -1,3 +1,4 @@
+import Foundation
 import Stats
 import Testing
 
@@ -81,5 +82,57 @@ import Testing
         #expect(summary.contains("f sensitive meets all three targets"))
         let without = a.falseAlarmsWithoutActivity[0][1]
         #expect(without.events == 0 && abs(without.exposure - 10 * 3232.0 / 3600) < 1e-9)
+    }
+}
+
+/// `recommend` and `compareWith` refuse bad input with the field path, before anything runs.
+@Suite struct RecommendationInputTests {
+    static func load(_ body: String, files: [String: String] = [:]) throws(InputError) -> Scenario {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-targets-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files {
+            try? text.write(toFile: folder.appendingPathComponent(name).path, atomically: true, encoding: .utf8)
+        }
+        let path = folder.appendingPathComponent("s.json").path
+        let json = """
+            {"study": "shake", "name": "t", "seed": 5, "timelines": 2,
+             "timeline": {"minutes": 2, "sampleRateHz": 50, "shakesPerTimeline": 3, "minimumGapSeconds": 10},
+             \(body), "sweep": [{"kind": "reversal"}]}
+            """
+        try? json.write(toFile: path, atomically: true, encoding: .utf8)
+        return try ScenarioFile.load(path: path)
+    }
+
+    @Test(arguments: [
+        (#""recommend": {"rule": "targets", "minRecall": 1.5}"#, "recommend.minRecall", ExitCode.dataError),
+        (#""recommend": {"rule": "targets", "falseAlarmBound": "upper-95"}"#, "recommend.falseAlarmBound", .dataError),
+        (#""recommend": {"rule": "max-recall", "minSingleEventShare": 0.9}"#, "recommend.minSingleEventShare", .dataError),
+        (#""compareWith": []"#, "compareWith", .dataError),
+        (#""compareWith": ["missing.json"]"#, "compareWith[0]", .noInput),
+        (#""compareWith": ["other.json"]"#, "compareWith[0]", .dataError),
+    ])
+    func refused(body: String, field: String, code: ExitCode) {
+        do {
+            _ = try Self.load(body, files: ["other.json": #"{"study": "drift", "name": "d"}"#])
+            Issue.record("accepted \(body)")
+        } catch {
+            #expect(error.field == field, "\(error)")
+            #expect(ExitCode(error) == code, "\(error)")
+        }
+    }
+
+    /// A good `compareWith` is read with its own name and weights; the targets rule keeps its defaults.
+    @Test func readsTargetsAndComparedScenario() throws {
+        let other = """
+            {"study": "shake", "name": "calm", "seed": 1, "timelines": 4,
+             "timeline": {"weights": {"still": 1}}, "sweep": [{"kind": "reversal"}]}
+            """
+        let s = try Self.load(
+            #""recommend": {"rule": "targets"}, "compareWith": ["other.json"]"#, files: ["other.json": other])
+        guard case .shake(let shake) = s else { throw InputError(file: nil, problem: "not shake") }
+        #expect(shake.rule == .targets(minRecall: 0.9, maxFalseAlarmsPerHour: 1, minSingleEventShare: 0.95))
+        #expect(shake.related.map(\.name) == ["calm"])
+        #expect(shake.related.first?.timelines == 4)  // its own; a run's --trials would apply to both
     }
 }
