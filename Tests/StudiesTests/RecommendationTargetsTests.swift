@@ -74,7 +74,7 @@ import Testing
         let check = try #require(SweepReport.check(a, 1))
         #expect(!check.recall && check.falseAlarms && !check.singleEvent)
         let summary = try SweepReport.summary(Self.context, a, charts: [])
-        #expect(summary.contains("**No setting of the 2 meets all three targets"))
+        #expect(summary.contains("**No setting of the 2 meets all three targets with running in these timelines ("))
         #expect(summary.contains("mostly from running (30 of its 30 false alarms, in 1 h of running simulated"))
         #expect(summary.contains("**Best trade-off: f strict**"))
         #expect(summary.contains("it meets the false-alarm target but not the recall and single-event targets"))

@@ -74,8 +74,10 @@ extension SweepReport {
                 doc.paragraph("No activity gave it a false alarm.")
             }
         } else {
+            // The activity that keeps the settings reaching the recall target over the limit, named in the headline.
+            let limiting = limitingActivityOfRecallSettings(c, a).map { " with \(c.activityCauses[$0]) in these timelines" }
             doc.paragraph(
-                "**No setting of the \(a.settings.count) meets all three targets (\(targetsText)).** "
+                "**No setting of the \(a.settings.count) meets all three targets\(limiting ?? "") (\(targetsText)).** "
                     + (try whyNot(c, a)))
             if let p = try relatedPointer(c, a) { doc.paragraph(p) }
             doc.paragraph(
