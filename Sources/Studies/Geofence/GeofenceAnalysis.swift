@@ -24,7 +24,11 @@ public struct GeofenceAnalysis: Sendable {
         /// Enter events during outside visits, and the outside visits' total time, hours.
         public let falseTriggers: Int
         public let outsideHours: Double
-        /// Exact Poisson 95 % interval of the false triggers per hour; `nil` without outside visits.
+        /// The false triggers per outside visit (each visit a cluster: triggers come in bursts while a fix wanders
+        /// inside the circle).
+        public let falseTriggerClusters: ClusteredRate
+        /// Quasi-Poisson 95 % interval of the false triggers per hour over visits (``ClusteredRate``); `nil`
+        /// without outside visits.
         public let falseTriggersPerHourInterval: ConfidenceInterval?
         public let insideVisits: Int
         public let missedVisits: Int
@@ -64,6 +68,7 @@ public struct GeofenceAnalysis: Sendable {
                     var exits = 0
                     var outsideSeconds = 0.0, allSeconds = 0.0
                     var times: [Double] = []
+                    var clusters = ClusteredRate.empty
                     for o in cellOutcomes {
                         allSeconds += o.durationSeconds
                         exits += o.exits[i]
@@ -81,6 +86,7 @@ public struct GeofenceAnalysis: Sendable {
                             outside += 1
                             outsideSeconds += o.durationSeconds
                             falseEvents += o.enters[i]
+                            clusters = clusters + ClusteredRate(events: o.enters[i], exposure: o.durationSeconds / 3600)
                             if o.enters[i] > 0 { falseVisits += 1 }
                         }
                     }
@@ -92,8 +98,8 @@ public struct GeofenceAnalysis: Sendable {
                             collectedVisits: collected, wronglyCollectedVisits: wrong, outsideVisits: outside,
                             falseTriggerVisits: falseVisits,
                             falseTriggerInterval: outside > 0 ? try Proportion(successes: falseVisits, trials: outside).wilson() : nil,
-                            falseTriggers: falseEvents, outsideHours: hours,
-                            falseTriggersPerHourInterval: hours > 0 ? try Self.poissonInterval(events: falseEvents, exposure: hours) : nil,
+                            falseTriggers: falseEvents, outsideHours: hours, falseTriggerClusters: clusters,
+                            falseTriggersPerHourInterval: hours > 0 ? try clusters.interval() : nil,
                             insideVisits: inside, missedVisits: missed,
                             missInterval: inside > 0 ? try Proportion(successes: missed, trials: inside).wilson() : nil,
                             timeToTriggerMedianSeconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.5),

@@ -16,8 +16,18 @@ public struct GestureTally: Sendable, Equatable {
     public var exposureSeconds = 0.0
     /// False alarms by the activity under way (indices of `MotionActivity.allCases` or `TouchGestureKind.allCases`).
     public var falseAlarmsByActivity: [Int] = []
+    /// False alarms over hours outside gestures, one cluster per timeline (for the clustering-aware interval).
+    public var falseAlarmClusters = ClusteredRate.empty
+    /// Detected gestures that fired once out of those detected, one cluster per timeline.
+    public var singleEventClusters = ClusteredProportion.empty
 
     public init() {}
+
+    /// Makes this one timeline's tally a cluster of its own (after its counts are set).
+    mutating func makeCluster() {
+        falseAlarmClusters = ClusteredRate(events: falseAlarms, exposure: exposureSeconds / 3600)
+        singleEventClusters = ClusteredProportion(successes: truePositives - gesturesWithFragments, trials: truePositives)
+    }
 
     mutating func add(_ other: GestureTally) {
         truth += other.truth
@@ -31,6 +41,8 @@ public struct GestureTally: Sendable, Equatable {
             falseAlarmsByActivity += Array(repeating: 0, count: other.falseAlarmsByActivity.count - falseAlarmsByActivity.count)
         }
         for (i, n) in other.falseAlarmsByActivity.enumerated() { falseAlarmsByActivity[i] += n }
+        falseAlarmClusters = falseAlarmClusters + other.falseAlarmClusters
+        singleEventClusters = singleEventClusters + other.singleEventClusters
     }
 }
 
@@ -265,6 +277,7 @@ public enum GradingEngine {
         }
         t.gesturesWithFragments = fragmented.count
         t.exposureSeconds = max(0, duration - truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) })
+        t.makeCluster()
         return t
     }
 }

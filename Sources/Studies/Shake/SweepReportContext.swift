@@ -19,4 +19,18 @@ public struct SweepReportContext: Sendable {
     public let weights: [(String, Double)]
     /// The core type the JSON snippet decodes into.
     public let configurationType: String
+    /// Other scenarios the scenario names (`compareWith`), for an answer that points to a day without the
+    /// activity that limits this one.
+    public var related: [RelatedScenario] = []
+}
+
+/// A scenario another scenario points to: its name, its path, and the activities it gives no weight.
+public struct RelatedScenario: Sendable, Equatable {
+    public let name: String
+    /// The path as `sensorbench run` takes it (relative to the working folder, as the scenario was given).
+    public let file: String
+    /// Everyday activities with weight 0 (or not listed) in its timelines.
+    public let zeroWeightActivities: Set<String>
+    /// Its own answer in one sentence, from its own simulation.
+    public let answer: String
 }
