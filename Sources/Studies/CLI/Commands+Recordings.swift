@@ -61,7 +61,10 @@ extension Commands {
                 .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
         }
         let profile = try WalksAnalysis.profile(named: options.profile, scenariosFolder: folder)
-        let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs)
+        // `walks` has no --quiet yet (the option tables of issue 10 add it); progress shows only on a terminal.
+        let runner = MonteCarloRunner(
+            jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
+            progress: ProgressReporter.make(label: "walks \(options.profile)", unit: "walks", quiet: false))
         let analysis = try WalksAnalysis(
             log: log, profile: profile, trials: options.trials, seed: options.seed,
             straight: options.straight, runner: runner)

@@ -37,10 +37,17 @@ public struct PlaceSet: Sendable {
     ///
     /// - Parameters:
     ///   - field: a path string or an inline array.
-    ///   - folder: the scenario's folder, for relative paths.
+    ///   - folder: the scenario's folder, for relative paths (then ``ReferenceSearchPath``).
     /// - Returns: the place set (at least one place, names unique).
     /// - Throws: ``InputError`` naming the file, line and field.
     static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
+        try ReferenceSearchPath.reading(referredToBy: field) { () throws(InputError) -> PlaceSet in
+            try readUnreferenced(field, folder: folder)
+        }
+    }
+
+    /// ``read(_:folder:)`` without the reference added to errors.
+    private static func readUnreferenced(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
             let lookup = ReferenceSearchPath.resolve(path, beside: folder, foldersToo: true)
