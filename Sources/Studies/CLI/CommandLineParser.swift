@@ -167,6 +167,7 @@ public enum CommandLineParser {
 
     static func value(_ args: [String], _ i: inout Int, for option: String, topic: String) throws(InputError) -> String {
         guard i + 1 < args.count, !args[i + 1].hasPrefix("--") else { throw usage("\(option) needs a value", topic: topic) }
+        guard !args[i + 1].isEmpty else { throw usage("\(option) needs a value, got an empty string", topic: topic) }
         i += 1
         return args[i]
     }

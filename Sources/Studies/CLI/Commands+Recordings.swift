@@ -9,6 +9,7 @@ extension Commands {
     public static func allan(_ options: AllanOptions) throws -> ExitCode {
         let recording = try SensorRecording.load(path: options.file, declaredUnit: options.unit)
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
         let files = try AllanReport.render(analysis)
         let folder = URL(fileURLWithPath: options.outputFolder)
@@ -43,6 +44,7 @@ extension Commands {
                 .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
         }
         let profile = try WalksAnalysis.profile(named: options.profile, scenariosFolder: folder)
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs)
         let analysis = try WalksAnalysis(
             log: log, profile: profile, trials: options.trials, seed: options.seed,
@@ -79,6 +81,7 @@ extension Commands {
                     path: options.file, places: places, placesSource: source,
                     configuration: c))
         }
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let files = try ReplayReport.render(result, configurationFile: options.configuration)
         let out = URL(fileURLWithPath: options.outputFolder)
         try files.write(to: out)
@@ -119,7 +122,7 @@ extension Commands {
     public static func writeSamples(folder: String) throws -> ExitCode {
         let files = try SampleRecordings.render()
         let url = URL(fileURLWithPath: folder)
-        try files.write(to: url)
+        try files.writeEach(into: url)
         for path in files.paths { print("\(url.appendingPathComponent(path).relativePath)") }
         return .success
     }

@@ -25,6 +25,8 @@ public enum Commands {
             }
             return .success
         }
+        // Every report folder is locked and checked before the first trial runs.
+        for scenario in scenarios { try ReportFiles.reserve(out.appendingPathComponent(scenario.name)) }
         for scenario in scenarios {
             let runner = MonteCarloRunner(
                 jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
@@ -100,8 +102,9 @@ public enum Commands {
         for (path, p) in parts.sorted(by: { $0.part.shard.index < $1.part.shard.index }) {
             for (i, text) in p.records.enumerated() { records.append((path, 13 + i, text)) }
         }
-        let files = try scenario.report(records: records)
         let folder = URL(fileURLWithPath: outputFolder).appendingPathComponent(scenario.name)
+        try ReportFiles.reserve(folder)
+        let files = try scenario.report(records: records)
         try files.write(to: folder)
         print("\(scenario.name): merged \(parts.count) shards, \(records.count) trials → \(folder.relativePath)/summary.md")
         return .success

@@ -24,7 +24,9 @@ final class LineReader {
     ///
     /// - Throws: ``InputError`` of kind `.missingFile` when it cannot be opened.
     init(path: String, chunkBytes: Int = 1 << 20) throws(InputError) {
-        guard let file = fopen(path, "rb") else {
+        let fd = try InputFile.open(path, shown: path)
+        guard let file = fdopen(fd, "rb") else {
+            close(fd)
             throw InputError(.missingFile, file: path, problem: "cannot be opened (\(String(cString: strerror(errno))))")
         }
         self.path = path

@@ -42,20 +42,9 @@ public enum ScenarioFile {
     /// Reads a JSON file, refusing missing, oversized and malformed files with one clear line.
     static func parseJSON(at url: URL, displayPath: String? = nil) throws(InputError) -> JSONNode {
         let shown = displayPath ?? url.path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw InputError(.missingFile, file: shown, problem: "no such file")
-        }
-        guard !isFolder.boolValue else { throw InputError(.missingFile, file: shown, problem: "is a folder, not a file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= maximumFileBytes else {
-            throw InputError(file: shown, problem: "is \(size) bytes; scenario files are limited to \(maximumFileBytes) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw InputError(.missingFile, file: shown, problem: "cannot be read (permission?)")
-        }
+        let data = try InputFile.read(url.path, shown: shown, limit: maximumFileBytes, what: "scenario files")
         do {
-            return try JSONParser.parse(Array(data))
+            return try JSONParser.parse(data)
         } catch {
             throw InputError(file: shown, line: error.line, problem: "invalid JSON: \(error.message)")
         }
