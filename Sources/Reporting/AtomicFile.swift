@@ -27,7 +27,7 @@ public enum AtomicFile {
         guard !name.isEmpty, name != "/", name != ".", name != ".." else {
             throw .output(path: shown, reason: "is not a file name")
         }
-        try FileSystem.makeFolders(folder)
+        try FileSystem.makeFolders((shown as NSString).deletingLastPathComponent)
         if let kind = FileSystem.kind(path), kind != S_IFREG {
             throw .output(path: shown, reason: kind == S_IFDIR ? "is a folder, not a file" : "is not a regular file")
         }

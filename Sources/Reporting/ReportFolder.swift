@@ -22,6 +22,8 @@ enum ReportFolder {
     /// The resolved location of a report folder.
     private struct Location {
         let shown: String
+        /// The folder above, as the user wrote it (for creating it with messages in their terms).
+        let shownParent: String
         let target: String
         let parent: String
         let name: String
@@ -29,6 +31,7 @@ enum ReportFolder {
 
         init(_ folder: URL) throws(ReportingError) {
             shown = folder.relativePath
+            shownParent = (shown as NSString).deletingLastPathComponent
             target = folder.standardizedFileURL.resolvingSymlinksInPath().path
             parent = (target as NSString).deletingLastPathComponent
             name = (target as NSString).lastPathComponent
@@ -52,8 +55,9 @@ enum ReportFolder {
         reservedGuard.lock()
         defer { reservedGuard.unlock() }
         guard reserved[location.target] == nil else { return }
-        try FileSystem.makeFolders(location.parent)
+        try FileSystem.makeFolders(location.shownParent)
         let lock = try FolderLock.acquire(lockFile: location.lockFile, folder: location.shown)
+        recoverStale(parent: location.parent, name: location.name)
         do {
             _ = try checkReplaceable(location.target, shown: location.shown)
         } catch {
@@ -77,7 +81,7 @@ enum ReportFolder {
         let held = reserved.removeValue(forKey: location.target)
         reservedGuard.unlock()
         if let held { return held }
-        try FileSystem.makeFolders(location.parent)
+        try FileSystem.makeFolders(location.shownParent)
         return try FolderLock.acquire(lockFile: location.lockFile, folder: location.shown)
     }
 

@@ -53,3 +53,11 @@ enum PartChecksum {
         return body
     }
 }
+
+extension PartFile {
+    /// `body` (lines ending with a newline) followed by its checksum line, as a part writer seals its text; for
+    /// tools that build part files byte by byte (the part-file fuzz target).
+    public static func sealed(_ body: [UInt8]) -> [UInt8] {
+        body + Array("\(PartChecksum.key) \(PartChecksum.digest(body))\n".utf8)
+    }
+}
