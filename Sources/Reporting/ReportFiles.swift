@@ -43,7 +43,9 @@ public struct ReportFiles: Sendable {
     /// report or this one, never a mix, and no temporary file is left inside it.
     ///
     /// - Parameter folder: The report folder (created when missing; replaced when it holds a report).
-    /// - Throws: ``ReportingError/write(path:reason:)`` for an unsafe path or a failed write,
+    /// - Throws: ``ReportingError/invalidValue(context:reason:)`` for an unsafe path or two paths differing only
+    ///   in case (nothing written; validation should have refused the names), ``ReportingError/write(path:reason:)``
+    ///   for a failed write,
     ///   ``ReportingError/output(path:reason:)`` for a destination that cannot hold a report,
     ///   ``ReportingError/locked(path:)`` while another process writes the same folder; the previous report is
     ///   intact in every case.
@@ -73,12 +75,19 @@ public struct ReportFiles: Sendable {
         }
     }
 
+    /// Refuses unsafe paths, and two paths that differ only in case (one file on case-insensitive file systems,
+    /// so one would overwrite the other).
     private func checkPaths() throws(ReportingError) {
+        var folded: [String: String] = [:]
         for path in paths {
+            if let other = folded[path.lowercased()] {
+                throw .invalidValue(context: path, reason: "differs from \(other) only in case: one would overwrite the other")
+            }
+            folded[path.lowercased()] = path
             let components = path.split(separator: "/", omittingEmptySubsequences: false)
             let unsafe = path.hasPrefix("/") || components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
             if unsafe {
-                throw .write(path: path, reason: "not a relative path inside the report folder")
+                throw .invalidValue(context: path, reason: "not a relative path inside the report folder")
             }
         }
     }

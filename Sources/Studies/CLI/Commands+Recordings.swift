@@ -1,6 +1,7 @@
 import DetectionCore
 import Foundation
 import Reporting
+import SensorSim
 
 // MARK: - Recordings
 
@@ -44,6 +45,13 @@ extension Commands {
                 .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
         }
         let profile = try WalksAnalysis.profile(named: options.profile, scenariosFolder: folder)
+        // The walks are simulated at each logged duration: one the profile cannot lay out is refused here.
+        for e in log.entries {
+            let walk = WalkParameters(minutes: e.minutes, turns: options.straight ? 0 : 4, shape: .loop)
+            if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
+                throw InputError(file: options.file, line: e.line, field: "minutes", problem: problem)
+            }
+        }
         try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs)
         let analysis = try WalksAnalysis(
