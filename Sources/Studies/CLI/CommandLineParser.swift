@@ -131,9 +131,8 @@ public enum CommandLineParser {
     public static func parseLatLon(_ text: String) -> (latitude: Double, longitude: Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-            lat.isFinite, lon.isFinite
+            let lat = DecimalText.double(parts[0]),
+            let lon = DecimalText.double(parts[1])
         else { return nil }
         return (lat, lon)
     }

@@ -40,6 +40,14 @@ public struct PlaceSet: Sendable {
     /// - Returns: the place set (at least one place, names unique).
     /// - Throws: ``InputError`` naming the file, line and field.
     static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
+        do throws(InputError) {
+            return try readResolved(field, folder: folder)
+        } catch {
+            throw error.referenced(by: field, as: "places file")
+        }
+    }
+
+    private static func readResolved(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
         if case .string(let path) = field.node.value {
             guard !path.isEmpty else { throw field.error("must not be empty") }
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)

@@ -96,7 +96,8 @@ enum SensorCSVReader {
                             let consumed = stop.map { UnsafeRawPointer($0) - UnsafeRawPointer(text) } ?? 0
                             var rest = fieldStart + consumed
                             while rest < fieldEnd && (buffer[rest] == 0x20 || buffer[rest] == 0x22) { rest += 1 }
-                            if consumed == 0 || rest != fieldEnd {
+                            let decimal = DecimalText.isDecimal(buffer[fieldStart..<(fieldStart + consumed)])
+                            if consumed == 0 || rest != fieldEnd || !decimal {
                                 problem = "\(names[slot]): not a number"
                             }
                         }

@@ -26,15 +26,19 @@ enum ProfileReader {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw field.error("no profile named \"\(name)\" (looked for \(url.path))")
         }
-        let node = try ScenarioFile.parseJSON(at: url)
-        let reader = try JSONObjectReader(node, file: url.path, path: "")
-        let profile = try parse(reader, fallbackName: name)
-        guard profile.name == name else {
-            throw InputError(
-                file: url.path, line: reader.line, field: "name",
-                problem: "is \"\(profile.name)\" but the file is named \(name).json")
+        do throws(InputError) {
+            let node = try ScenarioFile.parseJSON(at: url)
+            let reader = try JSONObjectReader(node, file: url.path, path: "")
+            let profile = try parse(reader, fallbackName: name)
+            guard profile.name == name else {
+                throw InputError(
+                    file: url.path, line: reader.line, field: "name",
+                    problem: "is \"\(profile.name)\" but the file is named \(name).json")
+            }
+            return profile
+        } catch {
+            throw error.referenced(by: field, as: "profile")
         }
-        return profile
     }
 
     /// Parses a profile object; every field but `name` has the default documented on ``GyroProfile``.
