@@ -10,6 +10,12 @@ enum DecimalText {
         }
     }
 
+    /// Whether `bytes` (a number `strtod` read) are written in hexadecimal (`0x…`): `nan` and `inf` are left to
+    /// the reader's own finiteness check, which names them.
+    static func isHexadecimal<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        bytes.contains { $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: "X") }
+    }
+
     /// The finite decimal number `text` holds (surrounding spaces allowed), or nil.
     static func double<Text: StringProtocol>(_ text: Text) -> Double? {
         let trimmed = text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()

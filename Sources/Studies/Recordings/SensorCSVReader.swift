@@ -96,9 +96,10 @@ enum SensorCSVReader {
                             let consumed = stop.map { UnsafeRawPointer($0) - UnsafeRawPointer(text) } ?? 0
                             var rest = fieldStart + consumed
                             while rest < fieldEnd && (buffer[rest] == 0x20 || buffer[rest] == 0x22) { rest += 1 }
-                            let decimal = DecimalText.isDecimal(buffer[fieldStart..<(fieldStart + consumed)])
-                            if consumed == 0 || rest != fieldEnd || !decimal {
+                            if consumed == 0 || rest != fieldEnd {
                                 problem = "\(names[slot]): not a number"
+                            } else if DecimalText.isHexadecimal(buffer[fieldStart..<(fieldStart + consumed)]) {
+                                problem = "\(names[slot]): not a decimal number (hexadecimal floats are not accepted)"
                             }
                         }
                     }

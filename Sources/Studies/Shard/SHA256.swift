@@ -37,14 +37,32 @@ struct SHA256 {
     init() { pending.reserveCapacity(64) }
 
     mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
+        if done == nil { update(buffer: Array(bytes)) }
+    }
+
+    private mutating func update(buffer: [UInt8]) {
+        buffer.withUnsafeBufferPointer { update(buffer: $0) }
+    }
+
+    /// Fills the pending block first, then compresses whole 64-byte blocks straight from `buffer`.
+    private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+        length &+= UInt64(buffer.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, buffer.count)
+            pending += buffer[0..<take]
+            offset = take
             if pending.count == 64 {
-                compress(pending)
+                pending.withUnsafeBufferPointer { compress(UnsafeBufferPointer(rebasing: $0[0..<64])) }
                 pending.removeAll(keepingCapacity: true)
             }
         }
+        while buffer.count - offset >= 64 {
+            compress(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + 64)]))
+            offset += 64
+        }
+        if offset < buffer.count { pending += buffer[offset...] }
     }
 
     /// The digest as 64 lowercase hex digits (the hash cannot be updated afterwards).
@@ -53,12 +71,12 @@ struct SHA256 {
         pending.append(0x80)
         if pending.count > 56 {
             pending += [UInt8](repeating: 0, count: 64 - pending.count)
-            compress(pending)
+            pending.withUnsafeBufferPointer { compress($0) }
             pending.removeAll(keepingCapacity: true)
         }
         pending += [UInt8](repeating: 0, count: 56 - pending.count)
         for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        compress(pending)
+        pending.withUnsafeBufferPointer { compress($0) }
         pending.removeAll()
         return state.map { word in
             let digits = String(word, radix: 16)
@@ -69,26 +87,37 @@ struct SHA256 {
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
     /// One 64-byte block (FIPS 180-4 §6.2.2).
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for t in 0..<16 {
-            w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+        let k = Self.k
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for t in 0..<16 {
+                w[t] =
+                    UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
+                    | UInt32(block[4 * t + 3])
+            }
+            for t in 16..<64 {
+                let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+                let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            for t in 0..<64 {
+                let sum1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = h &+ sum1 &+ choice &+ k[t] &+ w[t]
+                let sum0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = sum0 &+ majority
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
+            state[0] = state[0] &+ a
+            state[1] = state[1] &+ b
+            state[2] = state[2] &+ c
+            state[3] = state[3] &+ d
+            state[4] = state[4] &+ e
+            state[5] = state[5] &+ f
+            state[6] = state[6] &+ g
+            state[7] = state[7] &+ h
         }
-        for t in 16..<64 {
-            let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<64 {
-            let sum1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ sum1 &+ choice &+ Self.k[t] &+ w[t]
-            let sum0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = sum0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (i, v) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ v }
     }
 }
