@@ -229,4 +229,18 @@ import Testing
         #expect(foreign.stderr.contains("mine/s: exists and is not a sensorbench report (no summary.md)"))
         #expect(FileManager.default.fileExists(atPath: other.appendingPathComponent("s/notes.txt").path))
     }
+
+    /// Two scenarios whose names differ only in case would share one report folder on a case-insensitive file
+    /// system: refused before anything runs (exit 65), naming both files.
+    @Test func scenarioNamesDifferingOnlyInCaseAreRefused() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try String(contentsOf: folder.appendingPathComponent("s.json"), encoding: .utf8)
+        try text.replacingOccurrences(of: #""name": "s""#, with: #""name": "S""#)
+            .write(to: folder.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+        let r = try SensorBench.run(["run", "s.json", "t.json", "--out", "Reports"], in: folder)
+        #expect(r.status == 65)
+        #expect(r.stderr == "Error: t.json: name: \"S\" is also the name (ignoring case) of s.json; their reports would collide\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Reports").path))
+    }
 }

@@ -10,12 +10,13 @@ public enum Commands {
         var names: [String: String] = [:]
         for file in options.files {
             let scenario = try ScenarioFile.load(path: file, overrides: options.overrides)
-            if let other = names[scenario.name] {
+            // Case-folded: `Reports/A` and `Reports/a` are one folder on case-insensitive file systems.
+            if let other = names[scenario.name.lowercased()] {
                 throw InputError(
                     file: file, field: "name",
-                    problem: "\"\(scenario.name)\" is also the name of \(other); their reports would collide")
+                    problem: "\"\(scenario.name)\" is also the name (ignoring case) of \(other); their reports would collide")
             }
-            names[scenario.name] = file
+            names[scenario.name.lowercased()] = file
             scenarios.append(scenario)
         }
         let out = URL(fileURLWithPath: options.outputFolder)
