@@ -92,6 +92,23 @@ import Testing
         }
     }
 
+    /// The sensor CSV reader numbers lines alike for LF, CRLF and lone CR ends (a chunk of 16 bytes so that line
+    /// ends fall across chunk boundaries too): the bad value is on line 3 in each.
+    @Test(arguments: ["\n", "\r\n", "\r"]) func csvLineNumbersAlikeForEveryLineEnd(end: String) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-cr-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try (["t_s,x,y,z", "0,1,2,3", "0.01,1,abc,3", ""].joined(separator: end)).write(to: url, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try SensorRecording.load(path: url.path, declaredUnit: .degPerSec)
+        } throws: { error in
+            (error as? InputError)?.line == 3 && (error as? InputError)?.problem == "y: not a number"
+        }
+        let reader = try LineReader(path: url.path, chunkBytes: 16)
+        var lines: [String] = []
+        while try reader.next() { lines.append(reader.text) }
+        #expect(lines == ["t_s,x,y,z", "0,1,2,3", "0.01,1,abc,3"])
+    }
+
     /// Hexadecimal floats, inf and nan are not numbers to a user: refused as coordinates; decimals are fine.
     @Test func hexFloatsAreNotDecimalNumbers() {
         #expect(Double("0x1p5") == 32)  // what Foundation would have taken

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a text file line by line through one fixed-size buffer: O(1) memory whatever the file's length.
 ///
-/// Lines end with LF; a CR before it is dropped. The current line is kept in a reused byte array (its capacity
+/// Lines end with LF, CRLF or a lone CR (each counts as one line end, so line numbers agree whichever a file uses). The current line is kept in a reused byte array (its capacity
 /// grows to the longest line once and is then reused), NUL-terminated so `strtod` can parse fields in place.
 /// A line longer than ``maximumLineBytes`` is refused rather than buffered.
 final class LineReader {
@@ -19,6 +19,8 @@ final class LineReader {
     private var chunkStart = 0
     private var chunkEnd = 0
     private var atEnd = false
+    /// The last line ended with CR: an LF right after it is the same line end (CRLF), not an empty line.
+    private var skipLineFeed = false
 
     /// Opens `path` for reading.
     ///
@@ -59,9 +61,16 @@ final class LineReader {
                 chunkStart = 0
                 chunkEnd = count
             }
+            if skipLineFeed {
+                skipLineFeed = false
+                if chunk[chunkStart] == 0x0A {
+                    chunkStart += 1
+                    continue
+                }
+            }
             var newline = -1
             chunk.withUnsafeBufferPointer { bytes in
-                for i in chunkStart..<chunkEnd where bytes[i] == 0x0A {
+                for i in chunkStart..<chunkEnd where bytes[i] == 0x0A || bytes[i] == 0x0D {
                     newline = i
                     break
                 }
@@ -72,6 +81,7 @@ final class LineReader {
                 throw InputError(file: path, line: lineNumber + 1, problem: "line longer than \(Self.maximumLineBytes) bytes")
             }
             if newline >= 0 {
+                skipLineFeed = chunk[newline] == 0x0D
                 chunkStart = newline + 1
                 terminated = true
                 break
@@ -80,7 +90,6 @@ final class LineReader {
         }
         // At the end of the file with nothing read: no more lines (a final line without LF still counts).
         if !terminated && line.isEmpty { return false }
-        if line.last == 0x0D { line.removeLast() }
         line.append(0)
         lineNumber += 1
         return true
