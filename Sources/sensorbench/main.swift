@@ -1,4 +1,5 @@
 import Foundation
+import Reporting
 import Studies
 
 // The command line: parse, dispatch, map every error to one line and one exit code.
@@ -59,6 +60,8 @@ do {
     }
     exit(code.rawValue)
 } catch let error as InputError {
+    fail(error.description, ExitCode(error))
+} catch let error as ReportingError {
     fail(error.description, ExitCode(error))
 } catch {
     fail("\(error)", .failure)

@@ -12,6 +12,7 @@ extension Commands {
         let rubric = try Rubric.load(path: options.rubric)
         let files = try submissionFiles(options.submissions)
         if let shard = options.shard { return try gradeShard(rubric, files: files, shard: shard, options: options) }
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: options.quiet))
@@ -111,6 +112,7 @@ extension Commands {
                 file: first.rubricPath, field: "content-hash",
                 problem: "the rubric, a suite or a submission changed since the shards ran (\(hash), parts \(first.contentHash))")
         }
+        try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
         let (submissions, failures) = Grader.load(rubric, files: first.files)
         let plan = GradingPlan(rubric, submissions)
         guard plan.totalUnits == first.totalTrials else {

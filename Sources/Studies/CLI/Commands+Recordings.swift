@@ -1,6 +1,7 @@
 import DetectionCore
 import Foundation
 import Reporting
+import SensorSim
 
 // MARK: - Recordings
 
@@ -12,6 +13,7 @@ extension Commands {
             path: options.file, declaredUnit: options.unit, consumer: "allan",
             progress: TerminalProgress.make(label: "allan \(options.file)", unit: "MB read", quiet: false))
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
         for axis in analysis.axes {
             if let problem = axis.staticProblem {
@@ -61,6 +63,14 @@ extension Commands {
                 .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
         }
         let profile = try WalksAnalysis.profile(named: options.profile, scenariosFolder: folder)
+        // The walks are simulated at each logged duration: one the profile cannot lay out is refused here.
+        for e in log.entries {
+            let walk = WalkParameters(minutes: e.minutes, turns: options.straight ? 0 : 4, shape: .loop)
+            if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
+                throw InputError(file: options.file, line: e.line, field: "minutes", problem: problem)
+            }
+        }
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         // `walks` has no --quiet yet (the option tables of issue 10 add it); progress shows only on a terminal.
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
@@ -109,6 +119,7 @@ extension Commands {
                     ("note: \(options.file): \(p.untimedPointsDropped) points without <time> before the first or "
                         + "after the last timed point were left out (\(p.fixCount) replayed)\n").utf8))
         }
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let files = try ReplayReport.render(result, configurationFile: options.configuration)
         let out = URL(fileURLWithPath: options.outputFolder)
         try files.write(to: out)
@@ -149,7 +160,7 @@ extension Commands {
     public static func writeSamples(folder: String) throws -> ExitCode {
         let files = try SampleRecordings.render()
         let url = URL(fileURLWithPath: folder)
-        try files.write(to: url)
+        try files.writeEach(into: url)
         for path in files.paths { print("\(url.appendingPathComponent(path).relativePath)") }
         return .success
     }

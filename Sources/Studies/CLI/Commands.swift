@@ -10,12 +10,13 @@ public enum Commands {
         var names: [String: String] = [:]
         for file in options.files {
             let scenario = try ScenarioFile.load(path: file, overrides: options.overrides)
-            if let other = names[scenario.name] {
+            // Case-folded: `Reports/A` and `Reports/a` are one folder on case-insensitive file systems.
+            if let other = names[scenario.name.lowercased()] {
                 throw InputError(
                     file: file, field: "name",
-                    problem: "\"\(scenario.name)\" is also the name of \(other); their reports would collide")
+                    problem: "\"\(scenario.name)\" is also the name (ignoring case) of \(other); their reports would collide")
             }
-            names[scenario.name] = file
+            names[scenario.name.lowercased()] = file
             scenarios.append(scenario)
         }
         let out = URL(fileURLWithPath: options.outputFolder)
@@ -25,6 +26,8 @@ public enum Commands {
             }
             return .success
         }
+        // Every report folder is locked and checked before the first trial runs.
+        for scenario in scenarios { try ReportFiles.reserve(out.appendingPathComponent(scenario.name)) }
         for scenario in scenarios {
             let runner = MonteCarloRunner(
                 jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
@@ -100,8 +103,9 @@ public enum Commands {
         for (path, p) in parts.sorted(by: { $0.part.shard.index < $1.part.shard.index }) {
             for (i, text) in p.records.enumerated() { records.append((path, 13 + i, text)) }
         }
-        let files = try scenario.report(records: records)
         let folder = URL(fileURLWithPath: outputFolder).appendingPathComponent(scenario.name)
+        try ReportFiles.reserve(folder)
+        let files = try scenario.report(records: records)
         try files.write(to: folder)
         print("\(scenario.name): merged \(parts.count) shards, \(records.count) trials → \(folder.relativePath)/summary.md")
         return .success

@@ -61,7 +61,7 @@ extension DriftStudy {
             guard f.count == 9, Int(f[0]) == position, let cell = Int(f[1]), cell >= 0, cell < s.cells.count,
                 let trial = Int(f[2]), trial == position % s.trialsPerCell, cell == position / s.trialsPerCell,
                 let seed = UInt32(f[3]), let net = ExactDouble.decode(f[4]), let total = ExactDouble.decode(f[5]),
-                let drift = ExactDouble.decode(f[6]), let arrow = ExactDouble.decode(f[7]), let skipped = Int(f[8]),
+                let drift = ExactDouble.decode(f[6]), let arrow = ExactDouble.decode(f[7]), let skipped = PartCount.decode(f[8]),
                 seed == TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(position)).value
             else {
                 throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")

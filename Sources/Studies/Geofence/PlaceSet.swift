@@ -41,7 +41,7 @@ public struct PlaceSet: Sendable {
     /// - Returns: the place set (at least one place, names unique).
     /// - Throws: ``InputError`` naming the file, line and field.
     static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
-        try ReferenceSearchPath.reading(referredToBy: field) { () throws(InputError) -> PlaceSet in
+        try ReferenceSearchPath.reading(referredToBy: field, as: "places file") { () throws(InputError) -> PlaceSet in
             try readUnreferenced(field, folder: folder)
         }
     }

@@ -5,6 +5,9 @@ import Stats
 
 /// Renders `<team>.md` per graded team, `summary.csv` and `summary.md`.
 public enum GradeReport {
+    /// Team names (case-folded) whose `<team>.md` would be one of the report's own files.
+    static let reservedNames: Set<String> = ["summary"]
+
     /// Every file of a grading run, rendered in memory.
     public static func render(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> ReportFiles {
         var files = ReportFiles()

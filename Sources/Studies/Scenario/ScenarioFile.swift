@@ -25,17 +25,38 @@ public enum ScenarioFile {
         let reader = try JSONObjectReader(node, file: path, path: "")
         let study = try reader.required("study").choice(studies)
         let folder = url.deletingLastPathComponent()
+        let scenario: Scenario
         switch study {
         case "drift":
-            return .drift(try DriftScenario.parse(reader, file: path, folder: folder, overrides: overrides))
+            scenario = .drift(try DriftScenario.parse(reader, file: path, folder: folder, overrides: overrides))
         case "shake":
-            return .shake(try ShakeScenario.parse(reader, file: path, overrides: overrides))
+            scenario = .shake(try ShakeScenario.parse(reader, file: path, overrides: overrides))
         case "scribble":
-            return .scribble(try ScribbleScenario.parse(reader, file: path, overrides: overrides))
+            scenario = .scribble(try ScribbleScenario.parse(reader, file: path, overrides: overrides))
         case "geofence":
-            return .geofence(try GeofenceScenario.parse(reader, file: path, folder: folder, overrides: overrides))
+            scenario = .geofence(try GeofenceScenario.parse(reader, file: path, folder: folder, overrides: overrides))
         default:
             throw InputError(file: path, field: "study", problem: "is not implemented")
+        }
+        try checkFileName(scenario.name, field: try reader.required("name"), use: "a report folder name", suffixBytes: 0)
+        return scenario
+    }
+
+    /// Longest file or folder name (one path component) a file system takes, bytes of UTF-8 (NAME_MAX, ext4 and
+    /// APFS alike).
+    public static let maximumNameBytes = 255
+
+    /// Room a report folder's name needs beside it for its temporary and lock names (`.<name>.tmp-<pid>`).
+    static let temporaryNameBytes = ".".utf8.count + ".tmp-".utf8.count + 10
+
+    /// Refuses a name that would make a file or folder name over ``maximumNameBytes`` once `suffixBytes` (an
+    /// extension) and the temporary name's extra bytes are added: checked at validation, not found at write time.
+    static func checkFileName(_ name: String, field: JSONField, use: String, suffixBytes: Int) throws(InputError) {
+        let limit = maximumNameBytes - temporaryNameBytes - suffixBytes
+        guard name.utf8.count <= limit else {
+            throw field.error(
+                "is \(name.utf8.count) bytes in UTF-8; as \(use) it may have at most \(limit) "
+                    + "(the file system's limit of \(maximumNameBytes) bytes per name, less room for temporary names)")
         }
     }
 
@@ -44,20 +65,9 @@ public enum ScenarioFile {
         let shown = displayPath ?? given.path
         // A "Scenarios/…" path from a report or the docs also reads from outside the checkout.
         let url = displayPath.map { URL(fileURLWithPath: ScenarioLocator.inputPath($0)) } ?? given
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw InputError(.missingFile, file: shown, problem: "no such file")
-        }
-        guard !isFolder.boolValue else { throw InputError(.missingFile, file: shown, problem: "is a folder, not a file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= maximumFileBytes else {
-            throw InputError(file: shown, problem: "is \(size) bytes; scenario files are limited to \(maximumFileBytes) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw InputError(.missingFile, file: shown, problem: "cannot be read (permission?)")
-        }
+        let data = try InputFile.read(url.path, shown: shown, limit: maximumFileBytes, what: "scenario files")
         do {
-            return try JSONParser.parse(Array(data))
+            return try JSONParser.parse(data)
         } catch {
             throw InputError(file: shown, line: error.line, problem: "invalid JSON: \(error.message)")
         }

@@ -65,14 +65,17 @@ public struct GradePartFile: Equatable, Sendable {
         ]
         lines += records
         lines.append("end \(records.count)")
-        return lines.joined(separator: "\n") + "\n"
+        return PartChecksum.seal(lines.joined(separator: "\n") + "\n")
     }
 
-    /// Whether the file at `path` is a grading part (its third line is `study grade`); false when unreadable.
+    /// Whether the file at `path` is a grading part (its third line is `study grade`); false when unreadable or
+    /// not a regular file (never blocks on a FIFO).
     public static func isGradePart(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        guard let fd = try? InputFile.open(path, shown: path) else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+        head.removeLast(head.count - max(count, 0))
         let lines = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
         return lines.count >= 3 && lines[0].hasPrefix("sensorbench-part ") && lines[2] == "study \(study)"
     }
@@ -81,11 +84,7 @@ public struct GradePartFile: Equatable, Sendable {
     ///
     /// - Throws: ``InputError`` (missing file, wrong format version, a bad header line, a truncated file).
     public static func read(path: String) throws(InputError) -> GradePartFile {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(.missingFile, file: path, problem: "no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.missingFile, file: path, problem: "cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: path, problem: "is not UTF-8 text") }
+        let text = try PartFile.verifiedText(path: path)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         var n = 0
