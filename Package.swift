@@ -32,11 +32,14 @@ let package = Package(
         .target(name: "Reporting"),
         .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "CZlib"]),
         .executableTarget(name: "sensorbench", dependencies: ["Studies"]),
+        // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc (not wired into grade yet).
+        .target(name: "SourceSubmissions"),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
+        .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
