@@ -38,13 +38,48 @@ public struct SubmissionCompiler: Sendable {
         }
     }
 
+    /// A module that only re-exports another (`@_exported import SensorShims`), so team files that say
+    /// `import CoreMotion` or `import Foundation` compile against the shims. Its folder comes first on the search
+    /// path (`-I`), so a team's `import Foundation` finds it, never the toolchain's Foundation (whose `Date` and
+    /// `sqrt` would clash with the shims').
+    public struct ModuleAlias: Sendable, Equatable {
+        /// The name team code imports.
+        public var name: String
+        /// The module it re-exports.
+        public var reexporting: String
+
+        /// An alias.
+        ///
+        /// - Parameters:
+        ///   - name: the imported name.
+        ///   - reexporting: the module behind it.
+        public init(name: String, reexporting: String) {
+            self.name = name
+            self.reexporting = reexporting
+        }
+
+        /// The Apple frameworks a course's detection code imports, each re-exporting `module`: CoreGraphics,
+        /// CoreLocation, CoreMotion, Foundation, SwiftUI, UIKit.
+        ///
+        /// - Parameter module: the module behind them (`SensorShims`).
+        /// - Returns: the aliases.
+        public static func appleFrameworks(reexporting module: String) -> [ModuleAlias] {
+            ["CoreGraphics", "CoreLocation", "CoreMotion", "Foundation", "SwiftUI", "UIKit"].map {
+                ModuleAlias(name: $0, reexporting: module)
+            }
+        }
+
+        /// The alias module's whole source.
+        var source: String { "@_exported import \(reexporting)\n" }
+    }
+
     /// The compiled libraries of one run.
     public struct PreparedLibraries: Sendable, Equatable {
         /// The folder with each library's `.swiftmodule` and `lib<name>.a`.
         public var folder: URL
         /// SHA-256 of everything that went into them.
         public var hash: String
-        /// The module names, in dependency order.
+        /// The module names (libraries, then aliases), in dependency order.
         public var names: [String]
         /// Whether they were already in the cache.
         public var reusedFromCache: Bool
@@ -54,6 +89,8 @@ public struct SubmissionCompiler: Sendable {
     public var swiftc: URL
     /// The libraries, each depending only on earlier ones.
     public var libraries: [Library]
+    /// Modules that re-export a library under another name, compiled after the libraries.
+    public var aliases: [ModuleAlias]
     /// Where compiled products are kept.
     public var cacheFolder: URL
     /// `-O` (true) or `-Onone`.
@@ -66,15 +103,18 @@ public struct SubmissionCompiler: Sendable {
     /// - Parameters:
     ///   - swiftc: the compiler executable.
     ///   - libraries: library modules in dependency order (DetectionCore, then SensorShims).
+    ///   - aliases: re-exporting modules (for grading, `ModuleAlias.appleFrameworks(reexporting: "SensorShims")`).
     ///   - cacheFolder: the cache (created when missing).
     ///   - optimize: `-O` when true (grading), `-Onone` otherwise (tests).
     ///   - timeoutSeconds: wall-clock limit per compiler run. Default 600 s (choice: a clean DetectionCore build
     ///     takes minutes on a loaded two-core machine).
     public init(
-        swiftc: URL, libraries: [Library], cacheFolder: URL, optimize: Bool = true, timeoutSeconds: Double = 600
+        swiftc: URL, libraries: [Library], aliases: [ModuleAlias] = [], cacheFolder: URL, optimize: Bool = true,
+        timeoutSeconds: Double = 600
     ) {
         self.swiftc = swiftc
         self.libraries = libraries
+        self.aliases = aliases
         self.cacheFolder = cacheFolder
         self.optimize = optimize
         self.timeoutSeconds = timeoutSeconds
@@ -111,15 +151,31 @@ public struct SubmissionCompiler: Sendable {
             try Self.hashFiles(files, relativeTo: library.sourceFolder, into: &hasher)
             sources.append(files)
         }
+        for alias in aliases {
+            hasher.update(field: alias.name)
+            hasher.update(field: alias.source)
+        }
         let hash = hasher.hexDigest
-        let names = libraries.map(\.name)
+        let names = libraries.map(\.name) + aliases.map(\.name)
         let folder = cacheFolder.appendingPathComponent("libraries-\(hash)")
         if Self.isDirectory(folder) {
             return PreparedLibraries(folder: folder, hash: hash, names: names, reusedFromCache: true)
         }
         let scratch = try makeScratch("libraries")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        for (library, files) in zip(libraries, sources) {
+        var modules = zip(libraries.map(\.name), sources).map { (name: $0, files: $1) }
+        let aliasFolder = scratch.appendingPathComponent("aliases")
+        for alias in aliases {
+            let file = aliasFolder.appendingPathComponent(alias.name + ".swift")
+            do {
+                try FileManager.default.createDirectory(at: aliasFolder, withIntermediateDirectories: true)
+                try Data(alias.source.utf8).write(to: file)
+            } catch {
+                throw .toolFailed("cannot write \(file.path): \(error.localizedDescription)")
+            }
+            modules.append((alias.name, [file]))
+        }
+        for library in modules {
             let modulePath = scratch.appendingPathComponent(library.name + ".swiftmodule").path
             let archivePath = scratch.appendingPathComponent("lib" + library.name + ".a").path
             var arguments: [String] = [
@@ -128,7 +184,7 @@ public struct SubmissionCompiler: Sendable {
                 "-emit-module", "-emit-module-path", modulePath, "-emit-library", "-static", "-o", archivePath,
                 "-I", scratch.path,
             ]
-            arguments += files.map(\.path)
+            arguments += library.files.map(\.path)
             let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
             guard run.succeeded else {
                 throw .libraryDidNotCompile(
@@ -136,6 +192,7 @@ public struct SubmissionCompiler: Sendable {
                     diagnostics: run.timedOut ? "the compiler ran past \(Int(timeoutSeconds)) s" : run.output)
             }
         }
+        try? FileManager.default.removeItem(at: aliasFolder)
         try Self.moveIntoPlace(scratch, folder)
         return PreparedLibraries(folder: folder, hash: hash, names: names, reusedFromCache: false)
     }

@@ -21,8 +21,10 @@ import Testing
         }
         """
 
+    /// Imports the library under an Apple framework's name, and Foundation, as an Xcode project's file does.
     static let goodTeam = """
-        import MiniCore
+        import CoreMotion
+        import Foundation
 
         struct TeamCounter: Counting {
             var threshold = 2.5
@@ -35,6 +37,18 @@ import Testing
 
         struct TeamCounter: Counting {
             mutating func consume(_ value: Double) -> Bool { value.magnitude() >= "2.5" }
+        }
+        """
+
+    /// Asks the toolchain's Foundation for the current time: with the alias in front, `Foundation` is the
+    /// library, which has no `Date`.
+    static let foundationTeam = """
+        import Foundation
+        import MiniCore
+
+        struct TeamCounter: Counting {
+            let started = Date()
+            mutating func consume(_ value: Double) -> Bool { value >= 2.5 }
         }
         """
 
@@ -61,6 +75,7 @@ import Testing
         let libraryFolder = try Self.folder(root, "MiniCore", ["Counting.swift": Self.library])
         let compiler = SubmissionCompiler(
             swiftc: swiftc, libraries: [.init(name: "MiniCore", sourceFolder: libraryFolder)],
+            aliases: [.init(name: "CoreMotion", reexporting: "MiniCore"), .init(name: "Foundation", reexporting: "MiniCore")],
             cacheFolder: root.appendingPathComponent("cache"), optimize: true)
 
         let libraries = try compiler.prepareLibraries()
@@ -92,7 +107,17 @@ import Testing
         #expect(text.contains("TeamCounter.swift:4:"))
         #expect(text.contains("error:"))
         #expect(!text.contains(broken.path))
-        // Nothing of the failed build is left in the cache beyond the libraries and the good harness.
+        // The real Foundation is out of reach: `Date` does not exist.
+        let foundation = try Self.folder(root, "team-foundation", ["TeamCounter.swift": Self.foundationTeam])
+        let foundationOutcome = try compiler.compileHarness(
+            teamFolder: foundation, harnessMain: Self.main, libraries: libraries)
+        guard case .compileError(let foundationText) = foundationOutcome else {
+            Issue.record("Date() from Foundation compiled: \(foundationOutcome)")
+            return
+        }
+        #expect(foundationText.contains("TeamCounter.swift:5:") && foundationText.contains("Date"))
+
+        // Nothing of the failed builds is left in the cache beyond the libraries and the good harness.
         let entries = try FileManager.default.contentsOfDirectory(atPath: compiler.cacheFolder.path).sorted()
         #expect(entries.count == 2 && entries.allSatisfy { $0.hasPrefix("libraries-") || $0.hasPrefix("harness-") })
     }
