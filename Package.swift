@@ -7,11 +7,14 @@ let package = Package(
     name: "SensorBench",
     products: [
         .library(name: "DetectionCore", targets: ["DetectionCore"]),
+        .library(name: "SensorShims", targets: ["SensorShims"]),
         .executable(name: "sensorbench", targets: ["sensorbench"]),
     ],
     targets: [
         // What an iOS app links: the Swift standard library only.
         .target(name: "DetectionCore"),
+        // Apple-shaped value types (Core Motion, Core Location, the drag gesture) over the core: stdlib only.
+        .target(name: "SensorShims", dependencies: ["DetectionCore"]),
         // GSL through pkg-config; imported `internal`ly by Stats alone.
         .systemLibrary(
             name: "CGSL",
@@ -37,10 +40,14 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["Studies"]),
         // The command line.
         .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings"]),
+        // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc (not wired into grade yet).
+        .target(name: "SourceSubmissions"),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
+        .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,3 +1,5 @@
+import Reporting
+
 /// The process exit codes, in one place (BSD `sysexits.h` values where one fits).
 package enum ExitCode: Int32, Sendable {
     case success = 0
@@ -9,6 +11,13 @@ package enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// An input file was missing or unreadable (EX_NOINPUT).
     case noInput = 66
+    /// The output location cannot take the report: `--out` names a file or a device, a folder of other files,
+    /// a name too long, no permission (EX_CANTCREAT).
+    case cannotCreate = 73
+    /// Writing failed at the disk level: no space, quota, I/O error (EX_IOERR). The previous report is intact.
+    case ioError = 74
+    /// Another sensorbench process is writing the same report folder; try again when it ends (EX_TEMPFAIL).
+    case busy = 75
 
     /// The code for an input error.
     package init(_ error: InputError) {
@@ -16,6 +25,17 @@ package enum ExitCode: Int32, Sendable {
         case .badData: self = .dataError
         case .missingFile: self = .noInput
         case .usage: self = .usage
+        }
+    }
+
+    /// The code for a reporting error: output and disk problems have their own codes; a value a renderer
+    /// refuses is an internal failure (the inputs were validated before).
+    package init(_ error: ReportingError) {
+        switch error {
+        case .output: self = .cannotCreate
+        case .write: self = .ioError
+        case .locked: self = .busy
+        case .nonFiniteValue, .cellCount, .invalidValue, .nonPositiveOnLogAxis: self = .failure
         }
     }
 }

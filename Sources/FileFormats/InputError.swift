@@ -37,4 +37,13 @@ package struct InputError: Error, Equatable, CustomStringConvertible {
         parts.append(problem)
         return parts.joined(separator: ": ")
     }
+
+    /// This error, when it is in another file than `field`'s, with the scenario file, line and field that
+    /// referenced that file appended: `p.json:4: sampleRateHz: … (profile named at s.json:7: grid.profile[0])`.
+    package func referenced(by field: JSONField, as what: String) -> InputError {
+        guard file != field.file else { return self }
+        return InputError(
+            kind, file: file, line: line, field: self.field,
+            problem: "\(problem) (\(what) named at \(field.file):\(field.node.line): \(field.path))")
+    }
 }

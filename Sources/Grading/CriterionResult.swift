@@ -23,7 +23,8 @@ package struct CriterionResult: Sendable, Equatable {
     package let criterionIndex: Int
     /// The measured value (a proportion as a fraction), nil when undefined or manual.
     package let value: Double?
-    /// Its 95% interval (Wilson for proportions, Garwood for rates, none for coordinates).
+    /// Its 95% interval (Wilson for proportions, the effective-n Wilson over timelines for the single-event share,
+    /// quasi-Poisson over timelines for false-alarm rates, none for coordinates).
     package let interval: ConfidenceInterval?
     package let verdict: Verdict
     /// Points earned; nil when not applicable.
@@ -152,12 +153,21 @@ package enum Scoring {
             case .falseAlarmsPerHour:
                 let hours = t.exposureSeconds / 3600
                 guard hours > 0 else { return (nil, nil, "no time outside gestures") }
-                let ci = try DetectionMetrics.poissonInterval(count: t.falseAlarms).scaled(by: 1 / hours)
+                // Clustered by timeline (quasi-Poisson), as the studies report it; a tally that was never split
+                // into timelines is one cluster, which gives Garwood's interval.
+                let clusters =
+                    t.falseAlarmClusters.clusters > 0
+                    ? t.falseAlarmClusters : ClusteredRate(events: t.falseAlarms, exposure: hours)
+                let ci = try clusters.interval()
                 return (Double(t.falseAlarms) / hours, ci, "\(t.falseAlarms) in \(hoursText(hours)) h")
             default:
                 guard t.truePositives > 0 else { return (nil, nil, "no gesture was detected") }
-                let p = try Proportion(successes: t.truePositives - t.gesturesWithFragments, trials: t.truePositives)
-                return (p.estimate, try p.wilson(), "\(t.gesturesWithFragments) of \(t.truePositives) fired twice or more")
+                let clusters =
+                    t.singleEventClusters.trials == t.truePositives
+                    ? t.singleEventClusters
+                    : ClusteredProportion(successes: t.truePositives - t.gesturesWithFragments, trials: t.truePositives)
+                let share = Double(t.truePositives - t.gesturesWithFragments) / Double(t.truePositives)
+                return (share, try clusters.wilson(), "\(t.gesturesWithFragments) of \(t.truePositives) fired twice or more")
             }
         case .coordinates(let errors)?:
             if let missing = errors.firstIndex(where: { $0 == nil }) {

@@ -34,11 +34,17 @@ enum DetectorLadder {
     static let reversals: [Int] = [2, 3, 4, 5, 6, 8]
     /// minimumTravelPoints rungs of the scribble detector, points.
     static let travelPoints: [Double] = [10, 20, 40, 60, 80]
+    /// cooldownSeconds rungs of the shake detectors, s: deliberate shakes last up to 2 s (the shake study's
+    /// range), so a cooldown past that gives one event per shake.
+    static let cooldownsSeconds: [Double] = [0.5, 1, 1.5, 2, 2.5, 3]
 
-    /// The metrics a ladder rung is judged on.
-    static func judges(_ metric: GradingMetric) -> Bool { metric == .recall || metric == .falseAlarmsPerHour }
+    /// The metrics a ladder rung is judged on: the three things a gesture detector is graded for.
+    static func judges(_ metric: GradingMetric) -> Bool {
+        metric == .recall || metric == .falseAlarmsPerHour || metric == .singleEventShare
+    }
 
-    /// The rubric's criteria a ladder is judged on for `gesture`: recall and false alarms on gesture timelines.
+    /// The rubric's criteria a ladder is judged on for `gesture`: recall, false alarms and single-event share on
+    /// gesture timelines.
     static func judgedCriteria(_ rubric: Rubric, gesture: GestureChoice) -> [Int] {
         rubric.criteria.indices.filter { i in
             guard case .simulated(let sc) = rubric.criteria[i].kind, judges(sc.metric) else { return false }
@@ -74,13 +80,21 @@ enum DetectorLadder {
     static func rungs(for d: Submission.Detector) -> [LadderRung] {
         switch d {
         case .shake(let c):
-            return thresholdsG.compactMap { g in
+            let byThreshold = thresholdsG.compactMap { g -> LadderRung? in
                 guard g != c.thresholdG else { return nil }
                 var v = c
                 v.thresholdG = g
                 guard v.validationProblems().isEmpty else { return nil }
                 return LadderRung(parameter: "thresholdG", value: g, unit: " g", detector: .shake(v))
             }
+            let byCooldown = cooldownsSeconds.compactMap { t -> LadderRung? in
+                guard t != c.cooldownSeconds else { return nil }
+                var v = c
+                v.cooldownSeconds = t
+                guard v.validationProblems().isEmpty else { return nil }
+                return LadderRung(parameter: "cooldownSeconds", value: t, unit: " s", detector: .shake(v))
+            }
+            return byThreshold + byCooldown
         case .scribble(let c):
             let byReversals = reversals.compactMap { n -> LadderRung? in
                 guard n != c.requiredReversals else { return nil }
@@ -103,7 +117,7 @@ enum DetectorLadder {
     /// The team's own value of a rung's parameter.
     static func teamValue(_ d: Submission.Detector, _ parameter: String) -> Double {
         switch d {
-        case .shake(let c): return c.thresholdG
+        case .shake(let c): return parameter == "cooldownSeconds" ? c.cooldownSeconds : c.thresholdG
         case .scribble(let c): return parameter == "requiredReversals" ? Double(c.requiredReversals) : c.minimumTravelPoints
         }
     }

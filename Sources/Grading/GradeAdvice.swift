@@ -3,6 +3,7 @@ import FileFormats
 import Foundation
 import Reporting
 import SensorSim
+import Stats
 import Studies
 
 /// Advice sentences generated from a team's numbers (no canned text without a number in it).
@@ -72,7 +73,7 @@ enum GradeAdvice {
                             + (try farHint(s, distance: h.distanceMeters)))
                 }
             case (.gestures(let t), _):
-                out.append(try gestureAdvice(c, sc, t, s, word: word))
+                out.append(try gestureAdvice(c, sc, t, s, word: word, result: r))
             case (.coordinates, _):
                 break  // listed hall by hall above
             default:
@@ -91,7 +92,8 @@ enum GradeAdvice {
     /// criteria fails, is borderline or is not measurable for the team.
     ///
     /// "Nearest" is the smallest relative change |ln(rung ÷ team value)| (``DetectorLadder/distance(_:from:)``),
-    /// ties to the ladder's order; "closest" passes the most criteria, then is nearest.
+    /// ties to the ladder's order; "closest" scores most (2 a criterion passed, 1 a borderline one), then is
+    /// nearest, and is named only when it scores more than the submitted setting.
     static func ladderAdvice(_ g: TeamGrade, rubric: Rubric) throws -> String? {
         let s = g.submission
         guard let first = g.alternatives.first else { return nil }
@@ -135,9 +137,21 @@ enum GradeAdvice {
             for i in within.dropFirst() where recall(i) > recall(pick ?? i) { pick = i }
             var lead = "the best that meets \(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) is"
             if pick == nil || others.isEmpty || judged.count == others.count {
-                let passes = { (i: Int) in g.alternatives[i].results.filter { $0.verdict == .pass }.count }
+                // Closest: 2 for each judged criterion passed and 1 for each borderline, the most first, then nearest.
+                func score(_ results: [CriterionResult]) -> Int {
+                    results.reduce(0) { $0 + ($1.verdict == .pass ? 2 : $1.verdict == .borderline ? 1 : 0) }
+                }
+                let passes = { (i: Int) in score(g.alternatives[i].results) }
                 var closest = order[0]
                 for i in order.dropFirst() where passes(i) > passes(closest) { closest = i }
+                // A rung that does no better on the judged criteria than the submitted setting is no advice.
+                let ownResults = g.results.filter { judged.contains($0.criterionIndex) }
+                let own = ownResults.filter { $0.verdict == .pass }.count
+                if passes(closest) <= score(ownResults) {
+                    return "Searched \(searched) on the same timelines: no setting meets \(rules), and none does better "
+                        + "on them than the submitted \(settingText(s.detector)) (\(own) of \(judged.count) passed); "
+                        + "change another parameter (or the kind)."
+                }
                 pick = closest
                 lead = "the closest is"
             }
@@ -193,14 +207,17 @@ enum GradeAdvice {
         }.joined(separator: " and ")
     }
 
-    /// "recall 96% (207 of 216), 0.38 false alarms an hour (3 in 8 h)".
+    /// "recall 96% [93–98%] (207 of 216), 0.38 false alarms an hour [0.1–1.1/h] (3 in 8 h), 100% [98–100%] fire
+    /// once (0 of 207 fired twice or more)": the rerun's figures on the same timelines.
     static func measured(_ a: AlternativeSetting, rubric: Rubric) throws -> String {
         try a.results.map { r in
             guard case .simulated(let sc) = rubric.criteria[r.criterionIndex].kind else { return "" }
             guard let v = r.value else { return "\(rubric.criteria[r.criterionIndex].id) not measurable (\(r.note))" }
+            let bounds = try r.interval.map { " [\(try intervalText($0, sc.metric))]" } ?? ""
             switch sc.metric {
-            case .recall: return "recall \(try percent(v)) (\(r.note))"
-            default: return "\(try num(v)) false alarms an hour (\(r.note))"
+            case .recall: return "recall \(try percent(v))\(bounds) (\(r.note))"
+            case .singleEventShare: return "\(try percent(v))\(bounds) fire once (\(r.note))"
+            default: return "\(try num(v)) false alarms an hour\(bounds) (\(r.note))"
             }
         }.joined(separator: ", ")
     }
@@ -235,11 +252,16 @@ enum GradeAdvice {
             + "a smaller radius or a stricter rule refuses them."
     }
 
+    /// What failed, in the team's numbers. Changes to try come from ``ladderAdvice(_:rubric:)`` alone, each
+    /// rerun on the same timelines with its figures, so no suggestion here goes unchecked.
     static func gestureAdvice(
         _ c: GradingCriterion, _ sc: SimulatedCriterion, _ t: GestureTally, _ s: Submission,
-        word: String
+        word: String, result r: CriterionResult
     ) throws -> String {
         let setting = settingText(s.detector)
+        let gesture = s.detector.gesture == .shake ? "shake" : "scribble"
+        func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let bounds = try r.interval.map { " [95% interval \(try intervalText($0, sc.metric))]" } ?? ""
         switch sc.metric {
         case .falseAlarmsPerHour:
             let hours = t.exposureSeconds / 3600
@@ -255,60 +277,39 @@ enum GradeAdvice {
                 }
                 cause = " fires on \(phrase) (\(t.falseAlarmsByActivity[top]) of \(t.falseAlarms))"
             }
-            return "\(c.id) \(word): \(setting)\(cause): \(try num(rate)) false alarms an hour "
-                + "(\(t.falseAlarms) in \(try num(hours)) h); " + stricterHint(s.detector)
+            return "\(c.id) \(word): \(setting)\(cause): \(try num(rate)) false alarms an hour\(bounds) "
+                + "(\(t.falseAlarms) in \(try num(hours)) h)."
         case .recall:
-            return "\(c.id) \(word): \(setting) detects \(t.truePositives) of \(t.truth) deliberate gestures "
-                + "(\(try percent(Double(t.truePositives) / Double(max(1, t.truth))))); " + looserHint(s.detector)
+            return "\(c.id) \(word): \(setting) detects \(t.truePositives) of \(plural(t.truth, "deliberate \(gesture)")) "
+                + "(\(try percent(Double(t.truePositives) / Double(max(1, t.truth))))\(bounds))."
         default:
-            if t.truePositives == 0 { return "\(c.id) \(word): \(setting) detected no gesture at all, so it cannot fire once per gesture." }
-            return "\(c.id) \(word): \(t.gesturesWithFragments) of \(t.truePositives) detected gestures fired twice or "
-                + "more with \(setting); " + onceHint(s.detector)
+            if t.truePositives == 0 {
+                return "\(c.id) \(word): \(setting) detected no \(gesture) at all, so none fired once."
+            }
+            let target = try percent(sc.rule.threshold)
+            if t.gesturesWithFragments == 0 {
+                return "\(c.id) \(word): none of the \(plural(t.truePositives, "detected \(gesture)")) fired twice with "
+                    + "\(setting), but \(t.truePositives) \(t.truePositives == 1 ? "is" : "are") too few to show that at "
+                    + "least \(target) fire once\(bounds)."
+            }
+            return "\(c.id) \(word): \(t.gesturesWithFragments) of \(plural(t.truePositives, "detected \(gesture)")) "
+                + "fired twice or more with \(setting) "
+                + "(\(try percent(Double(t.truePositives - t.gesturesWithFragments) / Double(t.truePositives))) fired "
+                + "once\(bounds))."
         }
+    }
+
+    /// "[0.12–0.9/h]" or "[90–97%]".
+    static func intervalText(_ ci: ConfidenceInterval, _ m: GradingMetric) throws -> String {
+        if m.isProportion { return "\(try percent(ci.low))–\(try percent(ci.high))" }
+        return "\(try num(ci.low))–\(try num(ci.high))\(m.unit)"
     }
 
     static func settingText(_ d: Submission.Detector) -> String {
         switch d {
-        case .shake(let c): return "\(c.kind.rawValue) at \(ShakeStudy.show(c.thresholdG)) g"
+        case .shake(let c):
+            return "\(c.kind.rawValue) at \(ShakeStudy.show(c.thresholdG)) g, cooldown \(ShakeStudy.show(c.cooldownSeconds)) s"
         case .scribble(let c): return "scribble with \(c.requiredReversals) reversals"
-        }
-    }
-
-    static func stricterHint(_ d: Submission.Detector) -> String {
-        switch d {
-        case .shake(let c):
-            return "a higher thresholdG (deliberate shakes reach 1–3 g; table drops spike 2–6 g but briefly) or a "
-                + "larger requiredCount than \(c.requiredCount) refuses more of them."
-        case .scribble(let c):
-            return "more requiredReversals than \(c.requiredReversals) or a larger minimumTravelPoints than "
-                + "\(ShakeStudy.show(c.minimumTravelPoints)) pt refuses more of them."
-        }
-    }
-
-    static func looserHint(_ d: Submission.Detector) -> String {
-        switch d {
-        case .shake(let c):
-            // Share of the default 1–3 g range of deliberate shake peaks that lies below the threshold.
-            let below = min(max((c.thresholdG - 1) / 2, 0), 1)
-            if below >= 0.25 {
-                return "thresholdG \(ShakeStudy.show(c.thresholdG)) g is above \(Int((below * 100).rounded()))% of the "
-                    + "1–3 g peaks deliberate shakes reach; lower it (and check false alarms again)."
-            }
-            return "a lower thresholdG than \(ShakeStudy.show(c.thresholdG)) g or a smaller requiredCount than "
-                + "\(c.requiredCount) catches more shakes (check false alarms again)."
-        case .scribble(let c):
-            return "\(c.requiredReversals) reversals within \(ShakeStudy.show(c.windowSeconds)) s is more than many "
-                + "scribbles give; ask for fewer."
-        }
-    }
-
-    static func onceHint(_ d: Submission.Detector) -> String {
-        switch d {
-        case .shake(let c):
-            return "a cooldownSeconds longer than \(ShakeStudy.show(c.cooldownSeconds)) s (shakes last up to 2 s) "
-                + "gives one event per shake."
-        case .scribble(let c):
-            return c.firesOncePerGesture ? "raise cooldownSeconds." : "set firesOncePerGesture to true."
         }
     }
 

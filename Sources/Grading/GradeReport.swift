@@ -6,6 +6,9 @@ import Studies
 
 /// Renders `<team>.md` per graded team, `summary.csv` and `summary.md`.
 package enum GradeReport {
+    /// Team names (case-folded) whose `<team>.md` would be one of the report's own files.
+    static let reservedNames: Set<String> = ["summary"]
+
     /// Every file of a grading run, rendered in memory.
     package static func render(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> ReportFiles {
         var files = ReportFiles()
@@ -82,7 +85,9 @@ package enum GradeReport {
             "Every team is graded on the same simulated visits and timelines (generated once per suite), "
                 + "so differences come from the teams' choices. A hall is collected only when the gesture fires "
                 + "while the proximity check is in range of the team's coordinates, both streams on one clock. "
-                + "Intervals: Wilson 95% for shares, exact Poisson (Garwood) 95% for rates; a result whose "
+                + "Intervals: Wilson 95% for shares (on the effective sample size over timelines for the share of "
+                + "gestures firing once), quasi-Poisson 95% over timelines for false-alarm rates (false alarms "
+                + "cluster in timelines; Garwood's exact interval when they do not); a result whose "
                 + "interval straddles the threshold is borderline. Same rubric, submission and seeds give this "
                 + "file byte for byte.")
         var evidence = MarkdownTable(columns: [
@@ -228,11 +233,21 @@ package enum GradeReport {
                 }
                 kinds[key, default: 0] += 1
             }
-            let listed = kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .prefix(3).map { "\($0.key) (\($0.value))" }
-            out.append(
-                "\(c.id): failed by \(failing.count) team\(failing.count == 1 ? "" : "s"); most often with "
-                    + listed.joined(separator: ", "))
+            let sorted = kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let teams = "\(c.id): failed by \(failing.count) team\(failing.count == 1 ? "" : "s")"
+            // "Most often" only for a choice two or more failing teams share.
+            if let top = sorted.first, top.value >= 2 {
+                out.append(
+                    "\(teams); most often with \(top.key) (\(top.value) of \(failing.count))"
+                        + (sorted.count > 1
+                            ? "; also " + sorted.dropFirst().prefix(2).map { "\($0.key) (\($0.value))" }.joined(separator: "; ") : ""))
+            } else if failing.count == 1, let only = sorted.first {
+                out.append("\(teams), with \(only.key)")
+            } else {
+                out.append(
+                    "\(teams), each with a different choice: "
+                        + sorted.prefix(3).map(\.key).joined(separator: "; ") + (sorted.count > 3 ? "; …" : ""))
+            }
         }
         if out.isEmpty { out.append("No criterion was failed.") }
         return out

@@ -54,16 +54,18 @@ package enum Grader {
     package static func load(_ rubric: Rubric, files: [String]) -> (submissions: [Submission], failures: [SubmissionFailure]) {
         var submissions: [Submission] = []
         var failures: [SubmissionFailure] = []
-        var teams: [String: String] = [:]
+        var teams: [String: (team: String, file: String)] = [:]
         for file in files {
             do throws(InputError) {
                 let s = try Submission.load(path: file, rubric: rubric)
-                if let other = teams[s.team] {
+                // Case-folded: `Team-A.md` and `team-a.md` are one file on macOS and Windows file systems.
+                if let (otherTeam, other) = teams[s.team.lowercased()] {
+                    let same = otherTeam == s.team ? "is also the team of" : "and \"\(otherTeam)\" differ only in case, the team of"
                     throw InputError(
                         file: file, field: "team",
-                        problem: "\"\(s.team)\" is also the team of \(other); their reports would collide")
+                        problem: "\"\(s.team)\" \(same) \(other); their reports would collide")
                 }
-                teams[s.team] = file
+                teams[s.team.lowercased()] = (s.team, file)
                 submissions.append(s)
             } catch {
                 failures.append(SubmissionFailure(file: file, error: error))

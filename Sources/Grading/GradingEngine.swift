@@ -19,8 +19,18 @@ package struct GestureTally: Sendable, Equatable {
     package var exposureSeconds = 0.0
     /// False alarms by the activity under way (indices of `MotionActivity.allCases` or `TouchGestureKind.allCases`).
     package var falseAlarmsByActivity: [Int] = []
+    /// False alarms over hours outside gestures, one cluster per timeline (for the clustering-aware interval).
+    package var falseAlarmClusters = ClusteredRate.empty
+    /// Detected gestures that fired once out of those detected, one cluster per timeline.
+    package var singleEventClusters = ClusteredProportion.empty
 
     package init() {}
+
+    /// Makes this one timeline's tally a cluster of its own (after its counts are set).
+    mutating func makeCluster() {
+        falseAlarmClusters = ClusteredRate(events: falseAlarms, exposure: exposureSeconds / 3600)
+        singleEventClusters = ClusteredProportion(successes: truePositives - gesturesWithFragments, trials: truePositives)
+    }
 
     mutating func add(_ other: GestureTally) {
         truth += other.truth
@@ -34,6 +44,8 @@ package struct GestureTally: Sendable, Equatable {
             falseAlarmsByActivity += Array(repeating: 0, count: other.falseAlarmsByActivity.count - falseAlarmsByActivity.count)
         }
         for (i, n) in other.falseAlarmsByActivity.enumerated() { falseAlarmsByActivity[i] += n }
+        falseAlarmClusters = falseAlarmClusters + other.falseAlarmClusters
+        singleEventClusters = singleEventClusters + other.singleEventClusters
     }
 }
 
@@ -257,6 +269,7 @@ package enum GradingEngine {
         }
         t.gesturesWithFragments = fragmented.count
         t.exposureSeconds = max(0, duration - truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) })
+        t.makeCluster()
         return t
     }
 }

@@ -72,6 +72,7 @@ extension GradingPlan {
                     t.gesturesWithFragments = counts[5]
                     t.exposureSeconds = exposure
                     t.falseAlarmsByActivity = byActivity
+                    t.makeCluster()
                     tallies.append(t)
                 }
                 out.append(.timeline(tallies))

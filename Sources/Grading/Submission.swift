@@ -57,6 +57,10 @@ package struct Submission: Sendable {
         guard team.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw teamField.error("is used as a file name: letters, digits, '-' and '_' only")
         }
+        try ScenarioFile.checkFileName(team, field: teamField, use: "a report file name (<team>.md)", suffixBytes: 3)
+        guard !GradeReport.reservedNames.contains(team.lowercased()) else {
+            throw teamField.error("\"\(team)\" would be the file of the class summary (summary.md); choose another team name")
+        }
         let gestureField = try r.required("gesture")
         let gesture = GestureChoice(rawValue: try gestureField.choice(GestureChoice.allCases.map(\.rawValue))) ?? .shake
         let detector = try readDetector(try r.required("detector").object(), gesture: gesture)

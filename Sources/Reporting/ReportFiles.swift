@@ -35,26 +35,60 @@ public struct ReportFiles: Sendable {
 
     // MARK: - Writing
 
-    /// Writes every file below `folder`, creating subfolders as needed.
+    /// Writes the whole report as the folder `folder`, replacing any previous report there in one step.
     ///
     /// All paths are checked before anything is written: each must be relative, non-empty, and stay inside
-    /// `folder` (no empty, "." or ".." components).
+    /// `folder` (no empty, "." or ".." components). The files are then written into a temporary sibling folder
+    /// and swapped into place (see ``ReportFolder``), so after any kill or failure `folder` holds the previous
+    /// report or this one, never a mix, and no temporary file is left inside it.
     ///
-    /// - Parameter folder: The report folder (created when missing).
-    /// - Throws: ``ReportingError/write(path:reason:)`` for an unsafe path (nothing written) or a failed write
-    ///   (files earlier in sorted order are already in place, each complete).
+    /// - Parameter folder: The report folder (created when missing; replaced when it holds a report).
+    /// - Throws: ``ReportingError/invalidValue(context:reason:)`` for an unsafe path or two paths differing only
+    ///   in case (nothing written; validation should have refused the names), ``ReportingError/write(path:reason:)``
+    ///   for a failed write,
+    ///   ``ReportingError/output(path:reason:)`` for a destination that cannot hold a report,
+    ///   ``ReportingError/locked(path:)`` while another process writes the same folder; the previous report is
+    ///   intact in every case.
     public func write(to folder: URL) throws(ReportingError) {
-        let sortedPaths = paths
-        for path in sortedPaths {
+        try checkPaths()
+        try ReportFolder.write(paths.map { ($0, Data(files[$0, default: ""].utf8)) }, to: folder)
+    }
+
+    /// Takes `folder`'s lock and checks that it can hold a report, before the work that produces the report;
+    /// a later ``write(to:)`` of the same folder uses this lock and releases it.
+    ///
+    /// - Throws: ``ReportingError/locked(path:)`` while another process reserves or writes the folder,
+    ///   ``ReportingError/output(path:reason:)`` when the location cannot hold a report.
+    public static func reserve(_ folder: URL) throws(ReportingError) {
+        try ReportFolder.reserve(folder)
+    }
+
+    /// Writes each file into `folder` with ``AtomicFile``, keeping whatever else the folder holds.
+    ///
+    /// For files that live among others (the sample recordings in `Scenarios/recordings`), not for reports:
+    /// each file is whole, but a failure midway leaves the earlier files new and the later ones old.
+    public func writeEach(into folder: URL) throws(ReportingError) {
+        try checkPaths()
+        for path in paths {
+            guard let contents = files[path] else { continue }
+            try AtomicFile.write(contents, to: folder.appendingPathComponent(path))
+        }
+    }
+
+    /// Refuses unsafe paths, and two paths that differ only in case (one file on case-insensitive file systems,
+    /// so one would overwrite the other).
+    private func checkPaths() throws(ReportingError) {
+        var folded: [String: String] = [:]
+        for path in paths {
+            if let other = folded[path.lowercased()] {
+                throw .invalidValue(context: path, reason: "differs from \(other) only in case: one would overwrite the other")
+            }
+            folded[path.lowercased()] = path
             let components = path.split(separator: "/", omittingEmptySubsequences: false)
             let unsafe = path.hasPrefix("/") || components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
             if unsafe {
-                throw .write(path: path, reason: "not a relative path inside the report folder")
+                throw .invalidValue(context: path, reason: "not a relative path inside the report folder")
             }
-        }
-        for path in sortedPaths {
-            guard let contents = files[path] else { continue }
-            try AtomicFile.write(contents, to: folder.appendingPathComponent(path))
         }
     }
 }

@@ -1,6 +1,7 @@
 import FileFormats
 import Foundation
 import MonteCarlo
+import Reporting
 import Studies
 
 // The command line: parse, dispatch, map every error to one line and one exit code.
@@ -67,6 +68,8 @@ do {
     }
     exit(code.rawValue)
 } catch let error as InputError {
+    fail(error.description, ExitCode(error))
+} catch let error as ReportingError {
     fail(error.description, ExitCode(error))
 } catch {
     fail("\(error)", .failure)

@@ -95,7 +95,7 @@ import Testing
         let r = try Self.run(["validate", "geofence-mcclelland.json"], in: folder)
         #expect(r.status == 65)
         #expect(r.stderr.contains("places/penn-dining.json:6: places[0].latitude: must be between -90 and 90"), "\(r.stderr)")
-        #expect(r.stderr.hasSuffix("(referred to by geofence-mcclelland.json:7: places)\n"), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("(places file named at geofence-mcclelland.json:7: places)\n"), "\(r.stderr)")
     }
 
     /// Every report's "Reproduce with `sensorbench run Scenarios/…`" line works from a folder without Scenarios/.

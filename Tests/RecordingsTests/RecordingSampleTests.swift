@@ -24,11 +24,11 @@ import Testing
                 "static-gyro-generic.csv", "walk-past-houston-market.gpx",
             ])
         if ProcessInfo.processInfo.environment["SENSORBENCH_RECORD_SAMPLES"] == "1" {
-            try files.write(to: Self.samples)
+            try files.writeEach(into: Self.samples)
         }
         // Regenerate into a temporary folder through the same writer the dev command uses.
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-samples-\(getpid())")
-        try files.write(to: temp)
+        try files.writeEach(into: temp)
         defer { try? FileManager.default.removeItem(at: temp) }
         for path in files.paths {
             let generated = try Data(contentsOf: temp.appendingPathComponent(path))

@@ -34,9 +34,45 @@ import Testing
         files.add(path, "bad")
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: ReportingError.write(path: path, reason: "not a relative path inside the report folder")) {
+        #expect(throws: ReportingError.invalidValue(context: path, reason: "not a relative path inside the report folder")) {
             try files.write(to: folder)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    /// `Campus.svg` and `campus.svg` are one file on case-insensitive file systems: refused, nothing written.
+    @Test func refusesPathsDifferingOnlyInCase() throws {
+        var files = ReportFiles()
+        files.add("summary.md", "# S\n")
+        files.add("charts/Campus.svg", "<svg/>")
+        files.add("charts/campus.svg", "<svg/>")
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(
+            throws: ReportingError.invalidValue(
+                context: "charts/campus.svg", reason: "differs from charts/Campus.svg only in case: one would overwrite the other")
+        ) {
+            try files.write(to: folder)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    /// A second write replaces the whole folder: a file the new report no longer has is gone, none is mixed in.
+    @Test func secondWriteReplacesTheWholeFolder() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var first = ReportFiles()
+        first.add("summary.md", "old\n")
+        first.add("old-chart.svg", "<svg/>")
+        try first.write(to: folder)
+        var second = ReportFiles()
+        second.add("summary.md", "new\n")
+        second.add("figures/new.svg", "<svg/>")
+        try second.write(to: folder)
+        let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["figures", "figures/new.svg", "summary.md"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8) == "new\n")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
+        #expect(!beside.contains { $0.hasPrefix(".\(folder.lastPathComponent).") })  // no lock or temporary left
     }
 }

@@ -28,6 +28,23 @@ import Testing
         #expect(back[0].name == "A & B <1>")
     }
 
+    // FoundationXML crashes (strlen of NULL) on a processing instruction without data; found by scripts/fuzz gpx.
+    // The reader refuses it on its line before the parser sees it, and keeps instructions that carry data.
+    @Test func processingInstructionWithoutDataIsRefusedNotACrash() throws {
+        let bad = "<?xml version=\"1.0\"?>\n<?x ?>\n<gpx version=\"1.1\" creator=\"x\"><wpt lat=\"1\" lon=\"2\"/></gpx>\n"
+        #expect(throws: InputError.self) { try GPXReader.parse(Data(bad.utf8), file: "pi.gpx") }
+        do {
+            _ = try GPXReader.parse(Data(bad.utf8), file: "pi.gpx")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.problem.contains("processing instruction without data"))
+        }
+        let good =
+            "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.xsl\"?>\n<gpx version=\"1.1\" creator=\"x\">"
+            + "<wpt lat=\"1\" lon=\"2\"/></gpx>\n"
+        #expect(try GPXReader.parse(Data(good.utf8), file: "ok.gpx").count == 1)
+    }
+
     // Hand calendar: 2026-01-01 + 5 s; + 1 day; + 59 days (31 in January, 28 in February 2026) = 1 March; half seconds.
     @Test func timestamps() throws {
         #expect(try GPXWriter.timestamp(5) == "2026-01-01T00:00:05Z")

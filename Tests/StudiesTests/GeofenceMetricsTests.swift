@@ -59,8 +59,15 @@ import Testing
         #expect(outside.wronglyCollectedVisits == 2 && outside.collectedVisits == 2)
         // Garwood interval for k = 4 events per 1/3 hour: [χ²(0.025; 8)/2, χ²(0.975; 10)/2] × 3, with the χ² quantiles
         // 2.179731 and 20.483177 (standard tables, e.g. NIST/SEMATECH e-Handbook 1.3.6.7.4) → [3.2696, 30.7248].
+        let garwood = try GeofenceAnalysis.poissonInterval(events: 4, exposure: 1.0 / 3)
+        #expect(abs(garwood.low - 2.179731 / 2 * 3) < 1e-5 && abs(garwood.high - 20.483177 / 2 * 3) < 1e-5)
+        // The report's interval clusters by visit (ClusteredRate): counts 0, 1, 3, 0 in 1/12 h each, λ̂ = 12,
+        // Σy²/t = 10 × 12 = 120, X² = 120/12 − 4 = 6, φ̂ = 6/3 = 2, times (t₀.₉₇₅,₃/z₀.₉₇₅)² = 2.636489 gives
+        // φ = 5.272978; effective count 4/φ = 0.758585; [χ²₀.₀₂₅(1.517169)/2, χ²₀.₉₇₅(3.517169)/2]·φ·3
+        // = [0.110129, 81.41102] (quantiles from scipy.stats): the triggers bunch in one visit, so the interval is
+        // far wider than Garwood's.
         let ci = try #require(outside.falseTriggersPerHourInterval)
-        #expect(abs(ci.low - 2.179731 / 2 * 3) < 1e-5 && abs(ci.high - 20.483177 / 2 * 3) < 1e-5)
+        #expect(abs(ci.low - 0.11012871031931817) < 1e-6 && abs(ci.high - 81.41101584634721) < 1e-5)
     }
 
     // No events: the Garwood lower bound is 0 and the upper is χ²(0.975; 2)/2 = −ln(0.025) = 3.6889 per exposure.

@@ -64,7 +64,7 @@ private func shakeJSON(sweep: String, timelines: Int = 3, extra: String = "") ->
         let two = try scenario.report(runner: MonteCarloRunner(jobs: 2))
         #expect(
             one.paths == [
-                "events.csv", "false-alarms-by-activity.svg", "precision-recall.svg",
+                "events.csv", "false-alarm-intervals.svg", "false-alarms-by-activity.svg", "precision-recall.svg",
                 "recall-vs-false-alarms.svg", "summary.md", "sweep.csv",
             ])
         for path in one.paths { #expect(one.contents(of: path) == two.contents(of: path), "\(path) differs") }
@@ -116,7 +116,7 @@ private func shakeJSON(sweep: String, timelines: Int = 3, extra: String = "") ->
         (#"{"study": "shake", "name": "t", "seed": 1, "timelines": 0, "sweep": [{"kind": "reversal"}]}"#, "timelines", "between 1 and"),
         (
             #"{"study": "shake", "name": "t", "seed": 1, "timelines": 2, "recommend": {"rule": "best-f1", "maxFalseAlarmsPerHour": 2}, "sweep": [{"kind": "reversal"}]}"#,
-            "recommend.maxFalseAlarmsPerHour", "max-recall rule only"
+            "recommend.maxFalseAlarmsPerHour", "does not apply to the best-f1 rule"
         ),
         (
             #"{"study": "shake", "name": "t", "seed": 1, "timelines": 2, "sweep": [{"kind": "reversal"}], "colour": 1}"#, "colour",

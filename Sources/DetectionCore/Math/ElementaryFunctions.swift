@@ -20,7 +20,7 @@
 /// Special values follow C99 Annex F: NaN in → NaN out; sin, cos of ±∞ → NaN; asin, acos outside [−1, 1] → NaN;
 /// signed zeros are preserved (sin(−0) = −0, atan2(±0, −0) = ±π, …); hypot(±∞, NaN) = +∞. Callers that must not
 /// produce NaN (the geodesy code) validate their inputs first.
-enum Elementary {
+package enum Elementary {
     // MARK: - Constants
 
     /// π/2 as a double-double (hi rounded to nearest, lo = π/2 − hi rounded). Values from a 2 000-bit evaluation.
@@ -69,7 +69,7 @@ enum Elementary {
     ///
     /// - Parameter x: an angle in radians (any finite value; the reduction is exact for all of them).
     /// - Returns: sin x with error below about 1 ulp; NaN for NaN or ±∞; sin(±0) = ±0.
-    static func sin(_ x: Double) -> Double {
+    package static func sin(_ x: Double) -> Double {
         sinCos(x).sin
     }
 
@@ -77,7 +77,7 @@ enum Elementary {
     ///
     /// - Parameter x: an angle in radians.
     /// - Returns: cos x with error below about 1 ulp; NaN for NaN or ±∞.
-    static func cos(_ x: Double) -> Double {
+    package static func cos(_ x: Double) -> Double {
         sinCos(x).cos
     }
 
@@ -85,7 +85,7 @@ enum Elementary {
     ///
     /// - Parameter x: an angle in radians.
     /// - Returns: both values (NaN for NaN or ±∞; the sine keeps the sign of a zero argument).
-    static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    package static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
         if x == 0 { return (x, 1) }
         let ax = Swift.abs(x)
@@ -252,7 +252,7 @@ enum Elementary {
     ///
     /// - Parameter x: any value.
     /// - Returns: atan x in [−π/2, π/2]; ±π/2 for ±∞; NaN for NaN; atan(±0) = ±0.
-    static func atan(_ x: Double) -> Double {
+    package static func atan(_ x: Double) -> Double {
         if x.isNaN || x == 0 { return x }
         let ax = Swift.abs(x)
         let r: Double
@@ -272,7 +272,7 @@ enum Elementary {
     ///   - x: the abscissa.
     /// - Returns: the angle in [−π, π]; signed zeros and infinities as C99 Annex F (e.g. atan2(±0, −0) = ±π,
     ///   atan2(±∞, −∞) = ±3π/4); NaN when either argument is NaN.
-    static func atan2(_ y: Double, _ x: Double) -> Double {
+    package static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         let signOfY: Double = y.sign == .minus ? -1 : 1
         if y == 0 {
@@ -300,7 +300,7 @@ enum Elementary {
     ///
     /// - Parameter x: a value in [−1, 1].
     /// - Returns: asin x in [−π/2, π/2]; NaN for NaN or |x| > 1; asin(±0) = ±0.
-    static func asin(_ x: Double) -> Double {
+    package static func asin(_ x: Double) -> Double {
         if x.isNaN || x == 0 { return x }
         let ax = Swift.abs(x)
         guard ax <= 1 else { return .nan }
@@ -315,7 +315,7 @@ enum Elementary {
     ///
     /// - Parameter x: a value in [−1, 1].
     /// - Returns: acos x in [0, π]; NaN for NaN or |x| > 1.
-    static func acos(_ x: Double) -> Double {
+    package static func acos(_ x: Double) -> Double {
         if x.isNaN { return x }
         let ax = Swift.abs(x)
         guard ax <= 1 else { return .nan }
@@ -418,7 +418,7 @@ enum Elementary {
     ///   - y: the other leg.
     /// - Returns: the hypotenuse (error below 1 ulp); +∞ if either is infinite (even if the other is NaN, as C99);
     ///   NaN if either is NaN otherwise.
-    static func hypot(_ x: Double, _ y: Double) -> Double {
+    package static func hypot(_ x: Double, _ y: Double) -> Double {
         if x.isInfinite || y.isInfinite { return .infinity }
         if x.isNaN || y.isNaN { return .nan }
         var a = Swift.abs(x)
@@ -447,7 +447,7 @@ enum Elementary {
     ///
     /// - Parameter x: any value.
     /// - Returns: ∛x (odd: ∛(−8) = −2); ±0, ±∞ and NaN are returned unchanged. Error about 1 ulp.
-    static func cbrt(_ x: Double) -> Double {
+    package static func cbrt(_ x: Double) -> Double {
         if !x.isFinite || x == 0 { return x }
         let ax = Swift.abs(x)
         // ax = m·2^(3q) with m ∈ [1, 8) (subnormals are first scaled up by 2⁵⁴ ⇒ result by 2¹⁸).

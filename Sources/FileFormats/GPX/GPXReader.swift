@@ -22,6 +22,11 @@ package enum GPXReader {
     /// - Returns: the points, in file order (may be empty).
     /// - Throws: ``InputError`` (bad data) with the line of the problem.
     package static func parse(_ data: Data, file: String) throws(InputError) -> [GPXPoint] {
+        if let line = emptyProcessingInstructionLine(data) {
+            throw InputError(
+                file: file, line: line,
+                problem: "malformed GPX (XML): a processing instruction without data (<?name?>) is not supported")
+        }
         let parser = XMLParser(stream: InputStream(data: data))
         let delegate = Collector(file: file)
         parser.delegate = delegate
@@ -38,6 +43,35 @@ package enum GPXReader {
         guard delegate.sawRoot else { throw InputError(file: file, line: 1, problem: "not a GPX file: no <gpx> root element") }
         return delegate.points
     }
+
+    /// The line of the first processing instruction without data (`<?x?>`), if any.
+    ///
+    /// FoundationXML on Linux passes such an instruction's NULL data to `strlen` and crashes the process
+    /// (found by `scripts/fuzz gpx`), so the bytes are checked before the parser sees them. Real GPX files carry
+    /// at most the XML declaration and stylesheet instructions, which have data.
+    static func emptyProcessingInstructionLine(_ data: Data) -> Int? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var line = 1
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b == 0x0A {
+                    line += 1
+                } else if b == 0x3C, i + 1 < n, bytes[i + 1] == 0x3F {  // "<?"
+                    var j = i + 2
+                    while j < n, !Self.isXMLSpace(bytes[j]), bytes[j] != 0x3F { j += 1 }  // the target name
+                    while j < n, Self.isXMLSpace(bytes[j]) { j += 1 }
+                    if j + 1 < n, bytes[j] == 0x3F, bytes[j + 1] == 0x3E { return line }  // "?>" right after: no data
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    private static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// Reads a GPX file from disk.
     ///

@@ -226,7 +226,11 @@ package struct JSONParser {
     private mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
+            // A line ends with LF, CRLF or a lone CR (classic Mac files): each counts once.
+            case UInt8(ascii: "\r"):
+                index += 1
+                if peek() != UInt8(ascii: "\n") { line += 1 }
             case UInt8(ascii: "\n"): index += 1; line += 1
             default: return
             }

@@ -11,6 +11,8 @@ package final class JSONObjectReader {
     package let line: Int
     private let members: [(key: String, node: JSONNode)]
     private var used = Set<String>()
+    /// Every key a reader asked for, present or not: the keys valid at this path, for the "unknown key" hint.
+    private var asked = Set<String>()
 
     package init(_ node: JSONNode, file: String, path: String) throws(InputError) {
         guard case .object(let members) = node.value else {
@@ -27,10 +29,14 @@ package final class JSONObjectReader {
     /// The keys present, in file order.
     package var keys: [String] { members.map(\.key) }
 
-    package func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    package func has(_ key: String) -> Bool {
+        asked.insert(key)
+        return members.contains { $0.key == key }
+    }
 
     /// The field for `key`, or `nil` when absent (JSON `null` counts as absent only where documented).
     package func optional(_ key: String) -> JSONField? {
+        asked.insert(key)
         guard let member = members.first(where: { $0.key == key }) else { return nil }
         used.insert(key)
         return JSONField(node: member.node, file: file, path: childPath(key))
@@ -44,18 +50,16 @@ package final class JSONObjectReader {
         return field
     }
 
-    /// Refuses keys that were never read.
+    /// Refuses keys that were never read, listing every key valid here and the nearest one when the unknown key
+    /// is a near miss (a misspelling).
     package func finish() throws(InputError) {
         for member in members where !used.contains(member.key) {
-            throw InputError(
-                file: file, line: member.node.line, field: childPath(member.key),
-                problem: "unknown key (known keys: \(knownKeysHint))")
+            let known = asked.sorted()
+            var problem = "unknown key"
+            if let near = KeySuggestion.nearest(to: member.key, among: known) { problem += "; did you mean \"\(near)\"?" }
+            problem += known.isEmpty ? " (no keys are valid here)" : " (valid keys: \(known.joined(separator: ", ")))"
+            throw InputError(file: file, line: member.node.line, field: childPath(member.key), problem: problem)
         }
-    }
-
-    /// The keys that were read, for the "unknown key" hint.
-    private var knownKeysHint: String {
-        used.sorted().joined(separator: ", ")
     }
 
     private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

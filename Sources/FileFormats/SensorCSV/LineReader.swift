@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a text file line by line through one fixed-size buffer: O(1) memory whatever the file's length.
 ///
-/// Lines end with LF; a CR before it is dropped. The current line is kept in a reused byte array (its capacity
+/// Lines end with LF, CRLF or a lone CR (each counts as one line end, so line numbers agree whichever a file uses). The current line is kept in a reused byte array (its capacity
 /// grows to the longest line once and is then reused), NUL-terminated so `strtod` can parse fields in place.
 /// A line longer than ``maximumLineBytes`` is refused rather than buffered.
 final class LineReader {
@@ -22,13 +22,17 @@ final class LineReader {
     private var atEnd = false
     /// Bytes read from the file so far (whole chunks), for progress.
     private(set) var bytesRead = 0
+    /// The last line ended with CR: an LF right after it is the same line end (CRLF), not an empty line.
+    private var skipLineFeed = false
 
     /// Opens `path` for reading.
     ///
     /// - Throws: ``InputError`` of kind `.missingFile` when it cannot be opened.
     init(path: String, chunkBytes: Int = 1 << 20) throws(InputError) {
         // A "Scenarios/…" path from a report or the docs also opens from outside the checkout.
-        guard let file = fopen(InputPaths.resolve(path), "rb") else {
+        let fd = try InputFile.open(InputPaths.resolve(path), shown: path)
+        guard let file = fdopen(fd, "rb") else {
+            close(fd)
             throw InputError(.missingFile, file: path, problem: "cannot be opened (\(String(cString: strerror(errno))))")
         }
         self.path = path
@@ -73,9 +77,16 @@ final class LineReader {
                 chunkEnd = count
                 bytesRead += count
             }
+            if skipLineFeed {
+                skipLineFeed = false
+                if chunk[chunkStart] == 0x0A {
+                    chunkStart += 1
+                    continue
+                }
+            }
             var newline = -1
             chunk.withUnsafeBufferPointer { bytes in
-                for i in chunkStart..<chunkEnd where bytes[i] == 0x0A {
+                for i in chunkStart..<chunkEnd where bytes[i] == 0x0A || bytes[i] == 0x0D {
                     newline = i
                     break
                 }
@@ -86,6 +97,7 @@ final class LineReader {
                 throw InputError(file: path, line: lineNumber + 1, problem: "line longer than \(Self.maximumLineBytes) bytes")
             }
             if newline >= 0 {
+                skipLineFeed = chunk[newline] == 0x0D
                 chunkStart = newline + 1
                 terminated = true
                 break
@@ -94,7 +106,6 @@ final class LineReader {
         }
         // At the end of the file with nothing read: no more lines (a final line without LF still counts).
         if !terminated && line.isEmpty { return false }
-        if line.last == 0x0D { line.removeLast() }
         line.append(0)
         lineNumber += 1
         return true

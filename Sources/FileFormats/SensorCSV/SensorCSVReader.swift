@@ -128,6 +128,8 @@ package enum SensorCSVReader {
                             while rest < fieldEnd && (buffer[rest] == 0x20 || buffer[rest] == 0x22) { rest += 1 }
                             if consumed == 0 || rest != fieldEnd {
                                 problem = "\(names[slot]): not a number"
+                            } else if DecimalText.isHexadecimal(buffer[fieldStart..<(fieldStart + consumed)]) {
+                                problem = "\(names[slot]): not a decimal number (hexadecimal floats are not accepted)"
                             }
                         }
                     }

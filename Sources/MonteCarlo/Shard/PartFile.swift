@@ -19,16 +19,21 @@ import Foundation
 /// columns index,cell,trial,seed,net_rotation,total_rotation,drift,arrow_turn,skipped
 /// <one record a trial, in global index order>
 /// end 2500
+/// sha256 <64 hex digits: the SHA-256 of every byte above>
 /// ```
 /// `study` is a study's name or `grade`; `source` the scenario or rubric as the command named it;
 /// `trials-per-cell` the scenario's value after `--trials` (`-` for grading); `files` counts the `file` lines that
 /// follow it: the further inputs named on the command line (grading's submission files, folders expanded, bad ones
 /// included, so `merge` reports them exactly as an unsharded run does). Records are the trials' outcomes with
 /// every `Double` written as the 16 hex digits of its IEEE bit pattern, so a merge reproduces the unsharded numbers
-/// bit for bit. The closing `end` line holds the record count: a truncated file is refused.
+/// bit for bit. The `end` line holds the record count and the closing `sha256` line a checksum (``PartChecksum``): a
+/// truncated, damaged or edited file is refused.
 package struct PartFile: Equatable, Sendable {
-    /// Version 2: one header for scenarios and grading (version 1 had two).
+    /// Version 2: one header for scenarios and grading (version 1 had two), closed by a checksum line.
     package static let formatVersion = 2
+
+    /// Largest part file read, bytes (a shard of 10⁶ drift trials is about 120 MB).
+    package static let maximumFileBytes = 1 << 30
 
     package var program: String
     package var header: PartHeader
@@ -82,18 +87,14 @@ package struct PartFile: Equatable, Sendable {
         ]
         lines += records
         lines.append("end \(records.count)")
-        return lines.joined(separator: "\n") + "\n"
+        return PartChecksum.seal(lines.joined(separator: "\n") + "\n")
     }
 
     /// Reads a part file, refusing anything malformed with the file and line.
     ///
     /// - Throws: ``InputError`` (missing file, wrong format version, a bad header line, a truncated file).
     package static func read(path: String) throws(InputError) -> PartFile {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(.missingFile, file: path, problem: "no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.missingFile, file: path, problem: "cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: path, problem: "is not UTF-8 text") }
+        let text = try PartFile.verifiedText(path: path)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         var n = 0
@@ -148,6 +149,28 @@ package struct PartFile: Equatable, Sendable {
     }
 }
 
+extension PartFile {
+    /// The text of the part file at `path` without its checksum line, after checking the format version (first
+    /// line) and the checksum (last line).
+    static func verifiedText(path: String) throws(InputError) -> String {
+        let bytes = try InputFile.read(path, shown: path, limit: maximumFileBytes, what: "part files")
+        let firstLine = String(decoding: bytes.prefix(64).split(separator: 10, maxSplits: 1).first ?? [], as: UTF8.self)
+        let versionKey = "sensorbench-part "
+        guard firstLine.hasPrefix(versionKey) else {
+            throw InputError(file: path, line: 1, field: "sensorbench-part", problem: "expected the 'sensorbench-part' line")
+        }
+        let version = firstLine.dropFirst(versionKey.count)
+        guard version == String(formatVersion) else {
+            throw InputError(
+                file: path, line: 1, field: "sensorbench-part",
+                problem: "format version \(version) is not \(formatVersion); rerun the shards with this sensorbench")
+        }
+        let body = try PartChecksum.verify(bytes, file: path)
+        guard let text = String(validating: body, as: UTF8.self) else { throw InputError(file: path, problem: "is not UTF-8 text") }
+        return text
+    }
+}
+
 /// Exact text for doubles in part files: the IEEE bit pattern in hex.
 package enum ExactDouble {
     package static func encode(_ x: Double) -> String {
@@ -155,8 +178,21 @@ package enum ExactDouble {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// The double written by ``encode(_:)``, or nil for anything else, including NaN and infinities: no part
+    /// record holds a non-finite number (a tampered or damaged record would otherwise carry NaN into a report).
     package static func decode(_ text: Substring) -> Double? {
-        guard text.count == 16, let bits = UInt64(text, radix: 16) else { return nil }
-        return Double(bitPattern: bits)
+        guard text.count == 16, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
+            let bits = UInt64(text, radix: 16)
+        else { return nil }
+        let x = Double(bitPattern: bits)
+        return x.isFinite ? x : nil
+    }
+}
+
+/// Counts in part records: decimal digits only, so `-1`, `+3` or `0x10` are refused.
+package enum PartCount {
+    package static func decode(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int(text)
     }
 }

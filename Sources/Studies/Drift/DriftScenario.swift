@@ -176,6 +176,8 @@ package struct DriftScenario: Sendable {
                                             "\(n) \(shape.rawValue) turns at \(Format.exact(walk.turnRateDegPerSec)) °/s do not fit in a \(Format.exact(m))-minute walk"
                                     )
                                 }
+                                try checkSampledTurnsFit(
+                                    walk, profile: profile, field: turnsField, path: turnPath, minutesField: minutesField)
                                 totalSamples += m * 60 * profile.sampleRateHz * Double(trials)
                                 cells.append(
                                     DriftCell(
@@ -211,5 +213,49 @@ package struct DriftScenario: Sendable {
                 file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
                 problem: "repeats the value \(Format.exact(v))")
         }
+    }
+}
+
+extension DriftScenario {
+    /// Why a walk cannot be laid out at the profile's sample rate, as `WalkPlan` would find at run time, or nil:
+    /// the walk has round(60·minutes·f_s) + 1 samples (at least 2 are needed), and each turn takes at least one
+    /// sample (angle / (rate·Δt), rounded, at least 1) and a still sample after it; the turns and one more still
+    /// sample must fit.
+    ///
+    /// - Returns: whether the problem is the walk's length (else its turns) and the sentence.
+    package static func sampledWalkProblem(_ walk: WalkParameters, profile: GyroProfile) -> (tooShort: Bool, problem: String)? {
+        let rate = profile.sampleRateHz
+        let samples = (walk.minutes * 60 * rate).rounded()
+        guard samples.isFinite, samples >= 2 else {
+            return (
+                true,
+                "a \(Format.exact(walk.minutes))-minute walk at the \(Format.exact(rate)) Hz of profile \(profile.name) has "
+                    + "only \(Format.exact(samples)) of the 2 gyro samples a walk needs at least: lengthen it or raise sampleRateHz"
+            )
+        }
+        guard walk.turns > 0 else { return nil }
+        let secondsPerTurn = walk.worstCaseTurningSeconds / Double(walk.turns) - 0.05
+        let samplesPerTurn = max(1, (secondsPerTurn * rate).rounded()) + 1
+        let turning = Double(walk.turns) * samplesPerTurn
+        guard turning + 1 < samples + 1 else {
+            return (
+                false,
+                "\(walk.turns) \(walk.shape.rawValue) turns take at least \(Format.exact(turning / rate)) s at the "
+                    + "\(Format.exact(rate)) Hz of profile \(profile.name) (a turn needs at least one sample and a still "
+                    + "one), more than the \(Format.exact(walk.minutes * 60)) s walk: raise sampleRateHz or lengthen the walk"
+            )
+        }
+        return nil
+    }
+
+    /// Throws ``sampledWalkProblem(_:profile:)`` at the `grid.minutes` or the `grid.turns[i]` field.
+    static func checkSampledTurnsFit(
+        _ walk: WalkParameters, profile: GyroProfile, field: JSONField, path: String, minutesField: JSONField
+    ) throws(InputError) {
+        guard let (tooShort, problem) = sampledWalkProblem(walk, profile: profile) else { return }
+        if tooShort {
+            throw InputError(file: minutesField.file, line: minutesField.node.line, field: minutesField.path, problem: problem)
+        }
+        throw InputError(file: field.file, line: field.node.line, field: path, problem: problem)
     }
 }

@@ -36,7 +36,7 @@ extension DriftScenario: Study {
         guard f.count == 9, Int(f[0]) == position, let cell = Int(f[1]), cell >= 0, cell < cells.count,
             let trial = Int(f[2]), trial == position % trialsPerCell, cell == position / trialsPerCell,
             UInt32(f[3]) == seed.value, let net = ExactDouble.decode(f[4]), let total = ExactDouble.decode(f[5]),
-            let drift = ExactDouble.decode(f[6]), let arrow = ExactDouble.decode(f[7]), let skipped = Int(f[8])
+            let drift = ExactDouble.decode(f[6]), let arrow = ExactDouble.decode(f[7]), let skipped = PartCount.decode(f[8])
         else { return nil }
         return DriftOutcome(
             cellIndex: cell, trialInCell: trial, seed: seed, netRotationRadians: net, totalRotationRadians: total,

@@ -24,7 +24,11 @@ package struct GeofenceAnalysis: Sendable {
         /// Enter events during outside visits, and the outside visits' total time, hours.
         package let falseTriggers: Int
         package let outsideHours: Double
-        /// Exact Poisson 95 % interval of the false triggers per hour; `nil` without outside visits.
+        /// The false triggers per outside visit (each visit a cluster: triggers come in bursts while a fix wanders
+        /// inside the circle).
+        package let falseTriggerClusters: ClusteredRate
+        /// Quasi-Poisson 95 % interval of the false triggers per hour over visits (``ClusteredRate``); `nil`
+        /// without outside visits.
         package let falseTriggersPerHourInterval: ConfidenceInterval?
         package let insideVisits: Int
         package let missedVisits: Int
@@ -64,6 +68,7 @@ package struct GeofenceAnalysis: Sendable {
                     var exits = 0
                     var outsideSeconds = 0.0, allSeconds = 0.0
                     var times: [Double] = []
+                    var clusters = ClusteredRate.empty
                     for o in cellOutcomes {
                         allSeconds += o.durationSeconds
                         exits += o.exits[i]
@@ -81,6 +86,7 @@ package struct GeofenceAnalysis: Sendable {
                             outside += 1
                             outsideSeconds += o.durationSeconds
                             falseEvents += o.enters[i]
+                            clusters = clusters + ClusteredRate(events: o.enters[i], exposure: o.durationSeconds / 3600)
                             if o.enters[i] > 0 { falseVisits += 1 }
                         }
                     }
@@ -92,8 +98,8 @@ package struct GeofenceAnalysis: Sendable {
                             collectedVisits: collected, wronglyCollectedVisits: wrong, outsideVisits: outside,
                             falseTriggerVisits: falseVisits,
                             falseTriggerInterval: outside > 0 ? try Proportion(successes: falseVisits, trials: outside).wilson() : nil,
-                            falseTriggers: falseEvents, outsideHours: hours,
-                            falseTriggersPerHourInterval: hours > 0 ? try Self.poissonInterval(events: falseEvents, exposure: hours) : nil,
+                            falseTriggers: falseEvents, outsideHours: hours, falseTriggerClusters: clusters,
+                            falseTriggersPerHourInterval: hours > 0 ? try clusters.interval() : nil,
                             insideVisits: inside, missedVisits: missed,
                             missInterval: inside > 0 ? try Proportion(successes: missed, trials: inside).wilson() : nil,
                             timeToTriggerMedianSeconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.5),

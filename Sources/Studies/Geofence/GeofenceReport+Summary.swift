@@ -142,9 +142,9 @@ extension GeofenceReport {
                 + visitWords(s, distance: d, place: target).replacingOccurrences(of: "%@", with: try pctCI(p, r.falseTriggerInterval))
                 + " on \(env) GPS (\(try num(r.falseTriggersPerHour ?? 0)) false triggers per hour)"
             // The best other check: fewest false triggers among those that still trigger inside within the limit.
-            let candidates = s.checks.indices.filter { c in
-                guard let di = insideProbe, let inside = row(variant, di, c) else { return true }
-                return (inside.missProbability ?? 0) <= 0.05
+            // Those that hold on this environment's GPS (``failures``): the same test the advice per environment uses.
+            let candidates = try s.checks.indices.filter { c in
+                try failures(s, a, check: c, environment: env, variant: variant).isEmpty
             }
             recommended = candidates.min { x, y in
                 (row(variant, d, x)?.falseTriggerProbability ?? 1, x) < (row(variant, d, y)?.falseTriggerProbability ?? 1, y)
@@ -153,10 +153,16 @@ extension GeofenceReport {
                 text += "; \(checkName(s, best)) cuts that to \(try pctCI(pb, rb.falseTriggerInterval))"
                 if let di = insideProbe, let ri = row(variant, di, best), let rr = row(variant, di, ref) {
                     let cost = (ri.timeToTriggerMedianSeconds ?? .nan) - (rr.timeToTriggerMedianSeconds ?? .nan)
-                    if cost.isFinite {
-                        let medians =
-                            "median time to trigger at \(Format.exact(di)) m: \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), missed in \(try pct(ri.missProbability ?? 0)) of visits"
-                        text += cost > 0 ? " and costs \(try num(cost)) s inside (\(medians))" : " and is as quick inside (\(medians))"
+                    let tailCost = (ri.timeToTriggerP95Seconds ?? .nan) - (rr.timeToTriggerP95Seconds ?? .nan)
+                    if cost.isFinite, tailCost.isFinite {
+                        let figures =
+                            "time to trigger at \(Format.exact(di)) m: median \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), 95th percentile \(try seconds(ri.timeToTriggerP95Seconds)) against \(try seconds(rr.timeToTriggerP95Seconds)); missed in \(try pct(ri.missProbability ?? 0)) of visits"
+                        // "As quick" only when neither the median nor the slow tail is more than a second later.
+                        if cost <= Self.sameLatencySeconds, tailCost <= Self.sameLatencySeconds {
+                            text += " and is as quick inside (\(figures))"
+                        } else {
+                            text += " and is slower inside (\(figures))"
+                        }
                     }
                 }
             }
@@ -197,11 +203,138 @@ extension GeofenceReport {
         }
         var recommendation: String?
         if let best = recommended {
+            let holds = try failures(s, a, check: best, environment: env, variant: variant).isEmpty
             recommendation =
                 "**Recommended check:** \(checkName(s, best)): the fewest false triggers at \(Format.exact(probe ?? 0)) m on \(env) GPS"
-                + (insideProbe.map { " among the checks that miss at most 5% of visits at \(Format.exact($0)) m" } ?? "") + "."
+                + (holds
+                    ? " among the checks that miss at most \(try pct(maximumMissShare)) of visits and trigger within "
+                        + "\(Format.exact(maximumLatencySeconds(s))) s (95th percentile) at every distance up to "
+                        + "\(Format.exact(insideLimitMeters(s))) m"
+                    : " (no check holds there: every one misses or is slow somewhere inside)") + "."
+            recommendation! += try environmentAdvice(s, a, recommended: best, variant: variant, probe: probe)
         }
         return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
+    }
+
+    /// Two latencies within this many seconds are "as quick".
+    static let sameLatencySeconds = 1.0
+    /// A check fails an environment when it misses more than this share of inside visits at any inside distance …
+    static let maximumMissShare = 0.05
+
+    /// Inside distances a check is judged at: up to the rule radius minus the tolerance (the band within the
+    /// tolerance of the circle is where GPS error makes either answer fair, as for false enters beyond it), or
+    /// every distance inside the radius when the grid has none that deep.
+    static func insideLimitMeters(_ s: GeofenceScenario) -> Double {
+        let deep = s.ruleRadiusMeters - s.toleranceMeters
+        return s.cells.contains { $0.distanceMeters <= deep && $0.distanceMeters < s.ruleRadiusMeters }
+            ? deep : s.ruleRadiusMeters.nextDown
+    }
+
+    /// … or when its 95th-percentile time to trigger exceeds half the time limit.
+    static func maximumLatencySeconds(_ s: GeofenceScenario) -> Double { s.timeLimitSeconds / 2 }
+
+    /// Where a check fails in one environment: every inside distance where it misses more than the stated share,
+    /// or triggers slower than the stated latency at the 95th percentile; empty when it holds.
+    static func failures(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis, check c: Int, environment env: String, variant: String
+    ) throws -> [String] {
+        var out: [String] = []
+        let inside = orderedUnique(s.cells.map(\.distanceMeters)).sorted().filter { $0 <= insideLimitMeters(s) }
+        for d in inside {
+            guard
+                let r = a.rows.first(where: {
+                    $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
+                        && $0.checkIndex == c
+                }), let miss = r.missProbability
+            else { continue }
+            var parts: [String] = []
+            if miss > maximumMissShare { parts.append("misses \(try pctCI(miss, r.missInterval)) of visits") }
+            if let p95 = r.timeToTriggerP95Seconds, p95 > maximumLatencySeconds(s) {
+                parts.append("95th-percentile time to trigger \(try seconds(p95))")
+            }
+            if !parts.isEmpty { out.append("at \(Format.exact(d)) m " + parts.joined(separator: ", ")) }
+        }
+        return out
+    }
+
+    /// The best check of one environment: the fewest false triggers at the probe distance among the checks that
+    /// hold there (``failures`` empty); nil when none holds.
+    static func bestCheck(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis, environment env: String, variant: String, probe: Double?
+    ) throws -> Int? {
+        var best: (Int, Double)?
+        for c in s.checks.indices where try failures(s, a, check: c, environment: env, variant: variant).isEmpty {
+            let p =
+                probe.flatMap { d in
+                    a.rows.first {
+                        $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
+                            && $0.checkIndex == c
+                    }?.falseTriggerProbability
+                } ?? 0
+            if best == nil || p < best!.1 { best = (c, p) }
+        }
+        return best?.0
+    }
+
+    /// The recommended check in every environment: where it fails, with the figures, and the check to use there
+    /// instead (or the one check that holds in all).
+    static func environmentAdvice(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis, recommended: Int, variant: String, probe: Double?
+    ) throws -> String {
+        let environments = orderedUnique(s.cells.map(\.environment.name))
+        let limits =
+            "misses more than \(try pct(maximumMissShare)) of visits up to \(Format.exact(insideLimitMeters(s))) m "
+            + "or takes more than \(Format.exact(maximumLatencySeconds(s))) s to trigger at the 95th percentile"
+        var failing: [String] = []
+        var perEnvironment: [String] = []
+        var holdsEverywhere: [Int] = s.checks.indices.map { $0 }
+        for env in environments {
+            let f = try failures(s, a, check: recommended, environment: env, variant: variant)
+            if !f.isEmpty { failing.append("\(env): " + f.joined(separator: "; ")) }
+            holdsEverywhere = try holdsEverywhere.filter {
+                try failures(s, a, check: $0, environment: env, variant: variant).isEmpty
+            }
+            let best = try bestCheck(s, a, environment: env, variant: variant, probe: probe)
+            perEnvironment.append("\(env): " + (best.map { checkName(s, $0) } ?? "no check holds"))
+        }
+        var text = ""
+        if failing.isEmpty {
+            text += " It holds in every environment simulated (none where it \(limits))."
+        } else {
+            text += " **Where it fails** (it \(limits)): " + failing.joined(separator: "; ") + "."
+        }
+        if environments.count > 1 {
+            if let one = holdsEverywhere.first {
+                let others = holdsEverywhere.count - 1
+                text +=
+                    " The check that holds in all \(environments.count) environments"
+                    + (others > 0 ? " with the fewest false triggers on \(mainEnvironment(s)) GPS" : "") + ": "
+                    + checkName(s, try bestAmong(s, a, holdsEverywhere, variant: variant, probe: probe) ?? one) + "."
+            } else {
+                text +=
+                    " No check holds in all \(environments.count) environments; per environment, the fewest "
+                    + "false triggers among the checks that hold there: " + perEnvironment.joined(separator: "; ") + "."
+            }
+        }
+        return text
+    }
+
+    /// The fewest false triggers at the probe on the main environment among `checks`.
+    static func bestAmong(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis, _ checks: [Int], variant: String, probe: Double?
+    ) throws -> Int? {
+        let env = mainEnvironment(s)
+        return checks.min { x, y in
+            func p(_ c: Int) -> Double {
+                probe.flatMap { d in
+                    a.rows.first {
+                        $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
+                            && $0.checkIndex == c
+                    }?.falseTriggerProbability
+                } ?? 0
+            }
+            return (p(x), x) < (p(y), y)
+        }
     }
 
     /// The campus tour: which halls get collected, and which before the walker reached them.
@@ -267,7 +400,7 @@ extension GeofenceReport {
             + "`ProximityMonitor` per check, so the checks see identical data. A visit is *outside* when the student never came truly within "
             + "\(Format.exact(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
             + "missed without an enter within \(Format.exact(s.timeLimitSeconds)) s of the true entry. Intervals: Wilson 95% for "
-            + "probabilities, exact Poisson (Garwood) 95% for rates per hour. Places: \(s.placeSet.source). Reproduce with "
+            + "probabilities, quasi-Poisson 95% over visits for rates per hour (Garwood's exact interval on the effective count: false triggers come in bursts within a visit, so each visit is a cluster). Places: \(s.placeSet.source). Reproduce with "
             + "`sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
     }
 

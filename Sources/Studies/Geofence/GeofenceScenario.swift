@@ -121,7 +121,7 @@ package struct GeofenceScenario: Sendable {
             }
             let plane = LocalTangentPlane(origin: placeSet.places[targetIndex].coordinate)
             let speed = movement.speedMetersPerSecond
-            movement.plannedPath = try ReferenceSearchPath.reading(referredToBy: f) { () throws(InputError) in
+            movement.plannedPath = try ReferenceSearchPath.reading(referredToBy: f, as: "GPX walk") { () throws(InputError) in
                 try GPXWalk.plannedPath(try GPXWalk.read(path: url.path), plane: plane, speedMetersPerSecond: speed, file: url.path)
             }
         } else if let f = gpxField {
@@ -146,9 +146,18 @@ package struct GeofenceScenario: Sendable {
         var environments = [GPSEnvironment.campus]
         if let f = grid.optional("environment") {
             environments = try f.array(count: 1...100).map { e throws(InputError) in try readEnvironment(e) }
-            var seen = Set<String>()
-            for (i, e) in environments.enumerated() where !seen.insert(e.name).inserted {
-                throw InputError(file: file, line: f.node.line, field: "\(f.path)[\(i)]", problem: "repeats the environment \"\(e.name)\"")
+            // Chart files are named by the environment's slug (lower case, other characters as '-').
+            var seen: [String: String] = [:]
+            for (i, e) in environments.enumerated() {
+                let slug = GeofenceReport.slug(e.name)
+                if let other = seen[slug] {
+                    let problem =
+                        other == e.name
+                        ? "repeats the environment \"\(e.name)\""
+                        : "environments \"\(other)\" and \"\(e.name)\" would share the chart files named \"…-\(slug).svg\"; rename one"
+                    throw InputError(file: file, line: f.node.line, field: "\(f.path)[\(i)]", problem: problem)
+                }
+                seen[slug] = e.name
             }
         }
         var variants = [PlaceSet.baseVariant]
@@ -157,6 +166,7 @@ package struct GeofenceScenario: Sendable {
             variants = try f.array(count: 1...100).map { e throws(InputError) in try e.choice(options) }
             if Set(variants).count != variants.count { throw f.error("repeats a variant") }
         }
+        try GeofenceScenario.refuseChartNameCollisions(variants: variants, environments: environments.map(\.name), grid: grid)
         try grid.finish()
         try r.finish()
 
@@ -296,6 +306,27 @@ package struct GeofenceScenario: Sendable {
             throw InputError(
                 file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
                 problem: "repeats the value \(Format.exact(v))")
+        }
+    }
+}
+
+extension GeofenceScenario {
+    /// Refuses a grid whose (variant, environment) pairs would share a chart file: the charts are named
+    /// `…-<variant slug>-<environment slug>.svg` (the variant part only with several variants), and slugs can
+    /// contain '-', so "a" + "b-c" and "a-b" + "c" would meet.
+    static func refuseChartNameCollisions(variants: [String], environments: [String], grid: JSONObjectReader) throws(InputError) {
+        var seen: [String: String] = [:]
+        for v in variants {
+            for e in environments {
+                let suffix = (variants.count > 1 ? "-\(GeofenceReport.slug(v))" : "") + "-\(GeofenceReport.slug(e))"
+                let pair = "variant \"\(v)\" with environment \"\(e)\""
+                if let other = seen[suffix] {
+                    throw InputError(
+                        file: grid.file, line: grid.line, field: "grid",
+                        problem: "\(other) and \(pair) would share the chart files named \"…\(suffix).svg\"; rename one")
+                }
+                seen[suffix] = pair
+            }
         }
     }
 }

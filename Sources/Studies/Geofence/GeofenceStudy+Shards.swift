@@ -32,7 +32,7 @@ extension GeofenceOutcome {
         let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
         guard f.count == 14, Int(f[0]) == index, let cell = Int(f[1]), cell == index / s.trialsPerCell,
             let trial = Int(f[2]), trial == index % s.trialsPerCell, UInt32(f[3]) == seed.value,
-            let duration = ExactDouble.decode(f[4]), let delivered = Int(f[5]), let dropped = Int(f[6])
+            let duration = ExactDouble.decode(f[4]), let delivered = PartCount.decode(f[5]), let dropped = PartCount.decode(f[6])
         else { return nil }
         func items(_ text: Substring) -> [Substring] { text.isEmpty ? [] : text.split(separator: " ") }
         func optional(_ text: Substring) -> [Double?]? {
@@ -53,7 +53,7 @@ extension GeofenceOutcome {
         func ints(_ text: Substring) -> [Int]? {
             var out: [Int] = []
             for item in items(text) {
-                guard let x = Int(item) else { return nil }
+                guard let x = PartCount.decode(item) else { return nil }
                 out.append(x)
             }
             return out

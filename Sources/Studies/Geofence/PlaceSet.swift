@@ -38,11 +38,11 @@ package struct PlaceSet: Sendable {
     ///
     /// - Parameters:
     ///   - field: a path string or an inline array.
-    ///   - folder: the scenario's folder, for relative paths.
+    ///   - folder: the scenario's folder, for relative paths (then ``ReferenceSearchPath``).
     /// - Returns: the place set (at least one place, names unique).
     /// - Throws: ``InputError`` naming the file, line and field.
     package static func read(_ field: JSONField, folder: URL) throws(InputError) -> PlaceSet {
-        try ReferenceSearchPath.reading(referredToBy: field) { () throws(InputError) -> PlaceSet in
+        try ReferenceSearchPath.reading(referredToBy: field, as: "places file") { () throws(InputError) -> PlaceSet in
             try readUnreferenced(field, folder: folder)
         }
     }

@@ -31,7 +31,7 @@ package enum ProfileReader {
                 file: field.file, line: field.node.line, field: field.path,
                 problem: "no profile named \"\(name)\" (looked for \(lookup.lookedIn))")
         }
-        return try ReferenceSearchPath.reading(referredToBy: field) { () throws(InputError) -> GyroProfile in
+        return try ReferenceSearchPath.reading(referredToBy: field, as: "profile") { () throws(InputError) -> GyroProfile in
             let node = try ScenarioFile.parseJSON(at: url)
             let reader = try JSONObjectReader(node, file: url.path, path: "")
             let profile = try parse(reader, fallbackName: name)

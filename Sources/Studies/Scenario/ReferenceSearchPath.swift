@@ -89,17 +89,16 @@ package enum ReferenceSearchPath {
     }
 
     /// Runs `body`, which reads a file that `field` refers to, and adds the reference to any error it throws:
-    /// `places/x.json:3: places[0].latitude: must be … (referred to by s.json:7: places)`, so a bad profile or places
+    /// `places/x.json:3: places[0].latitude: must be … (places file named at s.json:7: places)`, so a bad profile or places
     /// file also names the scenario, line and field that brought it in. Errors in the referring file itself pass
     /// unchanged.
-    package static func reading<T>(referredToBy field: JSONField, _ body: () throws(InputError) -> T) throws(InputError) -> T {
+    package static func reading<T>(
+        referredToBy field: JSONField, as what: String, _ body: () throws(InputError) -> T
+    ) throws(InputError) -> T {
         do {
             return try body()
         } catch {
-            guard error.file != field.file else { throw error }
-            throw InputError(
-                error.kind, file: error.file, line: error.line, field: error.field,
-                problem: "\(error.problem) (referred to by \(field.file):\(field.node.line): \(field.path))")
+            throw error.referenced(by: field, as: what)
         }
     }
 

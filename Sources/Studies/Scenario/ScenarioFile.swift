@@ -24,10 +24,30 @@ package enum ScenarioFile {
                 throw InputError(file: path, field: "study", problem: "is not implemented")
             }
             let source = ScenarioSource(file: path, folder: url.deletingLastPathComponent(), overrides: overrides)
-            return try type.parse(reader, source: source)
+            let study = try type.parse(reader, source: source)
+            try checkFileName(study.name, field: try reader.required("name"), use: "a report folder name", suffixBytes: 0)
+            return study
         }
         let hash = ContentHash.of(log, seed: study.seed, trialsPerCell: study.trialsPerCell)
         return Scenario(study: study, file: path, contentHash: hash)
+    }
+
+    /// Longest file or folder name (one path component) a file system takes, bytes of UTF-8 (NAME_MAX, ext4 and
+    /// APFS alike).
+    package static let maximumNameBytes = 255
+
+    /// Room a report folder's name needs beside it for its temporary and lock names (`.<name>.tmp-<pid>`).
+    package static let temporaryNameBytes = ".".utf8.count + ".tmp-".utf8.count + 10
+
+    /// Refuses a name that would make a file or folder name over ``maximumNameBytes`` once `suffixBytes` (an
+    /// extension) and the temporary name's extra bytes are added: checked at validation, not found at write time.
+    package static func checkFileName(_ name: String, field: JSONField, use: String, suffixBytes: Int) throws(InputError) {
+        let limit = maximumNameBytes - temporaryNameBytes - suffixBytes
+        guard name.utf8.count <= limit else {
+            throw field.error(
+                "is \(name.utf8.count) bytes in UTF-8; as \(use) it may have at most \(limit) "
+                    + "(the file system's limit of \(maximumNameBytes) bytes per name, less room for temporary names)")
+        }
     }
 
     /// Reads a JSON file, refusing missing, oversized and malformed files with one clear line.
@@ -35,21 +55,10 @@ package enum ScenarioFile {
         let shown = displayPath ?? given.path
         // A "Scenarios/…" path from a report or the docs also reads from outside the checkout.
         let url = displayPath.map { URL(fileURLWithPath: InputPaths.resolve($0)) } ?? given
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw InputError(.missingFile, file: shown, problem: "no such file")
-        }
-        guard !isFolder.boolValue else { throw InputError(.missingFile, file: shown, problem: "is a folder, not a file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= maximumFileBytes else {
-            throw InputError(file: shown, problem: "is \(size) bytes; scenario files are limited to \(maximumFileBytes) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw InputError(.missingFile, file: shown, problem: "cannot be read (permission?)")
-        }
-        InputLog.note(path: shown, bytes: data)
+        let data = try InputFile.read(url.path, shown: shown, limit: maximumFileBytes, what: "scenario files")
+        InputLog.note(path: shown, bytes: Data(data))
         do {
-            return try JSONParser.parse(Array(data))
+            return try JSONParser.parse(data)
         } catch {
             throw InputError(file: shown, line: error.line, problem: "invalid JSON: \(error.message)")
         }

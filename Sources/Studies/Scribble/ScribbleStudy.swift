@@ -77,7 +77,8 @@ package enum ScribbleStudy {
             let json = (try? encoder.encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return SweepSetting(
                 index: index, family: "scribble", parameters: all.map { "\($0.0)=\($0.1)" },
-                shortLabel: label, configurationJSON: json)
+                shortLabel: label, configurationJSON: json,
+                submissionJSON: SweepSetting.submission(gesture: "scribble", kind: "scribble", keys: all))
         }
     }
 

@@ -8,8 +8,11 @@ import Stats
 /// - F1 = 2·TP / (2·TP + FA + FN), the harmonic mean of precision and recall written so that it is defined
 ///   whenever anything happened (0 when there are detections or gestures but no TP);
 /// - false alarms per hour = FA / exposure, exposure being the hours of timeline outside true gestures, with
-///   the exact Poisson interval (Garwood 1936): [χ²₀.₀₂₅(2·FA)/2, χ²₀.₉₇₅(2·FA + 2)/2] / hours, lower 0 when
-///   FA = 0;
+///   the quasi-Poisson scaled Garwood interval over timelines (``ClusteredRate``: false alarms come in bursts,
+///   a running stretch firing again and again, so each timeline is a cluster);
+/// - single-event share = (TP − gestures that fired twice or more) / TP, the share of detected gestures that
+///   gave exactly one event (what the rubric's `single-event-share` grades), with the effective-n Wilson
+///   interval over timelines (``ClusteredProportion``); undefined with no TP;
 /// - latency = detection time − gesture start for each true positive: median and 95th percentile (GSL's
 ///   quantile definition, Hyndman–Fan type 7).
 package struct DetectionMetrics: Sendable, Equatable {
@@ -26,6 +29,12 @@ package struct DetectionMetrics: Sendable, Equatable {
     package let f1: Double?
     package let falseAlarmsPerHour: Double?
     package let falseAlarmsPerHourInterval: ConfidenceInterval?
+    /// The false alarms per timeline, as the interval used them.
+    package let falseAlarmRate: ClusteredRate
+    /// Detected gestures that fired more than once.
+    package let gesturesWithFragments: Int
+    package let singleEventShare: Double?
+    package let singleEventShareInterval: ConfidenceInterval?
     package let latencyMedianSeconds: Double?
     package let latencyP95Seconds: Double?
 
@@ -38,10 +47,16 @@ package struct DetectionMetrics: Sendable, Equatable {
     ///   - fragments: extra detections inside matched gestures.
     ///   - latenciesSeconds: one latency per true positive, s.
     ///   - exposureHours: hours outside gestures (≥ 0; 0 leaves the rate undefined).
+    ///   - falseAlarmClusters: the false alarms and exposure hours per timeline (default: one cluster of all,
+    ///     which gives Garwood's interval).
+    ///   - gesturesWithFragments: detected gestures that fired more than once.
+    ///   - singleEventClusters: per timeline, detected gestures that fired once out of those detected (default:
+    ///     one cluster of all, which gives the plain Wilson interval).
     /// - Throws: `StatsError` from GSL (not expected for valid counts).
     package init(
         truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latenciesSeconds: [Double],
-        exposureHours: Double
+        exposureHours: Double, falseAlarmClusters: ClusteredRate? = nil, gesturesWithFragments: Int = 0,
+        singleEventClusters: ClusteredProportion? = nil
     ) throws {
         self.truePositives = truePositives
         self.falseAlarms = falseAlarms
@@ -68,13 +83,21 @@ package struct DetectionMetrics: Sendable, Equatable {
         }
         let denominator = 2 * truePositives + falseAlarms + misses
         f1 = denominator > 0 ? Double(2 * truePositives) / Double(denominator) : nil
+        let rate = falseAlarmClusters ?? ClusteredRate(events: falseAlarms, exposure: exposureHours)
+        falseAlarmRate = rate
         if exposureHours > 0 {
             falseAlarmsPerHour = Double(falseAlarms) / exposureHours
-            falseAlarmsPerHourInterval = try Self.poissonInterval(count: falseAlarms).scaled(by: 1 / exposureHours)
+            falseAlarmsPerHourInterval = try rate.interval()
         } else {
             falseAlarmsPerHour = nil
             falseAlarmsPerHourInterval = nil
         }
+        self.gesturesWithFragments = gesturesWithFragments
+        let single =
+            singleEventClusters
+            ?? ClusteredProportion(successes: truePositives - gesturesWithFragments, trials: truePositives)
+        singleEventShare = single.estimate
+        singleEventShareInterval = try single.wilson()
         if latenciesSeconds.isEmpty {
             latencyMedianSeconds = nil
             latencyP95Seconds = nil

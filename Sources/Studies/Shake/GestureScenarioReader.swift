@@ -80,22 +80,39 @@ package enum GestureScenarioReader {
         return (before, after)
     }
 
-    /// `recommend`: `rule` ("max-recall" or "best-f1"), `maxFalseAlarmsPerHour` (default 1), `falseAlarmBound`
-    /// ("estimate" or "upper-95", default "estimate").
+    /// `recommend`: `rule` ("targets", "max-recall" or "best-f1"; default "max-recall"),
+    /// `maxFalseAlarmsPerHour` (default 1), `falseAlarmBound` ("estimate" or "upper-95", default "estimate";
+    /// max-recall only), `minRecall` (default 0.9) and `minSingleEventShare` (default 0.95; targets only).
     static func rule(_ r: JSONObjectReader) throws(InputError) -> RecommendationRule {
         guard let o = try r.optional("recommend")?.object() else { return .default }
-        let kind = try o.optional("rule")?.choice(["max-recall", "best-f1"]) ?? "max-recall"
+        let kind = try o.optional("rule")?.choice(["targets", "max-recall", "best-f1"]) ?? "max-recall"
         let limitField = o.optional("maxFalseAlarmsPerHour")
         let boundField = o.optional("falseAlarmBound")
-        if kind == "best-f1" {
-            if let f = limitField ?? boundField { throw f.error("applies to the max-recall rule only") }
+        let recallField = o.optional("minRecall")
+        let shareField = o.optional("minSingleEventShare")
+        switch kind {
+        case "best-f1":
+            if let f = limitField ?? boundField ?? recallField ?? shareField {
+                throw f.error("does not apply to the best-f1 rule")
+            }
             try o.finish()
             return .bestF1
+        case "targets":
+            if let f = boundField {
+                throw f.error("applies to the max-recall rule only (targets are judged on the 95% bounds)")
+            }
+            let limit = try limitField?.nonNegative(atMost: 1e6) ?? 1
+            let recall = try recallField?.double(in: 0...1) ?? 0.9
+            let share = try shareField?.double(in: 0...1) ?? 0.95
+            try o.finish()
+            return .targets(minRecall: recall, maxFalseAlarmsPerHour: limit, minSingleEventShare: share)
+        default:
+            if let f = recallField ?? shareField { throw f.error("applies to the targets rule only") }
+            let limit = try limitField?.nonNegative(atMost: 1e6) ?? 1
+            let bound = try boundField?.choice(["estimate", "upper-95"]) ?? "estimate"
+            try o.finish()
+            return .maxRecall(maxFalseAlarmsPerHour: limit, useUpperBound: bound == "upper-95")
         }
-        let limit = try limitField?.nonNegative(atMost: 1e6) ?? 1
-        let bound = try boundField?.choice(["estimate", "upper-95"]) ?? "estimate"
-        try o.finish()
-        return .maxRecall(maxFalseAlarmsPerHour: limit, useUpperBound: bound == "upper-95")
     }
 
     /// A sweep value: one number or a non-empty array of numbers without repeats; whole numbers when `integer`.

@@ -39,7 +39,7 @@ extension GestureTrialOutcome {
         var labels: [ActivitySpan] = []
         for item in list(f[4], "|") {
             let p = item.split(separator: ":")
-            guard p.count == 3, let activity = Int(p[0]), let a = ExactDouble.decode(p[1]), let b = ExactDouble.decode(p[2])
+            guard p.count == 3, let activity = PartCount.decode(p[0]), let a = ExactDouble.decode(p[1]), let b = ExactDouble.decode(p[2])
             else { return nil }
             labels.append(ActivitySpan(activity: activity, startSeconds: a, endSeconds: b))
         }

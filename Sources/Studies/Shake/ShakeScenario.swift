@@ -21,6 +21,9 @@ package struct ShakeScenario: Sendable {
     /// The sweep keys each `sweep` entry varies (more than one value), per setting, for short labels.
     package let variedKeys: [[String]]
     package let rule: RecommendationRule
+    /// The scenarios named by `compareWith` (read with this run's `--trials`, their own seeds; their own
+    /// `compareWith` is not followed).
+    package let related: [ShakeScenario]
 
     package var totalTrials: Int { timelines }
 
@@ -45,7 +48,9 @@ package struct ShakeScenario: Sendable {
 
     // MARK: - Parsing
 
-    static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ShakeScenario {
+    static func parse(
+        _ r: JSONObjectReader, file: String, overrides: RunOverrides, followRelated: Bool = true
+    ) throws(InputError) -> ShakeScenario {
         let name = try GestureScenarioReader.name(r)
         let description = try r.optional("description")?.string() ?? ""
         let fileSeed = try r.required("seed").unsigned64()
@@ -103,6 +108,15 @@ package struct ShakeScenario: Sendable {
 
         let (before, after) = try GestureScenarioReader.matching(r)
         let rule = try GestureScenarioReader.rule(r)
+        var related: [ShakeScenario] = []
+        if let f = r.optional("compareWith") {
+            let entries = try f.array(count: 1...5)
+            if followRelated {
+                var trialsOnly = RunOverrides()
+                trialsOnly.trialsPerCell = overrides.trialsPerCell
+                for entry in entries { related.append(try relatedScenario(entry, file: file, overrides: trialsOnly)) }
+            }
+        }
 
         let sweepField = try r.required("sweep")
         var configurations: [ShakeDetectorConfiguration] = []
@@ -148,6 +162,26 @@ package struct ShakeScenario: Sendable {
         return ShakeScenario(
             name: name, description: description, file: file, seed: seed, timelines: timelines,
             timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
-            configurations: configurations, variedKeys: varied, rule: rule)
+            configurations: configurations, variedKeys: varied, rule: rule, related: related)
+    }
+
+    /// A `compareWith` entry: a shake scenario file relative to this one's folder.
+    static func relatedScenario(_ entry: JSONField, file: String, overrides: RunOverrides) throws(InputError) -> ShakeScenario {
+        let path = try entry.string()
+        guard !path.isEmpty else { throw entry.error("must not be empty") }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+        let shown = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).relativePath
+        do throws(InputError) {
+            let node = try ScenarioFile.parseJSON(at: url, displayPath: shown)
+            let o = try JSONObjectReader(node, file: shown, path: "")
+            let studyField = try o.required("study")
+            guard try studyField.string() == "shake" else { throw studyField.error("must be \"shake\" to be compared with") }
+            return try parse(o, file: shown, overrides: overrides, followRelated: false)
+        } catch {
+            throw InputError(
+                error.kind, file: entry.file, line: entry.node.line, field: entry.path,
+                problem: "the scenario cannot be used: \(error.description)")
+        }
     }
 }

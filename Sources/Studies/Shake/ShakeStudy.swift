@@ -28,24 +28,46 @@ package enum ShakeStudy {
             }
             return SweepSetting(
                 index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: label,
-                configurationJSON: json(c))
+                configurationJSON: json(c),
+                submissionJSON: SweepSetting.submission(
+                    gesture: "shake", kind: c.kind.rawValue, keys: keys.map { ($0, value(c, $0)) }))
         }
     }
 
     /// Simulates, analyses and renders; returns the report's files without writing them.
     package static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        try report(s, outcomes: try simulate(s, runner: runner))
+        try report(s, outcomes: try simulate(s, runner: runner), runner: runner)
     }
 
-    /// Analyses and renders simulated (or merged) timelines.
-    static func report(_ s: ShakeScenario, outcomes: [GestureTrialOutcome]) throws -> ReportFiles {
-        let settings = settings(s)
-        let analysis = try SweepAnalysis(
-            settings: settings, outcomes: outcomes,
+    /// The sweep's statistics over simulated timelines.
+    package static func analysis(_ s: ShakeScenario, outcomes: [GestureTrialOutcome]) throws -> SweepAnalysis {
+        try SweepAnalysis(
+            settings: settings(s), outcomes: outcomes,
             activityCount: ShakeTrial.activities.count,
             toleranceBeforeSeconds: s.toleranceBeforeSeconds,
             toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
-        return try SweepReport.render(context(s), analysis: analysis, outcomes: outcomes)
+    }
+
+    /// Analyses and renders simulated (or merged) timelines; the `compareWith` scenarios are simulated with
+    /// `runner` (their results do not depend on it).
+    static func report(
+        _ s: ShakeScenario, outcomes: [GestureTrialOutcome],
+        runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
+    ) throws -> ReportFiles {
+        let result = try analysis(s, outcomes: outcomes)
+        var c = context(s)
+        // A compared scenario is simulated only when the answer points to it: the targets are not met, and it
+        // gives no weight to the activity that limits the settings reaching the recall target.
+        let limiting = result.ruleMet ? nil : SweepReport.limitingActivityOfRecallSettings(c, result)
+        c.related = try s.related.compactMap { r in
+            let zero = Set(MotionActivity.everyday.filter { (r.timeline.weights[$0] ?? 0) == 0 }.map(\.rawValue))
+            guard let i = limiting, zero.contains(c.activityNames[i]) else { return nil }
+            let a = try analysis(r, outcomes: try simulate(r, runner: runner))
+            return RelatedScenario(
+                name: r.name, file: r.file, zeroWeightActivities: zero,
+                answer: try SweepReport.oneLineAnswer(context(r), a, timelines: r.timelines))
+        }
+        return try SweepReport.render(c, analysis: result, outcomes: outcomes)
     }
 
     /// The words and method paragraph of a shake report.
@@ -67,7 +89,7 @@ package enum ShakeStudy {
             + "\(Format.exact(s.toleranceAfterSeconds)) s after its end, one to one; further detections inside "
             + "a matched shake are fragments. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) "
             + "--trials \(s.timelines)`."
-        return SweepReportContext(
+        let context = SweepReportContext(
             title: "Shake detection: \(s.name)", description: s.description, gesture: "shake",
             exposure: "non-shake motion",
             activityNames: ShakeTrial.activities.map(\.rawValue),
@@ -75,6 +97,7 @@ package enum ShakeStudy {
             truthActivity: ShakeTrial.activities.firstIndex(of: .shake) ?? 0,
             method: method, weights: MotionActivity.everyday.map { ($0.rawValue, t.weights[$0] ?? 0) },
             configurationType: "ShakeDetectorConfiguration")
+        return context
     }
 
     // MARK: - Text

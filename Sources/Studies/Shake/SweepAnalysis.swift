@@ -9,6 +9,14 @@ package struct SweepAnalysis: Sendable {
     package let falseAlarmsByActivity: [[Int]]
     /// Hours spent in each activity over all timelines.
     package let activityHours: [Double]
+    /// False alarms of each setting (outer) during each activity (inner), clustered by timeline: each timeline's
+    /// false alarms in the activity over its hours of the activity.
+    package let activityRates: [[ClusteredRate]]
+    /// Each setting's (outer) false alarms per timeline with one activity (inner) left out: its false alarms
+    /// and its hours removed from every timeline. What the rate would be on a day without that activity.
+    package let falseAlarmsWithoutActivity: [[ClusteredRate]]
+    /// Timelines analysed.
+    package let timelineCount: Int
     /// True gestures over all timelines.
     package let truthCount: Int
     /// Hours of timeline outside true gestures.
@@ -53,16 +61,33 @@ package struct SweepAnalysis: Sendable {
             exposureSeconds += o.durationSeconds - o.truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) }
         }
         activityHours = hours
+        timelineCount = outcomes.count
         self.truthCount = truthCount
         exposureHours = max(0, exposureSeconds) / 3600
 
+        // Each timeline's hours in each activity and outside gestures: the clusters' exposures.
+        let timelineActivityHours: [[Double]] = outcomes.map { o in
+            var h = [Double](repeating: 0, count: activityCount)
+            for l in o.labels where l.activity < activityCount { h[l.activity] += (l.endSeconds - l.startSeconds) / 3600 }
+            return h
+        }
+        let timelineExposureHours: [Double] = outcomes.map { o in
+            max(0, o.durationSeconds - o.truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) }) / 3600
+        }
+
         var metrics: [DetectionMetrics] = []
         var byActivity: [[Int]] = []
+        var activityRates: [[ClusteredRate]] = []
+        var without: [[ClusteredRate]] = []
         for s in settings.indices {
-            var tp = 0, fa = 0, fn = 0, fragments = 0
+            var tp = 0, fa = 0, fn = 0, fragments = 0, fragmented = 0
             var latencies: [Double] = []
             var causes = [Int](repeating: 0, count: activityCount)
-            for o in outcomes {
+            var rate = ClusteredRate.empty
+            var single = ClusteredProportion.empty
+            var perActivity = [ClusteredRate](repeating: .empty, count: activityCount)
+            var withoutActivity = [ClusteredRate](repeating: .empty, count: activityCount)
+            for (k, o) in outcomes.enumerated() {
                 let detections = s < o.detections.count ? o.detections[s] : []
                 let m = GestureMatcher.match(
                     truth: o.truth, detections: detections,
@@ -70,26 +95,46 @@ package struct SweepAnalysis: Sendable {
                     toleranceAfterSeconds: toleranceAfterSeconds)
                 tp += m.truePositives
                 fn += m.misses
+                var here = [Int](repeating: 0, count: activityCount)
+                var fragmentedHere = Set<Int>()
                 for (j, status) in m.detectionStatus.enumerated() {
                     switch status {
                     case .truePositive:
                         if let i = m.detectionEvent[j] { latencies.append(detections[j] - o.truth[i].startSeconds) }
                     case .fragment:
                         fragments += 1
+                        if let i = m.detectionEvent[j] { fragmentedHere.insert(i) }
                     case .falseAlarm:
                         fa += 1
                         if let label = o.label(at: detections[j]), label.activity < activityCount {
                             causes[label.activity] += 1
+                            here[label.activity] += 1
                         }
                     }
+                }
+                fragmented += fragmentedHere.count
+                rate = rate + ClusteredRate(events: m.falseAlarms, exposure: timelineExposureHours[k])
+                single = single + ClusteredProportion(successes: m.truePositives - fragmentedHere.count, trials: m.truePositives)
+                for a in 0..<activityCount {
+                    perActivity[a] = perActivity[a] + ClusteredRate(events: here[a], exposure: timelineActivityHours[k][a])
+                    withoutActivity[a] =
+                        withoutActivity[a]
+                        + ClusteredRate(
+                            events: m.falseAlarms - here[a],
+                            exposure: max(0, timelineExposureHours[k] - timelineActivityHours[k][a]))
                 }
             }
             metrics.append(
                 try DetectionMetrics(
                     truePositives: tp, falseAlarms: fa, misses: fn, fragments: fragments,
-                    latenciesSeconds: latencies, exposureHours: exposureHours))
+                    latenciesSeconds: latencies, exposureHours: exposureHours, falseAlarmClusters: rate,
+                    gesturesWithFragments: fragmented, singleEventClusters: single))
             byActivity.append(causes)
+            activityRates.append(perActivity)
+            without.append(withoutActivity)
         }
+        self.activityRates = activityRates
+        falseAlarmsWithoutActivity = without
         self.metrics = metrics
         falseAlarmsByActivity = byActivity
 
@@ -123,9 +168,31 @@ package struct SweepAnalysis: Sendable {
 
     // MARK: - Ranking
 
+    /// Which of the targets a setting meets on its 95% bounds (the rubric's pass verdicts).
+    package struct TargetCheck: Sendable, Equatable {
+        package let recall: Bool
+        package let falseAlarms: Bool
+        package let singleEvent: Bool
+        package var all: Bool { recall && falseAlarms && singleEvent }
+        package var count: Int { (recall ? 1 : 0) + (falseAlarms ? 1 : 0) + (singleEvent ? 1 : 0) }
+    }
+
+    /// The targets of a `targets` rule checked on a setting's bounds: recall's lower bound ≥ the target, the
+    /// false-alarm rate's upper bound ≤ the limit, the single-event share's lower bound ≥ its target.
+    package static func check(
+        _ m: DetectionMetrics, minRecall: Double, maxFalseAlarmsPerHour: Double, minSingleEventShare: Double
+    ) -> TargetCheck {
+        TargetCheck(
+            recall: (m.recallInterval?.low ?? -1) >= minRecall,
+            falseAlarms: (m.falseAlarmsPerHourInterval?.high ?? .infinity) <= maxFalseAlarmsPerHour,
+            singleEvent: (m.singleEventShareInterval?.low ?? -1) >= minSingleEventShare)
+    }
+
     /// Whether a setting meets the rule's limit (always true for best-F1).
     package static func satisfies(_ m: DetectionMetrics, _ rule: RecommendationRule) -> Bool {
         switch rule {
+        case .targets(let recall, let limit, let share):
+            return check(m, minRecall: recall, maxFalseAlarmsPerHour: limit, minSingleEventShare: share).all
         case .maxRecall(let limit, let upper):
             guard let rate = upper ? m.falseAlarmsPerHourInterval?.high : m.falseAlarmsPerHour else { return false }
             return rate <= limit
@@ -134,8 +201,11 @@ package struct SweepAnalysis: Sendable {
         }
     }
 
-    /// The settings best first: those meeting the limit by the rule's order, then (when the limit excludes
-    /// them) the rest by fewest false alarms an hour, then highest recall.
+    /// The settings best first: those meeting the limit by the rule's order, then the rest. For `targets`, the
+    /// rest in the order of the best trade-off a team could ship: those meeting the false-alarm and
+    /// single-event targets by highest recall, then those meeting the false-alarm target by highest recall,
+    /// then by fewest false alarms an hour. For the other rules, the rest by fewest false alarms an hour, then
+    /// highest recall.
     static func rank(_ indices: [Int], _ metrics: [DetectionMetrics], _ rule: RecommendationRule) -> [Int] {
         func better(_ a: Int, _ b: Int) -> Bool {
             let ma = metrics[a], mb = metrics[b]
@@ -144,11 +214,27 @@ package struct SweepAnalysis: Sendable {
             let recallA = ma.recall ?? 0, recallB = mb.recall ?? 0
             let rateA = ma.falseAlarmsPerHour ?? .infinity, rateB = mb.falseAlarmsPerHour ?? .infinity
             if !okA {
+                if case .targets(let r, let limit, let share) = rule {
+                    let cA = check(ma, minRecall: r, maxFalseAlarmsPerHour: limit, minSingleEventShare: share)
+                    let cB = check(mb, minRecall: r, maxFalseAlarmsPerHour: limit, minSingleEventShare: share)
+                    let tierA = cA.falseAlarms ? (cA.singleEvent ? 0 : 1) : 2
+                    let tierB = cB.falseAlarms ? (cB.singleEvent ? 0 : 1) : 2
+                    if tierA != tierB { return tierA < tierB }
+                    if tierA < 2, recallA != recallB { return recallA > recallB }
+                }
                 if rateA != rateB { return rateA < rateB }
                 if recallA != recallB { return recallA > recallB }
                 return a < b
             }
             switch rule {
+            case .targets:
+                if recallA != recallB { return recallA > recallB }
+                if rateA != rateB { return rateA < rateB }
+                let sA = ma.singleEventShare ?? 0, sB = mb.singleEventShare ?? 0
+                if sA != sB { return sA > sB }
+                let lA = ma.latencyMedianSeconds ?? .infinity, lB = mb.latencyMedianSeconds ?? .infinity
+                if lA != lB { return lA < lB }
+                return a < b
             case .maxRecall:
                 if recallA != recallB { return recallA > recallB }
                 if rateA != rateB { return rateA < rateB }

@@ -114,6 +114,43 @@ extension SweepReport {
                 alt: "recall against false alarms per hour, one line per detector family",
                 svg: try rocChart.renderSVG()))
 
+        // False alarms an hour against recall with the clustered 95% intervals (the bounds the targets rule and
+        // the rubric judge), and the limit when the rule has one.
+        var rates: [ChartSeries] = names.enumerated().map { i, family in
+            let points = front(a, family: family, x: { $0.falseAlarmsPerHour }, y: { $0.recall }, xIsCost: true).map {
+                let m = a.metrics[$0]
+                return ChartPoint(
+                    x: (m.recall ?? 0) * 100, y: m.falseAlarmsPerHour ?? 0,
+                    yLow: m.falseAlarmsPerHourInterval?.low, yHigh: m.falseAlarmsPerHourInterval?.high)
+            }
+            return ChartSeries(name: family, points: points.sorted { $0.x < $1.x }, style: .markers, colorIndex: i)
+        }
+        if let rate = rm.falseAlarmsPerHour, let recall = rm.recall {
+            rates.append(
+                ChartSeries(
+                    name: "recommended",
+                    points: [
+                        ChartPoint(
+                            x: recall * 100, y: rate, yLow: rm.falseAlarmsPerHourInterval?.low,
+                            yHigh: rm.falseAlarmsPerHourInterval?.high)
+                    ], style: .markers, colorIndex: names.count))
+        }
+        if let limit = targets(a)?.limit {
+            rates.append(
+                ChartSeries(
+                    name: "limit (\(RecommendationRule.show(limit)) an hour)",
+                    points: [ChartPoint(x: 0, y: limit), ChartPoint(x: 100, y: limit)], style: .line,
+                    colorIndex: names.count + 1))
+        }
+        let rateChart = LineChart(
+            title: "False alarms an hour with 95% intervals clustered by timeline (best trade-off of each family)",
+            xLabel: "recall (%)", yLabel: "false alarms per hour of \(c.exposure), 95% interval", series: rates)
+        charts.append(
+            RenderedChart(
+                path: "false-alarm-intervals.svg",
+                alt: "false alarms per hour with clustered 95% intervals against recall, one series per detector family",
+                svg: try rateChart.renderSVG()))
+
         // False alarms by activity for the recommended setting and each family's best.
         let causes = causeIndices(c)
         let shown = [r] + a.familyBest.filter { $0 != r }

@@ -30,7 +30,12 @@ extension SweepReport {
             return "no false-alarm rate (no time outside gestures)"
         }
         if m.falseAlarms == 0 {
-            return "no false alarms in \(try num(m.exposureHours)) hours (at most \(try num(ci.high)) an hour, 95% bound)"
+            let few =
+                m.falseAlarmRate.clusters < ClusteredRate.fewClusters
+                ? "; with \(m.falseAlarmRate.clusters) timeline\(m.falseAlarmRate.clusters == 1 ? "" : "s") the bound "
+                    + "assumes false alarms do not cluster" : ""
+            return "no false alarms in \(try num(m.exposureHours)) hours (at most \(try num(ci.high)) an hour, "
+                + "95% bound\(few))"
         }
         let shown = try num(rate)
         return "\(shown) false alarm\(shown == "1" ? "" : "s") an hour [\(try num(ci.low))–\(try num(ci.high))]"
@@ -64,9 +69,16 @@ extension SweepReport {
         doc.heading("Recommendation", level: 2)
         let r = a.recommended
         let m = a.metrics[r]
-        doc.paragraph("**\(try settingSentence(c, a, r)).**")
+        if targets(a) != nil {
+            try targetsAnswer(c, a, &doc)
+        } else {
+            doc.paragraph("**\(try settingSentence(c, a, r)).**")
+            doc.paragraph(
+                "To grade it, paste into a submission file (the `grade` format; the rest of the file is the team's):")
+            doc.code(a.settings[r].submissionJSON, language: "json")
+        }
         var words = "Chosen as \(a.rule.text)."
-        if !a.ruleMet {
+        if !a.ruleMet, targets(a) == nil {
             words +=
                 " No setting met that limit, so this is the setting with the fewest false alarms an hour: "
                 + "the least bad, not good enough. Widen the sweep towards stricter settings."
@@ -78,7 +90,8 @@ extension SweepReport {
             + "(95th percentile \(try seconds(m.latencyP95Seconds))); "
             + "\(m.truePositives) of \(a.truthCount) \(c.gesture)s detected, \(m.falseAlarms) false alarm"
             + "\(m.falseAlarms == 1 ? "" : "s") in \(try num(a.exposureHours)) hours of \(c.exposure), "
-            + "\(m.fragments) fragment\(m.fragments == 1 ? "" : "s") (a second event inside one \(c.gesture))."
+            + "\(m.fragments) fragment\(m.fragments == 1 ? "" : "s") (a further event inside one \(c.gesture)) in "
+            + "\(m.gesturesWithFragments) \(c.gesture)\(m.gesturesWithFragments == 1 ? "" : "s")."
         doc.paragraph(words)
         doc.paragraph(
             "The configuration, in the detection core's JSON vocabulary (decode it with "
@@ -99,8 +112,14 @@ extension SweepReport {
         doc.paragraph(c.method)
         doc.paragraph(
             "Precision = TP/(TP + FA), recall = TP/(TP + misses), both with 95% Wilson intervals; "
-                + "F1 = 2·TP/(2·TP + FA + misses); false alarms an hour with the exact Poisson 95% interval "
-                + "(Garwood); fragments count neither as true positives nor as false alarms.")
+                + "F1 = 2·TP/(2·TP + FA + misses); fragments count neither as true positives nor as false alarms. "
+                + "False alarms come in bursts (a stretch of running fires a sensitive detector again and again), "
+                + "so each timeline is a cluster: false alarms an hour have the quasi-Poisson 95% interval "
+                + "(Garwood's exact interval on the effective count Y/φ, φ = max(1, Pearson dispersion over "
+                + "timelines × (t/z)²); it is Garwood's when the timelines show no clustering), and the share of "
+                + "detected \(c.gesture)s that fire exactly once has a Wilson interval on the effective sample size "
+                + "(detected \(c.gesture)s ÷ the design effect over timelines). With no false alarm the bound is "
+                + "Garwood's 3.69/hours, which assumes they do not cluster.")
         var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
         for (name, w) in c.weights {
             let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
@@ -111,10 +130,22 @@ extension SweepReport {
         doc.table(weights)
 
         doc.heading("False alarms by activity", level: 2)
+        let limit =
+            targets(a)?.limit
+            ?? {
+                if case .maxRecall(let l, _) = a.rule { return l }
+                return 1
+            }()
+        let needed = try ClusteredRate.minimumExposure(toShowAtMost: limit)
         doc.paragraph(
-            "Each cell: the false alarms during the activity over all timelines and, when there are any, "
-                + "in brackets that count divided by the hours simulated of the activity (the chart shows these "
-                + "rates).")
+            "Each cell: the false alarms during the activity over all timelines, the hours simulated of it, and "
+                + "in brackets the false alarms per hour of the activity with its 95% interval (clustered by "
+                + "timeline; the chart shows these rates). "
+                + (needed.map {
+                    "An activity simulated for less than \((try? num($0)) ?? "") h cannot show a rate of at most "
+                        + "\(RecommendationRule.show(limit)) an hour even with no false alarm (Garwood's bound): with "
+                        + "none, its cell says *too little exposure to bound* instead of giving a bound."
+                } ?? ""))
         let shown = ([r] + a.familyBest.filter { $0 != r })
         var causes = MarkdownTable(
             columns: [("setting", .left)]
@@ -126,12 +157,18 @@ extension SweepReport {
                         + (s == r ? " (recommended)" : "")
                 ]
                     + causeIndices(c).map { i throws in
-                        let count = String(a.falseAlarmsByActivity[s][i])
-                        // "0 (0/h)" would say nothing more than "0".
-                        guard a.falseAlarmsByActivity[s][i] > 0,
-                            let rate = a.falseAlarmsPerActivityHour(setting: s, activity: i)
-                        else { return count }
-                        return "\(count) (\(try num(rate))/h)"
+                        let n = a.falseAlarmsByActivity[s][i]
+                        let hours = a.activityHours[i]
+                        guard hours > 0 else { return "\(n) (not simulated)" }
+                        let rate = a.activityRates[s][i]
+                        let exposure = "\(n) in \(try num(hours)) h"
+                        if n == 0 {
+                            if let needed, hours < needed { return "\(exposure) (too little exposure to bound)" }
+                            guard let ci = try rate.interval() else { return exposure }
+                            return "\(exposure) (≤ \(try num(ci.high))/h)"
+                        }
+                        guard let value = rate.rate, let ci = try rate.interval() else { return exposure }
+                        return "\(exposure) (\(try num(value))/h [\(try num(ci.low))–\(try num(ci.high))])"
                     })
         }
         doc.table(causes)
@@ -147,11 +184,13 @@ extension SweepReport {
         return doc.render()
     }
 
-    /// One row per setting: family, parameters, recall, precision, F1, false alarms an hour, latency.
+    /// One row per setting: family, parameters, recall, precision, F1, false alarms an hour with its clustered
+    /// interval, fragments, the share firing once with its interval, latency.
     static func settingsTable(_ a: SweepAnalysis, _ indices: [Int]) throws -> MarkdownTable {
         var table = MarkdownTable(columns: [
             ("#", .right), ("detector", .left), ("parameters", .left), ("recall", .right), ("precision", .right),
-            ("F1", .right), ("false alarms / h", .right), ("fragments", .right), ("median latency", .right),
+            ("F1", .right), ("false alarms / h [95%]", .right), ("fragments", .right), ("fires once", .right),
+            ("median latency", .right),
         ])
         for s in indices {
             let m = a.metrics[s]
@@ -160,7 +199,10 @@ extension SweepReport {
                 try percentWithInterval(m.recall, m.recallInterval),
                 try percentWithInterval(m.precision, m.precisionInterval),
                 try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "–",
-                try m.falseAlarmsPerHour.map { try num($0) } ?? "–", String(m.fragments),
+                try m.falseAlarmsPerHour.map { rate in
+                    try m.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try num($0.low))–\(try num($0.high))]" }
+                        ?? num(rate)
+                } ?? "–", String(m.fragments), try percentWithInterval(m.singleEventShare, m.singleEventShareInterval),
                 try seconds(m.latencyMedianSeconds),
             ])
         }

@@ -38,7 +38,8 @@ package enum SweepReport {
                 "setting", "detector", "parameters", "true_positives", "false_alarms", "misses", "fragments",
                 "precision", "precision_ci_low", "precision_ci_high", "recall", "recall_ci_low", "recall_ci_high", "f1",
                 "false_alarms_per_hour", "false_alarms_per_hour_ci_low", "false_alarms_per_hour_ci_high",
-                "latency_median_s", "latency_p95_s", "meets_rule",
+                "false_alarm_dispersion", "gestures_with_fragments", "single_event_share", "single_event_share_ci_low",
+                "single_event_share_ci_high", "latency_median_s", "latency_p95_s", "meets_rule",
             ] + causes.map { "false_alarms_\(c.activityNames[$0])" })
         for (s, m) in zip(a.settings, a.metrics) {
             try table.append(
@@ -48,7 +49,9 @@ package enum SweepReport {
                     cell(m.precisionInterval?.low), cell(m.precisionInterval?.high), cell(m.recall),
                     cell(m.recallInterval?.low), cell(m.recallInterval?.high), cell(m.f1), cell(m.falseAlarmsPerHour),
                     cell(m.falseAlarmsPerHourInterval?.low), cell(m.falseAlarmsPerHourInterval?.high),
-                    cell(m.latencyMedianSeconds), cell(m.latencyP95Seconds),
+                    cell(m.exposureHours > 0 ? try m.falseAlarmRate.dispersionUsed() : nil),
+                    .integer(m.gesturesWithFragments), cell(m.singleEventShare), cell(m.singleEventShareInterval?.low),
+                    cell(m.singleEventShareInterval?.high), cell(m.latencyMedianSeconds), cell(m.latencyP95Seconds),
                     .text(SweepAnalysis.satisfies(m, a.rule) ? "yes" : "no"),
                 ] + causes.map { .integer(a.falseAlarmsByActivity[s.index][$0]) })
         }

@@ -19,4 +19,18 @@ package struct SweepReportContext: Sendable {
     package let weights: [(String, Double)]
     /// The core type the JSON snippet decodes into.
     package let configurationType: String
+    /// Other scenarios the scenario names (`compareWith`), for an answer that points to a day without the
+    /// activity that limits this one.
+    package var related: [RelatedScenario] = []
+}
+
+/// A scenario another scenario points to: its name, its path, and the activities it gives no weight.
+package struct RelatedScenario: Sendable, Equatable {
+    package let name: String
+    /// The path as `sensorbench run` takes it (relative to the working folder, as the scenario was given).
+    package let file: String
+    /// Everyday activities with weight 0 (or not listed) in its timelines.
+    package let zeroWeightActivities: Set<String>
+    /// Its own answer in one sentence, from its own simulation.
+    package let answer: String
 }

@@ -10,13 +10,27 @@ package struct SweepSetting: Sendable, Equatable {
     package let shortLabel: String
     /// The configuration as JSON a team can paste (the core's Codable vocabulary).
     package let configurationJSON: String
+    /// The setting as a `grade` submission's `gesture` and `detector` keys (`kind` and the keys the kind reads),
+    /// to paste into a submission file.
+    package let submissionJSON: String
 
-    package init(index: Int, family: String, parameters: [String], shortLabel: String, configurationJSON: String) {
+    package init(
+        index: Int, family: String, parameters: [String], shortLabel: String, configurationJSON: String,
+        submissionJSON: String = ""
+    ) {
         self.index = index
         self.family = family
         self.parameters = parameters
         self.shortLabel = shortLabel
         self.configurationJSON = configurationJSON
+        self.submissionJSON = submissionJSON
+    }
+
+    /// `{"gesture": …, "detector": {"kind": …, key: value, …}}`, two-space indented, keys in the given order;
+    /// values are written as given (JSON numbers or booleans).
+    static func submission(gesture: String, kind: String, keys: [(String, String)]) -> String {
+        let lines = ["    \"kind\": \"\(kind)\""] + keys.map { "    \"\($0.0)\": \($0.1)" }
+        return "{\n  \"gesture\": \"\(gesture)\",\n  \"detector\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}"
     }
 
     /// `parameters` joined with spaces.

@@ -133,9 +133,8 @@ package enum CommandLineParser {
     package static func parseLatLon(_ text: String) -> (latitude: Double, longitude: Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-            let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-            lat.isFinite, lon.isFinite
+            let lat = DecimalText.double(parts[0]),
+            let lon = DecimalText.double(parts[1])
         else { return nil }
         return (lat, lon)
     }
@@ -169,6 +168,7 @@ package enum CommandLineParser {
 
     static func value(_ args: [String], _ i: inout Int, for option: String, topic: String) throws(InputError) -> String {
         guard i + 1 < args.count, !args[i + 1].hasPrefix("--") else { throw usage("\(option) needs a value", topic: topic) }
+        guard !args[i + 1].isEmpty else { throw usage("\(option) needs a value, got an empty string", topic: topic) }
         i += 1
         return args[i]
     }

@@ -15,6 +15,7 @@ extension Commands {
         if let shard = options.shard { return try gradeShard(options, shard: shard) }
         let rubric = try Rubric.load(path: options.rubric)
         let files = try submissionFiles(options.submissions)
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: options.quiet))
@@ -83,6 +84,7 @@ extension Commands {
                 file: merged.path, field: "total-trials",
                 problem: "the parts hold \(header.totalTrials) trials, the rubric and submissions give \(plan.totalUnits)")
         }
+        try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
         let grades = try Grader.score(plan, try plan.reduce(try plan.units(records: merged.records)))
         return try writeGrades(loaded.rubric, grades: grades, failures: loaded.failures, outputFolder: outputFolder)
     }

@@ -4,6 +4,7 @@ import Foundation
 import MonteCarlo
 import Recordings
 import Reporting
+import SensorSim
 import Studies
 
 // MARK: - Recordings
@@ -16,6 +17,7 @@ extension Commands {
             path: options.file, declaredUnit: options.unit, consumer: "allan",
             progress: TerminalProgress.make(label: "allan \(options.file)", unit: "MB read", quiet: false))
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
         for axis in analysis.axes {
             if let problem = axis.staticProblem {
@@ -65,7 +67,18 @@ extension Commands {
                 .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
         }
         let profile = try WalksAnalysis.profile(named: options.profile, scenariosFolder: folder)
-        let runner = MonteCarloRunner(jobs: options.jobs ?? MonteCarloRunner.defaultJobs)
+        // The walks are simulated at each logged duration: one the profile cannot lay out is refused here.
+        for e in log.entries {
+            let walk = WalkParameters(minutes: e.minutes, turns: options.straight ? 0 : 4, shape: .loop)
+            if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
+                throw InputError(file: options.file, line: e.line, field: "minutes", problem: problem)
+            }
+        }
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
+        // `walks` has no --quiet yet (the option tables of issue 10 add it); progress shows only on a terminal.
+        let runner = MonteCarloRunner(
+            jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
+            progress: ProgressReporter.make(label: "walks \(options.profile)", unit: "walks", quiet: false))
         let analysis = try WalksAnalysis(
             log: log, profile: profile, trials: options.trials, seed: options.seed,
             straight: options.straight, runner: runner)
@@ -110,6 +123,7 @@ extension Commands {
                     ("note: \(options.file): \(p.untimedPointsDropped) points without <time> before the first or "
                         + "after the last timed point were left out (\(p.fixCount) replayed)\n").utf8))
         }
+        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let files = try ReplayReport.render(result, configurationFile: options.configuration)
         let out = URL(fileURLWithPath: options.outputFolder)
         try files.write(to: out)
@@ -150,7 +164,7 @@ extension Commands {
     package static func writeSamples(folder: String) throws -> ExitCode {
         let files = try SampleRecordings.render()
         let url = URL(fileURLWithPath: folder)
-        try files.write(to: url)
+        try files.writeEach(into: url)
         for path in files.paths { print("\(url.appendingPathComponent(path).relativePath)") }
         return .success
     }

@@ -13,12 +13,13 @@ package enum Commands {
         var names: [String: String] = [:]
         for file in options.files {
             let scenario = try ScenarioFile.load(path: file, overrides: options.overrides)
-            if let other = names[scenario.name] {
+            // Case-folded: `Reports/A` and `Reports/a` are one folder on case-insensitive file systems.
+            if let other = names[scenario.name.lowercased()] {
                 throw InputError(
                     file: file, field: "name",
-                    problem: "\"\(scenario.name)\" is also the name of \(other); their reports would collide")
+                    problem: "\"\(scenario.name)\" is also the name (ignoring case) of \(other); their reports would collide")
             }
-            names[scenario.name] = file
+            names[scenario.name.lowercased()] = file
             scenarios.append(scenario)
         }
         let out = URL(fileURLWithPath: options.outputFolder)
@@ -26,6 +27,8 @@ package enum Commands {
             for scenario in scenarios { try runShard(scenario, shard: shard, options: options, out: out) }
             return .success
         }
+        // Every report folder is locked and checked before the first trial runs.
+        for scenario in scenarios { try ReportFiles.reserve(out.appendingPathComponent(scenario.name)) }
         for scenario in scenarios {
             let runner = MonteCarloRunner(
                 jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
@@ -63,8 +66,9 @@ package enum Commands {
             path: merged.header.source,
             overrides: RunOverrides(trialsPerCell: merged.header.trialsPerCell, seed: merged.header.seed))
         try PartMerge.checkUnchanged(merged, contentHash: scenario.contentHash, what: "the scenario (or a file it reads)")
-        let files = try scenario.report(records: merged.records)
         let folder = URL(fileURLWithPath: outputFolder ?? "Reports").appendingPathComponent(scenario.name)
+        try ReportFiles.reserve(folder)
+        let files = try scenario.report(records: merged.records)
         try files.write(to: folder)
         print("\(scenario.name): merged \(merged.partCount) shards, \(merged.records.count) trials → \(folder.relativePath)/summary.md")
         return .success

@@ -169,7 +169,9 @@ package enum HelpText {
                   help                    Show help for a subcommand.
 
                 EXIT CODES:
-                  0 success, 1 unexpected failure, 64 usage error, 65 bad input data, 66 missing input file.
+                  0 success, 1 unexpected failure, 64 usage error, 65 bad input data, 66 missing input file,
+                  73 the output location cannot take the report, 74 a disk-level write failure (previous report
+                  intact), 75 another sensorbench process is writing the same report folder.
 
                   See 'sensorbench help <subcommand>' for detailed help.
 

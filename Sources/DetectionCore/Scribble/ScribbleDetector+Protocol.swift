@@ -1,0 +1,4 @@
+// MARK: - ScribbleDetecting conformance
+
+/// `consume(_:)` and `touchEnded()` are the detector's own.
+extension ScribbleDetector: ScribbleDetecting {}

@@ -1,0 +1,347 @@
+import Foundation
+
+// MARK: - Compiling a team's Swift files into a harness
+
+/// Compiles a team's Swift files against the library modules (DetectionCore, SensorShims) into one harness
+/// executable, with `swiftc`, caching every product by the SHA-256 of what went into it.
+///
+/// Per run, `prepareLibraries()` compiles each library once (static archive and `.swiftmodule`, whole-module
+/// optimised) into `<cache>/libraries-<hash>/`, the hash covering the compiler's version, the flags and every
+/// source file's path and bytes; a later run with the same sources reuses them. `compileHarness` then builds
+/// `<cache>/harness-<hash>/harness` from the team's `.swift` files and the harness's `main.swift`, the hash
+/// covering the libraries' hash, the team files' names and bytes and the main file; the same submission content
+/// compiles once. Products are built in a scratch folder and renamed into place, so an interrupted build never
+/// leaves a half-written cache entry.
+///
+/// A team's compile error is an outcome (`CompileOutcome.compileError`, the compiler's text with the folder
+/// paths taken out), never a throw and never a crash; so is a compiler that runs past `timeoutSeconds`.
+///
+/// Not done here (later sessions): running the harness sandboxed, feeding it suites, wiring it into `grade`.
+public struct SubmissionCompiler: Sendable {
+    // MARK: - Configuration
+
+    /// One library module compiled from its source folder (every `.swift` file below it).
+    public struct Library: Sendable, Equatable {
+        /// The module name (`DetectionCore`).
+        public var name: String
+        /// Its source folder.
+        public var sourceFolder: URL
+
+        /// A library.
+        ///
+        /// - Parameters:
+        ///   - name: the module name.
+        ///   - sourceFolder: the folder holding its sources.
+        public init(name: String, sourceFolder: URL) {
+            self.name = name
+            self.sourceFolder = sourceFolder
+        }
+    }
+
+    /// A module that only re-exports another (`@_exported import SensorShims`), so team files that say
+    /// `import CoreMotion` or `import Foundation` compile against the shims. Its folder comes first on the search
+    /// path (`-I`), so a team's `import Foundation` finds it, never the toolchain's Foundation (whose `Date` and
+    /// `sqrt` would clash with the shims').
+    public struct ModuleAlias: Sendable, Equatable {
+        /// The name team code imports.
+        public var name: String
+        /// The module it re-exports.
+        public var reexporting: String
+
+        /// An alias.
+        ///
+        /// - Parameters:
+        ///   - name: the imported name.
+        ///   - reexporting: the module behind it.
+        public init(name: String, reexporting: String) {
+            self.name = name
+            self.reexporting = reexporting
+        }
+
+        /// The Apple frameworks a course's detection code imports, each re-exporting `module`: CoreGraphics,
+        /// CoreLocation, CoreMotion, Foundation, SwiftUI, UIKit.
+        ///
+        /// - Parameter module: the module behind them (`SensorShims`).
+        /// - Returns: the aliases.
+        public static func appleFrameworks(reexporting module: String) -> [ModuleAlias] {
+            ["CoreGraphics", "CoreLocation", "CoreMotion", "Foundation", "SwiftUI", "UIKit"].map {
+                ModuleAlias(name: $0, reexporting: module)
+            }
+        }
+
+        /// The alias module's whole source.
+        var source: String { "@_exported import \(reexporting)\n" }
+    }
+
+    /// The compiled libraries of one run.
+    public struct PreparedLibraries: Sendable, Equatable {
+        /// The folder with each library's `.swiftmodule` and `lib<name>.a`.
+        public var folder: URL
+        /// SHA-256 of everything that went into them.
+        public var hash: String
+        /// The module names (libraries, then aliases), in dependency order.
+        public var names: [String]
+        /// Whether they were already in the cache.
+        public var reusedFromCache: Bool
+    }
+
+    /// The `swiftc` to run.
+    public var swiftc: URL
+    /// The libraries, each depending only on earlier ones.
+    public var libraries: [Library]
+    /// Modules that re-export a library under another name, compiled after the libraries.
+    public var aliases: [ModuleAlias]
+    /// Where compiled products are kept.
+    public var cacheFolder: URL
+    /// `-O` (true) or `-Onone`.
+    public var optimize: Bool
+    /// Wall-clock limit of one compiler run, seconds.
+    public var timeoutSeconds: Double
+
+    /// A compiler.
+    ///
+    /// - Parameters:
+    ///   - swiftc: the compiler executable.
+    ///   - libraries: library modules in dependency order (DetectionCore, then SensorShims).
+    ///   - aliases: re-exporting modules (for grading, `ModuleAlias.appleFrameworks(reexporting: "SensorShims")`).
+    ///   - cacheFolder: the cache (created when missing).
+    ///   - optimize: `-O` when true (grading), `-Onone` otherwise (tests).
+    ///   - timeoutSeconds: wall-clock limit per compiler run. Default 600 s (choice: a clean DetectionCore build
+    ///     takes minutes on a loaded two-core machine).
+    public init(
+        swiftc: URL, libraries: [Library], aliases: [ModuleAlias] = [], cacheFolder: URL, optimize: Bool = true,
+        timeoutSeconds: Double = 600
+    ) {
+        self.swiftc = swiftc
+        self.libraries = libraries
+        self.aliases = aliases
+        self.cacheFolder = cacheFolder
+        self.optimize = optimize
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// `swiftc` found on `PATH` (the first executable one).
+    ///
+    /// - Parameter environment: the environment to read `PATH` from.
+    /// - Returns: its URL, or nil when none is found.
+    public static func swiftcOnPath(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        for folder in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    // MARK: - Libraries
+
+    /// Compiles the libraries, or finds them in the cache.
+    ///
+    /// - Returns: where they are and their hash.
+    /// - Throws: `SourceSubmissionError` when the compiler cannot run or a library does not compile.
+    public func prepareLibraries() throws(SourceSubmissionError) -> PreparedLibraries {
+        var hasher = SHA256()
+        hasher.update(field: "libraries v1")
+        hasher.update(field: try compilerVersion())
+        hasher.update(field: optimize ? "-O" : "-Onone")
+        var sources: [[URL]] = []
+        for library in libraries {
+            let files = try Self.swiftFiles(in: library.sourceFolder)
+            guard !files.isEmpty else { throw .noSources(folder: library.sourceFolder.path) }
+            hasher.update(field: library.name)
+            try Self.hashFiles(files, relativeTo: library.sourceFolder, into: &hasher)
+            sources.append(files)
+        }
+        for alias in aliases {
+            hasher.update(field: alias.name)
+            hasher.update(field: alias.source)
+        }
+        let hash = hasher.hexDigest
+        let names = libraries.map(\.name) + aliases.map(\.name)
+        let folder = cacheFolder.appendingPathComponent("libraries-\(hash)")
+        if Self.isDirectory(folder) {
+            return PreparedLibraries(folder: folder, hash: hash, names: names, reusedFromCache: true)
+        }
+        let scratch = try makeScratch("libraries")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var modules = zip(libraries.map(\.name), sources).map { (name: $0, files: $1) }
+        let aliasFolder = scratch.appendingPathComponent("aliases")
+        for alias in aliases {
+            let file = aliasFolder.appendingPathComponent(alias.name + ".swift")
+            do {
+                try FileManager.default.createDirectory(at: aliasFolder, withIntermediateDirectories: true)
+                try Data(alias.source.utf8).write(to: file)
+            } catch {
+                throw .toolFailed("cannot write \(file.path): \(error.localizedDescription)")
+            }
+            modules.append((alias.name, [file]))
+        }
+        for library in modules {
+            let modulePath = scratch.appendingPathComponent(library.name + ".swiftmodule").path
+            let archivePath = scratch.appendingPathComponent("lib" + library.name + ".a").path
+            var arguments: [String] = [
+                "-parse-as-library", "-module-name", library.name, "-swift-version", "6",
+                optimize ? "-O" : "-Onone", "-whole-module-optimization",
+                "-emit-module", "-emit-module-path", modulePath, "-emit-library", "-static", "-o", archivePath,
+                "-I", scratch.path,
+            ]
+            arguments += library.files.map(\.path)
+            let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
+            guard run.succeeded else {
+                throw .libraryDidNotCompile(
+                    module: library.name,
+                    diagnostics: run.timedOut ? "the compiler ran past \(Int(timeoutSeconds)) s" : run.output)
+            }
+        }
+        try? FileManager.default.removeItem(at: aliasFolder)
+        try Self.moveIntoPlace(scratch, folder)
+        return PreparedLibraries(folder: folder, hash: hash, names: names, reusedFromCache: false)
+    }
+
+    // MARK: - A team's harness
+
+    /// Compiles the `.swift` files of `teamFolder` and `harnessMain` (the harness's `main.swift`) against the
+    /// libraries into one executable, or finds it in the cache.
+    ///
+    /// - Parameters:
+    ///   - teamFolder: the submission's folder; every `.swift` file below it is compiled, in path order.
+    ///   - harnessMain: the text of the harness's `main.swift` (it drives the team's types).
+    ///   - libraries: from `prepareLibraries()`.
+    /// - Returns: the executable, or the compiler's diagnostics with the folder paths made relative.
+    /// - Throws: `SourceSubmissionError` only for failures of the grader itself (no Swift file, unwritable cache).
+    public func compileHarness(
+        teamFolder: URL, harnessMain: String, libraries: PreparedLibraries
+    ) throws(SourceSubmissionError) -> CompileOutcome {
+        let files = try Self.swiftFiles(in: teamFolder)
+        guard !files.isEmpty else { throw .noSources(folder: teamFolder.path) }
+        var hasher = SHA256()
+        hasher.update(field: "harness v1")
+        hasher.update(field: libraries.hash)
+        try Self.hashFiles(files, relativeTo: teamFolder, into: &hasher)
+        hasher.update(field: harnessMain)
+        let hash = hasher.hexDigest
+        let folder = cacheFolder.appendingPathComponent("harness-\(hash)")
+        let executable = folder.appendingPathComponent("harness")
+        if FileManager.default.isExecutableFile(atPath: executable.path) {
+            return .built(executable: executable, reusedFromCache: true)
+        }
+        let scratch = try makeScratch("harness")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let harnessFolder = scratch.appendingPathComponent("main")
+        let mainFile = harnessFolder.appendingPathComponent("main.swift")
+        do {
+            try FileManager.default.createDirectory(at: harnessFolder, withIntermediateDirectories: true)
+            try Data(harnessMain.utf8).write(to: mainFile)
+        } catch {
+            throw .toolFailed("cannot write \(mainFile.path): \(error.localizedDescription)")
+        }
+        // Team code is Swift 5 mode, as most Xcode projects of the course are; the libraries are Swift 6.
+        var arguments: [String] = [
+            "-module-name", "TeamHarness", "-swift-version", "5", optimize ? "-O" : "-Onone",
+            "-I", libraries.folder.path, "-L", libraries.folder.path,
+        ]
+        // Static archives: a library before the ones it depends on.
+        arguments += libraries.names.reversed().map { "-l" + $0 }
+        // The standard library lowers `squareRoot()`, `remainder(dividingBy:)`, `rounded()` to libm calls.
+        arguments.append("-lm")
+        arguments += files.map(\.path)
+        arguments += [mainFile.path, "-o", scratch.appendingPathComponent("harness").path]
+        let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
+        guard run.succeeded else {
+            let text =
+                run.timedOut
+                ? "the compiler ran past \(Int(timeoutSeconds)) s and was stopped"
+                : Self.relativeDiagnostics(
+                    run.output, teamFolder: teamFolder, harnessFolder: harnessFolder, cacheFolder: cacheFolder)
+            return .compileError(diagnostics: text)
+        }
+        try? FileManager.default.removeItem(at: harnessFolder)
+        try Self.moveIntoPlace(scratch, folder)
+        return .built(executable: executable, reusedFromCache: false)
+    }
+
+    // MARK: - Helpers
+
+    /// `swiftc --version`, so a toolchain change invalidates the cache.
+    private func compilerVersion() throws(SourceSubmissionError) -> String {
+        let scratch = try makeScratch("version")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try ToolRun.run(swiftc, ["--version"], scratch: scratch, timeoutSeconds: 60)
+        guard run.succeeded else { throw .toolFailed("\(swiftc.path) --version failed: \(run.output)") }
+        return run.output
+    }
+
+    /// A fresh folder inside the cache for one build.
+    private func makeScratch(_ label: String) throws(SourceSubmissionError) -> URL {
+        let url = cacheFolder.appendingPathComponent(
+            "scratch-\(label)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))")
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .toolFailed("cannot create \(url.path): \(error.localizedDescription)")
+        }
+        return url
+    }
+
+    /// Renames a finished build into its cache entry; when another process got there first, theirs is kept.
+    private static func moveIntoPlace(_ scratch: URL, _ destination: URL) throws(SourceSubmissionError) {
+        do {
+            try FileManager.default.moveItem(at: scratch, to: destination)
+        } catch {
+            guard isDirectory(destination) else {
+                throw .toolFailed("cannot move \(scratch.path) to \(destination.path): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    /// Every `.swift` file below `folder`, sorted by path (so the hash and the compile order are stable).
+    static func swiftFiles(in folder: URL) throws(SourceSubmissionError) -> [URL] {
+        guard isDirectory(folder) else { throw .noSources(folder: folder.path) }
+        let root = folder.standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            throw .noSources(folder: folder.path)
+        }
+        var files: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            files.append(url.standardizedFileURL)
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// Adds each file's path relative to `root` and its bytes.
+    static func hashFiles(_ files: [URL], relativeTo root: URL, into hasher: inout SHA256) throws(SourceSubmissionError) {
+        let prefix = root.standardizedFileURL.path + "/"
+        for file in files {
+            guard let data = try? Data(contentsOf: file) else { throw .toolFailed("cannot read \(file.path)") }
+            let path = file.path
+            hasher.update(field: path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
+            hasher.update(field: String(data.count))
+            hasher.update(data)
+        }
+    }
+
+    /// Diagnostics with the team folder's path removed (so `Shake.swift:3:5: error: …`), the harness's scratch
+    /// folder shown as `harness/` and the cache as `cache/` (so the text names no machine path), capped at 64 KiB.
+    static func relativeDiagnostics(_ text: String, teamFolder: URL, harnessFolder: URL, cacheFolder: URL) -> String {
+        var out = text.replacingOccurrences(of: teamFolder.standardizedFileURL.path + "/", with: "")
+        out = out.replacingOccurrences(of: harnessFolder.standardizedFileURL.path + "/", with: "harness/")
+        out = out.replacingOccurrences(of: cacheFolder.standardizedFileURL.path + "/", with: "cache/")
+        let limit = 65_536
+        if out.utf8.count > limit {
+            out = String(decoding: Array(out.utf8.prefix(limit)), as: UTF8.self) + "\n[diagnostics cut at 64 KiB]\n"
+        }
+        return out
+    }
+}
+
+/// What compiling one team gave.
+public enum CompileOutcome: Sendable, Equatable {
+    /// The harness executable, and whether it came from the cache.
+    case built(executable: URL, reusedFromCache: Bool)
+    /// The team's code did not compile: the compiler's text, paths relative to the submission folder.
+    case compileError(diagnostics: String)
+}

@@ -1,0 +1,87 @@
+/// A proportion whose trials come in clusters (the detected gestures of one timeline), with a 95% Wilson
+/// interval on the design-effect sample size.
+///
+/// Cluster i has sᵢ successes in nᵢ trials. With S = Σsᵢ, N = Σnᵢ and m clusters holding trials, p̂ = S/N.
+/// The cluster-robust (ratio-estimator) variance is v = m/(m − 1)·Σ(sᵢ − p̂nᵢ)²/N² (Cochran 1977, §6.4 and
+/// §9A); the binomial one is p̂(1 − p̂)/N. Their ratio, the design effect d = max(1, v/(p̂(1 − p̂)/N)) (Kish
+/// 1965), turns N into the effective sample size N/d, and the Wilson interval is taken with p̂ and N/d
+/// (the "effective-n Wilson" of Korn and Graubard 1998). With fragments spread evenly (d = 1) it is the
+/// plain Wilson interval; with p̂ = 0 or 1 the design effect is not estimable and d = 1.
+///
+/// The sufficient statistics (m, S, N, Σsᵢ², Σsᵢnᵢ, Σnᵢ²) add, so parts merge exactly by `+`.
+public struct ClusteredProportion: Sendable, Equatable {
+    /// Clusters with at least one trial, m.
+    public let clusters: Int
+    public let successes: Int
+    public let trials: Int
+    public let sumSquaredSuccesses: Double
+    public let sumSuccessesTimesTrials: Double
+    public let sumSquaredTrials: Double
+
+    public static let empty = ClusteredProportion(
+        clusters: 0, successes: 0, trials: 0, sumSquaredSuccesses: 0, sumSuccessesTimesTrials: 0,
+        sumSquaredTrials: 0)
+
+    /// From the statistics themselves (as a part file stores them).
+    public init(
+        clusters: Int, successes: Int, trials: Int, sumSquaredSuccesses: Double, sumSuccessesTimesTrials: Double,
+        sumSquaredTrials: Double
+    ) {
+        self.clusters = clusters
+        self.successes = successes
+        self.trials = trials
+        self.sumSquaredSuccesses = sumSquaredSuccesses
+        self.sumSuccessesTimesTrials = sumSuccessesTimesTrials
+        self.sumSquaredTrials = sumSquaredTrials
+    }
+
+    /// One cluster (no trials: no cluster).
+    public init(successes s: Int, trials n: Int) {
+        let ds = Double(s), dn = Double(n)
+        self.init(
+            clusters: n > 0 ? 1 : 0, successes: s, trials: n, sumSquaredSuccesses: ds * ds,
+            sumSuccessesTimesTrials: ds * dn, sumSquaredTrials: dn * dn)
+    }
+
+    public static func + (a: ClusteredProportion, b: ClusteredProportion) -> ClusteredProportion {
+        ClusteredProportion(
+            clusters: a.clusters + b.clusters, successes: a.successes + b.successes, trials: a.trials + b.trials,
+            sumSquaredSuccesses: a.sumSquaredSuccesses + b.sumSquaredSuccesses,
+            sumSuccessesTimesTrials: a.sumSuccessesTimesTrials + b.sumSuccessesTimesTrials,
+            sumSquaredTrials: a.sumSquaredTrials + b.sumSquaredTrials)
+    }
+
+    /// p̂ = S/N; nil without trials.
+    public var estimate: Double? { trials > 0 ? Double(successes) / Double(trials) : nil }
+
+    /// The design effect d ≥ 1 (1 when not estimable: fewer than 2 clusters, or p̂ at 0 or 1).
+    public var designEffect: Double {
+        guard clusters >= 2, trials > 0, successes > 0, successes < trials else { return 1 }
+        let n = Double(trials)
+        let p = Double(successes) / n
+        let residual = sumSquaredSuccesses - 2 * p * sumSuccessesTimesTrials + p * p * sumSquaredTrials
+        let m = Double(clusters)
+        let robust = m / (m - 1) * max(0, residual) / (n * n)
+        let binomial = p * (1 - p) / n
+        return max(1, robust / binomial)
+    }
+
+    /// The Wilson interval at p̂ with the effective sample size N/d; nil without trials.
+    ///
+    /// - Throws: ``StatsError`` for a confidence outside (0, 1).
+    public func wilson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval? {
+        guard confidence > 0, confidence < 1 else {
+            throw .invalidInput("ClusteredProportion.wilson: confidence \(confidence) must lie in (0, 1)")
+        }
+        guard trials > 0 else { return nil }
+        if designEffect == 1 { return try Proportion(successes: successes, trials: trials).wilson(confidence: confidence) }
+        let z = try Normal.quantile(1 - (1 - confidence) / 2)
+        let n = Double(trials) / designEffect
+        let p = Double(successes) / Double(trials)
+        let z2 = z * z
+        let centre = p + z2 / (2 * n)
+        let spread = z * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
+        let denominator = 1 + z2 / n
+        return ConfidenceInterval(low: max(0, (centre - spread) / denominator), high: min(1, (centre + spread) / denominator))
+    }
+}
