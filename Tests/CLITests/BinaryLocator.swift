@@ -31,6 +31,11 @@ enum SensorBench {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
+        return try collect(process)
+    }
+
+    /// Runs a configured `process` to its end and returns its exit status and both outputs.
+    static func collect(_ process: Process) throws -> Result {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

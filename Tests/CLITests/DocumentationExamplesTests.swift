@@ -99,17 +99,7 @@ import Testing
         env.removeValue(forKey: "SENSORBENCH_PATH")
         env.removeValue(forKey: "SENSORBENCH_SCENARIOS")
         process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return SensorBench.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return try SensorBench.collect(process)
     }
 
     /// Every ```sh block names a known kind, and every document has at least one block the test runs or says it

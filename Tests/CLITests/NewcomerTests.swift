@@ -16,17 +16,7 @@ import Testing
         env.removeValue(forKey: "SENSORBENCH_SCENARIOS")
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return SensorBench.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return try SensorBench.collect(process)
     }
 
     static func shipped(_ path: String) -> URL {

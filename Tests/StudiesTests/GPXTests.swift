@@ -73,7 +73,9 @@ import Testing
         ("<gpx>\n<wpt lat=\"1\" lon=\"2\">\n</gpx>\n", 3, "malformed"),
         ("<gpx>\n<wpt lat=\"1\" lon=\"2\"/>\n<wpt lon=\"2\"/>\n</gpx>\n", 3, "no lat"),
         ("<gpx>\n\n<trkpt lat=\"1\"/>\n</gpx>\n", 3, "no lon"),
-        ("<gpx>\n<wpt lat=\"north\" lon=\"2\"/>\n</gpx>\n", 2, "not a number"),
+        ("<gpx>\n<wpt lat=\"north\" lon=\"2\"/>\n</gpx>\n", 2, "not a decimal number"),
+        // Hexadecimal floats parse as numbers in Swift (0x10 = 16) but are not GPX's xsd:decimal.
+        ("<gpx>\n<wpt lat=\"1\" lon=\"0x10\"/>\n</gpx>\n", 2, "not a decimal number"),
         ("<gpx>\n<wpt lat=\"91\" lon=\"2\"/>\n</gpx>\n", 2, "not a valid position"),
         ("<kml>\n</kml>\n", 1, "not a GPX file"),
     ])

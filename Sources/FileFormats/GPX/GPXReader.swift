@@ -175,11 +175,11 @@ package enum GPXReader {
             if let kind = GPXPoint.Kind(rawValue: name) {
                 guard let latText = attributes["lat"] else { return fail(parser, "<\(name)> has no lat attribute") }
                 guard let lonText = attributes["lon"] else { return fail(parser, "<\(name)> has no lon attribute") }
-                guard let lat = Double(latText.trimmingCharacters(in: .whitespaces)) else {
-                    return fail(parser, "<\(name)> lat \"\(latText)\" is not a number")
+                guard let lat = DecimalText.double(latText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    return fail(parser, "<\(name)> lat \"\(latText)\" is not a decimal number")
                 }
-                guard let lon = Double(lonText.trimmingCharacters(in: .whitespaces)) else {
-                    return fail(parser, "<\(name)> lon \"\(lonText)\" is not a number")
+                guard let lon = DecimalText.double(lonText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    return fail(parser, "<\(name)> lon \"\(lonText)\" is not a decimal number")
                 }
                 guard lat >= -90, lat <= 90, lon >= -180, lon <= 180,
                     let c = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
@@ -223,12 +223,12 @@ package enum GPXReader {
                     open?.timeSeconds = seconds
                     open?.timeText = text
                 } else if name == "hdop" {
-                    guard let hdop = Double(text), hdop.isFinite, hdop >= 0 else {
+                    guard let hdop = DecimalText.double(text), hdop >= 0 else {
                         return fail(parser, "<hdop> \"\(text)\" is not a non-negative number")
                     }
                     open?.hdop = hdop
                 } else {
-                    guard let meters = Double(text), meters.isFinite else {
+                    guard let meters = DecimalText.double(text) else {
                         return fail(parser, "<horizontalAccuracy> \"\(text)\" is not a number of metres")
                     }
                     open?.horizontalAccuracyMeters = meters
