@@ -1,4 +1,4 @@
-import Studies
+import Recordings
 
 /// The drift-log reader (JSON walks with times and arrow readings) on any bytes.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import Foundation
-import Studies
+import FileFormats
 
 /// The GPX reader on any bytes.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,4 @@
-import Studies
+import FileFormats
 
 /// The line-numbered JSON parser: any bytes give a value or a `SyntaxError`, never a trap.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,4 @@
-import Studies
+import FileFormats
 
 /// The sensor CSV importer (Sensor Logger, phyphox, generic layouts) on any bytes, with and without a declared
 /// unit.
