@@ -156,15 +156,19 @@ package enum GPXReader {
             name.split(separator: ":").last.map(String.init) ?? name
         }
 
+        /// Keeps the first problem. The parse is not aborted: `abortParsing()` on a stream-fed parser lets
+        /// FoundationXML hand libxml2 the next chunk of a stopped parser, which crashes (found by `scripts/fuzz
+        /// gpx`); every callback ignores what follows the first problem instead, and libxml2 stops by itself at
+        /// a well-formedness error.
         func fail(_ parser: XMLParser, _ problem: String) {
             if error == nil { error = InputError(file: file, line: parser.lineNumber, problem: problem) }
-            parser.abortParsing()
         }
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
             qualifiedName: String?, attributes: [String: String]
         ) {
+            guard error == nil else { return }
             let name = Self.local(elementName)
             depth += 1
             if !sawRoot {
@@ -202,11 +206,13 @@ package enum GPXReader {
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard error == nil else { return }
             if inName { nameText += string }
             if inValue != nil { valueText += string }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            guard error == nil else { return }
             let name = Self.local(elementName)
             depth -= 1
             if name == "name", inName {
