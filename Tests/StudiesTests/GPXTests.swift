@@ -45,6 +45,20 @@ import Testing
         }
     }
 
+    // FoundationXML traps on names and text that are not UTF-8 (found by scripts/fuzz gpx): refused on their line.
+    @Test func invalidUTF8IsRefusedOnItsLine() throws {
+        var bytes = Array("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"x\">\n<wpt lat=\"1\" lon=\"2\">".utf8)
+        bytes += [0x3C, 0x6E, 0xFF, 0x3E]  // "<n\xFF>": a lone 0xFF is never UTF-8
+        bytes += Array("</wpt></gpx>\n".utf8)
+        do {
+            _ = try GPXReader.parse(Data(bytes), file: "latin.gpx")
+            Issue.record("accepted invalid UTF-8")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.problem.contains("not valid UTF-8"))
+        }
+    }
+
     // The declaration itself, after a byte-order mark, is no processing instruction.
     @Test func declarationAfterByteOrderMarkIsRead() throws {
         let text =

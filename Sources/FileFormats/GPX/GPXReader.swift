@@ -22,6 +22,9 @@ package enum GPXReader {
     /// - Returns: the points, in file order (may be empty).
     /// - Throws: ``InputError`` (bad data) with the line of the problem.
     package static func parse(_ data: Data, file: String) throws(InputError) -> [GPXPoint] {
+        if let line = invalidUTF8Line(data) {
+            throw InputError(file: file, line: line, problem: "is not valid UTF-8 text (GPX is read as UTF-8)")
+        }
         if let line = processingInstructionLine(data) {
             throw InputError(
                 file: file, line: line,
@@ -42,6 +45,26 @@ package enum GPXReader {
         }
         guard delegate.sawRoot else { throw InputError(file: file, line: 1, problem: "not a GPX file: no <gpx> root element") }
         return delegate.points
+    }
+
+    /// The line of the first byte that is not part of valid UTF-8, if any.
+    ///
+    /// FoundationXML on Linux traps on names and text that are not UTF-8 (found by `scripts/fuzz gpx`), so the
+    /// bytes are checked before the parser sees them.
+    static func invalidUTF8Line(_ data: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var line = 1
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar):
+                if scalar.count == 1, scalar.first == 0x0A { line += 1 }
+            case .emptyInput:
+                return nil
+            case .error:
+                return line
+            }
+        }
     }
 
     /// The line of the first processing instruction other than the XML declaration, if any.
