@@ -80,37 +80,31 @@ enum DetectorLadder {
     static func rungs(for d: Submission.Detector) -> [LadderRung] {
         switch d {
         case .shake(let c):
-            let byThreshold = thresholdsG.compactMap { g -> LadderRung? in
-                guard g != c.thresholdG else { return nil }
-                var v = c
-                v.thresholdG = g
-                guard v.validationProblems().isEmpty else { return nil }
-                return LadderRung(parameter: "thresholdG", value: g, unit: " g", detector: .shake(v))
-            }
-            let byCooldown = cooldownsSeconds.compactMap { t -> LadderRung? in
-                guard t != c.cooldownSeconds else { return nil }
-                var v = c
-                v.cooldownSeconds = t
-                guard v.validationProblems().isEmpty else { return nil }
-                return LadderRung(parameter: "cooldownSeconds", value: t, unit: " s", detector: .shake(v))
-            }
-            return byThreshold + byCooldown
+            let valid = { (v: ShakeDetectorConfiguration) in v.validationProblems().isEmpty }
+            return vary(c, \.thresholdG, over: thresholdsG, "thresholdG", " g", { $0 }, valid, Submission.Detector.shake)
+                + vary(c, \.cooldownSeconds, over: cooldownsSeconds, "cooldownSeconds", " s", { $0 }, valid, Submission.Detector.shake)
         case .scribble(let c):
-            let byReversals = reversals.compactMap { n -> LadderRung? in
-                guard n != c.requiredReversals else { return nil }
-                var v = c
-                v.requiredReversals = n
-                guard v.validationProblems().isEmpty else { return nil }
-                return LadderRung(parameter: "requiredReversals", value: Double(n), unit: "", detector: .scribble(v))
-            }
-            let byTravel = travelPoints.compactMap { p -> LadderRung? in
-                guard p != c.minimumTravelPoints else { return nil }
-                var v = c
-                v.minimumTravelPoints = p
-                guard v.validationProblems().isEmpty else { return nil }
-                return LadderRung(parameter: "minimumTravelPoints", value: p, unit: " pt", detector: .scribble(v))
-            }
-            return byReversals + byTravel
+            let valid = { (v: ScribbleDetectorConfiguration) in v.validationProblems().isEmpty }
+            return vary(c, \.requiredReversals, over: reversals, "requiredReversals", "", Double.init, valid, Submission.Detector.scribble)
+                + vary(
+                    c, \.minimumTravelPoints, over: travelPoints, "minimumTravelPoints", " pt", { $0 }, valid,
+                    Submission.Detector.scribble)
+        }
+    }
+
+    /// One rung per value of `values` other than the team's own: the team's configuration with `key` set to it,
+    /// kept only where the detector accepts it.
+    private static func vary<Configuration, Value: Equatable>(
+        _ team: Configuration, _ key: WritableKeyPath<Configuration, Value>, over values: [Value], _ parameter: String,
+        _ unit: String, _ number: (Value) -> Double, _ valid: (Configuration) -> Bool,
+        _ detector: (Configuration) -> Submission.Detector
+    ) -> [LadderRung] {
+        values.compactMap { value in
+            guard value != team[keyPath: key] else { return nil }
+            var v = team
+            v[keyPath: key] = value
+            guard valid(v) else { return nil }
+            return LadderRung(parameter: parameter, value: number(value), unit: unit, detector: detector(v))
         }
     }
 
