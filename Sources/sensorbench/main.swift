@@ -34,12 +34,8 @@ let command: Command
 do {
     command = try CommandLineParser.parse(arguments, environment: ProcessInfo.processInfo.environment)
 } catch {
-    let topic = error.field.isEmpty ? nil : error.field
-    FileHandle.standardError.write(
-        Data(
-            "Error: \(error.problem)\nUsage: \(HelpText.usageLine(topic))\n  See 'sensorbench help\(topic.map { " \($0)" } ?? "")'.\n".utf8)
-    )
-    exit(ExitCode.usage.rawValue)
+    FileHandle.standardError.write(Data(error.report.utf8))
+    exit(error.exitCode.rawValue)
 }
 
 do {
@@ -52,10 +48,10 @@ do {
         print(SensorBenchVersion.current)
         code = .success
     case .run(let options): code = try Commands.run(options)
-    case .validate(let files): code = try Commands.validate(files)
+    case .validate(let options): code = try Commands.validate(options)
     case .list: code = try Commands.list()
     case .bench(let options): code = try Benchmark.run(options)
-    case .merge(let parts, let out): code = try Commands.merge(parts: parts, outputFolder: out)
+    case .merge(let options): code = try Commands.merge(options)
     case .allan(let options): code = try Commands.allan(options)
     case .calibrate(let options): code = try Commands.calibrate(options)
     case .walks(let options): code = try Commands.walks(options)
@@ -63,7 +59,7 @@ do {
     case .writeSamples(let folder): code = try Commands.writeSamples(folder: folder)
     case .allanRecovery(let replications): code = try Commands.allanRecovery(replications: replications)
     case .distance(let from, let to): code = try Commands.distance(from: from, to: to)
-    case .gpxExport(let scenario, let out): code = try Commands.gpxExport(scenario: scenario, outputFile: out)
+    case .gpxExport(let options): code = try Commands.gpxExport(options)
     case .grade(let options): code = try Commands.grade(options)
     }
     exit(code.rawValue)

@@ -5,6 +5,13 @@ import Testing
 @testable import Studies
 @testable import sensorbench
 
+/// `validate x.json`, parsed.
+let validateOptions: ValidateOptions = {
+    var o = ValidateOptions()
+    o.files = ["x.json"]
+    return o
+}()
+
 @Suite struct CommandLineParserTests {
     @Test func parsesRunWithEveryOption() throws {
         let command = try CommandLineParser.parse([
@@ -23,7 +30,7 @@ import Testing
     @Test(arguments: [
         (["--help"], Command.help(topic: nil)), (["-h"], .help(topic: nil)), ([], .help(topic: nil)),
         (["help", "run"], .help(topic: "run")), (["run", "--help"], .help(topic: "run")), (["--version"], .version),
-        (["validate", "x.json"], .validate(files: ["x.json"])), (["list"], .list),
+        (["validate", "x.json"], .validate(validateOptions)), (["list"], .list),
     ])
     func parsesSimpleCommands(arguments: [String], expected: Command) throws {
         #expect(try CommandLineParser.parse(arguments) == expected)
@@ -39,8 +46,7 @@ import Testing
             _ = try CommandLineParser.parse(arguments)
             Issue.record("accepted \(arguments)")
         } catch {
-            #expect(error.kind == .usage)
-            #expect(ExitCode(error) == .usage)
+            #expect(error.exitCode == .usage)
         }
     }
 }

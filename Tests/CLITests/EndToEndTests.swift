@@ -53,7 +53,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let v = try SensorBench.run(["validate", "good.json", "bad.json"], in: folder)
         #expect(v.status == 65)
-        #expect(v.stdout.hasPrefix("good.json: ok"))
+        #expect(v.stdout.hasPrefix("ok  good.json: drift scenario"))
     }
 
     /// A small run writes every report file, and reruns with --jobs 1 and --jobs 2 are byte-identical.

@@ -4,12 +4,20 @@ import Testing
 @testable import Studies
 @testable import sensorbench
 
+/// `gpx export s.json --out f.gpx`, parsed.
+let gpxOptions: GPXExportOptions = {
+    var o = GPXExportOptions()
+    o.scenario = "s.json"
+    o.outputFile = "f.gpx"
+    return o
+}()
+
 @Suite struct GeofenceCommandLineTests {
     @Test(arguments: [
         (["distance", "39.95248,-75.19938", "39.95263,-75.19848"], Command.distance(from: "39.95248,-75.19938", to: "39.95263,-75.19848")),
         (["distance", "-33.8568,151.2153", "51.5,-0.12"], .distance(from: "-33.8568,151.2153", to: "51.5,-0.12")),
-        (["gpx", "export", "s.json", "--out", "f.gpx"], .gpxExport(scenario: "s.json", outputFile: "f.gpx")),
-        (["gpx", "export", "-o", "f.gpx", "s.json"], .gpxExport(scenario: "s.json", outputFile: "f.gpx")),
+        (["gpx", "export", "s.json", "--out", "f.gpx"], .gpxExport(gpxOptions)),
+        (["gpx", "export", "-o", "f.gpx", "s.json"], .gpxExport(gpxOptions)),
         (["distance", "--help"], .help(topic: "distance")), (["help", "gpx"], .help(topic: "gpx")),
     ])
     func parses(arguments: [String], expected: Command) throws {
@@ -26,7 +34,7 @@ import Testing
             _ = try CommandLineParser.parse(arguments)
             Issue.record("accepted \(arguments)")
         } catch {
-            #expect(error.kind == .usage && ExitCode(error) == .usage)
+            #expect(error.exitCode == .usage)
         }
     }
 

@@ -100,7 +100,10 @@ import Testing
 
         let missing = try SensorBench.run(["merge", part(1), part(3), "--out", "out"], in: folder)
         #expect(missing.status == 65)
-        #expect(missing.stderr.contains("missing shard 2/3 (trials 3..<6); run it with sensorbench grade --shard 2/3"))
+        #expect(
+            missing.stderr.contains(
+                "missing shard 2/3 (trials 3..<6); run it with sensorbench grade --rubric rubric.json subs/a.json subs/b.json "
+                    + "subs/c.json subs/d.json --out parts --shard 2/3 and merge again"))
 
         try FileManager.default.copyItem(
             atPath: folder.appendingPathComponent(part(2)).path,

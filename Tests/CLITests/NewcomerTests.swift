@@ -36,7 +36,7 @@ import Testing
 
         let v = try Self.run(["validate", "my-drift.json", "geofence-mcclelland.json"], in: folder)
         #expect(v.status == 0, "\(v.stderr)")
-        #expect(v.stdout.contains("my-drift.json: ok") && v.stdout.contains("geofence-mcclelland.json: ok"))
+        #expect(v.stdout.contains("ok  my-drift.json: ") && v.stdout.contains("ok  geofence-mcclelland.json: "))
         let r = try Self.run(["run", "my-drift.json", "--trials", "2", "--out", "out", "--quiet"], in: folder)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/my-drift/summary.md").path))
@@ -94,7 +94,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try Self.run(["validate", "Scenarios/drift-time-vs-turns.json", "Scenarios/geofence-penn-tour.json"], in: folder)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasPrefix("Scenarios/drift-time-vs-turns.json: ok"))
+        #expect(r.stdout.hasPrefix("ok  Scenarios/drift-time-vs-turns.json: drift scenario"))
         let list = try Self.run(["list"], in: folder)
         #expect(list.status == 0 && list.stdout.contains("drift-time-vs-turns"))
     }
@@ -109,7 +109,7 @@ import Testing
         #expect(swapped.stderr.contains("latitude -175.19938 is beyond ±90°"))
         let same = try Self.run(["distance", "39.95248,-75.19938", "39.95248,-75.19938"], in: folder)
         #expect(same.status == 0)
-        #expect(same.stdout == "0.000 m, bearing undefined (identical points) (WGS-84 geodesic)\n")
+        #expect(same.stdout == "0.000 m, bearing undefined (same point) (WGS-84 geodesic)\n")
     }
 
     /// `scripts/front-page` copies each summary's generated answer: the first line starting with **, else the first

@@ -37,7 +37,7 @@ import Testing
             _ = try CommandLineParser.parse(arguments)
             Issue.record("accepted \(arguments)")
         } catch {
-            #expect(error.kind == .usage)
+            #expect(error.exitCode == .usage)
         }
     }
 }

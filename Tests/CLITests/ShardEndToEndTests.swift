@@ -107,4 +107,35 @@ import Testing
                     == Data(contentsOf: merged.appendingPathComponent(name).appendingPathComponent(file)), "\(file) differs")
         }
     }
+
+    /// The hint for a missing shard repeats the run's options (`--trials`, `--seed`, the parts' folder): followed
+    /// verbatim, it writes the part that completes the set.
+    @Test func theMissingShardHintWorksVerbatim() throws {
+        let root = try SensorBench.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let parts = root.appendingPathComponent("parts")
+        let out = root.appendingPathComponent("out")
+        func part(_ k: Int) -> String { parts.appendingPathComponent("drift-one-phone.shard-\(k)-of-3.part").path }
+        for k in 1...3 {
+            let r = try SensorBench.run([
+                "run", Self.scenario, "--trials", "10", "--seed", "5", "--quiet", "--shard", "\(k)/3", "--out", parts.path,
+            ])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        try FileManager.default.removeItem(atPath: part(2))
+        let missing = try SensorBench.run(["merge", part(1), part(3), "--out", out.path])
+        #expect(missing.status == 65)
+        let expected = "sensorbench run \(Self.scenario) --trials 10 --seed 5 --out \(parts.path) --shard 2/3"
+        #expect(missing.stderr.contains("run it with \(expected) and merge again"), "\(missing.stderr)")
+        let hint = try #require(
+            missing.stderr.components(separatedBy: "run it with ").last?.components(separatedBy: " and merge again").first)
+        let binary = try #require(SensorBench.binary)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "PATH=\(binary.deletingLastPathComponent().path):$PATH; \(hint)"]
+        shell.currentDirectoryURL = SensorBench.packageRoot
+        #expect(try SensorBench.collect(shell).status == 0)
+        let merged = try SensorBench.run(["merge", part(1), part(2), part(3), "--out", out.path])
+        #expect(merged.status == 0, "\(merged.stderr)")
+    }
 }

@@ -9,7 +9,7 @@ package enum ProfileReader {
     static let maximumSampleRateHz = 10_000.0
 
     /// The numeric fields a profile may set, which `sources` may cite.
-    static let fieldNames: Set<String> = [
+    package static let fieldNames: Set<String> = [
         "sampleRateHz", "noiseDensityDegPerSecPerRootHz", "turnOnBiasDegPerSec", "biasInstabilityDegPerHour",
         "biasCorrelationTimeSeconds", "rateRandomWalkDegPerSecPerRootSec", "scaleFactorErrorPercent",
         "scaleFactorAsymmetryPercent", "quantizationStepDegPerSec", "rangeDegPerSec",

@@ -50,7 +50,7 @@ package enum Benchmark {
         print("sensorbench \(SensorBenchVersion.current) bench on \(machine())")
         // Progress by measurement (eight of them, of unequal length), on a terminal only; rows print at the end.
         let steps = 8
-        let progress = TerminalProgress.make(label: "bench", unit: "measurements", quiet: false)
+        let progress = TerminalProgress.make(label: "bench", unit: "measurements", quiet: options.quiet)
         progress?.update(done: 0, total: steps)
 
         // Drift pipeline, one core.

@@ -5,16 +5,17 @@ import Studies
 /// A parsed command line.
 package enum Command: Equatable, Sendable {
     case run(RunOptions)
-    case validate(files: [String])
+    case validate(ValidateOptions)
     case list
     case bench(BenchOptions)
     /// `outputFolder` `nil`: `Reports` for scenario parts (the report goes to `Reports/<name>/`), `Reports/grades` for
     /// grading parts (the team reports go straight into the folder, as with `grade`).
-    case merge(parts: [String], outputFolder: String?)
+    case merge(MergeOptions)
     /// `distance LAT,LON LAT,LON`: the two points as typed.
     case distance(from: String, to: String)
-    /// `gpx export SCENARIO --out FILE`.
-    case gpxExport(scenario: String, outputFile: String)
+    /// `gpx export SCENARIO --out FILE [--seed S]`.
+    case gpxExport(GPXExportOptions)
+    /// `topic` is a subcommand path ("run", "gpx export"), `nil` for the program's own help.
     case help(topic: String?)
     case version
     // Recordings (Sources/Studies/Recordings).
@@ -49,6 +50,38 @@ package struct BenchOptions: Equatable, Sendable {
     /// Trials of the drift pipeline per measurement.
     package var trials = 16
     package var jobs: Int?
+    package var quiet = false
+    package init() {}
+}
+
+/// Options of `sensorbench merge`.
+package struct MergeOptions: Equatable, Sendable {
+    package var parts: [String] = []
+    /// `nil`: `Reports` for scenario parts (the report goes to `Reports/<name>/`), `Reports/grades` for grading
+    /// parts (the team reports go straight into the folder, as with `grade`).
+    package var outputFolder: String?
+    package var quiet = false
+    package init() {}
+}
+
+/// Options of `sensorbench validate`.
+package struct ValidateOptions: Equatable, Sendable {
+    package var files: [String] = []
+    /// The kind every file must be; `nil`: detected from each file's content.
+    package var kind: InputKind?
+    /// The rubric submissions are checked against; `nil`: the shipped `rubrics/penn-dining.json`.
+    package var rubric: String?
+    package var quiet = false
+    package init() {}
+}
+
+/// Options of `sensorbench gpx export`.
+package struct GPXExportOptions: Equatable, Sendable {
+    package var scenario = ""
+    package var outputFile = ""
+    /// Overrides the scenario's seed (the jitter of the exported visit).
+    package var seed: UInt64?
+    package var quiet = false
     package init() {}
 }
 
@@ -61,6 +94,7 @@ package struct AllanOptions: Equatable, Sendable {
     package var axis = "all"
     package var outputFolder = "Reports/allan"
     package var unit: RecordingUnit?
+    package var quiet = false
     package init() {}
 }
 
@@ -71,6 +105,7 @@ package struct CalibrateOptions: Equatable, Sendable {
     package var output = ""
     package var axis = "z"
     package var unit: RecordingUnit?
+    package var quiet = false
     package init() {}
 }
 
@@ -85,6 +120,7 @@ package struct WalksOptions: Equatable, Sendable {
     /// Straight walks (0 turns) instead of 4-turn loops.
     package var straight = false
     package var jobs: Int?
+    package var quiet = false
     package init() {}
 }
 
@@ -98,6 +134,7 @@ package struct ReplayOptions: Equatable, Sendable {
     package var places: String?
     package var unit: RecordingUnit?
     package var outputFolder = "Reports/replay"
+    package var quiet = false
     package init() {}
 }
 

@@ -15,7 +15,7 @@ extension Commands {
         // Reading dominates on long recordings (a 10-hour file is 177 MB); progress only on a terminal.
         let recording = try SensorRecording.load(
             path: options.file, declaredUnit: options.unit, consumer: "allan",
-            progress: TerminalProgress.make(label: "allan \(options.file)", unit: "MB read", quiet: false))
+            progress: TerminalProgress.make(label: "allan \(options.file)", unit: "MB read", quiet: options.quiet))
         let axes = options.axis == "all" ? ["x", "y", "z"] : [options.axis]
         try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
         let analysis = try AllanAnalysis(recording: recording, axes: axes)
@@ -36,7 +36,7 @@ extension Commands {
     package static func calibrate(_ options: CalibrateOptions) throws -> ExitCode {
         let recording = try SensorRecording.load(
             path: options.file, declaredUnit: options.unit, consumer: "calibrate",
-            progress: TerminalProgress.make(label: "calibrate \(options.file)", unit: "MB read", quiet: false))
+            progress: TerminalProgress.make(label: "calibrate \(options.file)", unit: "MB read", quiet: options.quiet))
         let analysis = try AllanAnalysis(recording: recording, axes: [options.axis])
         if let problem = analysis.axes[0].staticProblem {
             throw InputError(
@@ -75,10 +75,9 @@ extension Commands {
             }
         }
         try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
-        // `walks` has no --quiet yet (the option tables of issue 10 add it); progress shows only on a terminal.
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
-            progress: ProgressReporter.make(label: "walks \(options.profile)", unit: "walks", quiet: false))
+            progress: ProgressReporter.make(label: "walks \(options.profile)", unit: "walks", quiet: options.quiet))
         let analysis = try WalksAnalysis(
             log: log, profile: profile, trials: options.trials, seed: options.seed,
             straight: options.straight, runner: runner)
@@ -116,7 +115,7 @@ extension Commands {
                     path: options.file, places: places, placesSource: source,
                     configuration: c))
         }
-        if case .proximity(let p) = result, p.untimedPointsDropped > 0 {
+        if case .proximity(let p) = result, p.untimedPointsDropped > 0, !options.quiet {
             // A diagnostic: the partial-time rule left points out of the replay.
             FileHandle.standardError.write(
                 Data(

@@ -7,6 +7,29 @@ import Studies
 
 /// The subcommands' work. Results go to standard output, diagnostics to standard error.
 package enum Commands {
+    /// The command that recomputes a shard of the run a part header records, `--shard` left for the caller to
+    /// append: the scenario (or rubric and submissions) with the seed and trial count the parts were run with,
+    /// writing into the parts' folder, so the new part merges with the others.
+    static func rerunCommand(_ header: PartHeader, partsFolder: String) -> String {
+        var words = ["sensorbench"]
+        if header.study == PartHeader.gradeStudy {
+            words += ["grade", "--rubric", header.source] + header.files
+        } else {
+            words += ["run", header.source]
+            if let trials = header.trialsPerCell { words += ["--trials", "\(trials)"] }
+            words += ["--seed", "\(header.seed)"]
+        }
+        words += ["--out", partsFolder]
+        return words.map(shellWord).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: unchanged when it holds only safe characters, else single-quoted.
+    static func shellWord(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+        if !word.isEmpty, word.allSatisfy({ safe.contains($0) }) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// Validates every file, then runs each scenario and writes its report.
     package static func run(_ options: RunOptions) throws -> ExitCode {
         var scenarios: [Scenario] = []
@@ -55,10 +78,11 @@ package enum Commands {
     /// Merges part files (of a scenario, or of a grading run) after ``PartMerge`` has checked that they are one
     /// complete, non-overlapping set from the same run and content, and writes the report exactly as an unsharded
     /// run would.
-    package static func merge(parts paths: [String], outputFolder: String?) throws -> ExitCode {
-        let merged = try PartMerge.merge(paths) { header in
-            header.study == PartHeader.gradeStudy ? "sensorbench grade" : "sensorbench run \(header.source)"
-        }
+    package static func merge(_ options: MergeOptions) throws -> ExitCode {
+        let paths = options.parts
+        let outputFolder = options.outputFolder
+        let partsFolder = URL(fileURLWithPath: paths[0]).deletingLastPathComponent().relativePath
+        let merged = try PartMerge.merge(paths) { header in rerunCommand(header, partsFolder: partsFolder) }
         if merged.header.study == PartHeader.gradeStudy {
             return try mergeGrades(merged, outputFolder: outputFolder ?? GradeOptions().outputFolder)
         }
@@ -71,15 +95,6 @@ package enum Commands {
         let files = try scenario.report(records: merged.records)
         try files.write(to: folder)
         print("\(scenario.name): merged \(merged.partCount) shards, \(merged.records.count) trials → \(folder.relativePath)/summary.md")
-        return .success
-    }
-
-    /// Validates files and reports each one.
-    package static func validate(_ files: [String]) throws -> ExitCode {
-        for file in files {
-            let scenario = try ScenarioFile.load(path: file)
-            print("\(file): ok (\(scenario.cellCount) cells, \(scenario.totalTrials) trials)")
-        }
         return .success
     }
 
@@ -128,36 +143,74 @@ package enum Commands {
         return .success
     }
 
+    /// How far apart (metres) two points typed for one question may be before a swapped order is suspected.
+    static let swapSuspicionMeters = 1_000_000.0
+
     /// Prints the geodesic distance and initial bearing between two points.
+    ///
+    /// A latitude beyond ±90° is refused, naming the argument. A point whose reversed order (read as LON,LAT)
+    /// lies within ``swapSuspicionMeters`` of the other point while the pair as typed does not is computed as
+    /// typed, with a warning on standard error. Identical points have no bearing.
     package static func distance(from: String, to: String) throws -> ExitCode {
-        func point(_ text: String) throws(InputError) -> Coordinate {
+        func point(_ text: String, _ which: String) throws(InputError) -> Coordinate {
             guard let p = CommandLineParser.parseLatLon(text) else {
                 throw InputError(.usage, file: nil, field: "distance", problem: "'\(text)' is not LAT,LON in decimal degrees")
             }
             guard abs(p.latitude) <= 90 else {
                 let hint = abs(p.longitude) <= 90 ? " (swapped? the order is LAT,LON)" : ""
-                throw InputError(file: nil, field: text, problem: "latitude \(p.latitude) is beyond ±90°\(hint)")
+                throw InputError(
+                    file: nil, field: "\(which) point '\(text)'", problem: "latitude \(p.latitude) is beyond ±90°\(hint)")
             }
             guard abs(p.longitude) <= 180, let c = Coordinate(latitudeDegrees: p.latitude, longitudeDegrees: p.longitude)
             else {
-                throw InputError(file: nil, field: text, problem: "latitude must be within ±90° and longitude within ±180°")
+                throw InputError(
+                    file: nil, field: "\(which) point '\(text)'", problem: "longitude \(p.longitude) is beyond ±180°")
             }
             return c
         }
-        let a = try point(from)
-        let b = try point(to)
+        let a = try point(from, "first")
+        let b = try point(to, "second")
         let g = Geodesic.inverse(a, b)
+        if let warning = try swapWarning(from: (from, a), to: (to, b), typedMeters: g.distanceMeters) {
+            FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
+        }
         let bearing = g.initialBearingDegrees < 0 ? g.initialBearingDegrees + 360 : g.initialBearingDegrees
         // Identical points have no direction between them; Karney's algorithm still returns an azimuth (180°).
         let bearingText =
-            g.distanceMeters == 0 ? "bearing undefined (identical points)" : "initial bearing \(try Format.fixed(bearing, decimals: 2))°"
+            g.distanceMeters == 0 ? "bearing undefined (same point)" : "initial bearing \(try Format.fixed(bearing, decimals: 2))°"
         print("\(try Format.fixed(g.distanceMeters, decimals: 3)) m, \(bearingText) (WGS-84 geodesic)")
         return .success
     }
 
+    /// The warning for a point that looks typed as LON,LAT, or `nil`: the pair as typed is more than
+    /// ``swapSuspicionMeters`` apart and a point read the other way round lies within it of the other point.
+    ///
+    /// Read back, either point usually lands near the other (which one was typed wrongly cannot be told), so the
+    /// warning names every point for which that holds.
+    static func swapWarning(
+        from a: (text: String, point: Coordinate), to b: (text: String, point: Coordinate), typedMeters: Double
+    ) throws -> String? {
+        guard typedMeters > swapSuspicionMeters else { return nil }
+        var readings: [String] = []
+        for (suspect, other) in [(a, b), (b, a)] where abs(suspect.point.longitudeDegrees) <= 90 {
+            guard let swapped = Coordinate(latitudeDegrees: suspect.point.longitudeDegrees, longitudeDegrees: suspect.point.latitudeDegrees)
+            else { continue }
+            let meters = Geodesic.inverse(swapped, other.point).distanceMeters
+            guard meters <= swapSuspicionMeters else { continue }
+            readings.append(
+                "'\(suspect.text)' read as LON,LAT lies \(try Format.fixed(meters / 1000, decimals: 1)) km from '\(other.text)'")
+        }
+        guard !readings.isEmpty else { return nil }
+        return "\(readings.count == 1 ? "a point" : "one of the points") looks swapped (the order is LAT,LON): "
+            + readings.joined(separator: ", and ")
+            + "; as typed they are \(try Format.fixed(typedMeters / 1000, decimals: 1)) km apart (computed as typed)"
+    }
+
     /// Writes the GPX file of a geofence scenario's first trial.
-    package static func gpxExport(scenario path: String, outputFile: String) throws -> ExitCode {
-        let scenario = try ScenarioFile.load(path: path)
+    package static func gpxExport(_ options: GPXExportOptions) throws -> ExitCode {
+        let path = options.scenario
+        let outputFile = options.outputFile
+        let scenario = try ScenarioFile.load(path: path, overrides: RunOverrides(seed: options.seed))
         guard let s = scenario.study as? GeofenceScenario else {
             throw InputError(file: path, field: "study", problem: "gpx export needs a geofence scenario, got \"\(scenario.kind)\"")
         }

@@ -1,0 +1,109 @@
+import FileFormats
+import Foundation
+import Grading
+import Recordings
+import Reporting
+import Studies
+
+/// The JSON inputs sensorbench reads, as `validate --kind` names them.
+package enum InputKind: String, CaseIterable, Sendable {
+    case scenario, profile, places, rubric, submission, detector
+    case driftLog = "drift-log"
+
+    /// How the kind is recognised from a file's content, for help and for the "fits no kind" line.
+    var detection: String {
+        switch self {
+        case .scenario: return "an object with \"study\" (run)"
+        case .rubric: return "an object with \"criteria\" (grade --rubric)"
+        case .submission: return "an object with \"team\" and \"gesture\" (grade)"
+        case .detector: return "an object with \"detector\" or \"kind\" (replay --detector)"
+        case .places: return "an object with \"places\" (a scenario's or rubric's places, replay --places)"
+        case .profile: return "an object with a gyro model key such as \"noiseDensityDegPerSecPerRootHz\" (a scenario's profile)"
+        case .driftLog: return "an array (walks)"
+        }
+    }
+
+    /// The kind a parsed file's top level fits, or `nil`.
+    static func detect(_ node: JSONNode) -> InputKind? {
+        if case .array = node.value { return .driftLog }
+        guard case .object(let members) = node.value else { return nil }
+        let keys = Set(members.map(\.key))
+        if keys.contains("study") { return .scenario }
+        if keys.contains("criteria") { return .rubric }
+        if keys.contains("team") && keys.contains("gesture") { return .submission }
+        if keys.contains("detector") || keys.contains("kind") { return .detector }
+        if keys.contains("places") { return .places }
+        if !keys.isDisjoint(with: ProfileReader.fieldNames) { return .profile }
+        return nil
+    }
+}
+
+extension Commands {
+    /// Reads every file as the command that uses it would and prints one line of what it checked.
+    ///
+    /// The first bad file stops with the real reader's one-line error (exit 65, 66 for a missing file).
+    package static func validate(_ options: ValidateOptions) throws -> ExitCode {
+        for file in options.files {
+            let line = try validate(file: file, kind: options.kind, rubric: options.rubric)
+            print("ok  \(file): \(line)")
+        }
+        return .success
+    }
+
+    /// What one file holds, as one line; throws the reader's error for a bad file.
+    static func validate(file: String, kind given: InputKind?, rubric rubricPath: String?) throws -> String {
+        let url = URL(fileURLWithPath: InputPaths.resolve(file))
+        let node = try ScenarioFile.parseJSON(at: url, displayPath: file)
+        guard let kind = given ?? InputKind.detect(node) else {
+            let tried = InputKind.allCases.map { "\($0.rawValue) (\($0.detection))" }.joined(separator: "; ")
+            throw InputError(file: file, line: node.line, problem: "fits no input kind; tried \(tried)")
+        }
+        switch kind {
+        case .scenario:
+            let scenario = try ScenarioFile.load(path: file)
+            return "\(scenario.kind) scenario \"\(scenario.name)\", \(count(scenario.cellCount, "cell")), "
+                + "\(count(scenario.totalTrials, "trial"))"
+        case .profile:
+            let reader = try JSONObjectReader(node, file: file, path: "")
+            let stem = url.deletingPathExtension().lastPathComponent
+            let profile = try ProfileReader.parse(reader, fallbackName: stem)
+            guard profile.name == stem else {
+                throw InputError(
+                    file: file, line: reader.line, field: "name",
+                    problem: "is \"\(profile.name)\" but the file is named \(stem).json (a scenario names a profile by its file name)")
+            }
+            return "profile \"\(profile.name)\", sample rate \(try Format.fixed(profile.sampleRateHz, decimals: 0)) Hz"
+        case .places:
+            let field = JSONField(node: JSONNode(value: .string(url.path), line: 1), file: file, path: "places")
+            let set = try PlaceSet.read(field, folder: url.deletingLastPathComponent())
+            let variants = set.variants.keys.sorted()
+            return "places, \(count(set.places.count, "place"))"
+                + (variants.isEmpty ? "" : ", \(count(variants.count, "variant")) (\(variants.joined(separator: ", ")))")
+        case .rubric:
+            let rubric = try Rubric.load(path: file)
+            return "rubric \"\(rubric.name)\", \(count(rubric.criteria.count, "criterion", "criteria")), "
+                + "\(count(rubric.suites.count, "suite"))"
+        case .submission:
+            let shipped = ScenarioLocator.folder()?.appendingPathComponent("rubrics/penn-dining.json").path
+            guard let path = rubricPath ?? shipped else {
+                throw InputError(
+                    .missingFile, file: "Scenarios",
+                    problem: "no Scenarios folder found for the default rubric (run from the checkout or pass --rubric)")
+            }
+            let rubric = try Rubric.load(path: path)
+            let submission = try Submission.load(path: file, rubric: rubric)
+            let gesture = if case .shake = submission.detector { "shake" } else { "scribble" }
+            return "submission \"\(submission.team)\" (\(gesture), \(submission.check.kind.rawValue) check), "
+                + "checked against rubric \"\(rubric.name)\""
+        case .detector:
+            let configuration = try ReplayConfiguration.load(path: file)
+            return "detector configuration, \(configuration.detectorName)"
+        case .driftLog:
+            let log = try DriftLog.load(path: file)
+            return "drift log, \(count(log.entries.count, "usable entry", "usable entries")), \(log.skipped.count) skipped"
+        }
+    }
+
+    /// "1 cell", "12 cells".
+    static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { "\(n) \(n == 1 ? one : many ?? one + "s")" }
+}
