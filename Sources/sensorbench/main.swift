@@ -63,6 +63,12 @@ do {
     case .grade(let options): code = try Commands.grade(options)
     }
     exit(code.rawValue)
+} catch let error as InputError where error.kind == .usage {
+    // A usage problem a lower module found after parsing: shown as the parser shows one.
+    let topic = error.field.isEmpty || CommandTables.node(error.field) == nil ? nil : error.field
+    let usage = UsageError(error.problem, subcommand: topic)
+    FileHandle.standardError.write(Data(usage.report.utf8))
+    exit(usage.exitCode.rawValue)
 } catch let error as InputError {
     fail(error.description, ExitCode(error))
 } catch let error as ReportingError {

@@ -99,7 +99,7 @@ enum CommandTables {
             ["validate"], summary: "Check input files without running them.",
             details: """
                 Reads each file as the command that uses it would and prints one line of what it checked, e.g.
-                "ok  <file>: rubric "penn-dining", 12 criteria, 4 suites". The kind is detected from the content
+                "ok  <file>: rubric "penn-dining", 12 criteria, 5 suites". The kind is detected from the content
                 (see KINDS) unless --kind says it. The first problem is reported as
                 "<file>:<line>: <field>: <problem>" with exit code 65 (66 for a missing file).
                 """,
@@ -121,7 +121,7 @@ enum CommandTables {
                 ) { o, text, _ in o.rubric = text },
                 SharedOption.quiet(\.quiet),
             ],
-            footer: "KINDS (detected from the content):\n"
+            footer: "KINDS (detected from the content, the first that fits):\n"
                 + InputKind.allCases.map { HelpText.row($0.rawValue, $0.detection) }.joined(separator: "\n"),
             initial: ValidateOptions()
         ) { o, _ in .validate(o) }
@@ -173,8 +173,8 @@ enum CommandTables {
                 SWAPPED:
                   A point is taken for typed as LON,LAT when the two points as typed are more than 1000 km apart
                   and that point read the other way round lies within 1000 km of the other one. The distance is
-                  still computed as typed; the warning names the point. Two points both typed the other way
-                  round cannot be told apart from a true pair and pass unremarked.
+                  still computed as typed; the warning on standard error gives each point's reading for which
+                  that holds. Two points both typed the other way round cannot be told from a true pair.
                 """,
             initial: []
         ) { o, _ in .distance(from: o[0], to: o[1]) }
@@ -319,7 +319,11 @@ enum CommandTables {
             },
             options: [
                 OptionSpec("--profile", value: "<name>", meaning: "Gyro profile from Scenarios/profiles.", default: "phone-calibrated") {
-                    o, text, _ in o.profile = text
+                    o, name, context in
+                    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                        throw context.error("--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
+                    }
+                    o.profile = name
                 },
                 SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/walks"),
                 SharedOption.trials(\.trials, in: 10...100_000, meaning: "Simulated walks per duration.", default: "200"),

@@ -7,7 +7,8 @@ import Studies
 
 /// The JSON inputs sensorbench reads, as `validate --kind` names them.
 package enum InputKind: String, CaseIterable, Sendable {
-    case scenario, profile, places, rubric, submission, detector
+    /// In the order ``detect(_:)`` tries them.
+    case scenario, rubric, submission, detector, places, profile
     case driftLog = "drift-log"
 
     /// How the kind is recognised from a file's content, for help and for the "fits no kind" line.
