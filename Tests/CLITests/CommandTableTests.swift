@@ -37,6 +37,15 @@ import Testing
         }
     }
 
+    /// The built binary prints nested help on standard output and exits 0 (issue 15: `help gpx export` exited 64).
+    @Test(arguments: [["help", "gpx", "export"], ["gpx", "--help"], ["gpx", "export", "--help"], ["help", "dev"], ["help", "help"]])
+    func nestedHelpExitsZero(arguments: [String]) throws {
+        let r = try SensorBench.run(arguments)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("OVERVIEW: "))
+        #expect(r.stderr.isEmpty)
+    }
+
     /// Every option a table lists appears in its usage line, and is accepted by the parser in `--name=value` form
     /// as well (it reaches the option's own checks, not "unknown option").
     @Test func everyOptionOfEveryTableIsInItsUsageLine() {

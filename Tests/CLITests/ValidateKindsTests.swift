@@ -72,7 +72,14 @@ import Testing
                 .replacingOccurrences(of: "\"../", with: "\"" + Self.shipped("Scenarios") + "/"))
         let profile = try fixture("my-phone.json", "{\n  \"name\": \"my-phone\",\n  \"sampleRateHz\": -100\n}\n")
         let configuration = try fixture("c.json", "{\"kind\": \"threshold-count\", \"thresholdG\": \"high\"}\n")
+        let scenario = try fixture("s.json", "{\n  \"study\": \"drift\",\n  \"name\": \"s\",\n  \"seed\": -1\n}\n")
+        let log = try fixture("log.json", "[\n  {\"minutes\": 0, \"driftDegrees\": 1}\n]\n")
+        let submission = try fixture("team.json", "{\"team\": \"bad name\", \"gesture\": \"shake\"}\n")
+        let shippedRubric = try Rubric.load(path: Self.shipped("Scenarios/rubrics/penn-dining.json"))
         let readers: [(String, () throws -> Void)] = [
+            (scenario, { _ = try ScenarioFile.load(path: scenario) }),
+            (log, { _ = try DriftLog.load(path: log) }),
+            (submission, { _ = try Submission.load(path: submission, rubric: shippedRubric) }),
             (rubric, { _ = try Rubric.load(path: rubric) }),
             (
                 profile,
@@ -85,11 +92,23 @@ import Testing
         ]
         for (file, read) in readers {
             let expected = try #require(capture(read), "the reader accepted \(file)")
-            let got = try #require(capture { _ = try line(file) }, "validate accepted \(file)")
+            let got = try #require(
+                capture { _ = try line(file, rubric: Self.shipped("Scenarios/rubrics/penn-dining.json")) },
+                "validate accepted \(file)")
             #expect(got.file == file)
             #expect(got == expected)
             #expect(ExitCode(got) == .dataError)
         }
+    }
+
+    /// A places file with a latitude beyond ±90° on its line 3: refused by the places reader, naming it.
+    @Test func badPlacesAreRefusedOnTheirLine() throws {
+        let places = try fixture(
+            "halls.json", "{\n  \"places\": [\n    {\"name\": \"A\", \"latitude\": 139.9, \"longitude\": -75.2}\n  ]\n}\n")
+        let error = try #require(capture { _ = try line(places) })
+        #expect(error.file == places && error.line == 3)
+        #expect(error.field == "places[0].latitude" && error.problem.contains("must be between -90 and 90"))
+        #expect(ExitCode(error) == .dataError)
     }
 
     func capture(_ body: () throws -> Void) -> InputError? {

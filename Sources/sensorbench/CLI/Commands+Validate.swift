@@ -24,6 +24,19 @@ package enum InputKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// What the kind's top level needs, for the "fits no kind" line.
+    var signature: String {
+        switch self {
+        case .scenario: return "\"study\""
+        case .rubric: return "\"criteria\""
+        case .submission: return "\"team\" and \"gesture\""
+        case .detector: return "\"detector\" or \"kind\""
+        case .places: return "\"places\""
+        case .profile: return "a gyro model key such as \"sampleRateHz\""
+        case .driftLog: return "a top-level array"
+        }
+    }
+
     /// The kind a parsed file's top level fits, or `nil`.
     static func detect(_ node: JSONNode) -> InputKind? {
         if case .array = node.value { return .driftLog }
@@ -56,7 +69,7 @@ extension Commands {
         let url = URL(fileURLWithPath: InputPaths.resolve(file))
         let node = try ScenarioFile.parseJSON(at: url, displayPath: file)
         guard let kind = given ?? InputKind.detect(node) else {
-            let tried = InputKind.allCases.map { "\($0.rawValue) (\($0.detection))" }.joined(separator: "; ")
+            let tried = InputKind.allCases.map { "\($0.rawValue) (needs \($0.signature))" }.joined(separator: ", ")
             throw InputError(file: file, line: node.line, problem: "fits no input kind; tried \(tried)")
         }
         switch kind {
