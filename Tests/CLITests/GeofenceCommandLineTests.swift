@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FileFormats
@@ -48,5 +49,22 @@ let gpxOptions: GPXExportOptions = {
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+
+    /// `gpx export --seed` overrides the scenario's seed as `run --seed` does: the scenario's own seed (20260104 in
+    /// geofence-false-triggers.json) gives the default file byte for byte, another seed another jitter.
+    @Test func gpxExportSeedOverridesTheScenarios() throws {
+        let folder = try SensorBench.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = "Scenarios/geofence-false-triggers.json"
+        func export(_ name: String, _ extra: [String]) throws -> Data {
+            let file = folder.appendingPathComponent(name).path
+            let r = try SensorBench.run(["gpx", "export", scenario, "--out", file, "--quiet"] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: file))
+        }
+        let plain = try export("plain.gpx", [])
+        #expect(try export("same.gpx", ["--seed", "20260104"]) == plain)
+        #expect(try export("other.gpx", ["--seed", "12345"]) != plain)
     }
 }
