@@ -4,7 +4,8 @@ import Foundation
 import Reporting
 import Stats
 
-/// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all in memory first.
+/// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all before anything is
+/// written (`trials.csv` on a ``SpoolFile`` when streamed, the rest in memory).
 package enum GeofenceReport {
     /// Renders every file of the report, keyed by path relative to the report folder.
     package static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws
