@@ -40,7 +40,11 @@ public struct CSVTable: Sendable {
     ///   ``ReportingError/nonFiniteValue(context:)`` with context "column <name>, row <n>" (n counts data rows from
     ///   1) when a `.number` is NaN or infinite. The table is unchanged when it throws.
     public mutating func append(_ row: [CSVCell]) throws(ReportingError) {
-        let rowNumber = renderedRows.count + 1
+        renderedRows.append(try Self.fields(row, header: header, rowNumber: renderedRows.count + 1))
+    }
+
+    /// The rendered fields of data row `rowNumber` (from 1), with the checks and messages of ``append(_:)``.
+    static func fields(_ row: [CSVCell], header: [String], rowNumber: Int) throws(ReportingError) -> [String] {
         guard row.count == header.count else {
             throw .cellCount(context: "CSV row \(rowNumber)", expected: header.count, actual: row.count)
         }
@@ -59,7 +63,7 @@ public struct CSVTable: Sendable {
                 fields.append("")
             }
         }
-        renderedRows.append(fields)
+        return fields
     }
 
     // MARK: - Rendering
@@ -74,7 +78,7 @@ public struct CSVTable: Sendable {
     }
 
     /// Joins already-quoted fields into one line, protecting a lone empty field.
-    private static func line(_ fields: [String]) -> String {
+    static func line(_ fields: [String]) -> String {
         if fields.count == 1 && fields[0].isEmpty { return "\"\"\n" }
         return fields.joined(separator: ",") + "\n"
     }

@@ -51,21 +51,50 @@ enum FileSystem {
 
     /// Writes `data` to a new file at `path` (which must not exist) and forces it to the disk (`fsync`).
     static func writeSynced(_ data: Data, to path: String) throws(ReportingError) {
+        try writeSynced(to: path) { fd in data.withUnsafeBytes { writeAll(fd, $0) } }
+    }
+
+    /// Writes a spool's contents to a new file at `path` (which must not exist), chunk by chunk, and syncs it.
+    static func writeSynced(_ spool: SpoolFile, to path: String) throws(ReportingError) {
+        var readFailure: ReportingError?
+        do throws(ReportingError) {
+            try writeSynced(to: path) { fd in
+                var failure: Int32 = 0
+                do throws(ReportingError) {
+                    try spool.forEachChunk { (chunk) throws(ReportingError) in
+                        if failure == 0 { failure = writeAll(fd, chunk) }
+                    }
+                } catch {
+                    readFailure = error
+                    return EIO
+                }
+                return failure
+            }
+        } catch {
+            throw readFailure ?? error
+        }
+    }
+
+    /// Writes every byte of `buffer` to `fd`; returns 0 or the `errno` of the failed write.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
+        var offset = 0
+        while offset < buffer.count {
+            let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return 0
+    }
+
+    /// Creates `path` (which must not exist), lets `fill` write into its descriptor (returning 0 or an `errno`),
+    /// then syncs and closes it; on any failure the file is removed.
+    private static func writeSynced(to path: String, _ fill: (Int32) -> Int32) throws(ReportingError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw error(errno, path: path, doing: "cannot create file") }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
-        }
+        var failure = fill(fd)
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 {

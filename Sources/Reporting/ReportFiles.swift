@@ -9,7 +9,7 @@ public struct ReportFiles: Sendable {
     // MARK: - State
 
     /// Contents by relative path.
-    private var files: [String: String] = [:]
+    private var files: [String: ReportFileContents] = [:]
 
     /// The relative paths collected so far, sorted (byte order of their UTF-8, as `<` on `String` compares).
     public var paths: [String] { files.keys.sorted() }
@@ -25,12 +25,23 @@ public struct ReportFiles: Sendable {
     ///   - relativePath: A path below the report folder using "/" separators, e.g. "figures/roc.svg".
     ///   - contents: The text, written as UTF-8.
     public mutating func add(_ relativePath: String, _ contents: String) {
-        files[relativePath] = contents
+        files[relativePath] = .text(contents)
     }
 
-    /// The contents collected for `relativePath`, or nil.
+    /// Adds a file whose contents were streamed to a ``SpoolFile`` (a `trials.csv` too large to hold in memory);
+    /// the spool is copied into the report folder when it is written, like any other file.
+    public mutating func add(_ relativePath: String, spooled spool: SpoolFile) {
+        files[relativePath] = .spooled(spool)
+    }
+
+    /// The contents collected for `relativePath`, or nil (a spooled file is read back whole: for tests and small
+    /// reports; `nil` when it cannot be read).
     public func contents(of relativePath: String) -> String? {
-        files[relativePath]
+        switch files[relativePath] {
+        case .text(let text): return text
+        case .spooled(let spool): return try? spool.text()
+        case nil: return nil
+        }
     }
 
     // MARK: - Writing
@@ -51,7 +62,7 @@ public struct ReportFiles: Sendable {
     ///   intact in every case.
     public func write(to folder: URL) throws(ReportingError) {
         try checkPaths()
-        try ReportFolder.write(paths.map { ($0, Data(files[$0, default: ""].utf8)) }, to: folder)
+        try ReportFolder.write(paths.map { ($0, files[$0] ?? .text("")) }, to: folder)
     }
 
     /// Takes `folder`'s lock and checks that it can hold a report, before the work that produces the report;
@@ -70,8 +81,8 @@ public struct ReportFiles: Sendable {
     public func writeEach(into folder: URL) throws(ReportingError) {
         try checkPaths()
         for path in paths {
-            guard let contents = files[path] else { continue }
-            try AtomicFile.write(contents, to: folder.appendingPathComponent(path))
+            guard let text = contents(of: path) else { continue }
+            try AtomicFile.write(text, to: folder.appendingPathComponent(path))
         }
     }
 
@@ -91,4 +102,10 @@ public struct ReportFiles: Sendable {
             }
         }
     }
+}
+
+/// What one report file holds: text in memory, or bytes streamed to a temporary file.
+enum ReportFileContents: Sendable {
+    case text(String)
+    case spooled(SpoolFile)
 }

@@ -85,7 +85,7 @@ enum ReportFolder {
         return try FolderLock.acquire(lockFile: location.lockFile, folder: location.shown)
     }
 
-    static func write(_ files: [(path: String, data: Data)], to folder: URL) throws(ReportingError) {
+    static func write(_ files: [(path: String, contents: ReportFileContents)], to folder: URL) throws(ReportingError) {
         let location = try Location(folder)
         let (shown, target, parent, name) = (location.shown, location.target, location.parent, location.name)
         let lock = try lock(location)
@@ -178,10 +178,10 @@ enum ReportFolder {
     }
 
     /// Creates `folder` holding `files`, every file and folder synced.
-    private static func fill(_ folder: String, with files: [(path: String, data: Data)]) throws(ReportingError) {
+    private static func fill(_ folder: String, with files: [(path: String, contents: ReportFileContents)]) throws(ReportingError) {
         try FileSystem.makeFolders(folder)
         var folders: Set<String> = [folder]
-        for (path, data) in files {
+        for (path, contents) in files {
             let url = folder + "/" + path
             let directory = (url as NSString).deletingLastPathComponent
             if !folders.contains(directory) {
@@ -192,7 +192,10 @@ enum ReportFolder {
                     d = (d as NSString).deletingLastPathComponent
                 }
             }
-            try FileSystem.writeSynced(data, to: url)
+            switch contents {
+            case .text(let text): try FileSystem.writeSynced(Data(text.utf8), to: url)
+            case .spooled(let spool): try FileSystem.writeSynced(spool, to: url)
+            }
         }
         for directory in folders.sorted(by: { $0.count > $1.count }) { try FileSystem.syncFolder(directory) }
     }

@@ -43,15 +43,38 @@ package protocol Study: Sendable {
 
     /// Analyses every trial's outcome (in global index order) and renders the report, without writing it.
     func report(_ outcomes: [Outcome]) throws -> ReportFiles
+
+    /// Simulates the trials with global indices in `range` and hands each outcome to `each`, in index order.
+    ///
+    /// The default collects ``simulate(_:runner:)``; a study whose report is reduced as outcomes arrive streams
+    /// them (``MonteCarloRunner/forEach(count:inFlight:_:consume:)``), so no array of every outcome exists.
+    func simulate(_ range: Range<Int>, runner: MonteCarloRunner, each: (Int, Outcome) throws -> Void) throws
+
+    /// The report of the outcomes that `feed` hands to its sink, in global index order: identical to
+    /// ``report(_:)`` of the same outcomes.
+    ///
+    /// The default collects them and calls ``report(_:)``; a streaming study accumulates per-cell statistics
+    /// as they arrive and writes `trials.csv` to a ``SpoolFile``, so its memory does not grow with the trials.
+    func report(feed: ((Outcome) throws -> Void) throws -> Void) throws -> ReportFiles
 }
 
 extension Study {
     package var kind: String { Self.kind }
     package var recordColumns: String { Self.recordColumns }
 
+    package func simulate(_ range: Range<Int>, runner: MonteCarloRunner, each: (Int, Outcome) throws -> Void) throws {
+        for (index, outcome) in zip(range, try simulate(range, runner: runner)) { try each(index, outcome) }
+    }
+
+    package func report(feed: ((Outcome) throws -> Void) throws -> Void) throws -> ReportFiles {
+        var outcomes: [Outcome] = []
+        try feed { outcomes.append($0) }
+        return try report(outcomes)
+    }
+
     /// Runs every trial and returns the report's files (nothing is written here).
     package func report(runner: MonteCarloRunner) throws -> ReportFiles {
-        try report(try simulate(0..<totalTrials, runner: runner))
+        try report { sink in try simulate(0..<totalTrials, runner: runner) { _, outcome in try sink(outcome) } }
     }
 
     /// One record line per trial of `range`, for a part file.
@@ -63,14 +86,17 @@ extension Study {
     ///
     /// - Throws: ``InputError`` naming the file and line of the first record that does not fit the scenario.
     package func report(records: [PartRecord]) throws -> ReportFiles {
-        var outcomes: [Outcome] = []
-        outcomes.reserveCapacity(records.count)
-        for (index, r) in records.enumerated() {
-            guard let o = outcome(record: r.text, index: index) else {
-                throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
-            }
-            outcomes.append(o)
+        // Every record is decoded before the report starts, so a bad record is named before any work.
+        for (index, r) in records.enumerated() where outcome(record: r.text, index: index) == nil {
+            throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
         }
-        return try report(outcomes)
+        return try report { sink in
+            for (index, r) in records.enumerated() {
+                guard let o = outcome(record: r.text, index: index) else {
+                    throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
+                }
+                try sink(o)
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MonteCarlo
 import Stats
 
 /// The metrics of a geofence study, one row per (cell, check, place of interest).
@@ -56,59 +57,104 @@ package struct GeofenceAnalysis: Sendable {
     ///
     /// - Throws: ``StatsError`` from the intervals (not expected for valid counts).
     package init(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome]) throws {
-        var rows: [Row] = []
-        let interest = s.placesOfInterest
-        let p = interest.count
-        for cell in s.cells {
-            let cellOutcomes = outcomes.filter { $0.cellIndex == cell.index }
+        var accumulator = Accumulator(scenario: s)
+        for o in outcomes { try accumulator.add(o) }
+        self = try accumulator.finish()
+    }
+
+    init(rows: [Row]) { self.rows = rows }
+
+    /// The rows accumulated one outcome at a time, so a study of any size needs memory for one cell's running
+    /// counts only: a cell's rows are finished as soon as its last trial arrives (outcomes in global index order
+    /// fill cells one after another), and the times to trigger go to ``SpilledValues`` (exact quantiles, on disk
+    /// beyond 4096 values). Sums run over the visits in the order given, so the figures are those of the whole
+    /// array, bit for bit.
+    package struct Accumulator {
+        /// The running counts of one (check, place) of a cell.
+        struct Running {
+            var visits = 0, collected = 0, wrong = 0, outside = 0, falseVisits = 0, falseEvents = 0, inside = 0
+            var missed = 0, exits = 0
+            var outsideSeconds = 0.0, allSeconds = 0.0
+            var times: SpilledValues
+            var clusters = ClusteredRate.empty
+        }
+
+        let scenario: GeofenceScenario
+        let memoryLimit: Int
+        /// Running counts of the cells not finished yet, by cell index (c·P + j within a cell).
+        private var open: [Int: [Running]] = [:]
+        /// Finished rows, by cell index.
+        private var finished: [Int: [Row]] = [:]
+
+        /// - Parameter memoryLimit: times to trigger kept in memory per (check, place) before they are spilled.
+        package init(scenario: GeofenceScenario, memoryLimit: Int = SpilledValues.defaultMemoryLimit) {
+            self.scenario = scenario
+            self.memoryLimit = memoryLimit
+        }
+
+        package mutating func add(_ o: GeofenceOutcome) throws {
+            let s = scenario
+            let p = s.placesOfInterest.count
+            var running =
+                open.removeValue(forKey: o.cellIndex)
+                ?? Array(repeating: Running(times: SpilledValues(memoryLimit: memoryLimit)), count: s.checks.count * p)
             for c in s.checks.indices {
-                for (j, placeIndex) in interest.enumerated() {
+                for j in 0..<p {
                     let i = c * p + j
-                    var collected = 0, wrong = 0, outside = 0, falseVisits = 0, falseEvents = 0, inside = 0, missed = 0
-                    var exits = 0
-                    var outsideSeconds = 0.0, allSeconds = 0.0
-                    var times: [Double] = []
-                    var clusters = ClusteredRate.empty
-                    for o in cellOutcomes {
-                        allSeconds += o.durationSeconds
-                        exits += o.exits[i]
-                        if o.enters[i] > 0 { collected += 1 }
-                        if o.firstEnterWasFalse[i] { wrong += 1 }
-                        if let entry = o.trueFirstInsideSeconds[j] {
-                            inside += 1
-                            if let first = o.firstEnterSeconds[i] {
-                                times.append(first - entry)
-                                if first - entry > s.timeLimitSeconds { missed += 1 }
-                            } else {
-                                missed += 1
-                            }
-                        } else {
-                            outside += 1
-                            outsideSeconds += o.durationSeconds
-                            falseEvents += o.enters[i]
-                            clusters = clusters + ClusteredRate(events: o.enters[i], exposure: o.durationSeconds / 3600)
-                            if o.enters[i] > 0 { falseVisits += 1 }
-                        }
-                    }
-                    times.sort()
-                    let hours = outsideSeconds / 3600
-                    rows.append(
-                        Row(
-                            cell: cell, checkIndex: c, placeIndex: placeIndex, visits: cellOutcomes.count,
-                            collectedVisits: collected, wronglyCollectedVisits: wrong, outsideVisits: outside,
-                            falseTriggerVisits: falseVisits,
-                            falseTriggerInterval: outside > 0 ? try Proportion(successes: falseVisits, trials: outside).wilson() : nil,
-                            falseTriggers: falseEvents, outsideHours: hours, falseTriggerClusters: clusters,
-                            falseTriggersPerHourInterval: hours > 0 ? try clusters.interval() : nil,
-                            insideVisits: inside, missedVisits: missed,
-                            missInterval: inside > 0 ? try Proportion(successes: missed, trials: inside).wilson() : nil,
-                            timeToTriggerMedianSeconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.5),
-                            timeToTriggerP95Seconds: times.isEmpty ? nil : try Descriptive.quantile(sorted: times, probability: 0.95),
-                            flappingCyclesPerHour: allSeconds > 0 ? Double(exits) / (allSeconds / 3600) : 0))
+                    try running[i].add(o, check: i, place: j, timeLimit: s.timeLimitSeconds)
                 }
             }
+            if running.first?.visits ?? 0 >= s.trialsPerCell {
+                finished[o.cellIndex] = try rows(of: s.cells[o.cellIndex], running)
+            } else {
+                open[o.cellIndex] = running
+            }
         }
-        self.rows = rows
+
+        /// Every row, cells in grid order (a cell without visits has rows of zero visits).
+        package mutating func finish() throws -> GeofenceAnalysis {
+            var rows: [Row] = []
+            let empty = Array(
+                repeating: Running(times: SpilledValues(memoryLimit: memoryLimit)),
+                count: scenario.checks.count * scenario.placesOfInterest.count)
+            for cell in scenario.cells {
+                if let done = finished[cell.index] {
+                    rows += done
+                } else {
+                    rows += try self.rows(of: cell, open[cell.index] ?? empty)
+                }
+            }
+            open = [:]
+            finished = [:]
+            return GeofenceAnalysis(rows: rows)
+        }
+
+        private func rows(of cell: GeofenceCell, _ running: [Running]) throws -> [Row] {
+            let interest = scenario.placesOfInterest
+            var rows: [Row] = []
+            for c in scenario.checks.indices {
+                for (j, placeIndex) in interest.enumerated() {
+                    let r = running[c * interest.count + j]
+                    let hours = r.outsideSeconds / 3600
+                    let noTimes = r.times.count == 0
+                    rows.append(
+                        Row(
+                            cell: cell, checkIndex: c, placeIndex: placeIndex, visits: r.visits,
+                            collectedVisits: r.collected, wronglyCollectedVisits: r.wrong, outsideVisits: r.outside,
+                            falseTriggerVisits: r.falseVisits,
+                            falseTriggerInterval: r.outside > 0
+                                ? try Proportion(successes: r.falseVisits, trials: r.outside).wilson() : nil,
+                            falseTriggers: r.falseEvents, outsideHours: hours, falseTriggerClusters: r.clusters,
+                            falseTriggersPerHourInterval: hours > 0 ? try r.clusters.interval() : nil,
+                            insideVisits: r.inside, missedVisits: r.missed,
+                            missInterval: r.inside > 0 ? try Proportion(successes: r.missed, trials: r.inside).wilson() : nil,
+                            timeToTriggerMedianSeconds: noTimes ? nil : try r.times.quantile(0.5),
+                            timeToTriggerP95Seconds: noTimes ? nil : try r.times.quantile(0.95),
+                            flappingCyclesPerHour: r.allSeconds > 0 ? Double(r.exits) / (r.allSeconds / 3600) : 0))
+                }
+            }
+            return rows
+        }
     }
 
     /// The exact (Garwood) 95 % interval of a Poisson rate: k events in exposure T give
@@ -129,5 +175,31 @@ package struct GeofenceAnalysis: Sendable {
     /// The row of a cell, check and place.
     package func row(cell: Int, check: Int, place: Int) -> Row? {
         rows.first { $0.cell.index == cell && $0.checkIndex == check && $0.placeIndex == place }
+    }
+}
+
+extension GeofenceAnalysis.Accumulator.Running {
+    /// Counts one visit for check-and-place `i` (place of interest `j`).
+    mutating func add(_ o: GeofenceOutcome, check i: Int, place j: Int, timeLimit: Double) throws {
+        visits += 1
+        allSeconds += o.durationSeconds
+        exits += o.exits[i]
+        if o.enters[i] > 0 { collected += 1 }
+        if o.firstEnterWasFalse[i] { wrong += 1 }
+        if let entry = o.trueFirstInsideSeconds[j] {
+            inside += 1
+            if let first = o.firstEnterSeconds[i] {
+                try times.append(first - entry)
+                if first - entry > timeLimit { missed += 1 }
+            } else {
+                missed += 1
+            }
+        } else {
+            outside += 1
+            outsideSeconds += o.durationSeconds
+            falseEvents += o.enters[i]
+            clusters = clusters + ClusteredRate(events: o.enters[i], exposure: o.durationSeconds / 3600)
+            if o.enters[i] > 0 { falseVisits += 1 }
+        }
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 import Reporting
 import Stats
 
-/// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all in memory first.
+/// Renders a geofence study into `trials.csv`, `rates.csv`, `summary.md` and SVG charts, all before anything is
+/// written (`trials.csv` on a ``SpoolFile`` when streamed, the rest in memory).
 package enum GeofenceReport {
     /// Renders every file of the report, keyed by path relative to the report folder.
     package static func render(scenario s: GeofenceScenario, outcomes: [GeofenceOutcome], analysis a: GeofenceAnalysis) throws
@@ -12,11 +13,35 @@ package enum GeofenceReport {
     {
         var files = ReportFiles()
         files.add("trials.csv", try trialsCSV(s, outcomes))
+        try addAnalysisFiles(&files, s, a)
+        return files
+    }
+
+    /// Renders the report from outcomes handed over one at a time, in global index order: `trials.csv` is
+    /// streamed to a ``SpoolFile`` and the statistics accumulated (``GeofenceAnalysis/Accumulator``), so memory
+    /// does not grow with the trials. Byte for byte the report ``render(scenario:outcomes:analysis:)`` makes.
+    package static func render(scenario s: GeofenceScenario, feed: ((GeofenceOutcome) throws -> Void) throws -> Void) throws
+        -> ReportFiles
+    {
+        var trials = try CSVStream(header: trialsHeader(s))
+        var accumulator = GeofenceAnalysis.Accumulator(scenario: s)
+        try feed { o in
+            for row in trialRows(s, o) { try trials.append(row) }
+            try accumulator.add(o)
+        }
+        let analysis = try accumulator.finish()
+        var files = ReportFiles()
+        files.add("trials.csv", spooled: trials.spool)
+        try addAnalysisFiles(&files, s, analysis)
+        return files
+    }
+
+    /// `rates.csv`, the charts and `summary.md`, which read the analysis only.
+    private static func addAnalysisFiles(_ files: inout ReportFiles, _ s: GeofenceScenario, _ a: GeofenceAnalysis) throws {
         files.add("rates.csv", try ratesCSV(s, a))
         let charts = try renderCharts(s, a)
         for chart in charts { files.add(chart.path, chart.svg) }
         files.add("summary.md", try summary(s, a, charts: charts))
-        return files
     }
 
     // MARK: - CSV
@@ -27,33 +52,42 @@ package enum GeofenceReport {
     /// One row per (trial, place of interest), one column group per check: the visit's conditions are written
     /// once, not once per check (the checks all see the same fixes).
     static func trialsCSV(_ s: GeofenceScenario, _ outcomes: [GeofenceOutcome]) throws -> String {
-        let perCheck = ["enters", "exits", "false_enters", "first_enter_s", "first_enter_false"]
-        var table = CSVTable(
-            header: [
-                "cell", "trial", "seed", "variant", "environment", "true_distance_m", "place", "duration_s", "fixes",
-                "dropped_fixes", "true_min_distance_m", "true_entry_s",
-            ] + s.checks.flatMap { check in perCheck.map { "\(check.label)_\($0)" } })
-        let interest = s.placesOfInterest
+        var table = CSVTable(header: trialsHeader(s))
         for o in outcomes {
-            let c = s.cells[o.cellIndex]
-            for (j, placeIndex) in interest.enumerated() {
-                var row: [CSVCell] = [
-                    .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.variant),
-                    .text(c.environment.name), .number(c.distanceMeters), .text(s.placeSet.places[placeIndex].name),
-                    .number(o.durationSeconds), .integer(o.fixesDelivered), .integer(o.fixesDropped),
-                    .number(o.trueMinimumDistanceMeters[j]), cell(o.trueFirstInsideSeconds[j]),
-                ]
-                for k in s.checks.indices {
-                    let i = k * interest.count + j
-                    row += [
-                        .integer(o.enters[i]), .integer(o.exits[i]), .integer(o.falseEnters[i]), cell(o.firstEnterSeconds[i]),
-                        .integer(o.firstEnterWasFalse[i] ? 1 : 0),
-                    ]
-                }
-                try table.append(row)
-            }
+            for row in trialRows(s, o) { try table.append(row) }
         }
         return table.render()
+    }
+
+    /// The columns of `trials.csv`.
+    static func trialsHeader(_ s: GeofenceScenario) -> [String] {
+        let perCheck = ["enters", "exits", "false_enters", "first_enter_s", "first_enter_false"]
+        return [
+            "cell", "trial", "seed", "variant", "environment", "true_distance_m", "place", "duration_s", "fixes",
+            "dropped_fixes", "true_min_distance_m", "true_entry_s",
+        ] + s.checks.flatMap { check in perCheck.map { "\(check.label)_\($0)" } }
+    }
+
+    /// The `trials.csv` rows of one visit, one per place of interest.
+    static func trialRows(_ s: GeofenceScenario, _ o: GeofenceOutcome) -> [[CSVCell]] {
+        let c = s.cells[o.cellIndex]
+        let interest = s.placesOfInterest
+        return interest.enumerated().map { j, placeIndex in
+            var row: [CSVCell] = [
+                .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.variant),
+                .text(c.environment.name), .number(c.distanceMeters), .text(s.placeSet.places[placeIndex].name),
+                .number(o.durationSeconds), .integer(o.fixesDelivered), .integer(o.fixesDropped),
+                .number(o.trueMinimumDistanceMeters[j]), cell(o.trueFirstInsideSeconds[j]),
+            ]
+            for k in s.checks.indices {
+                let i = k * interest.count + j
+                row += [
+                    .integer(o.enters[i]), .integer(o.exits[i]), .integer(o.falseEnters[i]), cell(o.firstEnterSeconds[i]),
+                    .integer(o.firstEnterWasFalse[i] ? 1 : 0),
+                ]
+            }
+            return row
+        }
     }
 
     static func ratesCSV(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> String {

@@ -88,6 +88,14 @@ extension GeofenceScenario: Study {
 
     package func outcome(record: String, index: Int) -> GeofenceOutcome? { GeofenceOutcome(record: record, index: index, scenario: self) }
 
+    package func simulate(_ range: Range<Int>, runner: MonteCarloRunner, each: (Int, GeofenceOutcome) throws -> Void) throws {
+        try GeofenceStudy.simulate(self, runner: runner, range: range, each: each)
+    }
+
+    package func report(feed: ((GeofenceOutcome) throws -> Void) throws -> Void) throws -> ReportFiles {
+        try GeofenceReport.render(scenario: self, feed: feed)
+    }
+
     package func report(_ outcomes: [GeofenceOutcome]) throws -> ReportFiles {
         let analysis = try GeofenceAnalysis(scenario: self, outcomes: outcomes)
         return try GeofenceReport.render(scenario: self, outcomes: outcomes, analysis: analysis)

@@ -18,11 +18,26 @@ package enum GeofenceStudy {
         }
     }
 
-    /// Simulates, analyses and renders; returns the report's files without writing them.
+    /// Simulates the trials with global indices in `range` and hands each outcome to `each` in index order, as
+    /// the runner finishes them (at most a few per job held at once).
+    package static func simulate(
+        _ s: GeofenceScenario, runner: MonteCarloRunner, range: Range<Int>, each: (Int, GeofenceOutcome) throws -> Void
+    ) throws {
+        let perCell = s.trialsPerCell
+        try runner.forEach(count: range.count) { offset in
+            let index = range.lowerBound + offset
+            return try GeofenceTrial.run(cell: s.cells[index / perCell], trialInCell: index % perCell, globalIndex: index, scenario: s)
+        } consume: { offset, outcome in
+            try each(range.lowerBound + offset, outcome)
+        }
+    }
+
+    /// Simulates, analyses and renders, streaming (``GeofenceReport/render(scenario:feed:)``); returns the
+    /// report's files without writing them.
     package static func report(_ s: GeofenceScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        let outcomes = try simulate(s, runner: runner)
-        let analysis = try GeofenceAnalysis(scenario: s, outcomes: outcomes)
-        return try GeofenceReport.render(scenario: s, outcomes: outcomes, analysis: analysis)
+        try GeofenceReport.render(scenario: s) { sink in
+            try simulate(s, runner: runner, range: 0..<s.totalTrials) { _, outcome in try sink(outcome) }
+        }
     }
 
     /// The fixes of the scenario's first cell's first trial (with its jitter and accuracy), as a GPX track.

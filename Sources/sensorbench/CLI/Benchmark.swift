@@ -128,6 +128,7 @@ package enum Benchmark {
         print(
             "| geofence trials, 1 core (\(geofence.trials) visits of \(geofence.name), \(geofence.checks) checks "
                 + "fed from one movement) | \(f(geofence.perSecond / 1e6, 3)) M fixes × checks/s |")
+        for row in try memoryRows(jobs: jobs) { print(row) }  // Benchmark+Memory.swift: peak RSS at 10⁴/10⁵/10⁶ trials
         // Use every result so nothing is optimised away; a NaN would mean a benchmark computed garbage.
         let check = serial.reduce(0) { $0 + $1.driftRadians } + parallel.reduce(0) { $0 + $1.driftRadians } + long[0].driftRadians
         let checksum = sink + check + shake.checksum + geofence.checksum
