@@ -56,10 +56,10 @@ package enum ScribbleStudy {
         return s.configurations.enumerated().map { index, c in
             let all = [
                 ("requiredReversals", String(c.requiredReversals)),
-                ("minimumTravelPoints", ShakeStudy.show(c.minimumTravelPoints)),
-                ("pathToDiagonalRatio", ShakeStudy.show(c.pathToDiagonalRatio)),
-                ("windowSeconds", ShakeStudy.show(c.windowSeconds)),
-                ("cooldownSeconds", ShakeStudy.show(c.cooldownSeconds)),
+                ("minimumTravelPoints", Format.label(c.minimumTravelPoints)),
+                ("pathToDiagonalRatio", Format.label(c.pathToDiagonalRatio)),
+                ("windowSeconds", Format.label(c.windowSeconds)),
+                ("cooldownSeconds", Format.label(c.cooldownSeconds)),
                 ("firesOncePerGesture", String(c.firesOncePerGesture)),
             ]
             let differs: [String: Bool] = [
