@@ -225,9 +225,19 @@ extension CommandLineParser {
         return .replay(o)
     }
 
-    /// `dev write-samples DIR`, `dev allan-recovery [REPLICATIONS]`: developer commands, left out of the help on
-    /// purpose.
+    /// `dev write-samples DIR`, `dev allan-recovery [REPLICATIONS]`, `dev drift-coverage [REPLICATIONS [TRIALS]]`: developer
+    /// commands, left out of the help on purpose.
     static func parseDev(_ args: [String]) throws(InputError) -> Command {
+        if args.first == "drift-coverage" {
+            guard args.count <= 3 else { throw usage("dev drift-coverage takes at most a replication count and a trial count") }
+            guard let count = args.count >= 2 ? Int(args[1]) : 200, (2...10_000).contains(count) else {
+                throw usage("dev drift-coverage: the replication count must be an integer in 2...10000")
+            }
+            guard let trials = args.count == 3 ? Int(args[2]) : 20, (2...1000).contains(trials) else {
+                throw usage("dev drift-coverage: the trials per cell must be an integer in 2...1000")
+            }
+            return .driftCoverage(replications: count, trialsPerCell: trials)
+        }
         if args.first == "allan-recovery" {
             guard args.count <= 2 else { throw usage("dev allan-recovery takes at most a replication count") }
             guard let count = args.count == 2 ? Int(args[1]) : 20, (2...10_000).contains(count) else {
@@ -236,7 +246,7 @@ extension CommandLineParser {
             return .allanRecovery(replications: count)
         }
         guard args.first == "write-samples" else {
-            throw usage("unknown dev action '\(args.first ?? "")' (known: write-samples, allan-recovery)")
+            throw usage("unknown dev action '\(args.first ?? "")' (known: write-samples, allan-recovery, drift-coverage)")
         }
         guard args.count == 2, !args[1].hasPrefix("-") else { throw usage("dev write-samples needs one folder") }
         return .writeSamples(folder: args[1])
