@@ -115,7 +115,7 @@ enum GradeAdvice {
             let a = g.alternatives[best]
             text =
                 "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
-                + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit) (the rest as submitted): "
+                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted): "
                 + (try measured(a, rubric: rubric)) + "."
         } else {
             // None meets every rule. The trade-off the team faces: the best recall among the rungs that meet the
@@ -171,7 +171,7 @@ enum GradeAdvice {
             }
             text =
                 "Searched \(searched) on the same timelines: no setting meets \(rules); \(lead) "
-                + "\(a.rung.parameter) \(ShakeStudy.show(a.rung.value))\(a.rung.unit): " + (try measured(a, rubric: rubric))
+                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit): " + (try measured(a, rubric: rubric))
                 + ". Change another parameter (or the kind) as well."
         }
         // The activity behind most false alarms at the team's own setting.
@@ -203,7 +203,7 @@ enum GradeAdvice {
         return parameters.map { p in
             let values = rungs.filter { $0.parameter == p }.map(\.value)
             let unit = rungs.first { $0.parameter == p }?.unit ?? ""
-            return "\(p) \(ShakeStudy.show(values.min() ?? 0))–\(ShakeStudy.show(values.max() ?? 0))\(unit)"
+            return "\(p) \(Format.label(values.min() ?? 0))–\(Format.label(values.max() ?? 0))\(unit)"
         }.joined(separator: " and ")
     }
 
@@ -308,7 +308,7 @@ enum GradeAdvice {
     static func settingText(_ d: Submission.Detector) -> String {
         switch d {
         case .shake(let c):
-            return "\(c.kind.rawValue) at \(ShakeStudy.show(c.thresholdG)) g, cooldown \(ShakeStudy.show(c.cooldownSeconds)) s"
+            return "\(c.kind.rawValue) at \(Format.label(c.thresholdG)) g, cooldown \(Format.label(c.cooldownSeconds)) s"
         case .scribble(let c): return "scribble with \(c.requiredReversals) reversals"
         }
     }

@@ -227,7 +227,7 @@ package enum GradeReport {
                 let key: String
                 switch rubric.criteria[i].kind {
                 case .simulated(let sc) where rubric.suites[sc.suiteIndex].isHallVisits:
-                    key = "\(g.submission.check.kind.rawValue) check, radius \(ShakeStudy.show(g.submission.check.radiusMeters)) m"
+                    key = "\(g.submission.check.kind.rawValue) check, radius \(Format.label(g.submission.check.radiusMeters)) m"
                 default:
                     key = GradeAdvice.settingText(g.submission.detector)
                 }
@@ -289,7 +289,7 @@ package enum GradeReport {
         case .naive, .accuracyAware: return ""
         case .accuracyGated: return ", accuracy ≤ \(try GradeAdvice.meters(c.maximumAccuracyMeters))"
         case .consecutive: return ", \(c.requiredConsecutiveFixes) fixes in a row"
-        case .dwell: return ", dwell \(ShakeStudy.show(c.dwellSeconds)) s"
+        case .dwell: return ", dwell \(Format.label(c.dwellSeconds)) s"
         case .hysteresis: return ", exit margin \(try GradeAdvice.meters(c.exitMarginMeters))"
         }
     }

@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import Reporting
 import Stats
 
 /// The Allan analysis of a gyro recording: one curve and its noise terms per axis, in datasheet units at the edges.
@@ -89,10 +90,10 @@ package struct AllanAnalysis: Sendable {
     package static func staticProblem(curve: AllanDeviation.Curve, terms: AllanNoiseTerms) -> String? {
         let first = curve.points[0]
         let degrees = 180 / Double.pi
-        func show(_ x: Double) -> String { String(format: "%.3g", x) }
         if let peak = curve.points.dropFirst().max(by: { $0.deviation < $1.deviation }), peak.deviation > first.deviation {
-            return "the Allan deviation rises to \(show(peak.deviation * degrees)) °/s at τ = \(show(peak.tauSeconds)) s, "
-                + "above its \(show(first.deviation * degrees)) °/s at τ₀: rotation well beyond the noise, "
+            return
+                "the Allan deviation rises to \(Format.general(peak.deviation * degrees, significantDigits: 3)) °/s at τ = \(Format.general(peak.tauSeconds, significantDigits: 3)) s, "
+                + "above its \(Format.general(first.deviation * degrees, significantDigits: 3)) °/s at τ₀: rotation well beyond the noise, "
                 + "not a still sensor"
         }
         if !terms.hasWhiteNoiseSlope {

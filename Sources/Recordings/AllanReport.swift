@@ -130,7 +130,7 @@ package enum AllanReport {
                 + "the χ² interval of that point (SP 1065's white-FM equivalent degrees of freedom). Terms beyond white "
                 + "noise are looked for only where the curve lies significantly above the −½ line (Bonferroni over the "
                 + "points); then the model with the smallest AIC among flicker floor, Gauss–Markov bias and rate random "
-                + "walk (and their pairs) is fitted to the Allan variance. A flicker floor is B = σ_min/0.664 (flicker-FM "
+                + "walk (and their pairs) is fitted to the Allan variance. A flicker floor is B = √(σ_min² − N²/τ_min)/0.664 (flicker-FM "
                 + "edf interval); a Gauss–Markov bias σ_GM and T come from the closed-form Allan variance "
                 + "(2σ²T/τ)[1 − (T/2τ)(3 − 4e^(−τ/T) + e^(−2τ/T))], with bootstrap intervals; K is read off the slope "
                 + "+½ line at τ = 3 s (random-walk-FM edf). A Gauss–Markov bias is identified only when its peak "

@@ -60,7 +60,7 @@ package enum GyroCalibration {
             p.biasInstabilityDegPerHour = bDegPerHour * AllanNoiseTerms.flickerFloorFactor / Self.gaussMarkovPeakFactor
             p.biasCorrelationTimeSeconds = b.tauSeconds / AllanVarianceModel.gaussMarkovPeakRatio
             sources["biasInstabilityDegPerHour"] =
-                "\(base): flicker floor B = σ_min/0.664 = \(n3(bDegPerHour)) °/h (\(ci(b, AllanAnalysis.biasInstabilityDegPerHour))) "
+                "\(base): flicker floor B = √(σ_min² − N²/τ_min)/0.664 = \(n3(bDegPerHour)) °/h (\(ci(b, AllanAnalysis.biasInstabilityDegPerHour))) "
                 + "at τ = \(n3(b.tauSeconds)) s, written as the Gauss–Markov σ whose Allan peak has that height (0.664·B/0.617); "
                 + "approximate: flicker noise is not Gauss–Markov."
             sources["biasCorrelationTimeSeconds"] =

@@ -23,6 +23,19 @@ public enum Format {
         return "\(x)"
     }
 
+    /// `printf("%.*g")` with `significantDigits` digits ("0.00695", "1.31e+03"): C's general notation, for
+    /// diagnostics that quote a measured value. Non-finite values print as C prints them ("nan", "inf").
+    package static func general(_ x: Double, significantDigits: Int) -> String {
+        String(format: "%.*g", Int32(min(max(significantDigits, 1), 17)), x)
+    }
+
+    /// A setting's value in a label or a sentence: ``number(_:significantDigits:context:)`` with
+    /// `significantDigits` digits ("1.5", "1.326"); a non-finite value, which a label must still name, as Swift
+    /// prints it.
+    package static func label(_ x: Double, significantDigits: Int = 4) -> String {
+        (try? number(x, significantDigits: significantDigits)) ?? String(x)
+    }
+
     /// Formats `x` with at most `significantDigits` significant digits and no trailing zeros.
     ///
     /// Rounding is done once, by `printf("%.*e")` (round-half-even on the exact binary value). The rounded value
@@ -113,6 +126,14 @@ public enum Format {
     ) throws(ReportingError) -> String {
         guard fraction.isFinite else { throw .nonFiniteValue(context: context) }
         return try fixed(fraction * 100, decimals: decimals, context: context) + "%"
+    }
+
+    /// A fraction as a percentage with one decimal, or two below 1% so that a small share does not read as
+    /// "0.0%" ("12.3%", "0.25%").
+    ///
+    /// - Throws: ``ReportingError/nonFiniteValue(context:)`` for NaN or ±infinity.
+    package static func percentKeepingSmall(_ fraction: Double, context: String = "percentage") throws(ReportingError) -> String {
+        try percent(fraction, decimals: fraction > 0 && fraction < 0.01 ? 2 : 1, context: context)
     }
 
     /// Formats a p-value the way reports conventionally do.

@@ -58,6 +58,8 @@ do {
     case .replay(let options): code = try Commands.replay(options)
     case .writeSamples(let folder): code = try Commands.writeSamples(folder: folder)
     case .allanRecovery(let replications): code = try Commands.allanRecovery(replications: replications)
+    case .driftCoverage(let replications, let trials):
+        code = try Commands.driftCoverage(replications: replications, trialsPerCell: trials)
     case .distance(let from, let to): code = try Commands.distance(from: from, to: to)
     case .gpxExport(let options): code = try Commands.gpxExport(options)
     case .grade(let options): code = try Commands.grade(options)

@@ -1,5 +1,6 @@
 import DetectionCore
 import Foundation
+import Reporting
 import Testing
 
 @testable import Grading
@@ -69,7 +70,7 @@ import Testing
         let team = grades[expected + 1].results
         let advice = try GradeAdvice.advice(never, rubric: rubric)
         let line = try #require(advice.first { $0.hasPrefix("Searched thresholdG 0.75–4 g") })
-        let g = ShakeStudy.show(DetectorLadder.thresholdsG[expected])
+        let g = Format.label(DetectorLadder.thresholdsG[expected])
         #expect(line.contains("the nearest setting that meets recall and false-alarms is thresholdG \(g) g"))
         // The rerun's figures, with their 95% intervals, are that team's.
         let recallBounds = try #require(team[0].interval)

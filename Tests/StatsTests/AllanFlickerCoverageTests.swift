@@ -3,14 +3,15 @@ import Testing
 
 @testable import Stats
 
-/// Coverage of the flicker-floor interval: B = σ(τ_min)/0.664 with the flicker-FM χ² interval of that point.
+/// Coverage of the flicker-floor interval: B = √(σ(τ_min)² − N²/τ_min)/0.664 with the flicker-FM χ² interval of that
+/// point, less the same white part. (True 1/f noise: ``AllanTrueFlickerTests``.)
 @Suite struct AllanFlickerCoverageTests {
     /// Flicker-like rate noise as the sum of ten Gauss–Markov processes with correlation times 1 s … 1000 s,
     /// three per decade, equal σ (a 1/f spectrum between the corner frequencies, the classic construction), plus
     /// white noise. Its true Allan variance at any τ is the sum of the closed forms, N²/τ + Σ σ²·g(τ/T_i)
     /// (``AllanVarianceModel``), so the truth at the τ where B is read is known exactly: the reported interval
-    /// must cover σ_true(τ_min)/0.664 at 95% within 3 binomial standard errors (it covered 35 of 35 in a trial
-    /// run: the flicker-FM edf is conservative here).
+    /// must cover √(Σ σ²·g(τ_min/T_i))/0.664, the floor without its white part, at 95% within 3 binomial standard
+    /// errors.
     @Test func flickerFloorIntervalCovers() throws {
         let replications = 40
         let tau0 = 0.1
@@ -37,7 +38,7 @@ import Testing
             guard case .flickerFloor(let b) = terms.biasInstability else { continue }
             identified += 1
             let tau = b.tauSeconds
-            var truth = n * n / tau
+            var truth = 0.0  // the floor less its white part, as B is read
             for t in times { truth += sigma * sigma * AllanVarianceModel.gaussMarkovShape(tauSeconds: tau, correlationTimeSeconds: t) }
             if b.interval.contains(truth.squareRoot() / AllanNoiseTerms.flickerFloorFactor) { covered += 1 }
         }

@@ -8,10 +8,10 @@ import Stats
 extension GeofenceReport {
     // MARK: - Number words
 
-    static func pct(_ x: Double) throws -> String { try Format.percent(x, decimals: x > 0 && x < 0.01 ? 2 : 1) }
     static func pctCI(_ x: Double, _ ci: ConfidenceInterval?) throws -> String {
-        guard let ci else { return try pct(x) }
-        return "\(try pct(x)) (95% CI \(try pct(ci.low))–\(try pct(ci.high)))"
+        guard let ci else { return try Format.percentKeepingSmall(x) }
+        return
+            "\(try Format.percentKeepingSmall(x)) (95% CI \(try Format.percentKeepingSmall(ci.low))–\(try Format.percentKeepingSmall(ci.high)))"
     }
     static func num(_ x: Double) throws -> String { try Format.number(x, significantDigits: 3) }
     static func seconds(_ x: Double?) throws -> String { try x.map { "\(try num($0)) s" } ?? "never" }
@@ -156,7 +156,7 @@ extension GeofenceReport {
                     let tailCost = (ri.timeToTriggerP95Seconds ?? .nan) - (rr.timeToTriggerP95Seconds ?? .nan)
                     if cost.isFinite, tailCost.isFinite {
                         let figures =
-                            "time to trigger at \(Format.exact(di)) m: median \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), 95th percentile \(try seconds(ri.timeToTriggerP95Seconds)) against \(try seconds(rr.timeToTriggerP95Seconds)); missed in \(try pct(ri.missProbability ?? 0)) of visits"
+                            "time to trigger at \(Format.exact(di)) m: median \(try seconds(ri.timeToTriggerMedianSeconds)) against \(try seconds(rr.timeToTriggerMedianSeconds)), 95th percentile \(try seconds(ri.timeToTriggerP95Seconds)) against \(try seconds(rr.timeToTriggerP95Seconds)); missed in \(try Format.percentKeepingSmall(ri.missProbability ?? 0)) of visits"
                         // "As quick" only when neither the median nor the slow tail is more than a second later.
                         if cost <= Self.sameLatencySeconds, tailCost <= Self.sameLatencySeconds {
                             text += " and is as quick inside (\(figures))"
@@ -174,7 +174,8 @@ extension GeofenceReport {
                 let tau = s.cells.first { $0.environment.name == env }?.environment.correlationTimeSeconds ?? 0
                 bullets.append(
                     "Fix errors on \(env) GPS persist for about \(Format.exact(tau)) s, so consecutive fixes share them: "
-                        + "\(checkName(s, k)) still collects in \(try pct(pk)) of these visits against \(try pct(p)) for one fix.")
+                        + "\(checkName(s, k)) still collects in \(try Format.percentKeepingSmall(pk)) of these visits against \(try Format.percentKeepingSmall(p)) for one fix."
+                )
             }
             if headline.isEmpty { headline = text } else { bullets.insert(text, at: 0) }
         }
@@ -196,7 +197,7 @@ extension GeofenceReport {
             }
             if let di = insideProbe, let r = row(variant, di, c), let m = r.missProbability {
                 parts.append(
-                    "at \(Format.exact(di)) m missed in \(try pct(m)), time to trigger median \(try seconds(r.timeToTriggerMedianSeconds)), p95 \(try seconds(r.timeToTriggerP95Seconds)), \(try num(r.flappingCyclesPerHour)) enter/exit cycles per hour"
+                    "at \(Format.exact(di)) m missed in \(try Format.percentKeepingSmall(m)), time to trigger median \(try seconds(r.timeToTriggerMedianSeconds)), p95 \(try seconds(r.timeToTriggerP95Seconds)), \(try num(r.flappingCyclesPerHour)) enter/exit cycles per hour"
                 )
             }
             if !parts.isEmpty { bullets.append("\(checkName(s, c)): " + parts.joined(separator: "; ") + ".") }
@@ -207,7 +208,7 @@ extension GeofenceReport {
             recommendation =
                 "**Recommended check:** \(checkName(s, best)): the fewest false triggers at \(Format.exact(probe ?? 0)) m on \(env) GPS"
                 + (holds
-                    ? " among the checks that miss at most \(try pct(maximumMissShare)) of visits and trigger within "
+                    ? " among the checks that miss at most \(try Format.percentKeepingSmall(maximumMissShare)) of visits and trigger within "
                         + "\(Format.exact(maximumLatencySeconds(s))) s (95th percentile) at every distance up to "
                         + "\(Format.exact(insideLimitMeters(s))) m"
                     : " (no check holds there: every one misses or is slow somewhere inside)") + "."
@@ -283,7 +284,7 @@ extension GeofenceReport {
     ) throws -> String {
         let environments = orderedUnique(s.cells.map(\.environment.name))
         let limits =
-            "misses more than \(try pct(maximumMissShare)) of visits up to \(Format.exact(insideLimitMeters(s))) m "
+            "misses more than \(try Format.percentKeepingSmall(maximumMissShare)) of visits up to \(Format.exact(insideLimitMeters(s))) m "
             + "or takes more than \(Format.exact(maximumLatencySeconds(s))) s to trigger at the 95th percentile"
         var failing: [String] = []
         var perEnvironment: [String] = []
@@ -354,7 +355,9 @@ extension GeofenceReport {
             scores.append((c, wrong, missed))
             let worst = mine.filter { $0.wronglyCollectedProbability > 0 }
                 .sorted { ($1.wronglyCollectedProbability, $0.placeIndex) < ($0.wronglyCollectedProbability, $1.placeIndex) }
-            let names = try worst.prefix(3).map { "\(s.placeSet.places[$0.placeIndex].name) (\(try pct($0.wronglyCollectedProbability)))" }
+            let names = try worst.prefix(3).map {
+                "\(s.placeSet.places[$0.placeIndex].name) (\(try Format.percentKeepingSmall($0.wronglyCollectedProbability)))"
+            }
             bullets.append(
                 "\(checkName(s, c)): \(try num(wrong)) halls per tour collected from \(Format.exact(s.ruleRadiusMeters + s.toleranceMeters)) m or more"
                     + (names.isEmpty ? "" : ", most often " + names.joined(separator: ", "))
@@ -426,11 +429,12 @@ extension GeofenceReport {
             ("cycles/h", .right),
         ])
         for r in a.rows where r.cell.environment.name == env && r.cell.variant == variant {
+            let missed: String = try r.missProbability.map { p throws(ReportingError) in try Format.percentKeepingSmall(p) } ?? ""
             try t.append([
                 s.isTour ? s.placeSet.places[r.placeIndex].name : Format.exact(r.cell.distanceMeters),
-                s.checks[r.checkIndex].label, try pct(r.collectProbability),
+                s.checks[r.checkIndex].label, try Format.percentKeepingSmall(r.collectProbability),
                 try r.falseTriggerProbability.map { try pctCI($0, r.falseTriggerInterval) } ?? "",
-                try r.falseTriggersPerHour.map(num) ?? "", try r.missProbability.map(pct) ?? "",
+                try r.falseTriggersPerHour.map(num) ?? "", missed,
                 try r.timeToTriggerMedianSeconds.map(num) ?? "", try r.timeToTriggerP95Seconds.map(num) ?? "",
                 try num(r.flappingCyclesPerHour),
             ])

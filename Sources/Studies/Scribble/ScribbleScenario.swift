@@ -21,10 +21,15 @@ package struct ScribbleScenario: Sendable {
 
     package var totalTrials: Int { timelines }
 
-    static let numericKeys = [
-        "requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds",
-        "cooldownSeconds",
-    ]
+    /// The core's configuration keys in its encoding order (``JSONNodeDecoder/keys(of:)``), so they are written once,
+    /// in `ScribbleDetectorConfiguration`'s `CodingKeys`.
+    static let configurationKeys = JSONNodeDecoder.keys(of: ScribbleDetectorConfiguration.default)
+    /// The keys whose encoded value is a flag (`firesOncePerGesture`), a count, or any number.
+    static let flagKeys = configurationKeys.filter { JSONNodeDecoder.encodedValues(of: ScribbleDetectorConfiguration.default)[$0] is Bool }
+    static let integerKeys = configurationKeys.filter {
+        JSONNodeDecoder.encodedValues(of: ScribbleDetectorConfiguration.default)[$0] is Int
+    }
+    static let numericKeys = configurationKeys.filter { !flagKeys.contains($0) }
 
     static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ScribbleScenario {
         let name = try GestureScenarioReader.name(r)
@@ -56,16 +61,17 @@ package struct ScribbleScenario: Sendable {
             var axes: [(key: String, values: [(Double, JSONField)])] = []
             for key in e.keys where key != "kind" {
                 guard let field = e.optional(key) else { continue }
-                if key == "firesOncePerGesture" {
+                if flagKeys.contains(key) {
                     let values: [JSONField]
                     if case .array = field.node.value { values = try field.array(count: 1...2) } else { values = [field] }
                     axes.append((key, try values.map { v throws(InputError) in (try v.bool() ? 1 : 0, v) }))
                     continue
                 }
                 guard numericKeys.contains(key) else {
-                    throw field.error("unknown key (known keys: kind, firesOncePerGesture, \(numericKeys.joined(separator: ", ")))")
+                    throw field.error(
+                        "unknown key (known keys: \((["kind"] + flagKeys + numericKeys).joined(separator: ", ")))")
                 }
-                axes.append((key, try GestureScenarioReader.values(field, integer: key == "requiredReversals")))
+                axes.append((key, try GestureScenarioReader.values(field, integer: integerKeys.contains(key))))
             }
             try e.finish()
             guard configurations.count + axes.reduce(1, { $0 * $1.values.count }) <= ShakeScenario.maximumSettings else {

@@ -51,25 +51,31 @@ package enum ScribbleStudy {
         return times
     }
 
+    /// The configuration's keys in the core's encoding order with their values as reports write them: numbers with
+    /// 4 significant digits, counts and flags as they are.
+    static func labelled(_ c: ScribbleDetectorConfiguration) -> [(String, String)] {
+        let values = JSONNodeDecoder.encodedValues(of: c)
+        return ScribbleScenario.configurationKeys.map { key in
+            switch values[key] {
+            case let x as Double: return (key, Format.label(x))
+            case let n as Int: return (key, String(n))
+            case let b as Bool: return (key, String(b))
+            default: return (key, "")
+            }
+        }
+    }
+
     package static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
         let preset = ScribbleDetectorConfiguration.default
         return s.configurations.enumerated().map { index, c in
-            let all = [
-                ("requiredReversals", String(c.requiredReversals)),
-                ("minimumTravelPoints", ShakeStudy.show(c.minimumTravelPoints)),
-                ("pathToDiagonalRatio", ShakeStudy.show(c.pathToDiagonalRatio)),
-                ("windowSeconds", ShakeStudy.show(c.windowSeconds)),
-                ("cooldownSeconds", ShakeStudy.show(c.cooldownSeconds)),
-                ("firesOncePerGesture", String(c.firesOncePerGesture)),
-            ]
-            let differs: [String: Bool] = [
-                "requiredReversals": c.requiredReversals != preset.requiredReversals,
-                "minimumTravelPoints": c.minimumTravelPoints != preset.minimumTravelPoints,
-                "pathToDiagonalRatio": c.pathToDiagonalRatio != preset.pathToDiagonalRatio,
-                "windowSeconds": c.windowSeconds != preset.windowSeconds,
-                "cooldownSeconds": c.cooldownSeconds != preset.cooldownSeconds,
-                "firesOncePerGesture": c.firesOncePerGesture != preset.firesOncePerGesture,
-            ]
+            let all = labelled(c)
+            let presetValues = JSONNodeDecoder.encodedValues(of: preset)
+            let values = JSONNodeDecoder.encodedValues(of: c)
+            // Compared as the exact values the core encodes (a Double's description round-trips).
+            let differs = Dictionary(
+                uniqueKeysWithValues: ScribbleScenario.configurationKeys.map { key in
+                    (key, values[key].map { "\($0)" } != presetValues[key].map { "\($0)" })
+                })
             let changed = all.filter { differs[$0.0] ?? false }
             let label = changed.isEmpty ? "at the defaults" : "with " + changed.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
             let encoder = JSONEncoder()

@@ -1,3 +1,5 @@
+import Reporting
+
 /// How a sweep's recommended setting is chosen.
 package enum RecommendationRule: Sendable, Equatable {
     /// What a team needs, judged as the course rubric judges it (a criterion passes when its whole 95% interval
@@ -23,20 +25,16 @@ package enum RecommendationRule: Sendable, Equatable {
         switch self {
         case .targets(let recall, let limit, let share):
             return "the highest recall among settings that meet three targets on their 95% bounds, as the "
-                + "course rubric grades them: recall at least \(Self.percent(recall)), at most \(Self.show(limit)) "
+                + "course rubric grades them: recall at least \(Self.percent(recall)), at most \(Format.exact(limit)) "
                 + "false alarm\(limit == 1 ? "" : "s") an hour, and at least \(Self.percent(share)) of detected "
                 + "gestures firing exactly once"
         case .maxRecall(let limit, let upper):
             let bound = upper ? "the upper end of its 95% interval" : "its estimate"
             return "the highest recall among settings whose false-alarm rate (\(bound)) is at most "
-                + "\(Self.show(limit)) an hour"
+                + "\(Format.exact(limit)) an hour"
         case .bestF1:
             return "the highest F1 score"
         }
-    }
-
-    static func show(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
     }
 
     /// A fraction as a percentage without trailing zeros ("90%", "97.5%").

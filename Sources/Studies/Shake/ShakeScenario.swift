@@ -34,17 +34,36 @@ package struct ShakeScenario: Sendable {
     /// Detector updates in one scenario (samples × settings): 10¹¹ is hours of computing.
     package static let maximumDetectorSamples = 1e11
 
-    /// The sweep keys each kind reads (the core's vocabulary; `kind` aside).
-    static let sweepKeys: [ShakeDetectorKind: [String]] = [
-        .thresholdCount: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
-        .windowFraction: [
-            "thresholdG", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
-            "minimumSampleCount", "cooldownSeconds",
-        ],
-        .reversal: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
-        .rawMagnitude: ["thresholdG", "requiredCount", "windowSeconds", "cooldownSeconds"],
-    ]
-    static let integerKeys: Set<String> = ["requiredCount", "minimumSampleCount"]
+    /// The sweep keys each kind reads, in the core's encoding order, so that they are written once (in
+    /// `ShakeDetectorConfiguration`'s `CodingKeys`): the numeric keys of its encoding that `validationProblems()`
+    /// checks for that kind, since the core validates exactly the fields a kind reads. They are found by validating a
+    /// configuration of that kind decoded with every number out of range (−1) and the flag off.
+    static let sweepKeys: [ShakeDetectorKind: [String]] = Dictionary(
+        uniqueKeysWithValues: ShakeDetectorKind.allCases.map { ($0, keysRead(by: $0)) })
+    /// The keys whose encoded value is a count.
+    static let integerKeys = Set(
+        JSONNodeDecoder.encodedValues(of: ShakeDetectorConfiguration(kind: .thresholdCount)).filter { $0.value is Int }.map(\.key))
+
+    static func keysRead(by kind: ShakeDetectorKind) -> [String] {
+        let preset = ShakeDetectorConfiguration(kind: kind)
+        let keys = JSONNodeDecoder.keys(of: preset)
+        let values = JSONNodeDecoder.encodedValues(of: preset)
+        func isNumber(_ key: String) -> Bool { values[key] is Double || values[key] is Int }
+        var probe: [String: Any] = [:]
+        for key in keys {
+            switch values[key] {
+            case is Double, is Int: probe[key] = -1
+            case is Bool: probe[key] = false
+            case let k as ShakeDetectorKind: probe[key] = k.rawValue
+            default: break
+            }
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: probe),
+            let c = try? JSONDecoder().decode(ShakeDetectorConfiguration.self, from: data)
+        else { return [] }
+        let read = Set(c.validationProblems().map(\.field))
+        return keys.filter { read.contains($0) && isNumber($0) }
+    }
 
     // MARK: - Parsing
 

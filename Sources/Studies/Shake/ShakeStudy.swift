@@ -105,15 +105,10 @@ package enum ShakeStudy {
     /// The value the core's configuration encodes for `key`, as reports write it; "" for a key it does not hold.
     static func value(_ c: ShakeDetectorConfiguration, _ key: String) -> String {
         switch JSONNodeDecoder.encodedValues(of: c)[key] {
-        case let x as Double: return show(x)
+        case let x as Double: return Format.label(x)
         case let n as Int: return String(n)
         default: return ""
         }
-    }
-
-    /// A number with up to 4 significant digits ("1.5", "1.326").
-    package static func show(_ x: Double) -> String {
-        (try? Format.number(x, significantDigits: 4)) ?? String(x)
     }
 
     /// The configuration in the core's JSON vocabulary, keys sorted, pretty-printed.

@@ -59,7 +59,7 @@ extension SweepReport {
         let m = a.metrics[r]
         let setting = a.settings[r]
         let targetsText =
-            "recall ≥ \(RecommendationRule.percent(t.recall)), ≤ \(RecommendationRule.show(t.limit)) false alarm"
+            "recall ≥ \(RecommendationRule.percent(t.recall)), ≤ \(Format.exact(t.limit)) false alarm"
             + "\(t.limit == 1 ? "" : "s") an hour, ≥ \(RecommendationRule.percent(t.share)) of detected "
             + "\(c.gesture)s firing once, each judged on its 95% bound as the course rubric grades it"
         if a.ruleMet {
@@ -221,7 +221,7 @@ extension SweepReport {
                 return "Leaving \(c.activityCauses[i]) out of these timelines (its false alarms and hours), "
                     + "\(a.settings[closest].family) \(a.settings[closest].shortLabel) reaches the recall target with no "
                     + "false alarm in the remaining \(try num(hours)) h, but that is too little time to show at most "
-                    + "\(RecommendationRule.show(t.limit)) an hour (95% bound \(try num(ci.high))): simulate more "
+                    + "\(Format.exact(t.limit)) an hour (95% bound \(try num(ci.high))): simulate more "
                     + "timelines to tell."
             }
             var rest = a.falseAlarmsByActivity[closest]

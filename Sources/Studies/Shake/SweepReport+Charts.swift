@@ -97,7 +97,7 @@ extension SweepReport {
         // Zero and the decades of the rate apart (a broken log axis): the settings that matter sit at 0–1 an hour.
         var limits: [ChartReferenceLine] = []
         if case .maxRecall(let limit, let upper) = a.rule {
-            let rate = RecommendationRule.show(limit)
+            let rate = Format.exact(limit)
             limits.append(
                 ChartReferenceLine(
                     .vertical, at: limit,
@@ -138,7 +138,7 @@ extension SweepReport {
         if let limit = targets(a)?.limit {
             rates.append(
                 ChartSeries(
-                    name: "limit (\(RecommendationRule.show(limit)) an hour)",
+                    name: "limit (\(Format.exact(limit)) an hour)",
                     points: [ChartPoint(x: 0, y: limit), ChartPoint(x: 100, y: limit)], style: .line,
                     colorIndex: names.count + 1))
         }

@@ -5,14 +5,12 @@ import Stats
 extension SweepReport {
     // MARK: - Number words
 
-    /// A fraction as a whole percentage ("97").
-    static func pct(_ x: Double) throws -> String { try Format.fixed(x * 100, decimals: 0) }
-
     /// "97% [95–98]" or "undefined".
     static func percentWithInterval(_ x: Double?, _ ci: ConfidenceInterval?) throws -> String {
         guard let x else { return "undefined" }
-        guard let ci else { return "\(try pct(x))%" }
-        return "\(try pct(x))% [\(try pct(ci.low))–\(try pct(ci.high))]"
+        guard let ci else { return try Format.percent(x, decimals: 0) }
+        let low = try Format.fixed(ci.low * 100, decimals: 0)
+        return "\(try Format.percent(x, decimals: 0)) [\(low)–\(try Format.fixed(ci.high * 100, decimals: 0))]"
     }
 
     /// Two significant digits ("0.42", "12").
@@ -143,7 +141,7 @@ extension SweepReport {
                 + "timeline; the chart shows these rates). "
                 + (needed.map {
                     "An activity simulated for less than \((try? num($0)) ?? "") h cannot show a rate of at most "
-                        + "\(RecommendationRule.show(limit)) an hour even with no false alarm (Garwood's bound): with "
+                        + "\(Format.exact(limit)) an hour even with no false alarm (Garwood's bound): with "
                         + "none, its cell says *too little exposure to bound* instead of giving a bound."
                 } ?? ""))
         let shown = ([r] + a.familyBest.filter { $0 != r })

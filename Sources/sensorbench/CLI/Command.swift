@@ -28,6 +28,8 @@ package enum Command: Equatable, Sendable {
     case writeSamples(folder: String)
     /// `dev allan-recovery [R]` (hidden from help): the Allan recovery table and coverage (``AllanBenchmark``).
     case allanRecovery(replications: Int)
+    /// `dev drift-coverage [R [TRIALS]]` (hidden from help): the drift report's interval coverage (``DriftCoverage``).
+    case driftCoverage(replications: Int, trialsPerCell: Int)
     // Grading (Sources/Studies/Grading).
     case grade(GradeOptions)
 }

@@ -403,7 +403,7 @@ enum CommandTables {
     static var dev: CommandGroup {
         CommandGroup(
             ["dev"], summary: "Developer commands (left out of the main help on purpose).",
-            children: [writeSamples, allanRecovery], hidden: true)
+            children: [writeSamples, allanRecovery, driftCoverage], hidden: true)
     }
 
     static var writeSamples: CommandTable<String> {
@@ -435,5 +435,32 @@ enum CommandTables {
             options: [SharedOption.quiet(\.quiet)],
             initial: AllanRecoveryOptions()
         ) { o, _ in .allanRecovery(replications: o.replications) }
+    }
+
+    struct DriftCoverageOptions {
+        var replications = 200
+        var trialsPerCell = 20
+        var quiet = false
+    }
+
+    static var driftCoverage: CommandTable<DriftCoverageOptions> {
+        CommandTable(
+            ["dev", "drift-coverage"],
+            summary: "The coverage of the drift report's intervals by simulated replications (docs/drift.md).",
+            positional: PositionalSpec(
+                valueName: "<replications> [<trials>]", noun: "count",
+                meaning: "Replications, 2 to 10000 (default: 200), then walks per cell, 2 to 1000 (default: 20).",
+                count: 0...2
+            ) { o, values, context in
+                if values.count >= 1 {
+                    o.replications = try ValueParser.integer(values[0], option: "<replications>", in: 2...10_000, context)
+                }
+                if values.count == 2 {
+                    o.trialsPerCell = try ValueParser.integer(values[1], option: "<trials>", in: 2...1000, context)
+                }
+            },
+            options: [SharedOption.quiet(\.quiet)],
+            initial: DriftCoverageOptions()
+        ) { o, _ in .driftCoverage(replications: o.replications, trialsPerCell: o.trialsPerCell) }
     }
 }

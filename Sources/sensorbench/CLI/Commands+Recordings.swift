@@ -175,4 +175,12 @@ extension Commands {
         print(try AllanBenchmark.recoveryTable(replications: replications), terminator: "")
         return .success
     }
+
+    /// `sensorbench dev drift-coverage [R [TRIALS]]`: the coverage of the drift report's intervals
+    /// (``DriftCoverage``), on stdout.
+    package static func driftCoverage(replications: Int, trialsPerCell: Int) throws -> ExitCode {
+        let table = try DriftCoverage.table(replications: replications, trialsPerCell: trialsPerCell, runner: MonteCarloRunner(jobs: 2))
+        print(table, terminator: "")
+        return .success
+    }
 }

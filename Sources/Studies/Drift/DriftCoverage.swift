@@ -1,0 +1,255 @@
+import DetectionCore
+import Foundation
+import MonteCarlo
+import Reporting
+import SensorSim
+import Stats
+
+/// Coverage of the drift report's intervals, counted by simulation: many replications of a small design from a
+/// known profile, each with its own scenario seed, and how often each reported 95% interval contains the truth.
+///
+/// The truth is never taken from the fit: the crossover comes from the closed-form mean squares of the gyro model
+/// (``trueCrossoverSeconds(profile:netRadians:totalRadians:tiltFactor:)``), and a phone's own bias, scale factor
+/// and asymmetry are the numbers its device was drawn with (``DriftTrial/sharedDevice(scenarioSeed:profile:)``).
+/// The test suite runs a few dozen replications with a binomial band derived from their number
+/// (`DriftCoverageTests`); `sensorbench dev drift-coverage [R]` runs many more in a release build.
+package enum DriftCoverage {
+    /// How often an interval was reported and how often it contained the truth.
+    package struct Count: Sendable, Equatable {
+        package var reported = 0
+        package var covered = 0
+
+        /// covered / reported (0 when nothing was reported).
+        package var rate: Double { reported > 0 ? Double(covered) / Double(reported) : 0 }
+    }
+
+    /// The crossover counts of ``crossover(profile:minutes:turns:trialsPerCell:replications:seed:bootstrapReplicates:runner:)``.
+    package struct CrossoverResult: Sendable {
+        /// The closed-form crossover, seconds.
+        package let truthSeconds: Double
+        package let replications: Int
+        /// `reported`: replications whose report gives a crossover with an interval; `covered`: those whose
+        /// interval contains the truth. A replication that says "time (or turning) dominates everywhere" although
+        /// the truth crosses inside the grid counts as not covered in ``rate``.
+        package let count: Count
+        /// Reported intervals entirely below the truth, and entirely above it.
+        package let below: Int
+        package let above: Int
+        /// The median of the point estimates (s; an "everywhere" verdict counts as the grid's end).
+        package let medianEstimateSeconds: Double
+        /// covered / replications: the coverage of the statement the report makes.
+        package var rate: Double { Double(count.covered) / Double(replications) }
+    }
+
+    /// The duration T (s) at which the time terms' mean square equals the turning terms' for a class of phones, from
+    /// the profile alone:
+    ///
+    ///     σ_b²T² + σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²T + K²T³/3 = σ_s²(cθ_net)² + σ_a²(cθ_total/2)² + ((c − 1)θ_net)²
+    ///
+    /// (the variances of the integrated errors of ``GyroErrorModel``: Brown and Hwang §2.9 for the Gauss–Markov
+    /// term, IEEE Std 952 for white noise and rate random walk). The left side increases with T from 0, so the root
+    /// is found by bisection. `nil` when turning adds nothing or time never catches up below 10⁷ s.
+    package static func trueCrossoverSeconds(
+        profile p: GyroProfile, netRadians net: Double, totalRadians total: Double, tiltFactor c: Double = 1
+    ) -> Double? {
+        let rad = Double.pi / 180
+        let bias = p.turnOnBiasDegPerSec * rad
+        let gm = p.biasInstabilityDegPerHour / 3600 * rad
+        let tau = p.biasCorrelationTimeSeconds
+        let white = p.noiseDensityDegPerSecPerRootHz * rad
+        let walk = p.rateRandomWalkDegPerSecPerRootSec * rad
+        let scale = p.scaleFactorErrorPercent / 100
+        let asymmetry = p.scaleFactorAsymmetryPercent / 100
+        func time(_ t: Double) -> Double {
+            var v = bias * bias * t * t + white * white * t + walk * walk * t * t * t / 3
+            if gm > 0, tau > 0, tau.isFinite {
+                let u = t / tau
+                v += gm * gm * 2 * tau * tau * (u - 1 + exp(-u))
+            }
+            return v
+        }
+        let turning =
+            scale * scale * (c * net) * (c * net) + asymmetry * asymmetry * (c * total / 2) * (c * total / 2)
+            + ((c - 1) * net) * ((c - 1) * net)
+        guard turning > 0 else { return nil }
+        var low = 0.0
+        var high = 1e7
+        guard time(high) > turning else { return nil }
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if time(middle) < turning { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
+    }
+
+    /// `phone-calibrated`'s error budget (Scenarios/profiles/phone-calibrated.json) at 10 Hz instead of 100 Hz so
+    /// that many replications stay fast: every term is specified per √Hz, per second or per device, so the drift's
+    /// components do not depend on the rate.
+    package static func phoneCalibratedAt10Hz() -> GyroProfile {
+        var p = GyroProfile(name: "phone-calibrated-10hz")
+        p.sampleRateHz = 10
+        p.noiseDensityDegPerSecPerRootHz = 0.005
+        p.turnOnBiasDegPerSec = 0.02
+        p.biasInstabilityDegPerHour = 10
+        p.biasCorrelationTimeSeconds = 100
+        p.scaleFactorErrorPercent = 0.5
+        p.scaleFactorAsymmetryPercent = 0.1
+        return p
+    }
+
+    /// The one-phone design's profile: ``phoneCalibratedAt10Hz()`` with a 1% asymmetry, large enough that 16-turn
+    /// zigzags measure it.
+    package static func onePhoneProfile() -> GyroProfile {
+        var p = phoneCalibratedAt10Hz()
+        p.name = "phone-calibrated-10hz-asymmetric"
+        p.scaleFactorAsymmetryPercent = 1
+        return p
+    }
+
+    /// The crossover design: straight walks and 4-turn loops of 1, 2 and 5 minutes on ``phoneCalibratedAt10Hz()``,
+    /// whose loops cross near 90 s.
+    package static func crossoverDesign(replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner)
+        throws -> CrossoverResult
+    {
+        try crossover(
+            profile: phoneCalibratedAt10Hz(), minutes: [1, 2, 5], turns: 4, trialsPerCell: trialsPerCell,
+            replications: replications, seed: 9_110_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
+    }
+
+    /// The one-phone design: straight walks, 16-turn loops and 16-turn zigzags of 1 and 5 minutes on
+    /// ``onePhoneProfile()``, so that the phone's bias, scale factor and asymmetry are all separable.
+    package static func onePhoneDesign(replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner)
+        throws -> [String: Count]
+    {
+        try onePhone(
+            profile: onePhoneProfile(), minutes: [1, 5], turns: 16, shapes: [.loop, .zigzag], trialsPerCell: trialsPerCell,
+            replications: replications, seed: 9_120_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
+    }
+
+    /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: both designs with R replications,
+    /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval.
+    package static func table(replications: Int, trialsPerCell trials: Int = 20, runner: MonteCarloRunner) throws -> String {
+        let boot = DriftDecomposition.defaultReplicates
+        var lines = [
+            "Coverage of the drift report's 95% intervals: \(replications) replications, \(trials) walks per cell, "
+                + "\(boot) bootstrap replicates (phone-calibrated at 10 Hz).",
+            "",
+            "| interval | design | covered | reported | coverage | 95% CI of the coverage |",
+            "|---|---|---:|---:|---:|---|",
+        ]
+        func row(_ name: String, _ design: String, _ covered: Int, _ reported: Int, of total: Int) throws {
+            guard total > 0 else { return }
+            let ci = try Proportion(successes: covered, trials: total).clopperPearson(confidence: 0.95)
+            let rate = Double(covered) / Double(total)
+            lines.append(
+                "| \(name) | \(design) | \(covered) | \(reported) | \(Format.exact((rate * 1000).rounded() / 1000)) | "
+                    + "\(Format.exact((ci.low * 1000).rounded() / 1000))–\(Format.exact((ci.high * 1000).rounded() / 1000)) |")
+        }
+        let c = try crossoverDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
+        try row(
+            "crossover (truth \(Format.exact((c.truthSeconds * 10).rounded() / 10)) s)", "4-turn loops, 1/2/5 min, class of phones",
+            c.count.covered, c.count.reported, of: replications)
+        lines.append(
+            "\nCrossover: \(c.below) intervals below the truth, \(c.above) above it, \(replications - c.count.reported) "
+                + "said \"dominates everywhere\"; median estimate \(Format.exact((c.medianEstimateSeconds * 10).rounded() / 10)) s.\n")
+        let phone = try onePhoneDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
+        lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
+        lines.append("|---|---|---:|---:|---:|---|")
+        for (id, count) in phone.sorted(by: { $0.key < $1.key }) {
+            try row(id, "one phone, loops + zigzags, 1/5 min", count.covered, count.reported, of: count.reported)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A scenario of loops with `turns` turns and straight walks at every duration, rotation-rate input, no tilt.
+    static func scenario(
+        _ profile: GyroProfile, minutes: [Double], turns: [Int], shapes: [WalkShape], trialsPerCell: Int, seed: UInt64,
+        sameDevice: Bool
+    ) -> DriftScenario {
+        var cells: [DriftCell] = []
+        for shape in shapes {
+            for m in minutes {
+                for n in turns {
+                    cells.append(
+                        DriftCell(
+                            index: cells.count, profile: profile, input: .rotationRate, tiltDegrees: 0,
+                            walk: WalkParameters(minutes: m, turns: n, shape: shape)))
+                }
+            }
+        }
+        return DriftScenario(
+            name: "coverage", description: "", file: "coverage.json", seed: seed, trialsPerCell: trialsPerCell,
+            sameDevice: sameDevice, cells: cells, tracker: HeadingTracker.Configuration(), straightAheadToleranceDegrees: 5)
+    }
+
+    /// Coverage of the crossover interval for a class of phones: loops of `turns` turns (net = total = 360°) and
+    /// straight walks at each duration, replication r seeded with `seed + r`.
+    ///
+    /// - Throws: when the truth does not cross inside the grid's durations (the design would not test the
+    ///   interval), or from the simulation and the fit.
+    package static func crossover(
+        profile: GyroProfile, minutes: [Double], turns: Int, trialsPerCell: Int, replications: Int, seed: UInt64,
+        bootstrapReplicates: Int, runner: MonteCarloRunner
+    ) throws -> CrossoverResult {
+        guard
+            let truth = trueCrossoverSeconds(profile: profile, netRadians: 2 * .pi, totalRadians: 2 * .pi),
+            let lowest = minutes.min(), let highest = minutes.max(), truth > lowest * 60, truth < highest * 60
+        else {
+            throw StatsError.invalidInput("DriftCoverage.crossover: the profile's loops do not cross inside the grid")
+        }
+        var count = Count()
+        var below = 0
+        var above = 0
+        var estimates: [Double] = []
+        for r in 0..<replications {
+            let s = scenario(
+                profile, minutes: minutes, turns: [0, turns], shapes: [.loop], trialsPerCell: trialsPerCell,
+                seed: seed &+ UInt64(r), sameDevice: false)
+            let outcomes = try DriftStudy.simulate(s, runner: runner)
+            let d = try DriftDecomposition(
+                scenario: s, profileName: profile.name, outcomes: outcomes, replicates: bootstrapReplicates)
+            guard let c = d.crossovers.first(where: { $0.representative.walk.turns == turns }) else { continue }
+            switch c.status {
+            case .crosses(let minutes, let low, let high):
+                count.reported += 1
+                estimates.append(minutes * 60)
+                if low * 60 <= truth, truth <= high * 60 { count.covered += 1 }
+                if high * 60 < truth { below += 1 }
+                if low * 60 > truth { above += 1 }
+            case .timeEverywhere: estimates.append(lowest * 60)
+            case .turningEverywhere: estimates.append(highest * 60)
+            }
+        }
+        estimates.sort()
+        let median = estimates.isEmpty ? 0 : (estimates[(estimates.count - 1) / 2] + estimates[estimates.count / 2]) / 2
+        return CrossoverResult(
+            truthSeconds: truth, replications: replications, count: count, below: below, above: above,
+            medianEstimateSeconds: median)
+    }
+
+    /// Coverage of one phone's own values (`sameDevice`): loops and zigzags of `turns` turns and straight walks at
+    /// each duration; replication r is a scenario with seed `seed + r`, so a new phone each time, and each reported
+    /// term's interval is checked against that phone's own number (for the in-run noise, the profile's σ). Keys are
+    /// the components' ids; a term the fit leaves out or marks as carrying another's part is not counted.
+    package static func onePhone(
+        profile: GyroProfile, minutes: [Double], turns: Int, shapes: [WalkShape], trialsPerCell: Int, replications: Int,
+        seed: UInt64, bootstrapReplicates: Int, runner: MonteCarloRunner
+    ) throws -> [String: Count] {
+        var counts: [String: Count] = [:]
+        for r in 0..<replications {
+            let scenarioSeed = seed &+ UInt64(r)
+            let s = scenario(
+                profile, minutes: minutes, turns: [0, turns], shapes: shapes, trialsPerCell: trialsPerCell, seed: scenarioSeed,
+                sameDevice: true)
+            let outcomes = try DriftStudy.simulate(s, runner: runner)
+            let device = try DriftTrial.sharedDevice(scenarioSeed: scenarioSeed, profile: profile)
+            let d = try DriftDecomposition(
+                scenario: s, profileName: profile.name, outcomes: outcomes, device: device, replicates: bootstrapReplicates)
+            for c in d.components where c.carries.isEmpty {
+                counts[c.id, default: Count()].reported += 1
+                if c.interval.contains(c.profileValue) { counts[c.id, default: Count()].covered += 1 }
+            }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SensorSim
+import Stats
+import Testing
+
+@testable import MonteCarlo
+@testable import Studies
+
+/// Coverage of the drift report's intervals by simulation (``DriftCoverage``): R replications from a known profile,
+/// fixed seeds, and the number of 95% intervals that contain the truth must be one that a 95% interval gives with
+/// reasonable probability over R replications: the nominal 0.95 must lie inside the 99% Clopper–Pearson interval of
+/// the observed count (a correct method fails this with probability about 1%; with R = 20 only a coverage well
+/// below 95%, such as 70%, fails it reliably, so the figures that matter come from the large run). The large-R figures are `sensorbench dev drift-coverage`'s, recorded in
+/// docs/drift.md.
+@Suite struct DriftCoverageTests {
+    static func consistentWithNominal(_ covered: Int, of replications: Int) throws -> Bool {
+        try Proportion(successes: covered, trials: replications).clopperPearson(confidence: 0.99).contains(0.95)
+    }
+
+    /// The closed-form crossover itself, by hand: bias 0.02 °/s and scale factor 1%, nothing else: (0.02·T)² =
+    /// (0.01·360)² at T = 3.6/0.02 = 180 s. Adding 0.1% asymmetry on a loop (θ_total = 360°) adds (0.001·180)² to
+    /// turning: T = √(12.96 + 0.0324)/0.02 = 180.2248 s. White noise alone (0.005 °/s/√Hz) against 1%: N²T =
+    /// 12.96 at T = 12.96/0.000025 = 518 400 s.
+    @Test func closedFormCrossoverByHand() throws {
+        var p = GyroProfile(name: "hand")
+        p.turnOnBiasDegPerSec = 0.02
+        p.scaleFactorErrorPercent = 1
+        let loop = 2 * Double.pi
+        let t = try #require(DriftCoverage.trueCrossoverSeconds(profile: p, netRadians: loop, totalRadians: loop))
+        #expect(abs(t - 180) < 1e-6)
+        p.scaleFactorAsymmetryPercent = 0.1
+        let withAsymmetry = try #require(DriftCoverage.trueCrossoverSeconds(profile: p, netRadians: loop, totalRadians: loop))
+        #expect(abs(withAsymmetry - (12.96 + 0.0324).squareRoot() / 0.02) < 1e-6)
+        var white = GyroProfile(name: "white")
+        white.noiseDensityDegPerSecPerRootHz = 0.005
+        white.scaleFactorErrorPercent = 1
+        let w = try #require(DriftCoverage.trueCrossoverSeconds(profile: white, netRadians: loop, totalRadians: loop))
+        #expect(abs(w / 518_400 - 1) < 1e-9)
+        // No turning, no crossover.
+        #expect(DriftCoverage.trueCrossoverSeconds(profile: white, netRadians: 0, totalRadians: 0) == nil)
+    }
+
+    /// `phone-calibrated` at 10 Hz (``DriftCoverage/phoneCalibratedAt10Hz()``): a 4-turn loop's turning mean square
+    /// is (0.005² + 0.001²/4)·360² = 3.27 °², which the time terms reach near T = 90 s; the grid 1, 2, 5 minutes
+    /// brackets it. The crossover's bootstrap interval must contain that closed-form T in a share of replications
+    /// consistent with 95% (a replication that says "dominates everywhere" counts as a miss).
+    @Test func crossoverIntervalCoversTheClosedFormCrossing() throws {
+        let replications = 20
+        let result = try DriftCoverage.crossoverDesign(
+            replications: replications, trialsPerCell: 20, bootstrapReplicates: 100, runner: MonteCarloRunner(jobs: 2))
+        #expect(result.truthSeconds > 60 && result.truthSeconds < 120)
+        #expect(
+            try Self.consistentWithNominal(result.count.covered, of: replications),
+            "crossover covered \(result.count.covered) of \(replications) (reported \(result.count.reported)), truth \(result.truthSeconds) s"
+        )
+    }
+
+    /// One phone (`sameDevice`), loops and zigzags so that its bias, scale factor and asymmetry are all separable:
+    /// each replication draws a new phone, and each of its own values' intervals must contain the number the phone
+    /// was drawn with in a share of replications consistent with 95%.
+    @Test func onePhoneIntervalsCoverThePhonesOwnValues() throws {
+        let replications = 20
+        let counts = try DriftCoverage.onePhoneDesign(
+            replications: replications, trialsPerCell: 20, bootstrapReplicates: 100, runner: MonteCarloRunner(jobs: 2))
+        for id in ["turn_on_bias", "scale_factor", "asymmetry"] {
+            let c = try #require(counts[id], "\(id) never reported: \(counts)")
+            #expect(c.reported == replications, "\(id) reported \(c.reported) of \(replications)")
+            #expect(try Self.consistentWithNominal(c.covered, of: c.reported), "\(id) covered \(c.covered) of \(c.reported)")
+        }
+    }
+}
