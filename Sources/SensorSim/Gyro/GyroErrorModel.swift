@@ -11,13 +11,18 @@ import Stats
 /// O(1) state: three numbers. Not thread-safe; one per trial.
 public struct GyroErrorModel: Sendable {
     public let device: GyroDevice
-    private let whiteSigma: Double
-    private let biasInstability: GaussMarkov
-    private let randomWalkStepSigma: Double
-    private let quantizationStep: Double
-    private let range: Double
-    private var instabilityState: Double = 0
-    private var randomWalkState: Double = 0
+    // Internal rather than private so that `measure` can be `@inlinable`: the per-sample call then inlines into
+    // the study's loop in another module.
+    @usableFromInline let whiteSigma: Double
+    @usableFromInline let biasInstability: GaussMarkov
+    @usableFromInline let randomWalkStepSigma: Double
+    @usableFromInline let quantizationStep: Double
+    @usableFromInline let range: Double
+    /// `1 + s ± a/2` for positive and for negative rates, computed once as `measure` would compute it per sample.
+    @usableFromInline let scalePositive: Double
+    @usableFromInline let scaleNegative: Double
+    @usableFromInline var instabilityState: Double = 0
+    @usableFromInline var randomWalkState: Double = 0
 
     /// - Parameters:
     ///   - profile: the error budget (datasheet units).
@@ -35,18 +40,21 @@ public struct GyroErrorModel: Sendable {
         randomWalkStepSigma = profile.rateRandomWalkDegPerSecPerRootSec * toRad * interval.squareRoot()
         quantizationStep = profile.quantizationStepDegPerSec * toRad
         range = profile.rangeDegPerSec * toRad
+        scalePositive = 1 + device.scaleFactorError + 0.5 * device.scaleFactorAsymmetry
+        scaleNegative = 1 + device.scaleFactorError + -0.5 * device.scaleFactorAsymmetry
         instabilityState = biasInstability.initialState(stream)
     }
 
     /// The slowly varying part of the bias right now (turn-on + instability + random walk), rad/s.
+    @inlinable
     public var currentBiasRadPerSec: Double {
         device.turnOnBiasRadPerSec + instabilityState + randomWalkState
     }
 
     /// Advances the bias processes by one sample interval and returns the reading for true rate `omega` (rad/s).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func measure(_ omega: Double, stream: RandomStream) -> Double {
-        let scale = 1 + device.scaleFactorError + (omega >= 0 ? 0.5 : -0.5) * device.scaleFactorAsymmetry
+        let scale = omega >= 0 ? scalePositive : scaleNegative
         var reading = scale * omega + currentBiasRadPerSec
         if whiteSigma > 0 { reading += stream.gaussian(sigma: whiteSigma) }
         instabilityState = biasInstability.step(instabilityState, stream)

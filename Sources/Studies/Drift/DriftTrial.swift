@@ -59,13 +59,19 @@ package enum DriftTrial {
         var k = 0
         switch cell.input {
         case .rotationRate:
+            // The first sample apart (it starts the true integral and is marked), so the loop holds no test of k.
+            guard motion.hasNext else { break }
+            let first = motion.next()
+            previousTrueRate = first
+            tracker.consumeRotationRate(gyro.measure(first * tiltFactor, stream: stream), timestampSeconds: Double(k) * dt)
+            tracker.mark()
+            k += 1
             while motion.hasNext {
                 let omega = motion.next()
                 let t = Double(k) * dt
-                if k > 0 { trueYaw += 0.5 * (previousTrueRate + omega) * dt }
+                trueYaw += 0.5 * (previousTrueRate + omega) * dt
                 previousTrueRate = omega
                 tracker.consumeRotationRate(gyro.measure(omega * tiltFactor, stream: stream), timestampSeconds: t)
-                if k == 0 { tracker.mark() }
                 k += 1
             }
         case .attitudeYaw:
