@@ -49,6 +49,8 @@ package struct BenchOptions: Equatable, Sendable {
     /// Trials of the drift pipeline per measurement.
     package var trials = 16
     package var jobs: Int?
+    /// Three repetitions of at least 0.2 s each instead of five of at least 1 s: for iterating, not for the record.
+    package var quick = false
     package init() {}
 }
 

@@ -108,6 +108,7 @@ package enum CommandLineParser {
             case "--help", "-h": return .help(topic: "bench")
             case "--trials": options.trials = try integer(try value(args, &i, for: arg, topic: "bench"), arg, 1...100_000, topic: "bench")
             case "--jobs", "-j": options.jobs = try integer(try value(args, &i, for: arg, topic: "bench"), arg, 1...1024, topic: "bench")
+            case "--quick": options.quick = true
             default: throw usage("unknown argument '\(arg)' for bench", topic: "bench")
             }
             i += 1

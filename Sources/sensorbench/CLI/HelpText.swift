@@ -10,7 +10,7 @@ package enum HelpText {
         case "merge": return "sensorbench merge <part>... [--out <dir>]"
         case "validate": return "sensorbench validate <file>..."
         case "list": return "sensorbench list"
-        case "bench": return "sensorbench bench [--trials <n>] [--jobs <n>]"
+        case "bench": return "sensorbench bench [--trials <n>] [--jobs <n>] [--quick]"
         case "distance": return "sensorbench distance <lat,lon> <lat,lon>"
         case "gpx": return "sensorbench gpx export <scenario> --out <file>"
         case "help": return "sensorbench help [<subcommand>]"
@@ -95,14 +95,17 @@ package enum HelpText {
                 """
         case "bench":
             return """
-                OVERVIEW: Measure speed: raw GSL Gaussian draws, the drift pipeline on one core and on all cores, and
-                peak memory for a day-long walk.
+                OVERVIEW: Measure speed: raw GSL Gaussian draws, the drift pipeline on one core and on all cores
+                against a plain C + GSL loop of the same model, a day-long walk, allan, grade, the shake detectors
+                against a C loop and the geofence checks against their geodesics. Every figure is the median and
+                the best of 5 repetitions of at least 1 s; ratios come from interleaved repetitions.
 
                 USAGE: \(usageLine("bench"))
 
                 OPTIONS:
-                  --trials <n>            Ten-minute walks per pipeline measurement. (default: 16)
+                  --trials <n>            Ten-minute walks per pipeline batch. (default: 16)
                   -j, --jobs <n>          Threads for the all-core measurement. (default: every core)
+                  --quick                 3 repetitions of at least 0.2 s: for iterating, not for the record.
                   -h, --help              Show help information.
 
                 """
