@@ -59,8 +59,8 @@ public struct HeadingTracker: Sendable {
     /// Counts of accepted and skipped samples.
     public var counters: Counters { sampleCounters }
 
-    // The state the per-sample path writes is internal rather than private so that the consume methods can be
-    // `@inlinable`: an app's or a study's loop in another module then inlines them.
+    // The state the per-sample path writes is internal rather than private so that `consumeRotationRate` can be
+    // `@inlinable`: an app's or a study's loop in another module then inlines it.
     @usableFromInline var yaw: Double = 0
     @usableFromInline var sampleCounters = Counters()
     @usableFromInline var lastTimestamp: Double?
