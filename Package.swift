@@ -38,8 +38,10 @@ let package = Package(
         .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "FileFormats", "MonteCarlo"]),
         .target(name: "Grading", dependencies: ["Studies"]),
         .target(name: "Recordings", dependencies: ["Studies"]),
+        // Plain C + GSL loops of the hot paths' arithmetic, the references `sensorbench bench` compares against.
+        .target(name: "CBenchReference", dependencies: ["CGSL"]),
         // The command line.
-        .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings"]),
+        .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings", "CBenchReference"]),
         // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc (not wired into grade yet).
         .target(name: "SourceSubmissions"),
 

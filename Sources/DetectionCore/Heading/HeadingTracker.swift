@@ -53,14 +53,19 @@ public struct HeadingTracker: Sendable {
 
     public let configuration: Configuration
     /// Integrated, unwrapped yaw since the tracker started, in radians (positive = counter-clockwise).
-    public private(set) var yawRadians: Double = 0
+    public var yawRadians: Double { yaw }
     /// The yaw at the last ``mark()``, or `nil` before the first mark.
     public private(set) var markedYawRadians: Double?
-    public private(set) var counters = Counters()
+    /// Counts of accepted and skipped samples.
+    public var counters: Counters { sampleCounters }
 
-    private var lastTimestamp: Double?
-    private var lastRate: Double = 0
-    private var lastWrappedYaw: Double?
+    // The state the per-sample path writes is internal rather than private so that `consumeRotationRate` can be
+    // `@inlinable`: an app's or a study's loop in another module then inlines it.
+    @usableFromInline var yaw: Double = 0
+    @usableFromInline var sampleCounters = Counters()
+    @usableFromInline var lastTimestamp: Double?
+    @usableFromInline var lastRate: Double = 0
+    @usableFromInline var lastWrappedYaw: Double?
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -68,7 +73,7 @@ public struct HeadingTracker: Sendable {
 
     /// Remembers the current heading as the one to come back to.
     public mutating func mark() {
-        markedYawRadians = yawRadians
+        markedYawRadians = yaw
     }
 
     /// The turn that faces the marked heading again, in radians wrapped to (−π, π]; positive means to the left.
@@ -77,16 +82,16 @@ public struct HeadingTracker: Sendable {
     /// only within ±3π as two `if` statements would be. `nil` before the first mark.
     public var turnAngleRadians: Double? {
         guard let marked = markedYawRadians else { return nil }
-        return Angle.wrapped(marked - yawRadians)
+        return Angle.wrapped(marked - yaw)
     }
 
     /// Feeds one gyroscope sample: the rotation rate about the phone's z axis in rad/s at `timestampSeconds`.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func consumeRotationRate(_ zRadiansPerSecond: Double, timestampSeconds t: Double) -> SampleOutcome {
         let (outcome, dt) = admit(zRadiansPerSecond, at: t)
         switch outcome {
         case .accepted:
-            yawRadians += 0.5 * (lastRate + zRadiansPerSecond) * dt
+            yaw += 0.5 * (lastRate + zRadiansPerSecond) * dt
             lastRate = zRadiansPerSecond
         case .started, .skippedGap:
             lastRate = zRadiansPerSecond
@@ -103,7 +108,7 @@ public struct HeadingTracker: Sendable {
         switch outcome {
         case .accepted:
             // Shortest signed step between two wrapped readings; finite inputs make `wrapped` non-nil.
-            yawRadians += Angle.wrapped(wrappedYawRadians - (lastWrappedYaw ?? wrappedYawRadians)) ?? 0
+            yaw += Angle.wrapped(wrappedYawRadians - (lastWrappedYaw ?? wrappedYawRadians)) ?? 0
             lastWrappedYaw = wrappedYawRadians
         case .started, .skippedGap:
             // Across a long gap the phone may have turned by more than π: the step is unknowable, none is added.
@@ -118,28 +123,28 @@ public struct HeadingTracker: Sendable {
 
     /// The checks both inputs share: updates the time reference and the counters, and returns the outcome with
     /// the interval to integrate over (0 unless accepted).
-    @inline(__always)
-    private mutating func admit(_ value: Double, at t: Double) -> (SampleOutcome, Double) {
+    @inlinable @inline(__always)
+    mutating func admit(_ value: Double, at t: Double) -> (SampleOutcome, Double) {
         guard value.isFinite, t.isFinite else {
-            counters.nonFinite += 1
+            sampleCounters.nonFinite += 1
             return (.skippedNonFinite, 0)
         }
         guard let previous = lastTimestamp else {
             lastTimestamp = t
-            counters.accepted += 1
+            sampleCounters.accepted += 1
             return (.started, 0)
         }
         let dt = t - previous
         guard dt > 0 else {
-            counters.timeNotIncreasing += 1
+            sampleCounters.timeNotIncreasing += 1
             return (.skippedTimeNotIncreasing, 0)
         }
         lastTimestamp = t
         guard dt <= configuration.maximumGapSeconds else {
-            counters.gaps += 1
+            sampleCounters.gaps += 1
             return (.skippedGap, 0)
         }
-        counters.accepted += 1
+        sampleCounters.accepted += 1
         return (.accepted, dt)
     }
 }

@@ -88,33 +88,68 @@ public struct ProximityMonitor: Sendable {
     /// - Parameter fix: the next location report.
     /// - Returns: the enter/exit events it caused, in place order (empty, without allocating, when none).
     public mutating func consume(_ fix: LocationFix) -> [ProximityEvent] {
+        guard screen(fix) else { return [] }
+        let coordinates = placeCoordinates
+        return update(fix) { Geodesic.distanceMeters(fix.coordinate, coordinates[$0]) }
+    }
+
+    /// Screens one fix and updates every place from distances the caller has already computed.
+    ///
+    /// For several monitors watching the same places in the same order: the caller computes each geodesic once
+    /// per fix and place (`Geodesic.distanceMeters(fix.coordinate, places[i].coordinate)`, the value
+    /// `consume(_:)` would compute) and shares it. Decisions and events are those of `consume(_:)` given the
+    /// same distances.
+    ///
+    /// - Parameters:
+    ///   - fix: the next location report.
+    ///   - distancesMeters: the distance from `fix` to each place, metres, in place order; an array shorter
+    ///     than `places` is read as far as it goes and the places past its end keep their state.
+    /// - Returns: the enter/exit events it caused, in place order.
+    public mutating func consume(_ fix: LocationFix, distancesMeters: [Double]) -> [ProximityEvent] {
+        guard screen(fix) else { return [] }
+        return update(fix, count: min(places.count, distancesMeters.count)) { distancesMeters[$0] }
+    }
+
+    /// The screening rules of the type's documentation; counts the fix and why it was ignored. True when accepted.
+    @inline(__always)
+    private mutating func screen(_ fix: LocationFix) -> Bool {
         counters.fixesConsumed += 1
         let t = fix.timestampSeconds
         let accuracy = fix.horizontalAccuracyMeters
         guard t.isFinite, accuracy.isFinite else {
             counters.ignoredNonFinite += 1
-            return []
+            return false
         }
         guard t >= lastTimestampSeconds else {
             counters.ignoredTimeWentBackwards += 1
-            return []
+            return false
         }
         lastTimestampSeconds = t
         let kind = configuration.kind
         if accuracy < 0 && kind != .naive {
             counters.ignoredInvalidAccuracy += 1
-            return []
+            return false
         }
         if kind == .accuracyGated && accuracy > configuration.maximumAccuracyMeters {
             counters.ignoredInaccurate += 1
-            return []
+            return false
         }
         counters.fixesAccepted += 1
+        return true
+    }
 
+    /// Updates the first `count` places (all by default) of an accepted fix, `distance(i)` metres from place i.
+    @inline(__always)
+    private mutating func update(
+        _ fix: LocationFix, count: Int? = nil, distance: (Int) -> Double
+    ) -> [ProximityEvent] {
+        let t = fix.timestampSeconds
+        let accuracy = fix.horizontalAccuracyMeters
+        let kind = configuration.kind
         let radius = configuration.radiusMeters
         var events: [ProximityEvent] = []
-        for index in places.indices {
-            let d = Geodesic.distanceMeters(fix.coordinate, placeCoordinates[index])
+        for index in 0..<(count ?? places.count) {
+            let d = distance(index)
             lastDistancesMeters[index] = d
             let wasInside = inside[index]
             let nowInside: Bool

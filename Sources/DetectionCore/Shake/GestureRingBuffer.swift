@@ -59,18 +59,17 @@ struct GestureRingBuffer<Element> {
         count += 1
     }
 
-    /// Removes the oldest element; does nothing when empty.
+    /// Removes the oldest element; does nothing when empty. The slot keeps its stale value (never read before it
+    /// is overwritten): no write, so no copy-on-write check, on the per-sample path.
     mutating func removeFirst() {
         guard count > 0 else { return }
-        storage[head] = filler
         head = head + 1 == storage.count ? 0 : head + 1
         count -= 1
     }
 
-    /// Removes the newest element; does nothing when empty.
+    /// Removes the newest element; does nothing when empty (the slot keeps its stale value, as in `removeFirst`).
     mutating func removeLast() {
         guard count > 0 else { return }
-        storage[physical(count - 1)] = filler
         count -= 1
     }
 

@@ -88,28 +88,42 @@ public struct ShakeDetector: Sendable {
     /// - Returns: true exactly when a shake event fires at this sample; false otherwise, including when the
     ///   sample is skipped.
     public mutating func consume(_ sample: AccelerationSample) -> Bool {
-        let t = sample.timestampSeconds
-        guard t.isFinite, sample.x.isFinite, sample.y.isFinite, sample.z.isFinite,
-            t >= lastTimestampSeconds
-        else {
-            samplesSkipped += 1
-            return false
-        }
-        let deltaSeconds = t - lastTimestampSeconds
-        lastTimestampSeconds = t
-        samplesConsumed += 1
-
-        var x = sample.x, y = sample.y, z = sample.z
-        // raw-magnitude thresholds the readings as given; the other kinds threshold user acceleration.
-        if configuration.inputIncludesGravity && configuration.kind != .rawMagnitude {
-            (x, y, z) = gravity.userAcceleration(x: x, y: y, z: z, deltaSeconds: deltaSeconds)
-        }
-        let gathersEvidence = t >= cooldownEndsAtSeconds
+        guard let (t, x, y, z, gathersEvidence) = admit(sample, removesGravity: removesGravity) else { return false }
         guard engineConsume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) else { return false }
-        eventsFired += 1
-        lastEventTimestampSeconds = t
-        cooldownEndsAtSeconds = t + configuration.cooldownSeconds
+        fire(at: t)
         return true
+    }
+
+    /// Feeds samples in order, exactly as calling `consume(_:)` on each in turn would, and appends to `events` the
+    /// index (into `samples`) of every sample at which an event fires.
+    ///
+    /// For batches (Core Motion's batched delivery, a recording, a simulation): the choice of algorithm and of
+    /// gravity removal is made once for the batch instead of once per sample.
+    ///
+    /// - Parameters:
+    ///   - samples: readings in g and seconds.
+    ///   - events: receives the indices of the samples that fired, ascending.
+    public mutating func consume(_ samples: UnsafeBufferPointer<AccelerationSample>, firedAt events: inout [Int]) {
+        // The configured detector is moved out of its slot for the batch (no copy: its storage stays uniquely
+        // referenced) and put back after.
+        switch configuration.kind {
+        case .thresholdCount:
+            guard var engine = thresholdCount.take() else { return }
+            feed(samples, to: &engine, events: &events)
+            thresholdCount = engine
+        case .windowFraction:
+            guard var engine = windowFraction.take() else { return }
+            feed(samples, to: &engine, events: &events)
+            windowFraction = engine
+        case .reversal:
+            guard var engine = reversal.take() else { return }
+            feed(samples, to: &engine, events: &events)
+            reversal = engine
+        case .rawMagnitude:
+            guard var engine = rawMagnitude.take() else { return }
+            feed(samples, to: &engine, events: &events)
+            rawMagnitude = engine
+        }
     }
 
     /// Returns the detector to its state right after init: evidence, gravity estimate, clock, cooldown and
@@ -129,6 +143,57 @@ public struct ShakeDetector: Sendable {
     }
 
     // MARK: - Private
+
+    /// Whether readings pass through the gravity high-pass first: raw-magnitude thresholds the readings as given;
+    /// the other kinds threshold user acceleration.
+    private var removesGravity: Bool { configuration.inputIncludesGravity && configuration.kind != .rawMagnitude }
+
+    /// The checks and bookkeeping every sample goes through before the algorithm sees it: skips (and counts) a
+    /// non-finite sample or one earlier than the previous accepted one, removes gravity when asked, and says
+    /// whether the cooldown has ended. `nil` when the sample is skipped.
+    @inline(__always)
+    private mutating func admit(
+        _ sample: AccelerationSample, removesGravity: Bool
+    ) -> (t: Double, x: Double, y: Double, z: Double, gathersEvidence: Bool)? {
+        let t = sample.timestampSeconds
+        guard t.isFinite, sample.x.isFinite, sample.y.isFinite, sample.z.isFinite,
+            t >= lastTimestampSeconds
+        else {
+            samplesSkipped += 1
+            return nil
+        }
+        let deltaSeconds = t - lastTimestampSeconds
+        lastTimestampSeconds = t
+        samplesConsumed += 1
+
+        var x = sample.x, y = sample.y, z = sample.z
+        if removesGravity {
+            (x, y, z) = gravity.userAcceleration(x: x, y: y, z: z, deltaSeconds: deltaSeconds)
+        }
+        return (t, x, y, z, t >= cooldownEndsAtSeconds)
+    }
+
+    /// Records an event at `t` and opens its cooldown.
+    @inline(__always)
+    private mutating func fire(at t: Double) {
+        eventsFired += 1
+        lastEventTimestampSeconds = t
+        cooldownEndsAtSeconds = t + configuration.cooldownSeconds
+    }
+
+    /// The batch loop for one algorithm, specialised for it.
+    @inline(__always)
+    private mutating func feed<Engine: ShakeEngine>(
+        _ samples: UnsafeBufferPointer<AccelerationSample>, to engine: inout Engine, events: inout [Int]
+    ) {
+        let removesGravity = removesGravity
+        for i in samples.indices {
+            guard let (t, x, y, z, gathersEvidence) = admit(samples[i], removesGravity: removesGravity) else { continue }
+            guard engine.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) else { continue }
+            fire(at: t)
+            events.append(i)
+        }
+    }
 
     /// Runs the configured kind's update in place.
     @inline(__always)
@@ -166,3 +231,16 @@ public struct ShakeDetector: Sendable {
         }
     }
 }
+
+// MARK: - The algorithms' common shape
+
+/// One shake algorithm's per-sample update, for the batch loop's specialisation.
+protocol ShakeEngine {
+    /// Feeds one admitted, gravity-free sample; true when an event fires at it.
+    mutating func consume(t: Double, x: Double, y: Double, z: Double, gathersEvidence: Bool) -> Bool
+}
+
+extension ThresholdCountShakeDetector: ShakeEngine {}
+extension WindowFractionShakeDetector: ShakeEngine {}
+extension ReversalShakeDetector: ShakeEngine {}
+extension RawMagnitudeShakeDetector: ShakeEngine {}

@@ -41,7 +41,7 @@ public struct GaussMarkov: Sendable {
     }
 
     /// The next state after one interval.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func step(_ state: Double, _ stream: RandomStream) -> Double {
         drivingSigma == 0 ? phi * state : phi * state + stream.gaussian(sigma: drivingSigma)
     }

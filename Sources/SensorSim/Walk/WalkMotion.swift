@@ -8,22 +8,26 @@ import Foundation
 /// against the integrated true rate rather than against the planned net rotation.
 public struct WalkMotion: Sendable {
     public let plan: WalkPlan
-    private var nextSample = 0
-    private var turnIndex = 0
-    private var pauseIndex = 0
+    // Internal rather than private so that `next()` can be `@inlinable` into the study's loop in another module.
+    @usableFromInline var nextSample = 0
+    @usableFromInline var turnIndex = 0
+    @usableFromInline var pauseIndex = 0
+    /// `plan.sampleCount`, held beside the loop state so `hasNext` reads no array-holding struct.
+    @usableFromInline let sampleCount: Int
     // The current segment: turn rate, whether the walker is walking (sways), and where the segment ends.
-    private var turnRate = 0.0
-    private var walking = true
-    private var nextBoundary = 0
+    @usableFromInline var turnRate = 0.0
+    @usableFromInline var walking = true
+    @usableFromInline var nextBoundary = 0
     // Sway phasor (cos, sin) of 2πf·t and its per-sample rotation.
-    private var swayCos = 1.0
-    private var swaySin = 0.0
-    private let stepCos: Double
-    private let stepSin: Double
-    private let swayPeakRate: Double
+    @usableFromInline var swayCos = 1.0
+    @usableFromInline var swaySin = 0.0
+    @usableFromInline let stepCos: Double
+    @usableFromInline let stepSin: Double
+    @usableFromInline let swayPeakRate: Double
 
     public init(plan: WalkPlan) {
         self.plan = plan
+        sampleCount = plan.sampleCount
         let p = plan.parameters
         let omega = 2 * Double.pi * p.swayFrequencyHz
         swayPeakRate = p.swayAmplitudeDegrees * .pi / 180 * omega
@@ -32,13 +36,14 @@ public struct WalkMotion: Sendable {
     }
 
     /// Whether samples remain.
-    public var hasNext: Bool { nextSample < plan.sampleCount }
+    @inlinable
+    public var hasNext: Bool { nextSample < sampleCount }
 
     /// The time of the next sample, s.
     public var nextTimeSeconds: Double { Double(nextSample) / plan.sampleRateHz }
 
     /// The true yaw rate of the next sample, rad/s, and advances.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func next() -> Double {
         let k = nextSample
         nextSample += 1
@@ -55,7 +60,8 @@ public struct WalkMotion: Sendable {
     }
 
     /// Finds the turn and pause state of sample `k` and the next sample at which it can change.
-    private mutating func updateSegment(at k: Int) {
+    @usableFromInline
+    mutating func updateSegment(at k: Int) {
         while turnIndex < plan.turns.count, plan.turns[turnIndex].startSample + plan.turns[turnIndex].sampleCount <= k {
             turnIndex += 1
         }

@@ -59,15 +59,13 @@ package enum DriftTrial {
         var k = 0
         switch cell.input {
         case .rotationRate:
-            while motion.hasNext {
-                let omega = motion.next()
-                let t = Double(k) * dt
-                if k > 0 { trueYaw += 0.5 * (previousTrueRate + omega) * dt }
-                previousTrueRate = omega
-                tracker.consumeRotationRate(gyro.measure(omega * tiltFactor, stream: stream), timestampSeconds: t)
-                if k == 0 { tracker.mark() }
-                k += 1
-            }
+            // A loop specialised for the profile's noise terms when they are the common ones.
+            trueYaw =
+                gyro.has(WhiteNoiseAndInstability.self)
+                ? rotationRateWalk(
+                    &motion, &gyro, &tracker, stream: stream, dt: dt, tiltFactor: tiltFactor, terms: WhiteNoiseAndInstability.self)
+                : rotationRateWalk(
+                    &motion, &gyro, &tracker, stream: stream, dt: dt, tiltFactor: tiltFactor, terms: ProfileNoiseTerms.self)
         case .attitudeYaw:
             // The phone's own sensor fusion integrates its gyro about the vertical (tilt-compensated, so the
             // full rate is seen) and reports the yaw wrapped to (−π, π]; the tracker unwraps it.
@@ -92,5 +90,33 @@ package enum DriftTrial {
             driftRadians: tracker.yawRadians - trueYaw,
             arrowTurnRadians: tracker.turnAngleRadians ?? 0,
             skippedSamples: tracker.counters.skipped)
+    }
+
+    /// The rotation-rate walk's sample loop; returns the true yaw (trapezoidal integral of the true rate).
+    ///
+    /// The first sample is taken apart (it starts the true integral and is marked), so the loop holds no test of
+    /// the sample index.
+    @inline(__always)
+    static func rotationRateWalk<Terms: GyroNoiseTerms>(
+        _ motion: inout WalkMotion, _ gyro: inout GyroErrorModel, _ tracker: inout HeadingTracker,
+        stream: RandomStream, dt: Double, tiltFactor: Double, terms: Terms.Type
+    ) -> Double {
+        guard motion.hasNext else { return 0 }
+        var trueYaw = 0.0
+        var k = 0
+        let first = motion.next()
+        var previousTrueRate = first
+        tracker.consumeRotationRate(gyro.measure(first * tiltFactor, stream: stream, terms: terms), timestampSeconds: Double(k) * dt)
+        tracker.mark()
+        k += 1
+        while motion.hasNext {
+            let omega = motion.next()
+            let t = Double(k) * dt
+            trueYaw += 0.5 * (previousTrueRate + omega) * dt
+            previousTrueRate = omega
+            tracker.consumeRotationRate(gyro.measure(omega * tiltFactor, stream: stream, terms: terms), timestampSeconds: t)
+            k += 1
+        }
+        return trueYaw
     }
 }

@@ -85,6 +85,7 @@ package enum GeofenceTrial {
         let p = interest.count
         let appOffsets = interest.map { plane.offset(of: cell.appPlaces[$0].coordinate) }
         var trueDistance = Array(repeating: 0.0, count: p)
+        var fixDistance = Array(repeating: 0.0, count: p)
         var trueFirstInside: [Double?] = Array(repeating: nil, count: p)
         var trueMinimum = Array(repeating: Double.infinity, count: p)
         var enters = Array(repeating: 0, count: s.checks.count * p)
@@ -111,8 +112,10 @@ package enum GeofenceTrial {
             guard let fix = step.fix else { continue }
             delivered += 1
             sink.receive(fix)
+            // One geodesic per fix and watched place, shared by every check (each would compute the same value).
+            for j in 0..<p { fixDistance[j] = Geodesic.distanceMeters(fix.coordinate, watched[j].coordinate) }
             for c in monitors.indices {
-                let events = monitors[c].consume(fix)
+                let events = monitors[c].consume(fix, distancesMeters: fixDistance)
                 for e in events {
                     let j = e.placeIndex
                     let i = c * p + j

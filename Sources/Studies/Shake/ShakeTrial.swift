@@ -18,7 +18,18 @@ package enum ShakeTrial {
         let timeline = MotionTimelineGenerator.generate(s.timeline, stream: stream)
         var detections: [[Double]] = []
         detections.reserveCapacity(s.configurations.count)
-        for c in s.configurations { detections.append(try detect(timeline, c)) }
+        // The samples are built once per timeline (and once more with gravity if a setting reads raw readings),
+        // not once per setting.
+        let userAcceleration = TimelineSamples(timeline, includesGravity: false)
+        var withGravity: TimelineSamples?
+        for c in s.configurations {
+            if c.inputIncludesGravity {
+                if withGravity == nil { withGravity = TimelineSamples(timeline, includesGravity: true) }
+                detections.append(try detect(withGravity ?? userAcceleration, c))
+            } else {
+                detections.append(try detect(userAcceleration, c))
+            }
+        }
         let fs = timeline.sensor.sampleRateHz
         let truth = timeline.shakes.map {
             TruthEvent(startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
@@ -41,25 +52,45 @@ package enum ShakeTrial {
         _ timeline: MotionTimeline,
         _ configuration: ShakeDetectorConfiguration
     ) throws(ShakeDetectorError) -> [Double] {
+        try detect(TimelineSamples(timeline, includesGravity: configuration.inputIncludesGravity), configuration)
+    }
+
+    /// Feeds `samples` to a fresh detector in one batch and returns the firing times; the samples must include
+    /// gravity exactly when the configuration says its input does.
+    ///
+    /// - Throws: `ShakeDetectorError` for an invalid configuration.
+    package static func detect(
+        _ samples: TimelineSamples,
+        _ configuration: ShakeDetectorConfiguration
+    ) throws(ShakeDetectorError) -> [Double] {
+        var detector = try ShakeDetector(configuration: configuration, maximumSampleRateHz: min(1000, samples.sampleRateHz))
+        var fired: [Int] = []
+        samples.samples.withUnsafeBufferPointer { detector.consume($0, firedAt: &fired) }
+        return fired.map { samples.samples[$0].timestampSeconds }
+    }
+}
+
+/// A timeline's samples as a detector reads them: tₖ = k / rate, the user acceleration as `Double`, and gravity
+/// (0, 0, −1) g, as a phone held face up reads it in Core Motion's device frame, added when the detector reads
+/// raw readings (raw-magnitude).
+package struct TimelineSamples: Sendable {
+    package let sampleRateHz: Double
+    package let includesGravity: Bool
+    package let samples: [AccelerationSample]
+
+    package init(_ timeline: MotionTimeline, includesGravity: Bool) {
         let fs = timeline.sensor.sampleRateHz
-        var detector = try ShakeDetector(configuration: configuration, maximumSampleRateHz: min(1000, fs))
-        var times: [Double] = []
-        // The timeline is user acceleration; a detector fed raw readings (raw-magnitude) gets gravity added as
-        // a phone held face up reads it: (0, 0, −1) g in Core Motion's device frame.
-        let gravityZ = configuration.inputIncludesGravity ? -1.0 : 0.0
-        timeline.x.withUnsafeBufferPointer { x in
-            timeline.y.withUnsafeBufferPointer { y in
-                timeline.z.withUnsafeBufferPointer { z in
-                    for k in 0..<x.count {
-                        let t = Double(k) / fs
-                        let sample = AccelerationSample(
-                            timestampSeconds: t, x: Double(x[k]), y: Double(y[k]),
-                            z: Double(z[k]) + gravityZ)
-                        if detector.consume(sample) { times.append(t) }
-                    }
-                }
-            }
+        let gravityZ = includesGravity ? -1.0 : 0.0
+        sampleRateHz = fs
+        self.includesGravity = includesGravity
+        var samples: [AccelerationSample] = []
+        samples.reserveCapacity(timeline.sampleCount)
+        for k in 0..<timeline.sampleCount {
+            samples.append(
+                AccelerationSample(
+                    timestampSeconds: Double(k) / fs, x: Double(timeline.x[k]), y: Double(timeline.y[k]),
+                    z: Double(timeline.z[k]) + gravityZ))
         }
-        return times
+        self.samples = samples
     }
 }

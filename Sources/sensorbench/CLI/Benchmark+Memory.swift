@@ -70,7 +70,7 @@ extension Benchmark {
     ///
     /// - Returns: the table rows: one per trial count, then the ratio largest ÷ smallest peak (target ≤ 1.10),
     ///   an upper bound when a peak is known only within bounds.
-    static func memoryRows(jobs: Int) throws -> [String] {
+    static func memoryRows(jobs: Int) throws -> [Row] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-bench-memory-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -89,17 +89,21 @@ extension Benchmark {
             try? FileManager.default.removeItem(atPath: out)
         }
         func f(_ x: Double, _ d: Int) -> String { String(format: "%.\(d)f", x) }
+        // One child run per count (a peak is a single reading, not a repeated timing): the figure goes in the median
+        // column, the run's wall time in the best column.
         var rows = figures.map {
-            "| peak memory of `run`, \($0.trials) geofence visits (one cell, \(jobs) threads, child process) | "
-                + ($0.exact
-                    ? "\(f($0.highMB, 1)) MB" : $0.lowMB > 0 ? "\(f($0.lowMB, 1))–\(f($0.highMB, 1)) MB" : "at most \(f($0.highMB, 1)) MB")
-                + " (\(f($0.seconds, 1)) s) |"
+            Row(
+                label: "peak memory of `run`, \($0.trials) geofence visits (one cell, \(jobs) threads, child process)",
+                median: $0.exact
+                    ? "\(f($0.highMB, 1)) MB" : $0.lowMB > 0 ? "\(f($0.lowMB, 1))–\(f($0.highMB, 1)) MB" : "at most \(f($0.highMB, 1)) MB",
+                best: "(one run, \(f($0.seconds, 1)) s)")
         }
         if let high = figures.map(\.highMB).max(), let low = figures.map(\.lowMB).min(), low > 0 {
             let bound = figures.allSatisfy(\.exact) ? "" : "at most "
             rows.append(
-                "| peak memory, largest ÷ smallest of \(memoryTrialCounts.count) trial counts | \(bound)\(f(high / low, 3)) "
-                    + "(target ≤ 1.10) |")
+                Row(
+                    label: "peak memory, largest ÷ smallest of \(memoryTrialCounts.count) trial counts",
+                    median: "\(bound)\(f(high / low, 3))", best: "", target: "≤ 1.10"))
         }
         return rows
     }

@@ -1,3 +1,4 @@
+import CBenchReference
 import DetectionCore
 import FileFormats
 import Foundation
@@ -10,6 +11,12 @@ import Stats
 import Studies
 
 /// `sensorbench bench`: speed figures for the README, measured in this process.
+///
+/// Every figure is the median and the best (shortest time per unit) of `repetitions` repetitions, each of which
+/// repeats its workload until at least `minimumSeconds` have passed. A ratio is measured in the same run as its
+/// reference: the workloads of one group run interleaved, repetition by repetition (reference, subject,
+/// reference, subject, …), so a load that comes and goes on a shared machine hits both; the ratio printed is the
+/// median of the per-repetition ratios, and beside it the ratio of the best times.
 package enum Benchmark {
     /// Monotonic seconds.
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -29,7 +36,7 @@ package enum Benchmark {
         return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
     }
 
-    /// A one-cell drift scenario on `phone-calibrated`: `minutes`-minute loops with 8 turns.
+    /// A one-cell drift scenario on `profile`: `minutes`-minute loops with 8 turns.
     static func scenario(profile: GyroProfile, minutes: Double, trials: Int) -> DriftScenario {
         let walk = WalkParameters(minutes: minutes, turns: 8, shape: .loop)
         let cell = DriftCell(index: 0, profile: profile, input: .rotationRate, tiltDegrees: 0, walk: walk)
@@ -43,200 +50,223 @@ package enum Benchmark {
         guard let folder = ScenarioLocator.folder() else {
             throw InputError(.missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout)")
         }
-        let profileURL = folder.appendingPathComponent("profiles/phone-calibrated.json")
-        let node = try ScenarioFile.parseJSON(at: profileURL)
-        let profile = try ProfileReader.parse(try JSONObjectReader(node, file: profileURL.path, path: ""), fallbackName: "phone-calibrated")
+        let plan = options.quick ? Plan(repetitions: 3, minimumSeconds: 0.2) : Plan(repetitions: 5, minimumSeconds: 1)
         let jobs = options.jobs ?? MonteCarloRunner.defaultJobs
-        print("sensorbench \(SensorBenchVersion.current) bench on \(machine())")
-        // Progress by measurement (eight of them, of unequal length), on a terminal only; rows print at the end.
-        let steps = 8
         let progress = TerminalProgress.make(label: "bench", unit: "measurements", quiet: options.quiet)
-        progress?.update(done: 0, total: steps)
+        var rows: [Row] = []
+        let groups: [(inout [Row]) throws -> Void] = [
+            { try driftRows(folder: folder, trials: options.trials, jobs: jobs, plan: plan, into: &$0) },
+            { try dayWalkRows(folder: folder, plan: plan, into: &$0) },
+            { $0 += try memoryRows(jobs: jobs) },  // Benchmark+Memory.swift: peak RSS at 10⁴/10⁵/10⁶ trials
+            { try allanRows(plan: plan, into: &$0) },
+            { try gradingRows(folder: folder, jobs: jobs, plan: plan, into: &$0) },
+            { try shakeRows(folder: folder, plan: plan, into: &$0) },
+            { try geofenceRows(folder: folder, plan: plan, into: &$0) },
+        ]
+        for (done, group) in groups.enumerated() {
+            progress?.update(done: done, total: groups.count)
+            try group(&rows)
+        }
+        progress?.finish()
 
-        // Drift pipeline, one core.
-        let one = scenario(profile: profile, minutes: 10, trials: options.trials)
+        let kind = options.quick ? "quick: " : ""
+        print("sensorbench \(SensorBenchVersion.current) bench on \(machine())")
+        print("")
+        print(
+            "\(kind)median and best of \(plan.repetitions) repetitions of at least \(f(plan.minimumSeconds, 1)) s each; "
+                + "ratios from interleaved repetitions (median of the per-repetition ratios; best = ratio of the best times)")
+        print("")
+        print("| measurement | median | best | target |")
+        print("|---|---:|---:|---|")
+        for row in rows { print("| \(row.label) | \(row.median) | \(row.best) | \(row.target) |") }
+        return .success
+    }
+
+    // MARK: - Measuring
+
+    /// How many repetitions, and how long each lasts at least.
+    struct Plan {
+        let repetitions: Int
+        let minimumSeconds: Double
+    }
+
+    /// One line of the table.
+    struct Row {
+        let label: String
+        let median: String
+        let best: String
+        var target = ""
+    }
+
+    /// One workload's repetitions: seconds per unit of work, one value per repetition.
+    struct Timing {
+        let secondsPerUnit: [Double]
+        var median: Double { Benchmark.median(secondsPerUnit) }
+        var best: Double { secondsPerUnit.min() ?? .nan }
+        /// Units per second: (median, best).
+        var rates: (median: Double, best: Double) { (1 / median, 1 / best) }
+        /// The time of `reference` per unit over this one's, per repetition: (median, ratio of the bests).
+        func ratio(of reference: Timing, scale: Double = 1) -> (median: Double, best: Double) {
+            let paired = zip(reference.secondsPerUnit, secondsPerUnit).map { scale * $0 / $1 }
+            return (Benchmark.median(paired), scale * reference.best / best)
+        }
+    }
+
+    /// Runs the workloads interleaved, repetition by repetition; each call of a workload returns the units of work
+    /// it did, and is repeated until the repetition has lasted `plan.minimumSeconds`.
+    static func interleaved(_ plan: Plan, _ workloads: [() throws -> Double]) throws -> [Timing] {
+        var seconds = Array(repeating: [Double](), count: workloads.count)
+        for _ in 0..<plan.repetitions {
+            for (i, work) in workloads.enumerated() {
+                let start = now()
+                var units = 0.0
+                var elapsed = 0.0
+                repeat {
+                    units += try work()
+                    elapsed = now() - start
+                } while elapsed < plan.minimumSeconds
+                seconds[i].append(elapsed / units)
+            }
+        }
+        return seconds.map { Timing(secondsPerUnit: $0) }
+    }
+
+    /// Keeps a computed value alive so no workload is optimised away; a NaN means a benchmark computed garbage.
+    static func use(_ value: Double, _ what: String) throws {
+        guard !value.isNaN else { throw SimulationError("bench: \(what) produced NaN") }
+    }
+
+    static func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+
+    /// The median of a non-empty list (the mean of the middle two when the count is even); NaN when empty.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle])
+    }
+
+    // MARK: - Drift
+
+    /// The drift pipeline on one core and on `jobs` threads, the plain C + GSL loop of the same model, and GSL's
+    /// Gaussian draws alone, interleaved.
+    static func driftRows(folder: URL, trials: Int, jobs: Int, plan: Plan, into rows: inout [Row]) throws {
+        let profile = try loadProfile(folder: folder, name: "phone-calibrated")
+        let one = scenario(profile: profile, minutes: 10, trials: trials)
+        let many = scenario(profile: profile, minutes: 10, trials: trials * jobs)
         let samplesPerTrial = Double(Int(10 * 60 * profile.sampleRateHz) + 1)
-        var start = now()
-        let serial = try DriftStudy.simulate(one, runner: MonteCarloRunner(jobs: 1))
-        let serialSeconds = now() - start
-        let serialRate = samplesPerTrial * Double(serial.count) / serialSeconds
-        progress?.update(done: 1, total: steps)
-
-        // GSL alone drawing the same number of Gaussian variates per sample as the pipeline does.
+        // Variates per sample: white noise, bias instability and rate random walk, each when its σ is not 0.
         let perSample = [
             profile.noiseDensityDegPerSecPerRootHz, profile.biasInstabilityDegPerHour,
             profile.rateRandomWalkDegPerSecPerRootSec,
         ].filter { $0 > 0 }.count
-        let draws = Int(samplesPerTrial) * serial.count * max(perSample, 1)
-        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1, trialIndex: 0))
-        var sink = 0.0
-        start = now()
-        for _ in 0..<draws { sink += stream.gaussian(sigma: 1) }
-        let rawSeconds = now() - start
-        let rawRate = Double(draws) / rawSeconds
-        progress?.update(done: 2, total: steps)
+        let reference = try CDriftReference(scenario: one)
+        let single = MonteCarloRunner(jobs: 1)
+        let threads = MonteCarloRunner(jobs: jobs)
+        let timings = try interleaved(
+            plan,
+            [
+                {
+                    let count = Int(samplesPerTrial) * trials * max(perSample, 1)
+                    try use(cbr_gaussians(1, count), "GSL Gaussian draws")
+                    return Double(count)
+                },
+                {
+                    let outcomes = try DriftStudy.simulate(one, runner: single)
+                    try use(outcomes.reduce(0) { $0 + $1.driftRadians }, "the drift pipeline")
+                    return samplesPerTrial * Double(outcomes.count)
+                },
+                {
+                    try use(reference.run(walks: trials), "the C drift loop")
+                    return samplesPerTrial * Double(trials)
+                },
+                {
+                    let outcomes = try DriftStudy.simulate(many, runner: threads)
+                    try use(outcomes.reduce(0) { $0 + $1.driftRadians }, "the drift pipeline")
+                    return samplesPerTrial * Double(outcomes.count)
+                },
+            ])
+        let (gsl, swift, c, parallel) = (timings[0], timings[1], timings[2], timings[3])
+        rows.append(Row(label: "GSL Gaussian variates alone (C, MT19937 + ziggurat, 1 core)", rates: gsl, unit: 1e6, " M/s"))
+        rows.append(Row(label: "drift pipeline, 1 core (\(trials) × 10-min walks)", rates: swift, unit: 1e6, " M samples/s"))
+        rows.append(Row(label: "C + GSL drift loop of the same model, 1 core", rates: c, unit: 1e6, " M samples/s"))
+        let toGSL = swift.ratio(of: gsl, scale: Double(max(perSample, 1)))
+        rows.append(
+            Row(
+                label: "drift pipeline ÷ raw GSL rate at \(perSample) variates/sample", median: f(toGSL.median), best: f(toGSL.best),
+                target: "≥ 0.95"))
+        let cToGSL = c.ratio(of: gsl, scale: Double(max(perSample, 1)))
+        rows.append(
+            Row(label: "C drift loop ÷ raw GSL rate (the practical limit)", median: f(cToGSL.median), best: f(cToGSL.best)))
+        let toC = swift.ratio(of: c)
+        rows.append(Row(label: "drift pipeline ÷ C drift loop", median: f(toC.median), best: f(toC.best), target: "≥ 0.91 (within 1.1×)"))
+        rows.append(Row(label: "drift pipeline, \(jobs) threads (\(trials * jobs) walks)", rates: parallel, unit: 1e6, " M samples/s"))
+        let speedUp = parallel.ratio(of: swift)
+        rows.append(
+            Row(
+                label: "speed-up on \(jobs) threads over 1 core", median: f(speedUp.median) + "×", best: f(speedUp.best) + "×",
+                target: jobs == 2 ? "≥ 1.85× on 2 cores" : ""))
+    }
 
-        // All cores: enough trials to keep every worker busy.
-        let many = scenario(profile: profile, minutes: 10, trials: options.trials * jobs)
-        start = now()
-        let parallel = try DriftStudy.simulate(many, runner: MonteCarloRunner(jobs: jobs))
-        let parallelSeconds = now() - start
-        let parallelRate = samplesPerTrial * Double(parallel.count) / parallelSeconds
-        progress?.update(done: 3, total: steps)
-
-        // Memory: one day-long walk must not hold its trace.
-        let before = peakMemoryMB()
+    /// One 24-hour walk (8.64 M samples): its time, and the peak memory before and after, which shows that a trial
+    /// never holds its trace.
+    static func dayWalkRows(folder: URL, plan: Plan, into rows: inout [Row]) throws {
+        let profile = try loadProfile(folder: folder, name: "phone-calibrated")
         let day = scenario(profile: profile, minutes: 24 * 60, trials: 1)
-        start = now()
-        let long = try DriftStudy.simulate(day, runner: MonteCarloRunner(jobs: 1))
-        let daySeconds = now() - start
+        let before = peakMemoryMB()
+        let timing = try interleaved(
+            plan,
+            [
+                {
+                    let outcomes = try DriftStudy.simulate(day, runner: MonteCarloRunner(jobs: 1))
+                    try use(outcomes[0].driftRadians, "the day-long walk")
+                    return 1
+                }
+            ])[0]
         let after = peakMemoryMB()
-        progress?.update(done: 4, total: steps)
-        let allanRow = try AllanBenchmark.row()  // generates 3 × 3.6 M samples in memory, then times AllanAnalysis
-        progress?.update(done: 5, total: steps)
-        let gradingRow = try gradingRow(folder: folder, jobs: jobs)
-        progress?.update(done: 6, total: steps)
-        // Shake sweep and geofence checks (issues #3 and #4), one core each.
-        let shake = try shakeSweep(folder: folder)
-        progress?.update(done: 7, total: steps)
-        let geofence = try geofenceChecks(folder: folder)
-        progress?.finish()
-
-        func f(_ x: Double, _ d: Int = 2) -> String { String(format: "%.\(d)f", x) }
-        print("| measurement | figure |")
-        print("|---|---|")
-        print("| GSL Gaussian variates alone (1 core) | \(f(rawRate / 1e6)) M/s |")
-        print("| drift pipeline, 1 core (\(serial.count) × 10-min walks) | \(f(serialRate / 1e6)) M gyro samples/s |")
-        print("| ratio to raw GSL rate at \(perSample) variates/sample | \(f(rawSeconds / serialSeconds)) (target ≥ 0.5) |")
-        print("| drift pipeline, \(jobs) threads (\(parallel.count) walks) | \(f(parallelRate / 1e6)) M gyro samples/s |")
-        print("| speed-up on \(jobs) threads | \(f(parallelRate / serialRate))× (target ≥ 1.8× on 2 cores) |")
-        print("| one 24-hour walk (8.64 M samples) | \(f(daySeconds)) s, peak memory \(f(after, 1)) MB (was \(f(before, 1)) MB) |")
-        print(allanRow)
-        print(gradingRow)
-        print(
-            "| shake timeline generation, 1 core (\(shake.timelines) × \(f(shake.minutes, 0))-min timelines) "
-                + "| \(f(shake.generatedPerSecond / 1e6)) M accelerometer samples/s |")
-        print(
-            "| shake sweep feeding, 1 core (one pre-generated timeline × \(shake.settings) settings, "
-                + "\(shake.passes) passes) | \(f(shake.fedPerSecond / 1e6)) M samples × settings/s |")
-        let perTimeline = shake.samplesPerTimeline
-        print(
-            "| one shake timeline: generating it once ÷ feeding it to all \(shake.settings) settings | "
-                + "\(f(perTimeline / shake.generatedPerSecond * 1e3)) ms ÷ "
-                + "\(f(perTimeline * Double(shake.settings) / shake.fedPerSecond * 1e3)) ms; one sample to one setting "
-                + "costs \(f(shake.generatedPerSecond / shake.fedPerSecond)) × generating one sample |")
-        print(
-            "| geofence trials, 1 core (\(geofence.trials) visits of \(geofence.name), \(geofence.checks) checks "
-                + "fed from one movement) | \(f(geofence.perSecond / 1e6, 3)) M fixes × checks/s |")
-        for row in try memoryRows(jobs: jobs) { print(row) }  // Benchmark+Memory.swift: peak RSS at 10⁴/10⁵/10⁶ trials
-        // Use every result so nothing is optimised away; a NaN would mean a benchmark computed garbage.
-        let check = serial.reduce(0) { $0 + $1.driftRadians } + parallel.reduce(0) { $0 + $1.driftRadians } + long[0].driftRadians
-        let checksum = sink + check + shake.checksum + geofence.checksum
-        if checksum.isNaN { FileHandle.standardError.write(Data("warning: a benchmark produced NaN results\n".utf8)) }
-        return .success
+        rows.append(Row(label: "one 24-hour walk (8.64 M samples), 1 core", median: f(timing.median) + " s", best: f(timing.best) + " s"))
+        rows.append(Row(label: "peak memory before → after the 24-hour walks", median: "\(f(before, 1)) → \(f(after, 1)) MB", best: ""))
     }
 
-    // MARK: - Shake sweep and geofence checks
-
-    /// Seconds each of the shake and geofence measurements runs for, at least.
-    static let measurementSeconds = 1.0
-
-    /// The figures of the shake-sweep measurement.
-    struct ShakeFigures {
-        let minutes: Double
-        let timelines: Int
-        let settings: Int
-        let passes: Int
-        /// Samples in one timeline.
-        let samplesPerTimeline: Double
-        /// Accelerometer samples generated per second (timeline generation alone).
-        let generatedPerSecond: Double
-        /// Samples × settings fed per second (detection alone, on a timeline generated beforehand).
-        let fedPerSecond: Double
-        let checksum: Double
+    static func loadProfile(folder: URL, name: String) throws -> GyroProfile {
+        let url = folder.appendingPathComponent("profiles/\(name).json")
+        let node = try ScenarioFile.parseJSON(at: url)
+        return try ProfileReader.parse(try JSONObjectReader(node, file: url.path, path: ""), fallbackName: name)
     }
 
-    /// Times `Scenarios/shake-threshold-tuning.json`'s two stages apart: generating timelines (trial seeds 0, 1,
-    /// … until `measurementSeconds` have passed), then feeding the first timeline to every setting of the sweep,
-    /// pass after pass, for as long.
-    static func shakeSweep(folder: URL) throws -> ShakeFigures {
-        let path = folder.appendingPathComponent("shake-threshold-tuning.json").path
-        guard let s = try ScenarioFile.load(path: path).study as? ShakeScenario else {
-            throw InputError(file: path, field: "study", problem: "is not a shake scenario")
-        }
-        var start = now()
-        var generated = 0
-        var first: MotionTimeline?
-        var checksum = 0.0
-        while first == nil || now() - start < measurementSeconds {
-            let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(generated))
-            let timeline = MotionTimelineGenerator.generate(s.timeline, stream: try RandomStream(seed: seed))
-            checksum += Double(timeline.x[timeline.sampleCount / 2])
-            if first == nil { first = timeline }
-            generated += 1
-        }
-        let generateSeconds = now() - start
-        guard let timeline = first else { throw InputError(file: path, problem: "generated no timeline") }
-        start = now()
-        var passes = 0
-        while passes == 0 || now() - start < measurementSeconds {
-            for c in s.configurations { checksum += Double(try ShakeTrial.detect(timeline, c).count) }
-            passes += 1
-        }
-        let feedSeconds = now() - start
-        let samples = Double(timeline.sampleCount)
-        return ShakeFigures(
-            minutes: s.timeline.durationSeconds / 60, timelines: generated,
-            settings: s.configurations.count, passes: passes, samplesPerTimeline: samples,
-            generatedPerSecond: samples * Double(generated) / generateSeconds,
-            fedPerSecond: samples * Double(s.configurations.count * passes) / feedSeconds,
-            checksum: checksum)
-    }
+    // MARK: - Allan and grading
 
-    /// The figures of the geofence measurement.
-    struct GeofenceFigures {
-        let name: String
-        let trials: Int
-        let checks: Int
-        /// Delivered fixes × checks per second, the whole trial (movement, GPS jitter, every check) included.
-        let perSecond: Double
-        let checksum: Double
-    }
-
-    /// Runs `Scenarios/geofence-false-triggers.json`'s trials in order (cycling through its cells) for
-    /// `measurementSeconds`: each trial generates one movement and its fixes once and feeds every fix to every
-    /// check, as the study does.
-    static func geofenceChecks(folder: URL) throws -> GeofenceFigures {
-        let path = folder.appendingPathComponent("geofence-false-triggers.json").path
-        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else {
-            throw InputError(file: path, field: "study", problem: "is not a geofence scenario")
+    /// `AllanAnalysis` of 10 hours at 100 Hz on three axes (a still phone-calibrated gyro, generated once in
+    /// memory): the curves, the noise terms and the bootstrap of every axis's Gauss–Markov bias.
+    static func allanRows(plan: Plan, into rows: inout [Row]) throws {
+        let profile = SampleRecordings.phoneCalibrated
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1, trialIndex: 0))
+        let n = Int(AllanBenchmark.hours * 3600 * AllanBenchmark.sampleRateHz)
+        var axes: [[Double]] = []
+        for _ in 0..<3 {
+            var model = GyroErrorModel(profile: profile, device: GyroDevice.draw(from: profile, stream: stream), stream: stream)
+            axes.append((0..<n).map { _ in model.measure(0, stream: stream) })
         }
-        let start = now()
-        var trials = 0
-        var evaluated = 0
-        var checksum = 0.0
-        while trials == 0 || now() - start < measurementSeconds {
-            // Step across cells (cell, then trial within it) so every environment and distance takes part.
-            let cell = trials % s.cells.count
-            let index = cell * s.trialsPerCell + (trials / s.cells.count) % s.trialsPerCell
-            let o = try GeofenceTrial.run(
-                cell: s.cells[index / s.trialsPerCell], trialInCell: index % s.trialsPerCell,
-                globalIndex: index, scenario: s)
-            evaluated += o.fixesDelivered * s.checks.count
-            checksum += Double(o.enters.reduce(0, +))
-            trials += 1
-        }
-        let seconds = now() - start
-        return GeofenceFigures(
-            name: s.name, trials: trials, checks: s.checks.count,
-            perSecond: Double(evaluated) / seconds, checksum: checksum)
+        let info = RecordingInfo(
+            file: "bench", format: .generic, unit: .radPerSec, unitSource: "bench",
+            sampleCount: n, firstTimeSeconds: 0, lastTimeSeconds: Double(n - 1) / AllanBenchmark.sampleRateHz,
+            largestStepSeconds: 1 / AllanBenchmark.sampleRateHz)
+        let recording = SensorRecording(info: info, x: axes[0], y: axes[1], z: axes[2])
+        let timing = try interleaved(
+            plan,
+            [
+                {
+                    let analysis = try AllanAnalysis(recording: recording, axes: ["x", "y", "z"])
+                    try use(analysis.axes.count == 3 ? 0 : .nan, "allan")
+                    return 1
+                }
+            ])[0]
+        rows.append(Row(label: "allan, 10 h at 100 Hz, 3 axes", median: f(timing.median) + " s", best: f(timing.best) + " s"))
     }
-
-    // MARK: - Grading
 
     /// Grades 100 submissions, made from the shipped examples by varying thresholds and radii, against the shipped
     /// rubric on every core: the issue's budget is under a minute on a 2-core machine.
-    static func gradingRow(folder: URL, jobs: Int) throws -> String {
+    static func gradingRows(folder: URL, jobs: Int, plan: Plan, into rows: inout [Row]) throws {
         let rubric = try Rubric.load(path: folder.appendingPathComponent("rubrics/penn-dining.json").path)
         let examples = folder.appendingPathComponent("submissions")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? [])
@@ -258,10 +288,27 @@ package enum Benchmark {
                     team: "bench-\(k)", file: b.file, detector: detector, check: check, halls: b.halls,
                     manualPoints: b.manualPoints))
         }
-        let start = now()
-        let grades = try Grader.grade(rubric, submissions: submissions, runner: MonteCarloRunner(jobs: jobs))
-        let seconds = now() - start
-        return "| grade 100 submissions against the shipped rubric, \(jobs) threads | \(String(format: "%.1f", seconds)) s, "
-            + "\(String(format: "%.1f", Double(grades.count) / seconds)) submissions/s |"
+        let runner = MonteCarloRunner(jobs: jobs)
+        let timing = try interleaved(
+            plan,
+            [
+                {
+                    let grades = try Grader.grade(rubric, submissions: submissions, runner: runner)
+                    try use(grades.count == submissions.count ? 0 : .nan, "grade")
+                    return 1
+                }
+            ])[0]
+        rows.append(
+            Row(
+                label: "grade 100 submissions against the shipped rubric, \(jobs) threads",
+                median: f(timing.median, 1) + " s", best: f(timing.best, 1) + " s"))
+    }
+}
+
+extension Benchmark.Row {
+    /// A rate row: units per second divided by `unit`, from a timing's median and best.
+    init(label: String, rates timing: Benchmark.Timing, unit: Double, _ suffix: String) {
+        let (median, best) = timing.rates
+        self.init(label: label, median: Benchmark.f(median / unit) + suffix, best: Benchmark.f(best / unit) + suffix)
     }
 }

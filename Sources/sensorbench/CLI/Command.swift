@@ -53,6 +53,8 @@ package struct BenchOptions: Equatable, Sendable {
     package var trials = 16
     package var jobs: Int?
     package var quiet = false
+    /// Three repetitions of at least 0.2 s each instead of five of at least 1 s: for iterating, not for the record.
+    package var quick = false
     package init() {}
 }
 

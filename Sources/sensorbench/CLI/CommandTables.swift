@@ -138,12 +138,19 @@ enum CommandTables {
         CommandTable(
             ["bench"], summary: "Measure the pipeline's speed and memory.",
             details: """
-                Raw GSL Gaussian draws, the drift pipeline on one core and on all cores, and peak memory for a
-                day-long walk.
+                Every figure is the median and the best of 5 repetitions of at least 1 s; ratios come from
+                interleaved repetitions against their reference in the same run (raw GSL Gaussian draws, C loops
+                of the same arithmetic, the one-thread run). Rows: the drift pipeline on one core and on all cores,
+                a day-long walk, peak memory of `run` at 10⁴, 10⁵ and 10⁶ trials (child processes), allan,
+                grading, shake and geofence per-update costs. A Markdown table on standard output.
                 """,
             options: [
                 SharedOption.trials(\.trials, in: 1...100_000, meaning: "Ten-minute walks per pipeline measurement.", default: "16"),
                 SharedOption.jobs(\.jobs, meaning: "Threads for the all-core measurement."),
+                OptionSpec(
+                    "--quick",
+                    meaning: "3 repetitions of at least 0.2 s instead of 5 of at least 1 s: for iterating, not for the record."
+                ) { o, _, _ in o.quick = true },
                 SharedOption.quiet(\.quiet),
             ],
             initial: BenchOptions()

@@ -1,0 +1,16 @@
+import Testing
+
+@testable import sensorbench
+
+/// `sensorbench bench`'s options (issue 17a adds `--quick`).
+@Suite struct BenchOptionsTests {
+    @Test func parsesQuickWithTheOtherOptions() throws {
+        var expected = BenchOptions()
+        expected.trials = 4
+        expected.jobs = 2
+        expected.quick = true
+        #expect(try CommandLineParser.parse(["bench", "--quick", "--trials", "4", "--jobs", "2"]) == .bench(expected))
+        #expect(try CommandLineParser.parse(["bench"]) == .bench(BenchOptions()))
+        #expect(BenchOptions().quick == false)
+    }
+}
