@@ -179,7 +179,8 @@ public struct SubmissionCompiler: Sendable {
             let modulePath = scratch.appendingPathComponent(library.name + ".swiftmodule").path
             let archivePath = scratch.appendingPathComponent("lib" + library.name + ".a").path
             var arguments: [String] = [
-                "-parse-as-library", "-module-name", library.name, "-swift-version", "6",
+                // `package` declarations (DetectionCore has some) need the package name SwiftPM passes.
+                "-parse-as-library", "-module-name", library.name, "-package-name", "SensorBench", "-swift-version", "6",
                 optimize ? "-O" : "-Onone", "-whole-module-optimization",
                 "-emit-module", "-emit-module-path", modulePath, "-emit-library", "-static", "-o", archivePath,
                 "-I", scratch.path,
