@@ -64,12 +64,9 @@ package struct SourceFailure: Sendable, Equatable {
         }
     }
 
-    /// "SIGSEGV (11)"; a Swift runtime trap (force unwrap, index out of range, overflow) is SIGILL or SIGTRAP.
+    /// "signal 4, SIGILL: a Swift runtime trap (force unwrap, index out of range, overflow)".
     static func signalName(_ s: Int32) -> String {
-        let names: [Int32: String] = [
-            4: "SIGILL, a Swift runtime trap", 5: "SIGTRAP, a Swift runtime trap", 6: "SIGABRT", 7: "SIGBUS",
-            8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM", 24: "SIGXCPU", 31: "SIGSYS",
-        ]
-        return "signal \(s)" + (names[s].map { ", \($0)" } ?? "")
+        let trap = s == 4 || s == 5 ? ": a Swift runtime trap (force unwrap, index out of range, overflow, fatalError)" : ""
+        return "signal \(s), \(SandboxOutcome.signalName(s))\(trap)"
     }
 }

@@ -384,8 +384,9 @@ final class Locked<Value>: @unchecked Sendable {
 }
 
 extension SourceToolchain {
-    /// The harness launcher `grade` uses.
+    /// The harness launcher `grade` uses: the sandbox found on this machine (bubblewrap, else namespaces and
+    /// prlimit) with the harness limits; a machine with neither throws, and no team code runs.
     package static func defaultLauncher() throws(SourceSubmissionError) -> HarnessLauncher {
-        HarnessLauncher.unsandboxed()
+        HarnessLauncher.sandboxed(try Sandbox.detect())
     }
 }

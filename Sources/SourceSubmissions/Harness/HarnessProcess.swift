@@ -180,3 +180,29 @@ enum ChildProcess {
         }
     }
 }
+
+extension HarnessLauncher {
+    /// Runs harnesses in `sandbox` (``Sandbox/detect()``) with `limits`; the summary is the sandbox's sentence.
+    ///
+    /// - Parameters:
+    ///   - sandbox: the isolation found on this machine.
+    ///   - limits: the limits of every run. Default ``SandboxLimits/harness``.
+    public static func sandboxed(_ sandbox: Sandbox, limits: SandboxLimits = .harness) -> HarnessLauncher {
+        HarnessLauncher(
+            summary: sandbox.summary(limits: limits), wallSeconds: limits.wallSeconds, outputBytes: limits.outputBytes
+        ) { (executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun in
+            let run = try sandbox.run(
+                executable: executable, arguments: [], input: input, scratch: scratch, limits: limits)
+            let termination: HarnessTermination
+            switch run.outcome {
+            case .exited(let status): termination = .exited(status: status)
+            case .crashed(let signal): termination = .crashed(signal: signal)
+            case .cpuLimit: termination = .cpuLimit
+            case .wallTimeout: termination = .wallTimeout
+            case .memoryLimit: termination = .memoryLimit
+            case .outputLimit: termination = .outputLimit
+            }
+            return HarnessRun(output: run.output, diagnostics: run.diagnostics, termination: termination)
+        }
+    }
+}
