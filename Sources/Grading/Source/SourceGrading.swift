@@ -326,7 +326,10 @@ package enum SourceGrading {
         defer { try? FileManager.default.removeItem(at: scratch) }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let run = try toolchain.launcher.run(executable: executable, input: request.bytes, scratch: scratch)
+            var run = try toolchain.launcher.run(executable: executable, input: request.bytes, scratch: scratch)
+            // No machine path in a report: the scratch folder is shown as scratch/, the cache as cache/.
+            run.diagnostics = run.diagnostics.replacingOccurrences(of: scratch.standardizedFileURL.path, with: "scratch")
+                .replacingOccurrences(of: toolchain.cacheFolder.standardizedFileURL.path, with: "cache")
             if let failure = SourceFailure.of(run, limits: toolchain.launcher) { return .failure(SourceFailureBox(failure)) }
             do {
                 return .success(try HarnessWire.decodeAnswer(run.output, streams: request.streams))

@@ -77,7 +77,7 @@ enum ChildProcess {
         let process = Process()
         process.executableURL = executable
         process.currentDirectoryURL = scratch
-        process.environment = ["PATH": "/usr/bin:/bin"]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"]
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
