@@ -203,16 +203,22 @@ public struct SubmissionCompiler: Sendable {
     /// Compiles the `.swift` files of `teamFolder` and `harnessMain` (the harness's `main.swift`) against the
     /// libraries into one executable, or finds it in the cache.
     ///
+    /// Safe to call from several threads at once, also for the same content: within one process a second call
+    /// for content being compiled waits for the first and gets its outcome (a compile error included); between
+    /// processes each builds in its own scratch folder and the first rename into place wins.
+    ///
     /// - Parameters:
     ///   - teamFolder: the submission's folder; every `.swift` file below it is compiled, in path order.
+    ///   - files: when given, only these `.swift` files (paths relative to `teamFolder`), in path order.
     ///   - harnessMain: the text of the harness's `main.swift` (it drives the team's types).
     ///   - libraries: from `prepareLibraries()`.
     /// - Returns: the executable, or the compiler's diagnostics with the folder paths made relative.
-    /// - Throws: `SourceSubmissionError` only for failures of the grader itself (no Swift file, unwritable cache).
+    /// - Throws: `SourceSubmissionError` only for failures of the grader itself (no Swift file, a listed file
+    ///   missing or outside the folder, unwritable cache).
     public func compileHarness(
-        teamFolder: URL, harnessMain: String, libraries: PreparedLibraries
+        teamFolder: URL, files listed: [String]? = nil, harnessMain: String, libraries: PreparedLibraries
     ) throws(SourceSubmissionError) -> CompileOutcome {
-        let files = try Self.swiftFiles(in: teamFolder)
+        let files = try Self.teamFiles(in: teamFolder, listed: listed)
         guard !files.isEmpty else { throw .noSources(folder: teamFolder.path) }
         var hasher = SHA256()
         hasher.update(field: "harness v1")
@@ -225,6 +231,25 @@ public struct SubmissionCompiler: Sendable {
         if FileManager.default.isExecutableFile(atPath: executable.path) {
             return .built(executable: executable, reusedFromCache: true)
         }
+        let key = folder.path
+        if case .finished(let outcome) = HarnessBuilds.shared.claim(key) { return outcome }
+        var outcome: CompileOutcome?
+        defer { HarnessBuilds.shared.finish(key, outcome) }
+        // Another thread may have built it while this one waited.
+        if FileManager.default.isExecutableFile(atPath: executable.path) {
+            outcome = .built(executable: executable, reusedFromCache: true)
+        } else {
+            outcome = try build(
+                files: files, teamFolder: teamFolder, harnessMain: harnessMain, libraries: libraries, into: folder)
+        }
+        return outcome!
+    }
+
+    /// Compiles the harness in a scratch folder and renames it into `folder`.
+    private func build(
+        files: [URL], teamFolder: URL, harnessMain: String, libraries: PreparedLibraries, into folder: URL
+    ) throws(SourceSubmissionError) -> CompileOutcome {
+        let executable = folder.appendingPathComponent("harness")
         let scratch = try makeScratch("harness")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let harnessFolder = scratch.appendingPathComponent("main")
@@ -252,7 +277,8 @@ public struct SubmissionCompiler: Sendable {
                 run.timedOut
                 ? "the compiler ran past \(Int(timeoutSeconds)) s and was stopped"
                 : Self.relativeDiagnostics(
-                    run.output, teamFolder: teamFolder, harnessFolder: harnessFolder, cacheFolder: cacheFolder)
+                    run.output, teamFolder: teamFolder, harnessFolder: harnessFolder, cacheFolder: cacheFolder,
+                    libraries: self.libraries)
             return .compileError(diagnostics: text)
         }
         try? FileManager.default.removeItem(at: harnessFolder)
@@ -299,6 +325,25 @@ public struct SubmissionCompiler: Sendable {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
+    /// The team's files: every `.swift` file below `folder`, or the listed ones (each a `.swift` file inside
+    /// `folder`, no `..` and no absolute path), sorted by path.
+    static func teamFiles(in folder: URL, listed: [String]?) throws(SourceSubmissionError) -> [URL] {
+        guard let listed else { return try swiftFiles(in: folder) }
+        guard isDirectory(folder) else { throw .noSources(folder: folder.path) }
+        var files: [URL] = []
+        for name in listed {
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            let file = folder.appendingPathComponent(name).standardizedFileURL
+            guard !name.hasPrefix("/"), !parts.contains(".."), name.hasSuffix(".swift"),
+                FileManager.default.isReadableFile(atPath: file.path), !isDirectory(file)
+            else {
+                throw .toolFailed("\(folder.path): listed file \"\(name)\" is not a readable .swift file inside the folder")
+            }
+            files.append(file)
+        }
+        return Array(Set(files)).sorted { $0.path < $1.path }
+    }
+
     /// Every `.swift` file below `folder`, sorted by path (so the hash and the compile order are stable).
     static func swiftFiles(in folder: URL) throws(SourceSubmissionError) -> [URL] {
         guard isDirectory(folder) else { throw .noSources(folder: folder.path) }
@@ -326,9 +371,16 @@ public struct SubmissionCompiler: Sendable {
     }
 
     /// Diagnostics with the team folder's path removed (so `Shake.swift:3:5: error: …`), the harness's scratch
-    /// folder shown as `harness/` and the cache as `cache/` (so the text names no machine path), capped at 64 KiB.
-    static func relativeDiagnostics(_ text: String, teamFolder: URL, harnessFolder: URL, cacheFolder: URL) -> String {
+    /// folder shown as `harness/`, the cache as `cache/` and each library's source folder by the library's name
+    /// (so the text names no machine path), capped at 64 KiB.
+    static func relativeDiagnostics(
+        _ text: String, teamFolder: URL, harnessFolder: URL, cacheFolder: URL, libraries: [Library] = []
+    ) -> String {
         var out = text.replacingOccurrences(of: teamFolder.standardizedFileURL.path + "/", with: "")
+        // A note pointing into a library (`SensorShims/Foundation/Math.swift:12:…`) names no machine path either.
+        for library in libraries {
+            out = out.replacingOccurrences(of: library.sourceFolder.standardizedFileURL.path + "/", with: library.name + "/")
+        }
         out = out.replacingOccurrences(of: harnessFolder.standardizedFileURL.path + "/", with: "harness/")
         out = out.replacingOccurrences(of: cacheFolder.standardizedFileURL.path + "/", with: "cache/")
         let limit = 65_536

@@ -22,8 +22,9 @@ public enum IsolationKind: String, Sendable {
 /// **bubblewrap** (preferred): `bwrap --unshare-all --unshare-user --uid 65534 --gid 65534 --cap-drop ALL
 /// --die-with-parent --new-session`, a root file system holding only `/usr` (and the `/lib`, `/bin` links into
 /// it), `/etc/ld.so.cache`, the folders of the shared libraries the executable loads (from `ldd`, e.g. the Swift
-/// runtime's), each read-only; a fresh `/proc` and `/dev`, a private `/tmp` of `fileBytes`, the executable
-/// read-only at `/harness`, and the scratch folder read-write at `/scratch`, the working folder. No `/home`, no
+/// runtime's), each read-only; a fresh `/proc`, a minimal `/dev` (read-only but for its device nodes), a private
+/// `/tmp` of `fileBytes`, the executable read-only at `/harness`, and the scratch folder read-write at `/scratch`,
+/// the working folder; then the root itself is made read-only. No `/home`, no
 /// `/etc` beyond the loader's cache, no `/work` or repository, no `/root`. The network namespace holds only a
 /// loopback interface of its own, so neither 127.0.0.1 of the machine nor any outside address can be reached.
 /// Inside, `prlimit --cpu=N:N+1 --as=B --fsize=F --core=0` execs the program.
@@ -248,8 +249,10 @@ public struct Sandbox: Sendable {
         }
         if !prlimit.hasPrefix("/usr/") { arguments += ["--ro-bind", prlimit, prlimit] }
         arguments += [
-            "--proc", "/proc", "--dev", "/dev", "--size", String(limits.fileBytes), "--tmpfs", "/tmp",
-            "--ro-bind", executable, "/harness", "--bind", scratch, "/scratch", "--chdir", "/scratch", "--",
+            "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev", "--size", String(limits.fileBytes), "--tmpfs",
+            "/tmp", "--ro-bind", executable, "/harness", "--bind", scratch, "/scratch", "--chdir", "/scratch",
+            // bubblewrap's root is a writable tmpfs of no fixed size until made read-only.
+            "--remount-ro", "/", "--",
         ]
         return arguments
     }

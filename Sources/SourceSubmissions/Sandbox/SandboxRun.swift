@@ -50,6 +50,9 @@ public enum SandboxOutcome: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .exited(let status): "exited with status \(status)"
+        case .crashed(let signal) where signal == 4 || signal == 5:
+            "crashed (\(Self.signalName(signal)): a Swift run-time check stopped it, such as an index out of range, "
+                + "a nil force-unwrapped, an arithmetic overflow or a fatalError)"
         case .crashed(let signal): "crashed (\(Self.signalName(signal)))"
         case .cpuLimit: "CPU-time limit reached"
         case .wallTimeout: "wall-clock limit reached"
