@@ -87,29 +87,31 @@ package enum SourceGrading {
         do {
             let compiler = toolchain.compiler
             let libraries = try compiler.prepareLibraries()
-            DispatchQueue.concurrentPerform(iterations: teams.count) { n in
-                let i = teams[n]
-                do {
-                    let outcome = try compile(subs[i], compiler: compiler, libraries: libraries)
-                    switch outcome {
-                    case .built(let executable, _): executables.update { $0[i] = executable }
-                    case .compileError(let diagnostics):
-                        failures.update {
-                            $0[i] = SourceFailure(
-                                outcome: "compile error", summary: "the team's code did not compile",
-                                diagnostics: diagnostics)
-                        }
-                    }
-                } catch {
+            let requests = teams.map { i in
+                SubmissionCompiler.HarnessRequest(
+                    teamFolder: subs[i].source!.folder, files: subs[i].source!.files,
+                    harnessMain: HarnessWire.harnessMain(subs[i].source!.types))
+            }
+            let outcomes = compiler.compileHarnesses(
+                requests, libraries: libraries, jobs: max(1, ProcessInfo.processInfo.activeProcessorCount))
+            for (n, i) in teams.enumerated() {
+                switch outcomes[n] {
+                case .success(.built(let executable, _)): executables.update { $0[i] = executable }
+                case .success(.compileError(let diagnostics)):
                     failures.update {
-                        $0[i] = SourceFailure(outcome: "grader error", summary: "\(error)", diagnostics: "")
+                        $0[i] = SourceFailure(
+                            outcome: "compile error", summary: "the team's code did not compile", diagnostics: diagnostics)
+                    }
+                case .failure(let error):
+                    failures.update {
+                        $0[i] = SourceFailure(outcome: "grader error", summary: error.description, diagnostics: "")
                     }
                 }
             }
         } catch {
             for i in teams {
                 failures.update {
-                    $0[i] = SourceFailure(outcome: "grader error", summary: error.description, diagnostics: "")
+                    $0[i] = SourceFailure(outcome: "grader error", summary: "\(error)", diagnostics: "")
                 }
             }
         }
@@ -150,32 +152,6 @@ package enum SourceGrading {
         var final = state.value.answers
         for i in teams { final[i]?.failure = state.value.failures[i] }
         plan.sourceAnswers = final
-    }
-
-    // MARK: - Compiling one team
-
-    static func compile(
-        _ sub: Submission, compiler: SubmissionCompiler, libraries: SubmissionCompiler.PreparedLibraries
-    ) throws(SourceSubmissionError) -> CompileOutcome {
-        guard let source = sub.source else { throw .toolFailed("\(sub.team) is not a source submission") }
-        let main = HarnessWire.harnessMain(source.types)
-        // Only the listed files: staged into a scratch copy (the compiler takes every file of a folder).
-        let all = try SubmissionCompiler.swiftFilesRelative(in: source.folder)
-        guard all != source.files else {
-            return try compiler.compileHarness(teamFolder: source.folder, harnessMain: main, libraries: libraries)
-        }
-        let stage = compiler.cacheFolder.appendingPathComponent("stage-\(sub.team)-\(UInt64.random(in: 0...UInt64.max))")
-        defer { try? FileManager.default.removeItem(at: stage) }
-        do {
-            for f in source.files {
-                let to = stage.appendingPathComponent(f)
-                try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.copyItem(at: source.folder.appendingPathComponent(f), to: to)
-            }
-        } catch {
-            throw .toolFailed("cannot stage \(sub.team)'s files: \(error.localizedDescription)")
-        }
-        return try compiler.compileHarness(teamFolder: stage, harnessMain: main, libraries: libraries)
     }
 
     // MARK: - Batches
