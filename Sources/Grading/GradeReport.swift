@@ -132,7 +132,7 @@ package enum GradeReport {
             "Choices: \(GradeAdvice.settingText(s.detector))\(fed); \(check). Source submission: the team's own "
                 + "code (\(source.files.map { "`\($0)`" }.joined(separator: ", "))), compiled with the harness and "
                 + "run on the same streams as every other team.")
-        doc.paragraph("Isolation: \(run?.isolation ?? "none (the code was not run)").")
+        doc.paragraph("Isolation: " + sentence(run?.isolation ?? "none (the code was not run)"))
         if let f = run?.failure {
             doc.paragraph(
                 "**Outcome: \(f.outcome)**: \(f.summary). The criteria that need the team's code are not measured "
@@ -140,6 +140,9 @@ package enum GradeReport {
             if !f.diagnostics.isEmpty { doc.code(f.diagnostics) }
         }
     }
+
+    /// `text` ending with one full stop.
+    static func sentence(_ text: String) -> String { text.hasSuffix(".") ? text : text + "." }
 
     // MARK: - Class summary
 
@@ -179,7 +182,7 @@ package enum GradeReport {
             doc.heading("Source submissions", level: 2)
             doc.paragraph(
                 "Teams graded on their own Swift code, compiled and run in a harness on the same streams. "
-                    + "Isolation: \(sources[0].source?.isolation ?? "none").")
+                    + "Isolation: " + sentence(sources[0].source?.isolation ?? "none"))
             var t = MarkdownTable(columns: [("team", .left), ("outcome", .left)])
             for g in sources {
                 try t.append([
