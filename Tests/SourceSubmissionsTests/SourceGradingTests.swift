@@ -162,6 +162,23 @@ enum SourceFixture {
         #expect(threshold.outcomes[1] != json.outcomes[1])
     }
 
+    /// The Swift runtime's "Current stack trace" frames carry addresses that change from run to run; the text
+    /// around them stays (a frame line, as the runtime prints it, written for this test).
+    @Test func stackFramesAreLeftOutOfDiagnostics() {
+        let text = """
+            Fatal error: failed to allocate 64 bytes of memory with alignment 8
+            Current stack trace:
+            0    libswiftCore.so                    0x00007fa17ff5f130 swift_reportError + 33
+            12   harness                            0x0000564ea68301b7 <unavailable> + 33207
+
+            """
+        #expect(
+            SourceGrading.withoutStackFrames(text)
+                == "Fatal error: failed to allocate 64 bytes of memory with alignment 8\nCurrent stack trace:\n"
+                + "[2 stack frames left out: their addresses change from run to run]\n")
+        #expect(SourceGrading.withoutStackFrames("Typo.swift:2:27: error: x\n") == "Typo.swift:2:27: error: x\n")
+    }
+
     /// A compile error and a runtime trap are that team's outcome (shown with the compiler's or runtime's
     /// words), the coordinate check is still graded, and the good team beside them is graded normally.
     @Test func brokenTeamsGetTheirOutcomeOthersAreGraded() throws {

@@ -294,6 +294,23 @@ package enum SourceGrading {
         }
     }
 
+    /// The runtime's text without its stack-trace frames (`3  libswiftCore.so  0x00007fa1… swift_allocObject + 39`):
+    /// their addresses change from run to run (address-space layout randomisation), and a report must not.
+    static func withoutStackFrames(_ text: String) -> String {
+        var dropped = 0
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.count >= 3, fields[0].allSatisfy(\.isNumber), fields[2].hasPrefix("0x") {
+                dropped += 1
+            } else {
+                lines.append(line)
+            }
+        }
+        guard dropped > 0 else { return text }
+        return lines.joined(separator: "\n") + "[\(dropped) stack frames left out: their addresses change from run to run]\n"
+    }
+
     /// One harness run: scratch folder, launch, strict decode.
     static func runOne(
         _ request: HarnessRequest, _ executable: URL, toolchain: SourceToolchain
@@ -304,8 +321,9 @@ package enum SourceGrading {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             var run = try toolchain.launcher.run(executable: executable, input: request.bytes, scratch: scratch)
             // No machine path in a report: the scratch folder is shown as scratch/, the cache as cache/.
-            run.diagnostics = run.diagnostics.replacingOccurrences(of: scratch.standardizedFileURL.path, with: "scratch")
-                .replacingOccurrences(of: toolchain.cacheFolder.standardizedFileURL.path, with: "cache")
+            run.diagnostics = withoutStackFrames(
+                run.diagnostics.replacingOccurrences(of: scratch.standardizedFileURL.path, with: "scratch")
+                    .replacingOccurrences(of: toolchain.cacheFolder.standardizedFileURL.path, with: "cache"))
             if let failure = SourceFailure.of(run, limits: toolchain.launcher) { return .failure(SourceFailureBox(failure)) }
             do {
                 return .success(try HarnessWire.decodeAnswer(run.output, streams: request.streams))
