@@ -97,6 +97,11 @@ public struct SubmissionCompiler: Sendable {
     public var optimize: Bool
     /// Wall-clock limit of one compiler run, seconds.
     public var timeoutSeconds: Double
+    /// When set (and bubblewrap: `Sandbox.canRunTools`), each team's compile runs in it: no network, the
+    /// toolchain, the libraries and the team's folder read-only, only the build's scratch folder and the shared
+    /// module cache (`<cache>/module-cache`) writable, CPU and wall clock `timeoutSeconds`, 8 GiB of address
+    /// space. Nil (the default): `swiftc` runs as the grader.
+    public var compileSandbox: Sandbox?
 
     /// A compiler.
     ///
@@ -271,7 +276,13 @@ public struct SubmissionCompiler: Sendable {
         arguments.append("-lm")
         arguments += files.map(\.path)
         arguments += [mainFile.path, "-o", scratch.appendingPathComponent("harness").path]
-        let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
+        let run: ToolRun
+        if let compileSandbox, compileSandbox.canRunTools {
+            run = try compileContained(
+                compileSandbox, arguments, readOnly: [teamFolder, libraries.folder], scratch: scratch)
+        } else {
+            run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
+        }
         guard run.succeeded else {
             let text =
                 run.timedOut
@@ -284,6 +295,41 @@ public struct SubmissionCompiler: Sendable {
         try? FileManager.default.removeItem(at: harnessFolder)
         try Self.moveIntoPlace(scratch, folder)
         return .built(executable: executable, reusedFromCache: false)
+    }
+
+    /// `swiftc` in the compile sandbox, its result in `ToolRun`'s shape (a memory blow-up said in words).
+    private func compileContained(
+        _ sandbox: Sandbox, _ arguments: [String], readOnly: [URL], scratch: URL
+    ) throws(SourceSubmissionError) -> ToolRun {
+        let moduleCache = cacheFolder.appendingPathComponent("module-cache")
+        do {
+            try FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
+        } catch {
+            throw .toolFailed("cannot create \(moduleCache.path): \(error.localizedDescription)")
+        }
+        let seconds = Int(timeoutSeconds.rounded(.up))
+        let limits = SandboxLimits(
+            cpuSeconds: max(1, seconds), memoryBytes: 8 << 30, wallSeconds: timeoutSeconds, outputBytes: 16 << 20,
+            fileBytes: 1 << 30)
+        let result = try sandbox.runTool(
+            swiftc, arguments: arguments + ["-module-cache-path", moduleCache.path], readOnly: readOnly,
+            workFolder: scratch, writable: [moduleCache], limits: limits)
+        var output = String(decoding: result.output, as: UTF8.self) + result.diagnostics
+        switch result.outcome {
+        case .exited(let status):
+            return ToolRun(status: status, terminatedBySignal: false, timedOut: false, output: output)
+        case .cpuLimit, .wallTimeout:
+            return ToolRun(status: 1, terminatedBySignal: true, timedOut: true, output: output)
+        case .memoryLimit:
+            output += "\nthe compiler ran out of memory (8 GiB of address space)\n"
+            return ToolRun(status: 1, terminatedBySignal: false, timedOut: false, output: output)
+        case .crashed(let signal):
+            output += "\nthe compiler crashed (\(SandboxOutcome.signalName(signal)))\n"
+            return ToolRun(status: signal, terminatedBySignal: true, timedOut: false, output: output)
+        case .outputLimit:
+            output += "\nthe compiler's output passed 16 MiB\n"
+            return ToolRun(status: 1, terminatedBySignal: false, timedOut: false, output: output)
+        }
     }
 
     // MARK: - Helpers

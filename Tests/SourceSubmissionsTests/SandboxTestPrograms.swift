@@ -73,21 +73,44 @@ enum SandboxTestPrograms {
     /// The compiled probe, or nil when `gcc` is missing or fails (the tests then skip with a message).
     static let probe: URL? = {
         guard let gcc = Sandbox.findTool("gcc") else { return nil }
+        return compiled(probeSource, name: "probe.c", label: "programs") { source, executable in
+            (URL(fileURLWithPath: gcc), ["-O1", "-o", executable.path, source.path])
+        }
+    }()
+
+    /// Compiles `text` once per content and compiler: into `<tmp>/sensorbench-sandbox-<label>-<hash>/program`, built in a
+    /// folder of its own and renamed into place (so test runs at once do not collide, and runs do not pile up).
+    static func compiled(
+        _ text: String, name: String, label: String, command: (_ source: URL, _ executable: URL) -> (URL, [String])
+    ) -> URL? {
+        // The compiler's path and date are in the key too, so a new toolchain builds afresh.
+        let placeholder = URL(fileURLWithPath: "/")
+        let tool = command(placeholder, placeholder).0.resolvingSymlinksInPath()
+        let toolDate = (try? FileManager.default.attributesOfItem(atPath: tool.path))?[.modificationDate]
+        var hasher = SHA256()
+        hasher.update(field: label)
+        hasher.update(field: tool.path + " " + String(describing: toolDate))
+        hasher.update(field: text)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sensorbench-sandbox-programs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-        let source = folder.appendingPathComponent("probe.c")
-        let executable = folder.appendingPathComponent("probe")
+            "sensorbench-sandbox-\(label)-\(hasher.hexDigest.prefix(16))")
+        let executable = folder.appendingPathComponent("program")
+        if FileManager.default.isExecutableFile(atPath: executable.path) { return executable }
+        let building = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sensorbench-sandbox-building-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: building) }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(probeSource.utf8).write(to: source)
-            let run = try ToolRun.run(
-                URL(fileURLWithPath: gcc), ["-O1", "-o", executable.path, source.path], scratch: folder,
-                timeoutSeconds: 120)
-            return run.succeeded ? executable : nil
+            try FileManager.default.createDirectory(at: building, withIntermediateDirectories: true)
+            let source = building.appendingPathComponent(name)
+            try Data(text.utf8).write(to: source)
+            let (tool, arguments) = command(source, building.appendingPathComponent("program"))
+            let run = try ToolRun.run(tool, arguments, scratch: building, timeoutSeconds: 300)
+            guard run.succeeded else { return nil }
+            try? FileManager.default.moveItem(at: building, to: folder)
         } catch {
             return nil
         }
-    }()
+        return FileManager.default.isExecutableFile(atPath: executable.path) ? executable : nil
+    }
 
     /// A Swift program linked against the toolchain's shared runtime (as harnesses are): echoes its input lines
     /// (`echo`), allocates without end (`allocate`), or stops on `fatalError` (`fatal`).
@@ -107,18 +130,8 @@ enum SandboxTestPrograms {
     /// The compiled Swift program, or nil when `swiftc` is missing or fails.
     static let swiftProgram: URL? = {
         guard let swiftc = SubmissionCompiler.swiftcOnPath() else { return nil }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "sensorbench-sandbox-swift-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-        let source = folder.appendingPathComponent("main.swift")
-        let executable = folder.appendingPathComponent("program")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(swiftSource.utf8).write(to: source)
-            let run = try ToolRun.run(
-                swiftc, ["-Onone", "-o", executable.path, source.path], scratch: folder, timeoutSeconds: 300)
-            return run.succeeded ? executable : nil
-        } catch {
-            return nil
+        return compiled(swiftSource, name: "main.swift", label: "swift") { source, executable in
+            (swiftc, ["-Onone", "-o", executable.path, source.path])
         }
     }()
 

@@ -52,6 +52,13 @@ struct SandboxTests {
         #expect(run.output.count == input.count && Data(run.output) == pattern)
     }
 
+    /// 8 MiB offered to a program that exits without reading: the writer gets EPIPE, and neither it nor the test
+    /// process dies of SIGPIPE.
+    @Test func programThatIgnoresItsInputDoesNotHurtTheGrader() throws {
+        let run = try run(["exit", "0"], input: [UInt8](repeating: 0x41, count: 8 << 20))
+        #expect(run.outcome == .exited(status: 0))
+    }
+
     @Test func exitStatusIsReported() throws {
         #expect(try run(["exit", "3"]).outcome == .exited(status: 3))
         #expect(try run(["exit", "0"]).outcome == .exited(status: 0))

@@ -231,6 +231,20 @@ public struct Sandbox: Sendable {
     static func bubblewrapArguments(
         executable: String, scratch: String, limits: SandboxLimits, prlimit: String
     ) -> [String] {
+        var arguments = systemArguments(limits: limits, prlimit: prlimit)
+        for folder in libraryFolders(of: executable) {
+            arguments += ["--ro-bind", folder, folder]
+        }
+        arguments += [
+            "--ro-bind", executable, "/harness", "--bind", scratch, "/scratch", "--chdir", "/scratch",
+            // bubblewrap's root is a writable tmpfs of no fixed size until made read-only.
+            "--remount-ro", "/", "--",
+        ]
+        return arguments
+    }
+
+    /// The namespaces, the read-only system, `/proc`, `/dev` and `/tmp`: what every bubblewrap run starts with.
+    static func systemArguments(limits: SandboxLimits, prlimit: String) -> [String] {
         var arguments = [
             "--unshare-all", "--unshare-user", "--uid", "65534", "--gid", "65534", "--cap-drop", "ALL",
             "--die-with-parent", "--new-session", "--hostname", "sandbox", "--ro-bind", "/usr", "/usr",
@@ -244,15 +258,10 @@ public struct Sandbox: Sendable {
             }
         }
         arguments += ["--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache"]
-        for folder in libraryFolders(of: executable) {
-            arguments += ["--ro-bind", folder, folder]
-        }
         if !prlimit.hasPrefix("/usr/") { arguments += ["--ro-bind", prlimit, prlimit] }
         arguments += [
             "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev", "--size", String(limits.fileBytes), "--tmpfs",
-            "/tmp", "--ro-bind", executable, "/harness", "--bind", scratch, "/scratch", "--chdir", "/scratch",
-            // bubblewrap's root is a writable tmpfs of no fixed size until made read-only.
-            "--remount-ro", "/", "--",
+            "/tmp",
         ]
         return arguments
     }

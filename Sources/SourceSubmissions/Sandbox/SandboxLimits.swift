@@ -33,10 +33,12 @@ public struct SandboxLimits: Sendable, Equatable {
     }
 
     /// The limits of a grading harness: 60 CPU seconds, 2 GiB of address space, 180 s of wall clock, 64 MiB of
-    /// output, 64 MiB per file. Choices: a team's detector on a whole rubric's suites runs in about a second on a
-    /// loaded two-core machine, so a minute of CPU is far past any honest detector, and the wall clock allows for
-    /// three harnesses sharing a core; the address space holds the Swift runtime (about 200 MB mapped) and the
-    /// suites with room to spare; the events of every suite are a few hundred kilobytes.
+    /// output, 64 MiB per file. Choices, from what was measured on a two-core machine at load 12–14: a team-style
+    /// detector's harness runs 36,000 readings (10 minutes at 60 Hz) in 0.25 s of wall clock (`SourceBenchmark`),
+    /// so a minute of CPU is far past any honest detector on a rubric's suites, and the wall clock allows for
+    /// several harnesses sharing a core; a harness's Swift runtime does not start under 64 MiB of address space
+    /// and runs under 128 MiB (16 MB resident), so 2 GiB leaves the suites ample room while a blow-up stops long
+    /// before the machine's memory.
     public static let harness = SandboxLimits()
 
     /// The limits in words, for reports: "CPU 60 s, address space 2 GiB, wall clock 180 s, output 64 MiB, files 64 MiB".

@@ -40,8 +40,6 @@ struct SpawnedProcess {
         _ arguments: [String], environment: [String], input: [UInt8], outputLimit: Int, errorLimit: Int,
         wallSeconds: Double
     ) throws(SourceSubmissionError) -> Result {
-        // A write to a pipe whose reader has gone must be an error (EPIPE), not the grader's death.
-        signal(SIGPIPE, SIG_IGN)
         // Pipes are made and programs started under one lock, so no program started here inherits another run's
         // pipe in the instant before it is marked close-on-exec.
         spawnLock.lock()
@@ -164,7 +162,15 @@ struct SpawnedProcess {
     }
 
     /// Writes every byte, stopping at the first error (EPIPE: the program stopped reading), then closes.
+    ///
+    /// SIGPIPE is blocked in this thread only: a write to a pipe whose reader has gone then fails with EPIPE
+    /// instead of killing the grader, and the pending signal, directed at this thread, ends with it. The rest of
+    /// the process keeps its own SIGPIPE behaviour.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
