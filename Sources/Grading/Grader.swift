@@ -89,7 +89,7 @@ package enum Grader {
         var plan = GradingPlan(rubric, submissions)
         if submissions.contains(where: { $0.source != nil }) {
             do {
-                let t = try toolchain ?? SourceToolchain.locate(launcher: SourceToolchain.defaultLauncher())
+                let t = try toolchain ?? SourceToolchain.forGrading()
                 try SourceGrading.run(&plan, toolchain: t)
             } catch let error as SourceSubmissionError {
                 plan.sourceAnswers = submissions.map { s in

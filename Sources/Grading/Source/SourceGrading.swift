@@ -21,8 +21,15 @@ package struct SourceToolchain: Sendable {
     /// `-O` (grading) or `-Onone` (tests: faster to compile).
     package var optimize: Bool
     package var launcher: HarnessLauncher
+    /// Where each team's compile runs (bubblewrap only, ``Sandbox/canRunTools``); nil: the compiler runs as the
+    /// grader's user.
+    package var compileSandbox: Sandbox?
 
-    package init(swiftc: URL, repository: URL, cacheFolder: URL, optimize: Bool = true, launcher: HarnessLauncher) {
+    package init(
+        swiftc: URL, repository: URL, cacheFolder: URL, optimize: Bool = true, launcher: HarnessLauncher,
+        compileSandbox: Sandbox? = nil
+    ) {
+        self.compileSandbox = compileSandbox
         self.swiftc = swiftc
         self.repository = repository
         self.cacheFolder = cacheFolder
@@ -35,7 +42,8 @@ package struct SourceToolchain: Sendable {
     ///
     /// - Throws: a one-line ``SourceSubmissionError`` naming what is missing.
     package static func locate(
-        launcher: HarnessLauncher, environment: [String: String] = ProcessInfo.processInfo.environment
+        launcher: HarnessLauncher, compileSandbox: Sandbox? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SourceSubmissionError) -> SourceToolchain {
         let fallback = URL(fileURLWithPath: "/opt/swift/usr/bin/swiftc")
         guard
@@ -52,17 +60,20 @@ package struct SourceToolchain: Sendable {
         } else {
             cache = repository.appendingPathComponent(".build/sensorbench-submissions")
         }
-        return SourceToolchain(swiftc: swiftc, repository: repository, cacheFolder: cache, launcher: launcher)
+        return SourceToolchain(
+            swiftc: swiftc, repository: repository, cacheFolder: cache, launcher: launcher, compileSandbox: compileSandbox)
     }
 
     var compiler: SubmissionCompiler {
-        SubmissionCompiler(
+        var c = SubmissionCompiler(
             swiftc: swiftc,
             libraries: ["DetectionCore", "SensorShims"].map {
                 SubmissionCompiler.Library(name: $0, sourceFolder: repository.appendingPathComponent("Sources/\($0)"))
             },
             aliases: SubmissionCompiler.ModuleAlias.appleFrameworks(reexporting: "SensorShims"),
             cacheFolder: cacheFolder, optimize: optimize)
+        c.compileSandbox = compileSandbox
+        return c
     }
 }
 
@@ -79,7 +90,10 @@ package enum SourceGrading {
         let teams = subs.indices.filter { subs[$0].source != nil }
         guard !teams.isEmpty else { return }
         var answers = [SourceAnswers?](repeating: nil, count: subs.count)
-        for i in teams { answers[i] = SourceAnswers(isolation: toolchain.launcher.summary) }
+        let compiledIn =
+            toolchain.compileSandbox?.canRunTools == true
+            ? " Its compile ran in the same sandbox (no network, read-only system, sources and libraries)." : ""
+        for i in teams { answers[i] = SourceAnswers(isolation: GradeReport.sentence(toolchain.launcher.summary) + compiledIn) }
 
         // Compile: the libraries once, then the teams in parallel.
         let executables = Locked([URL?](repeating: nil, count: subs.count))
@@ -381,9 +395,11 @@ final class Locked<Value>: @unchecked Sendable {
 }
 
 extension SourceToolchain {
-    /// The harness launcher `grade` uses: the sandbox found on this machine (bubblewrap, else namespaces and
-    /// prlimit) with the harness limits; a machine with neither throws, and no team code runs.
-    package static func defaultLauncher() throws(SourceSubmissionError) -> HarnessLauncher {
-        HarnessLauncher.sandboxed(try Sandbox.detect())
+    /// The toolchain `grade` uses: harnesses in the sandbox found on this machine (bubblewrap, else namespaces and
+    /// prlimit) with the harness limits, and each team's compile in it too when it is bubblewrap; a machine with
+    /// neither throws, and no team code runs.
+    package static func forGrading() throws(SourceSubmissionError) -> SourceToolchain {
+        let sandbox = try Sandbox.detect()
+        return try locate(launcher: .sandboxed(sandbox), compileSandbox: sandbox.canRunTools ? sandbox : nil)
     }
 }
