@@ -116,18 +116,11 @@ package struct Submission: Sendable {
         // Halls by reference name; every name must be known and appear once.
         let names = rubric.places.map(\.name)
         var halls: [Coordinate?] = Array(repeating: nil, count: names.count)
-        for element in try r.required("halls").array(count: 1...1000) {
-            let o = try element.object()
-            let nameField = try o.required("name")
-            let name = try nameField.string()
-            guard let index = names.firstIndex(of: name) else {
-                throw nameField.error("\"\(name)\" is not a hall of the rubric (known: \(names.joined(separator: ", ")))")
-            }
-            guard halls[index] == nil else { throw nameField.error("\"\(name)\" appears twice") }
-            let lat = try o.required("latitude").double(in: -90...90)
-            let lon = try o.required("longitude").double(in: -180...180)
-            try o.finish()
-            halls[index] = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+        let hallsField = try r.required("halls")
+        if let folder, case .string = hallsField.node.value {
+            halls = try gpxHalls(hallsField, folder: folder, names: names)
+        } else {
+            try listedHalls(hallsField, names: names, into: &halls)
         }
         var manual: [String: Double] = [:]
         if let m = try r.optional("manualPoints")?.object() {
@@ -143,6 +136,23 @@ package struct Submission: Sendable {
         var s = Submission(team: team, file: file, detector: detector, check: check, halls: halls, manualPoints: manual)
         s.source = source
         return s
+    }
+
+    /// The JSON list of halls: each `{name, latitude, longitude}`, every name a rubric hall, once.
+    static func listedHalls(_ field: JSONField, names: [String], into halls: inout [Coordinate?]) throws(InputError) {
+        for element in try field.array(count: 1...1000) {
+            let o = try element.object()
+            let nameField = try o.required("name")
+            let name = try nameField.string()
+            guard let index = names.firstIndex(of: name) else {
+                throw nameField.error("\"\(name)\" is not a hall of the rubric (known: \(names.joined(separator: ", ")))")
+            }
+            guard halls[index] == nil else { throw nameField.error("\"\(name)\" appears twice") }
+            let lat = try o.required("latitude").double(in: -90...90)
+            let lon = try o.required("longitude").double(in: -180...180)
+            try o.finish()
+            halls[index] = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+        }
     }
 
     /// The detector object: `kind` and the kind's parameters; missing keys take the kind's preset.

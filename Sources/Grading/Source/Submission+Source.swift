@@ -1,3 +1,4 @@
+import DetectionCore
 import FileFormats
 import Foundation
 import SourceSubmissions
@@ -69,5 +70,40 @@ extension Submission {
         var types = HarnessTypes(proximityCheck: check)
         if gesture == .shake { types.shakeDetector = detector } else { types.scribbleDetector = detector }
         return Source(folder: folder, files: files, types: types)
+    }
+}
+
+extension Submission {
+    /// `"halls": "halls.gpx"` in a source submission: a GPX file inside the folder whose points (`wpt`, `rtept`
+    /// or `trkpt`) are named as the rubric's halls; every name known, once. Errors name the GPX file and line.
+    static func gpxHalls(_ field: JSONField, folder: URL, names: [String]) throws(InputError) -> [Coordinate?] {
+        let name = try field.string()
+        guard name.lowercased().hasSuffix(".gpx"), !name.hasPrefix("/"),
+            !name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+        else {
+            throw field.error("\"\(name)\" is not a .gpx file inside the submission folder (a relative path, no ..)")
+        }
+        let url = folder.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw field.error("\"\(name)\" is not in the submission folder")
+        }
+        let shown = URL(fileURLWithPath: field.file).deletingLastPathComponent()
+            .appendingPathComponent(name).relativePath
+        let points = try GPXReader.read(path: shown)
+        var halls: [Coordinate?] = Array(repeating: nil, count: names.count)
+        for p in points {
+            guard let n = p.name, let index = names.firstIndex(of: n) else {
+                throw InputError(
+                    file: shown, line: p.line, field: "name",
+                    problem: "\(p.name.map { "\"\($0)\"" } ?? "a point without a name") is not a hall of the rubric "
+                        + "(known: \(names.joined(separator: ", ")))")
+            }
+            guard halls[index] == nil else {
+                throw InputError(file: shown, line: p.line, field: "name", problem: "\"\(n)\" appears twice")
+            }
+            halls[index] = p.coordinate
+        }
+        guard !points.isEmpty else { throw InputError(file: shown, problem: "has no wpt, rtept or trkpt points") }
+        return halls
     }
 }
