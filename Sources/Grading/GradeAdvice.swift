@@ -81,6 +81,15 @@ enum GradeAdvice {
             }
         }
         if let ladder = try ladderAdvice(g, rubric: rubric) { out.append(ladder) }
+        if let failure = g.source?.failure {
+            out.append(
+                "The team's code did not run (\(failure.outcome)): fix that first; the report above shows the "
+                    + "compiler's or runtime's words.")
+        } else if g.source != nil && !out.isEmpty {
+            out.append(
+                "No setting to try is suggested: the grader checks suggestions by rerunning SensorBench's own "
+                    + "detectors with one parameter moved, and this team's detector is its own code.")
+        }
         if out.isEmpty { out.append("Every simulated criterion passes; nothing to fix.") }
         return out
     }
