@@ -36,20 +36,20 @@ let package = Package(
         .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats", "Reporting"]),
         // Drift, gestures (shake and scribble) and geofence.
         .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "FileFormats", "MonteCarlo"]),
-        .target(name: "Grading", dependencies: ["Studies"]),
+        .target(name: "Grading", dependencies: ["Studies", "SourceSubmissions"]),
         .target(name: "Recordings", dependencies: ["Studies"]),
         // Plain C + GSL loops of the hot paths' arithmetic, the references `sensorbench bench` compares against.
         .target(name: "CBenchReference", dependencies: ["CGSL"]),
         // The command line.
         .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings", "CBenchReference"]),
-        // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc (not wired into grade yet).
-        .target(name: "SourceSubmissions"),
+        // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc; the harness wire format.
+        .target(name: "SourceSubmissions", dependencies: ["DetectionCore"]),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
-        .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions"]),
+        .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions", "Grading", "TestSupport"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),

@@ -178,6 +178,8 @@ package enum Scoring {
             return (values[worst], nil, "worst: \(worst < placeNames.count ? placeNames[worst] : "hall")")
         case .notApplicable?, nil:
             return (nil, nil, "for teams that chose the other gesture")
+        case .notRun(let why)?:
+            return (nil, nil, "the team's code did not run: \(why)")
         }
     }
 

@@ -89,6 +89,9 @@ enum DetectorLadder {
                 + vary(
                     c, \.minimumTravelPoints, over: travelPoints, "minimumTravelPoints", " pt", { $0 }, valid,
                     Submission.Detector.scribble)
+        case .source:
+            // The ladder moves parameters of shipped detectors; a team's own code has none the grader can move.
+            return []
         }
     }
 
@@ -113,6 +116,7 @@ enum DetectorLadder {
         switch d {
         case .shake(let c): return parameter == "cooldownSeconds" ? c.cooldownSeconds : c.thresholdG
         case .scribble(let c): return parameter == "requiredReversals" ? Double(c.requiredReversals) : c.minimumTravelPoints
+        case .source: return .nan
         }
     }
 

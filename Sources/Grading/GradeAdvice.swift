@@ -81,6 +81,15 @@ enum GradeAdvice {
             }
         }
         if let ladder = try ladderAdvice(g, rubric: rubric) { out.append(ladder) }
+        if let failure = g.source?.failure {
+            out.append(
+                "The team's code did not run (\(failure.outcome)): fix that first; the report above shows the "
+                    + "compiler's or runtime's words.")
+        } else if g.source != nil && !out.isEmpty {
+            out.append(
+                "No setting to try is suggested: the grader checks suggestions by rerunning SensorBench's own "
+                    + "detectors with one parameter moved, and this team's detector is its own code.")
+        }
         if out.isEmpty { out.append("Every simulated criterion passes; nothing to fix.") }
         return out
     }
@@ -184,7 +193,7 @@ enum GradeAdvice {
                 t.falseAlarmsByActivity[top] > 0
             else { continue }
             let phrase: String
-            switch s.detector {
+            switch s.detector.gesture {
             case .shake: phrase = MotionActivity.allCases[top].causePhrase
             case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
             }
@@ -224,6 +233,10 @@ enum GradeAdvice {
 
     /// Why a check may fail to enter at distance d.
     static func insideHint(_ s: Submission, rubric: Rubric, distance: Double) throws -> String {
+        if let own = s.source?.types.proximityCheck {
+            return "The team's own check `\(own)` and its gesture detector must agree for a hall to be collected; "
+                + "either may be the one refusing."
+        }
         let c = s.check
         if c.radiusMeters <= distance + 10 {
             return "The \(c.kind.rawValue) check's \(try meters(c.radiusMeters)) radius leaves little room for GPS "
@@ -243,6 +256,10 @@ enum GradeAdvice {
     }
 
     static func farHint(_ s: Submission, distance: Double) throws -> String {
+        if let own = s.source?.types.proximityCheck {
+            return "the team's own check `\(own)` said \"in range\" on fixes from \(try meters(distance)) away "
+                + "(GPS errors of 25 m and more happen)."
+        }
         let c = s.check
         if c.kind == .naive {
             return "a single \(c.kind.rawValue) fix inside \(try meters(c.radiusMeters)) is enough, and GPS errors "
@@ -271,7 +288,7 @@ enum GradeAdvice {
                 (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1)
             }), t.falseAlarmsByActivity[top] > 0 {
                 let phrase: String
-                switch s.detector {
+                switch s.detector.gesture {
                 case .shake: phrase = MotionActivity.allCases[top].causePhrase
                 case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
                 }
@@ -310,6 +327,7 @@ enum GradeAdvice {
         case .shake(let c):
             return "\(c.kind.rawValue) at \(Format.label(c.thresholdG)) g, cooldown \(Format.label(c.cooldownSeconds)) s"
         case .scribble(let c): return "scribble with \(c.requiredReversals) reversals"
+        case .source(let g, _, let type): return "the team's own \(g.rawValue) detector `\(type)`"
         }
     }
 

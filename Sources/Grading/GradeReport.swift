@@ -36,10 +36,14 @@ package enum GradeReport {
                 + "\(try pts(sum(simulated))) / \(try pts(available(simulated))), manual \(try pts(sum(manual))) / "
                 + "\(try pts(available(manual)))"
                 + (manual.contains { $0.verdict == .notEntered } ? "; some manual points not entered yet" : "") + ").")
-        doc.paragraph(
-            "Choices: \(GradeAdvice.settingText(s.detector)) (`\(detectorJSON(s.detector))`); proximity "
-                + "check \(s.check.kind.rawValue), radius \(try GradeAdvice.meters(s.check.radiusMeters))"
-                + (try checkOptions(s.check)) + ".")
+        if let source = s.source {
+            try sourceSection(&doc, s, source, g.source)
+        } else {
+            doc.paragraph(
+                "Choices: \(GradeAdvice.settingText(s.detector)) (`\(detectorJSON(s.detector))`); proximity "
+                    + "check \(s.check.kind.rawValue), radius \(try GradeAdvice.meters(s.check.radiusMeters))"
+                    + (try checkOptions(s.check)) + ".")
+        }
 
         doc.heading("Simulated criteria", level: 2)
         var table = MarkdownTable(columns: [
@@ -108,6 +112,38 @@ package enum GradeReport {
         return doc.render()
     }
 
+    /// A source team's choices, the isolation its code ran under, and its outcome when the code did not run.
+    static func sourceSection(
+        _ doc: inout MarkdownDocument, _ s: Submission, _ source: Submission.Source, _ run: SourceAnswers?
+    ) throws {
+        let check: String
+        if let own = source.types.proximityCheck {
+            check = "the team's own proximity check `\(own)`"
+        } else {
+            check =
+                "proximity check \(s.check.kind.rawValue), radius \(try GradeAdvice.meters(s.check.radiusMeters))"
+                + (try checkOptions(s.check))
+        }
+        let fed =
+            run?.rawAccelerometer.map {
+                $0 ? " (it asked for raw accelerometer readings, gravity included)" : " (it asked for user acceleration, gravity removed)"
+            } ?? ""
+        doc.paragraph(
+            "Choices: \(GradeAdvice.settingText(s.detector))\(fed); \(check). Source submission: the team's own "
+                + "code (\(source.files.map { "`\($0)`" }.joined(separator: ", "))), compiled with the harness and "
+                + "run on the same streams as every other team.")
+        doc.paragraph("Isolation: " + sentence(run?.isolation ?? "none (the code was not run)"))
+        if let f = run?.failure {
+            doc.paragraph(
+                "**Outcome: \(f.outcome)**: \(f.summary). The criteria that need the team's code are not measured "
+                    + "(no points); the coordinate check and manual points are graded as usual.")
+            if !f.diagnostics.isEmpty { doc.code(f.diagnostics) }
+        }
+    }
+
+    /// `text` ending with one full stop.
+    static func sentence(_ text: String) -> String { text.hasSuffix(".") ? text : text + "." }
+
     // MARK: - Class summary
 
     static func summaryCSV(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> String {
@@ -116,7 +152,10 @@ package enum GradeReport {
             try csv.append(
                 [.text(g.submission.team), .text(g.submission.file), .text(g.submission.detector.gesture.rawValue)]
                     + g.results.map { r in r.points.map { CSVCell.number($0) } ?? .missing }
-                    + [.number(g.total), .number(g.maximum(rubric)), .missing])
+                    + [
+                        .number(g.total), .number(g.maximum(rubric)),
+                        g.source?.failure.map { .text("\($0.outcome): \($0.summary)") } ?? .missing,
+                    ])
         }
         for f in failures {
             try csv.append(
@@ -137,6 +176,21 @@ package enum GradeReport {
         if !failures.isEmpty {
             doc.heading("Submissions that could not be graded", level: 2)
             doc.bullets(failures.map { "`\($0.error.description)`" })
+        }
+        let sources = grades.filter { $0.submission.source != nil }
+        if !sources.isEmpty {
+            doc.heading("Source submissions", level: 2)
+            doc.paragraph(
+                "Teams graded on their own Swift code, compiled and run in a harness on the same streams. "
+                    + "Isolation: " + sentence(sources[0].source?.isolation ?? "none"))
+            var t = MarkdownTable(columns: [("team", .left), ("outcome", .left)])
+            for g in sources {
+                try t.append([
+                    g.submission.team,
+                    g.source?.failure.map { "\($0.outcome): \($0.summary)" } ?? "ran; graded on its events",
+                ])
+            }
+            doc.table(t)
         }
 
         doc.heading("Scores", level: 2)
@@ -302,6 +356,7 @@ package enum GradeReport {
         switch d {
         case .shake(let c): data = try? encoder.encode(c)
         case .scribble(let c): data = try? encoder.encode(c)
+        case .source: data = nil
         }
         return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }

@@ -4,6 +4,7 @@ import Foundation
 import MonteCarlo
 import Reporting
 import SensorSim
+import SourceSubmissions
 
 /// One team's grade.
 package struct TeamGrade: Sendable {
@@ -15,6 +16,8 @@ package struct TeamGrade: Sendable {
     /// The team's detector with one parameter moved along a ladder, judged on the rubric's recall and false-alarm
     /// criteria on the same timelines (``DetectorLadder``).
     package internal(set) var alternatives: [AlternativeSetting] = []
+    /// A source team's run: the isolation in force and its failure, if any (nil for a JSON team).
+    package internal(set) var source: SourceAnswers?
 
     /// Points earned over every applicable criterion.
     package var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
@@ -57,7 +60,9 @@ package enum Grader {
         var teams: [String: (team: String, file: String)] = [:]
         for file in files {
             do throws(InputError) {
-                let s = try Submission.load(path: file, rubric: rubric)
+                let s =
+                    Submission.isSourceFolder(file)
+                    ? try Submission.load(folder: file, rubric: rubric) : try Submission.load(path: file, rubric: rubric)
                 // Case-folded: `Team-A.md` and `team-a.md` are one file on macOS and Windows file systems.
                 if let (otherTeam, other) = teams[s.team.lowercased()] {
                     let same = otherTeam == s.team ? "is also the team of" : "and \"\(otherTeam)\" differ only in case, the team of"
@@ -75,8 +80,26 @@ package enum Grader {
     }
 
     /// Scores parsed submissions.
-    package static func grade(_ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner) throws -> [TeamGrade] {
-        let plan = GradingPlan(rubric, submissions)
+    ///
+    /// Source submissions are compiled and their harnesses run first (``SourceGrading``), with `toolchain` or,
+    /// when nil, the one found at run time (``SourceToolchain/locate(launcher:environment:)``).
+    package static func grade(
+        _ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner, toolchain: SourceToolchain? = nil
+    ) throws -> [TeamGrade] {
+        var plan = GradingPlan(rubric, submissions)
+        if submissions.contains(where: { $0.source != nil }) {
+            do {
+                let t = try toolchain ?? SourceToolchain.forGrading()
+                try SourceGrading.run(&plan, toolchain: t)
+            } catch let error as SourceSubmissionError {
+                plan.sourceAnswers = submissions.map { s in
+                    guard s.source != nil else { return nil }
+                    var a = SourceAnswers(isolation: "none (the code was not run)")
+                    a.failure = SourceFailure(outcome: "grader error", summary: error.description, diagnostics: "")
+                    return a
+                }
+            }
+        }
         return try score(plan, try GradingEngine.evaluation(plan, runner: runner))
     }
 
@@ -84,8 +107,16 @@ package enum Grader {
     package static func score(_ plan: GradingPlan, _ evaluation: GradingEvaluation) throws -> [TeamGrade] {
         let rubric = plan.rubric
         let submissions = plan.submissions
-        let outcomes = evaluation.outcomes
         let names = rubric.places.map(\.name)
+        // A source team whose code did not run: every simulated suite but the coordinate check is not measured.
+        let outcomes = evaluation.outcomes.enumerated().map { i, row in
+            guard i < plan.sourceAnswers.count, let failure = plan.sourceAnswers[i]?.failure else { return row }
+            return zip(rubric.suites, row).map { suite, o -> SuiteOutcome in
+                if case .coordinates = suite.body { return o }
+                if case .notApplicable = o { return o }
+                return .notRun(failure.outcome)
+            }
+        }
         return try zip(submissions, outcomes).map { s, suiteOutcomes in
             let results = try rubric.criteria.enumerated().map { i, c in
                 var outcome: SuiteOutcome?
@@ -99,6 +130,7 @@ package enum Grader {
         }.enumerated().map { i, g in
             var g = g
             g.alternatives = try DetectorLadder.alternatives(plan, evaluation, submission: i)
+            g.source = i < plan.sourceAnswers.count ? plan.sourceAnswers[i] : nil
             return g
         }
     }

@@ -58,6 +58,8 @@ package enum SuiteOutcome: Sendable, Equatable {
     case coordinates([Double?])
     /// The suite is about the other gesture.
     case notApplicable
+    /// A source team whose code produced no events (compile error, crash, timeout, …): the outcome's name.
+    case notRun(String)
 }
 
 /// Runs every suite once and evaluates every submission on the same generated data.
@@ -84,9 +86,61 @@ package enum GradingEngine {
 
     /// Visit `index`: the student stands at d from hall ⌊index / visitsPerPlace⌋; returns, per submission, whether
     /// that hall was collected (the gesture fired while the team's check was in range of the team's coordinates).
-    static func visit(_ h: HallVisitSuite, seed: UInt64, index: Int, _ submissions: [Submission]) throws -> [Bool] {
+    static func visit(
+        _ h: HallVisitSuite, seed: UInt64, index: Int, _ submissions: [Submission],
+        suiteIndex: Int = 0, sources: [SourceAnswers?] = []
+    ) throws -> [Bool] {
         let placeIndex = index / h.visitsPerPlace
         let place = h.places[placeIndex]
+        let fixes = try visitFixes(h, seed: seed, index: index)
+
+        // The gesture streams, generated only when some team uses them; their own seeds keep them identical
+        // whichever other streams are generated.
+        let needsMotion = submissions.contains { $0.detector.isShippedShake }
+        let needsTouch = submissions.contains { $0.detector.isShippedScribble }
+        let motion = needsMotion ? try visitMotion(h, seed: seed, index: index) : nil
+        let touch = needsTouch ? try visitTouch(h, seed: seed, index: index) : nil
+
+        var cache = DetectionCache()
+        var result: [Bool] = []
+        result.reserveCapacity(submissions.count)
+        for (i, s) in submissions.enumerated() {
+            guard let coordinate = s.halls[placeIndex] else {
+                result.append(false)
+                continue
+            }
+            let answers = i < sources.count ? sources[i] : nil
+            let inside: [(start: Double, end: Double)]
+            if s.source?.types.proximityCheck != nil {
+                guard let answers else { throw SimulationError("hall-visits: no answers of \(s.team)'s harness") }
+                inside = answers.inside(suite: suiteIndex, trial: index)
+            } else {
+                inside = try insideIntervals(fixes, place: Place(name: place.name, coordinate: coordinate), check: s.check)
+            }
+            guard !inside.isEmpty else {
+                result.append(false)
+                continue
+            }
+            let detections: [Double]
+            switch s.detector {
+            case .shake(let c):
+                guard let motion else { throw SimulationError("hall-visits: no motion stream") }
+                detections = try cache.shake(c) { try ProtocolFeed.shakeTimes(motion, c) }
+            case .scribble(let c):
+                guard let touch else { throw SimulationError("hall-visits: no touch stream") }
+                detections = try cache.scribble(c) { try ProtocolFeed.scribbleTimes(touch, c, rateHz: h.touch.touchRateHz) }
+            case .source:
+                guard let answers else { throw SimulationError("hall-visits: no answers of \(s.team)'s harness") }
+                detections = answers.times(suite: suiteIndex, trial: index)
+            }
+            result.append(firstCollection(detections, inside) != nil)
+        }
+        return result
+    }
+
+    /// The GPS fixes of visit `index` (its stream from `TrialSeed(suite seed, index)`).
+    static func visitFixes(_ h: HallVisitSuite, seed: UInt64, index: Int) throws -> [LocationFix] {
+        let place = h.places[index / h.visitsPerPlace]
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
         let plane = LocalTangentPlane(origin: place.coordinate)
         var parameters = MovementParameters(kind: .loiter)
@@ -104,49 +158,19 @@ package enum GradingEngine {
         while let step = visitFixes.next(stream) {
             if let fix = step.fix { fixes.append(fix) }
         }
+        return fixes
+    }
 
-        // The gesture streams, generated only when some team uses them; their own seeds keep them identical
-        // whichever other streams are generated.
-        let needsMotion = submissions.contains { $0.detector.gesture == .shake }
-        let needsTouch = submissions.contains { $0.detector.gesture == .scribble }
-        let motion =
-            needsMotion
-            ? MotionTimelineGenerator.generate(
-                h.motion,
-                stream: try RandomStream(
-                    seed: TrialSeed(scenarioSeed: seed &+ 1, trialIndex: UInt64(index)))) : nil
-        let touch =
-            needsTouch
-            ? TouchTimelineGenerator.generate(
-                h.touch,
-                stream: try RandomStream(
-                    seed: TrialSeed(scenarioSeed: seed &+ 2, trialIndex: UInt64(index)))) : nil
+    /// The motion timeline of visit `index` (seed + 1).
+    static func visitMotion(_ h: HallVisitSuite, seed: UInt64, index: Int) throws -> MotionTimeline {
+        MotionTimelineGenerator.generate(
+            h.motion, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed &+ 1, trialIndex: UInt64(index))))
+    }
 
-        var cache = DetectionCache()
-        var result: [Bool] = []
-        result.reserveCapacity(submissions.count)
-        for s in submissions {
-            guard let coordinate = s.halls[placeIndex] else {
-                result.append(false)
-                continue
-            }
-            let inside = try insideIntervals(fixes, place: Place(name: place.name, coordinate: coordinate), check: s.check)
-            guard !inside.isEmpty else {
-                result.append(false)
-                continue
-            }
-            let detections: [Double]
-            switch s.detector {
-            case .shake(let c):
-                guard let motion else { throw SimulationError("hall-visits: no motion stream") }
-                detections = try cache.shake(c) { try ShakeTrial.detect(motion, c) }
-            case .scribble(let c):
-                guard let touch else { throw SimulationError("hall-visits: no touch stream") }
-                detections = try cache.scribble(c) { try ScribbleStudy.detect(touch, c, rateHz: h.touch.touchRateHz) }
-            }
-            result.append(firstCollection(detections, inside) != nil)
-        }
-        return result
+    /// The touch timeline of visit `index` (seed + 2).
+    static func visitTouch(_ h: HallVisitSuite, seed: UInt64, index: Int) throws -> TouchTimeline {
+        TouchTimelineGenerator.generate(
+            h.touch, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed &+ 2, trialIndex: UInt64(index))))
     }
 
     /// The intervals [enter, exit) in which the check says "in range" of `place`, seconds (exit +∞ when the visit
@@ -156,20 +180,7 @@ package enum GradingEngine {
         check: ProximityCheckConfiguration
     ) throws -> [(start: Double, end: Double)] {
         var monitor = try ProximityMonitor(places: [place], configuration: check)
-        var intervals: [(start: Double, end: Double)] = []
-        var openedAt: Double?
-        for fix in fixes {
-            for e in monitor.consume(fix) {
-                if e.kind == .enter {
-                    openedAt = e.timestampSeconds
-                } else if let start = openedAt {
-                    intervals.append((start, e.timestampSeconds))
-                    openedAt = nil
-                }
-            }
-        }
-        if let start = openedAt { intervals.append((start, .infinity)) }
-        return intervals
+        return ProtocolFeed.insideIntervals(fixes, &monitor)
     }
 
     /// The first detection time t with start ≤ t < end for some interval (both lists ascending), or nil.
@@ -191,7 +202,7 @@ package enum GradingEngine {
     /// Timeline `index` of a shake suite, tallied for each distinct setting (nothing is generated without one).
     static func shakeTimeline(
         _ g: ShakeTimelineSuite, seed: UInt64, index: Int,
-        _ configs: [ShakeDetectorConfiguration]
+        _ configs: [FedSetting<ShakeDetectorConfiguration>]
     ) throws -> [GestureTally] {
         guard !configs.isEmpty else { return [] }
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
@@ -202,7 +213,11 @@ package enum GradingEngine {
         }
         let activities = MotionActivity.allCases
         return try configs.map { c in
-            let detections = try ShakeTrial.detect(timeline, c)
+            let detections: [Double]
+            switch c {
+            case .shipped(let c): detections = try ProtocolFeed.shakeTimes(timeline, c)
+            case .answered(let times): detections = times
+            }
             return tally(
                 truth: truth, detections: detections, duration: timeline.durationSeconds,
                 before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
@@ -217,7 +232,7 @@ package enum GradingEngine {
     /// Timeline `index` of a scribble suite, tallied for each distinct setting (nothing is generated without one).
     static func scribbleTimeline(
         _ g: ScribbleTimelineSuite, seed: UInt64, index: Int,
-        _ configs: [ScribbleDetectorConfiguration]
+        _ configs: [FedSetting<ScribbleDetectorConfiguration>]
     ) throws -> [GestureTally] {
         guard !configs.isEmpty else { return [] }
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
@@ -227,7 +242,11 @@ package enum GradingEngine {
         let kinds = TouchGestureKind.allCases
         let starts = timeline.gestures.map(\.startSeconds)
         return try configs.map { c in
-            let detections = try ScribbleStudy.detect(timeline, c, rateHz: g.parameters.touchRateHz)
+            let detections: [Double]
+            switch c {
+            case .shipped(let c): detections = try ProtocolFeed.scribbleTimes(timeline, c, rateHz: g.parameters.touchRateHz)
+            case .answered(let times): detections = times
+            }
             return tally(
                 truth: truth, detections: detections, duration: timeline.durationSeconds,
                 before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
@@ -272,6 +291,13 @@ package enum GradingEngine {
         t.makeCluster()
         return t
     }
+}
+
+/// One setting fed a timeline: a shipped detector's configuration (run here, through the protocol), or a source
+/// team's firing times (its harness ran the same timeline).
+enum FedSetting<Configuration> {
+    case shipped(Configuration)
+    case answered([Double])
 }
 
 /// Detection times per distinct detector configuration, within one trial (teams that chose the same setting

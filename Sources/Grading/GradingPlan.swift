@@ -33,6 +33,9 @@ package struct GradingPlan: Sendable {
     package let totalUnits: Int
     /// Per submission: its ladder of alternative settings (``DetectorLadder``), evaluated alongside.
     let ladders: [[LadderRung]]
+    /// Per submission: a source team's harness answers (nil for JSON teams), set by ``SourceGrading`` before the
+    /// units are computed.
+    package var sourceAnswers: [SourceAnswers?] = []
 
     /// Plans the grading of `submissions` against `rubric`.
     package init(_ rubric: Rubric, _ submissions: [Submission]) {
@@ -101,22 +104,49 @@ package struct GradingPlan: Sendable {
         let suite = rubric.suites[s]
         switch suite.body {
         case .hallVisits(let h):
-            return .visit(try GradingEngine.visit(h, seed: suite.seed, index: k, submissions))
+            return .visit(
+                try GradingEngine.visit(
+                    h, seed: suite.seed, index: k, submissions, suiteIndex: s, sources: try sourceAnswersOrThrow()))
         case .shakeTimelines(let t):
-            let configs = settings[s].compactMap { d -> ShakeDetectorConfiguration? in
-                if case .shake(let c) = d { return c }
-                return nil
+            let configs = try settings[s].compactMap { d -> FedSetting<ShakeDetectorConfiguration>? in
+                switch d {
+                case .shake(let c): return .shipped(c)
+                case .source(.shake, let team, _): return .answered(try answered(team, suite: s, trial: k))
+                default: return nil
+                }
             }
             return .timeline(try GradingEngine.shakeTimeline(t, seed: suite.seed, index: k, configs))
         case .scribbleTimelines(let t):
-            let configs = settings[s].compactMap { d -> ScribbleDetectorConfiguration? in
-                if case .scribble(let c) = d { return c }
-                return nil
+            let configs = try settings[s].compactMap { d -> FedSetting<ScribbleDetectorConfiguration>? in
+                switch d {
+                case .scribble(let c): return .shipped(c)
+                case .source(.scribble, let team, _): return .answered(try answered(team, suite: s, trial: k))
+                default: return nil
+                }
             }
             return .timeline(try GradingEngine.scribbleTimeline(t, seed: suite.seed, index: k, configs))
         case .coordinates:
             throw InputError(file: nil, field: "grade", problem: "the coordinate check has no units")
         }
+    }
+
+    /// The source teams' harness answers, or a throw when a source team has none (a sharded run).
+    private func sourceAnswersOrThrow() throws(InputError) -> [SourceAnswers?] {
+        for (i, sub) in submissions.enumerated() where sub.source != nil {
+            guard i < sourceAnswers.count, sourceAnswers[i] != nil else {
+                throw InputError(
+                    file: sub.file, field: "source",
+                    problem: "source submissions are graded in one run only (not in shards): no harness answers")
+            }
+        }
+        return sourceAnswers
+    }
+
+    /// A source team's firing times on one trial.
+    private func answered(_ team: String, suite s: Int, trial k: Int) throws(InputError) -> [Double] {
+        let all = try sourceAnswersOrThrow()
+        guard let i = submissions.firstIndex(where: { $0.team == team }), let a = all[i] else { return [] }
+        return a.times(suite: s, trial: k)
     }
 
     // MARK: - Reduction

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import SourceSubmissions
 import Studies
 
 /// One team's choices: the gesture and its detector, the proximity check, the hall coordinates, manual points.
@@ -9,13 +10,37 @@ package struct Submission: Sendable {
     package enum Detector: Sendable, Equatable {
         case shake(ShakeDetectorConfiguration)
         case scribble(ScribbleDetectorConfiguration)
+        /// A source team's own detector type (compiled and run in its harness); one setting per team.
+        case source(GestureChoice, team: String, type: String)
 
         package var gesture: GestureChoice {
             switch self {
             case .shake: return .shake
             case .scribble: return .scribble
+            case .source(let g, _, _): return g
             }
         }
+
+        /// A shipped shake detector (run in-process).
+        var isShippedShake: Bool {
+            if case .shake = self { return true }
+            return false
+        }
+
+        /// A shipped scribble detector (run in-process).
+        var isShippedScribble: Bool {
+            if case .scribble = self { return true }
+            return false
+        }
+    }
+
+    /// A source submission's folder and types.
+    package struct Source: Sendable, Equatable {
+        /// The submission folder (holding `submission.json`).
+        package var folder: URL
+        /// The `.swift` files compiled, relative to the folder, in order.
+        package var files: [String]
+        package var types: HarnessTypes
     }
 
     /// Team id (letters, digits, '-', '_'): the report's file name.
@@ -27,6 +52,8 @@ package struct Submission: Sendable {
     package let halls: [Coordinate?]
     /// Staff's points per manual criterion id.
     package let manualPoints: [String: Double]
+    /// The team's own code (a source submission), nil for a JSON submission.
+    package var source: Source?
 
     package init(
         team: String, file: String, detector: Detector, check: ProximityCheckConfiguration, halls: [Coordinate?],
@@ -50,7 +77,9 @@ package struct Submission: Sendable {
         return try parse(node, file: path, rubric: rubric)
     }
 
-    static func parse(_ node: JSONNode, file: String, rubric: Rubric) throws(InputError) -> Submission {
+    /// Reads a submission object; with `folder` (a source submission's `submission.json`) `source` replaces
+    /// `detector`, and `proximityCheck` is absent exactly when `source` names a check type.
+    static func parse(_ node: JSONNode, file: String, rubric: Rubric, folder: URL? = nil) throws(InputError) -> Submission {
         let r = try JSONObjectReader(node, file: file, path: "")
         let teamField = try r.required("team")
         let team = try teamField.nonEmptyString(maximumLength: 80)
@@ -63,24 +92,35 @@ package struct Submission: Sendable {
         }
         let gestureField = try r.required("gesture")
         let gesture = GestureChoice(rawValue: try gestureField.choice(GestureChoice.allCases.map(\.rawValue))) ?? .shake
-        let detector = try readDetector(try r.required("detector").object(), gesture: gesture)
-        let check = try readCheck(try r.required("proximityCheck").object())
+        let detector: Detector
+        let check: ProximityCheckConfiguration
+        var source: Source?
+        if let folder {
+            let read = try readSource(try r.required("source").object(), gesture: gesture, team: team, folder: folder)
+            source = read
+            detector = .source(
+                gesture, team: team, type: gesture == .shake ? read.types.shakeDetector ?? "" : read.types.scribbleDetector ?? "")
+            if read.types.proximityCheck != nil {
+                if let f = r.optional("proximityCheck") {
+                    throw f.error("must be absent: source.proximityCheck names the team's own check type")
+                }
+                check = ProximityCheckConfiguration(kind: .naive)
+            } else {
+                check = try readCheck(try r.required("proximityCheck").object())
+            }
+        } else {
+            detector = try readDetector(try r.required("detector").object(), gesture: gesture)
+            check = try readCheck(try r.required("proximityCheck").object())
+        }
 
         // Halls by reference name; every name must be known and appear once.
         let names = rubric.places.map(\.name)
         var halls: [Coordinate?] = Array(repeating: nil, count: names.count)
-        for element in try r.required("halls").array(count: 1...1000) {
-            let o = try element.object()
-            let nameField = try o.required("name")
-            let name = try nameField.string()
-            guard let index = names.firstIndex(of: name) else {
-                throw nameField.error("\"\(name)\" is not a hall of the rubric (known: \(names.joined(separator: ", ")))")
-            }
-            guard halls[index] == nil else { throw nameField.error("\"\(name)\" appears twice") }
-            let lat = try o.required("latitude").double(in: -90...90)
-            let lon = try o.required("longitude").double(in: -180...180)
-            try o.finish()
-            halls[index] = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+        let hallsField = try r.required("halls")
+        if let folder, case .string = hallsField.node.value {
+            halls = try gpxHalls(hallsField, folder: folder, names: names)
+        } else {
+            try listedHalls(hallsField, names: names, into: &halls)
         }
         var manual: [String: Double] = [:]
         if let m = try r.optional("manualPoints")?.object() {
@@ -93,7 +133,26 @@ package struct Submission: Sendable {
             }
         }
         try r.finish()
-        return Submission(team: team, file: file, detector: detector, check: check, halls: halls, manualPoints: manual)
+        var s = Submission(team: team, file: file, detector: detector, check: check, halls: halls, manualPoints: manual)
+        s.source = source
+        return s
+    }
+
+    /// The JSON list of halls: each `{name, latitude, longitude}`, every name a rubric hall, once.
+    static func listedHalls(_ field: JSONField, names: [String], into halls: inout [Coordinate?]) throws(InputError) {
+        for element in try field.array(count: 1...1000) {
+            let o = try element.object()
+            let nameField = try o.required("name")
+            let name = try nameField.string()
+            guard let index = names.firstIndex(of: name) else {
+                throw nameField.error("\"\(name)\" is not a hall of the rubric (known: \(names.joined(separator: ", ")))")
+            }
+            guard halls[index] == nil else { throw nameField.error("\"\(name)\" appears twice") }
+            let lat = try o.required("latitude").double(in: -90...90)
+            let lon = try o.required("longitude").double(in: -180...180)
+            try o.finish()
+            halls[index] = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+        }
     }
 
     /// The detector object: `kind` and the kind's parameters; missing keys take the kind's preset.

@@ -97,6 +97,11 @@ public struct SubmissionCompiler: Sendable {
     public var optimize: Bool
     /// Wall-clock limit of one compiler run, seconds.
     public var timeoutSeconds: Double
+    /// When set (and bubblewrap: `Sandbox.canRunTools`), each team's compile runs in it: no network, the
+    /// toolchain, the libraries and the team's folder read-only, only the build's scratch folder and the shared
+    /// module cache (`<cache>/module-cache`) writable, CPU and wall clock `timeoutSeconds`, 8 GiB of address
+    /// space. Nil (the default): `swiftc` runs as the grader.
+    public var compileSandbox: Sandbox?
 
     /// A compiler.
     ///
@@ -179,7 +184,8 @@ public struct SubmissionCompiler: Sendable {
             let modulePath = scratch.appendingPathComponent(library.name + ".swiftmodule").path
             let archivePath = scratch.appendingPathComponent("lib" + library.name + ".a").path
             var arguments: [String] = [
-                "-parse-as-library", "-module-name", library.name, "-swift-version", "6",
+                // `package` declarations (DetectionCore has some) need the package name SwiftPM passes.
+                "-parse-as-library", "-module-name", library.name, "-package-name", "SensorBench", "-swift-version", "6",
                 optimize ? "-O" : "-Onone", "-whole-module-optimization",
                 "-emit-module", "-emit-module-path", modulePath, "-emit-library", "-static", "-o", archivePath,
                 "-I", scratch.path,
@@ -202,16 +208,22 @@ public struct SubmissionCompiler: Sendable {
     /// Compiles the `.swift` files of `teamFolder` and `harnessMain` (the harness's `main.swift`) against the
     /// libraries into one executable, or finds it in the cache.
     ///
+    /// Safe to call from several threads at once, also for the same content: within one process a second call
+    /// for content being compiled waits for the first and gets its outcome (a compile error included); between
+    /// processes each builds in its own scratch folder and the first rename into place wins.
+    ///
     /// - Parameters:
     ///   - teamFolder: the submission's folder; every `.swift` file below it is compiled, in path order.
+    ///   - files: when given, only these `.swift` files (paths relative to `teamFolder`), in path order.
     ///   - harnessMain: the text of the harness's `main.swift` (it drives the team's types).
     ///   - libraries: from `prepareLibraries()`.
     /// - Returns: the executable, or the compiler's diagnostics with the folder paths made relative.
-    /// - Throws: `SourceSubmissionError` only for failures of the grader itself (no Swift file, unwritable cache).
+    /// - Throws: `SourceSubmissionError` only for failures of the grader itself (no Swift file, a listed file
+    ///   missing or outside the folder, unwritable cache).
     public func compileHarness(
-        teamFolder: URL, harnessMain: String, libraries: PreparedLibraries
+        teamFolder: URL, files listed: [String]? = nil, harnessMain: String, libraries: PreparedLibraries
     ) throws(SourceSubmissionError) -> CompileOutcome {
-        let files = try Self.swiftFiles(in: teamFolder)
+        let files = try Self.teamFiles(in: teamFolder, listed: listed)
         guard !files.isEmpty else { throw .noSources(folder: teamFolder.path) }
         var hasher = SHA256()
         hasher.update(field: "harness v1")
@@ -224,6 +236,25 @@ public struct SubmissionCompiler: Sendable {
         if FileManager.default.isExecutableFile(atPath: executable.path) {
             return .built(executable: executable, reusedFromCache: true)
         }
+        let key = folder.path
+        if case .finished(let outcome) = HarnessBuilds.shared.claim(key) { return outcome }
+        var outcome: CompileOutcome?
+        defer { HarnessBuilds.shared.finish(key, outcome) }
+        // Another thread may have built it while this one waited.
+        if FileManager.default.isExecutableFile(atPath: executable.path) {
+            outcome = .built(executable: executable, reusedFromCache: true)
+        } else {
+            outcome = try build(
+                files: files, teamFolder: teamFolder, harnessMain: harnessMain, libraries: libraries, into: folder)
+        }
+        return outcome!
+    }
+
+    /// Compiles the harness in a scratch folder and renames it into `folder`.
+    private func build(
+        files: [URL], teamFolder: URL, harnessMain: String, libraries: PreparedLibraries, into folder: URL
+    ) throws(SourceSubmissionError) -> CompileOutcome {
+        let executable = folder.appendingPathComponent("harness")
         let scratch = try makeScratch("harness")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let harnessFolder = scratch.appendingPathComponent("main")
@@ -245,18 +276,60 @@ public struct SubmissionCompiler: Sendable {
         arguments.append("-lm")
         arguments += files.map(\.path)
         arguments += [mainFile.path, "-o", scratch.appendingPathComponent("harness").path]
-        let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
+        let run: ToolRun
+        if let compileSandbox, compileSandbox.canRunTools {
+            run = try compileContained(
+                compileSandbox, arguments, readOnly: [teamFolder, libraries.folder], scratch: scratch)
+        } else {
+            run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
+        }
         guard run.succeeded else {
             let text =
                 run.timedOut
                 ? "the compiler ran past \(Int(timeoutSeconds)) s and was stopped"
                 : Self.relativeDiagnostics(
-                    run.output, teamFolder: teamFolder, harnessFolder: harnessFolder, cacheFolder: cacheFolder)
+                    run.output, teamFolder: teamFolder, harnessFolder: harnessFolder, cacheFolder: cacheFolder,
+                    libraries: self.libraries)
             return .compileError(diagnostics: text)
         }
         try? FileManager.default.removeItem(at: harnessFolder)
         try Self.moveIntoPlace(scratch, folder)
         return .built(executable: executable, reusedFromCache: false)
+    }
+
+    /// `swiftc` in the compile sandbox, its result in `ToolRun`'s shape (a memory blow-up said in words).
+    private func compileContained(
+        _ sandbox: Sandbox, _ arguments: [String], readOnly: [URL], scratch: URL
+    ) throws(SourceSubmissionError) -> ToolRun {
+        let moduleCache = cacheFolder.appendingPathComponent("module-cache")
+        do {
+            try FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
+        } catch {
+            throw .toolFailed("cannot create \(moduleCache.path): \(error.localizedDescription)")
+        }
+        let seconds = Int(timeoutSeconds.rounded(.up))
+        let limits = SandboxLimits(
+            cpuSeconds: max(1, seconds), memoryBytes: 8 << 30, wallSeconds: timeoutSeconds, outputBytes: 16 << 20,
+            fileBytes: 1 << 30)
+        let result = try sandbox.runTool(
+            swiftc, arguments: arguments + ["-module-cache-path", moduleCache.path], readOnly: readOnly,
+            workFolder: scratch, writable: [moduleCache], limits: limits)
+        var output = String(decoding: result.output, as: UTF8.self) + result.diagnostics
+        switch result.outcome {
+        case .exited(let status):
+            return ToolRun(status: status, terminatedBySignal: false, timedOut: false, output: output)
+        case .cpuLimit, .wallTimeout:
+            return ToolRun(status: 1, terminatedBySignal: true, timedOut: true, output: output)
+        case .memoryLimit:
+            output += "\nthe compiler ran out of memory (8 GiB of address space)\n"
+            return ToolRun(status: 1, terminatedBySignal: false, timedOut: false, output: output)
+        case .crashed(let signal):
+            output += "\nthe compiler crashed (\(SandboxOutcome.signalName(signal)))\n"
+            return ToolRun(status: signal, terminatedBySignal: true, timedOut: false, output: output)
+        case .outputLimit:
+            output += "\nthe compiler's output passed 16 MiB\n"
+            return ToolRun(status: 1, terminatedBySignal: false, timedOut: false, output: output)
+        }
     }
 
     // MARK: - Helpers
@@ -298,6 +371,25 @@ public struct SubmissionCompiler: Sendable {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
+    /// The team's files: every `.swift` file below `folder`, or the listed ones (each a `.swift` file inside
+    /// `folder`, no `..` and no absolute path), sorted by path.
+    static func teamFiles(in folder: URL, listed: [String]?) throws(SourceSubmissionError) -> [URL] {
+        guard let listed else { return try swiftFiles(in: folder) }
+        guard isDirectory(folder) else { throw .noSources(folder: folder.path) }
+        var files: [URL] = []
+        for name in listed {
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            let file = folder.appendingPathComponent(name).standardizedFileURL
+            guard !name.hasPrefix("/"), !parts.contains(".."), name.hasSuffix(".swift"),
+                FileManager.default.isReadableFile(atPath: file.path), !isDirectory(file)
+            else {
+                throw .toolFailed("\(folder.path): listed file \"\(name)\" is not a readable .swift file inside the folder")
+            }
+            files.append(file)
+        }
+        return Array(Set(files)).sorted { $0.path < $1.path }
+    }
+
     /// Every `.swift` file below `folder`, sorted by path (so the hash and the compile order are stable).
     static func swiftFiles(in folder: URL) throws(SourceSubmissionError) -> [URL] {
         guard isDirectory(folder) else { throw .noSources(folder: folder.path) }
@@ -325,9 +417,16 @@ public struct SubmissionCompiler: Sendable {
     }
 
     /// Diagnostics with the team folder's path removed (so `Shake.swift:3:5: error: …`), the harness's scratch
-    /// folder shown as `harness/` and the cache as `cache/` (so the text names no machine path), capped at 64 KiB.
-    static func relativeDiagnostics(_ text: String, teamFolder: URL, harnessFolder: URL, cacheFolder: URL) -> String {
+    /// folder shown as `harness/`, the cache as `cache/` and each library's source folder by the library's name
+    /// (so the text names no machine path), capped at 64 KiB.
+    static func relativeDiagnostics(
+        _ text: String, teamFolder: URL, harnessFolder: URL, cacheFolder: URL, libraries: [Library] = []
+    ) -> String {
         var out = text.replacingOccurrences(of: teamFolder.standardizedFileURL.path + "/", with: "")
+        // A note pointing into a library (`SensorShims/Foundation/Math.swift:12:…`) names no machine path either.
+        for library in libraries {
+            out = out.replacingOccurrences(of: library.sourceFolder.standardizedFileURL.path + "/", with: library.name + "/")
+        }
         out = out.replacingOccurrences(of: harnessFolder.standardizedFileURL.path + "/", with: "harness/")
         out = out.replacingOccurrences(of: cacheFolder.standardizedFileURL.path + "/", with: "cache/")
         let limit = 65_536

@@ -28,7 +28,7 @@ package enum ReferenceSearchPath {
     }
 
     /// The shipped `Scenarios/` folder, searched last, or nil when none is installed or found.
-    static func shippedFolder() -> URL? {
+    package static func shippedFolder() -> URL? {
         let provider = shippedFolderProvider.withLock { $0 }
         return provider()
     }

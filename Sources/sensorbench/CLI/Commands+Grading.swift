@@ -100,8 +100,15 @@ extension Commands {
                 throw InputError(.missingFile, file: path, problem: "no such file or folder")
             }
             if isFolder.boolValue {
+                // A source submission folder, or the *.json files and source subfolders of a folder (by name).
+                if Submission.isSourceFolder(path) {
+                    files.append(path)
+                    continue
+                }
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: actual)) ?? [])
-                    .filter { $0.hasSuffix(".json") }.sorted()
+                    .filter {
+                        $0.hasSuffix(".json") || Submission.isSourceFolder(URL(fileURLWithPath: actual).appendingPathComponent($0).path)
+                    }.sorted()
                 guard !names.isEmpty else { throw InputError(.missingFile, file: path, problem: "holds no .json submissions") }
                 files += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).relativePath }
             } else {

@@ -1,0 +1,109 @@
+import DetectionCore
+import FileFormats
+import Foundation
+import SourceSubmissions
+import Studies
+
+// MARK: - Source submissions: a folder with submission.json and the team's Swift files
+
+extension Submission {
+    /// Reads `<folder>/submission.json` (errors name that file, line and field).
+    ///
+    /// - Throws: ``InputError``.
+    package static func load(folder path: String, rubric: Rubric) throws(InputError) -> Submission {
+        let file = URL(fileURLWithPath: path).appendingPathComponent("submission.json").relativePath
+        let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: InputPaths.resolve(file)), displayPath: file)
+        return try parse(node, file: file, rubric: rubric, folder: URL(fileURLWithPath: InputPaths.resolve(path)))
+    }
+
+    /// Whether `path` is a source submission folder (a folder holding `submission.json`).
+    package static func isSourceFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        let actual = InputPaths.resolve(path)
+        return FileManager.default.fileExists(atPath: actual, isDirectory: &isFolder) && isFolder.boolValue
+            && FileManager.default.fileExists(atPath: URL(fileURLWithPath: actual).appendingPathComponent("submission.json").path)
+    }
+
+    /// The `source` object: the type for the gesture (`shakeDetector` or `scribbleDetector`), an optional
+    /// `proximityCheck` type and an optional `files` list.
+    static func readSource(
+        _ o: JSONObjectReader, gesture: GestureChoice, team: String, folder: URL
+    ) throws(InputError) -> Source {
+        func typeName(_ key: String) throws(InputError) -> String? {
+            guard let f = o.optional(key) else { return nil }
+            let name = try f.string()
+            guard HarnessTypes.isTypeName(name) else {
+                throw f.error("\"\(name)\" is not a Swift type name (identifiers joined by dots)")
+            }
+            return name
+        }
+        let wanted = gesture == .shake ? "shakeDetector" : "scribbleDetector"
+        let other = gesture == .shake ? "scribbleDetector" : "shakeDetector"
+        if let f = o.optional(other) {
+            throw f.error("is for \(other == "shakeDetector" ? "shake" : "scribble") teams; this team's gesture is \(gesture.rawValue)")
+        }
+        guard let detector = try typeName(wanted) else {
+            throw InputError(file: o.file, line: o.line, field: "source.\(wanted)", problem: "is required for a \(gesture.rawValue) team")
+        }
+        let check = try typeName("proximityCheck")
+        let all: [String]
+        do { all = try SubmissionCompiler.swiftFilesRelative(in: folder) } catch {
+            throw InputError(file: o.file, field: "source", problem: error.description)
+        }
+        var files = all
+        if let f = o.optional("files") {
+            var listed: [String] = []
+            for element in try f.array(count: 1...1000) {
+                let name = try element.string()
+                guard all.contains(name) else {
+                    throw element.error("\"\(name)\" is not a .swift file of the submission folder (found: \(all.joined(separator: ", ")))")
+                }
+                guard !listed.contains(name) else { throw element.error("\"\(name)\" is listed twice") }
+                listed.append(name)
+            }
+            files = listed.sorted()
+        }
+        guard !files.isEmpty else {
+            throw InputError(file: o.file, field: "source", problem: "the submission folder holds no .swift file")
+        }
+        try o.finish()
+        var types = HarnessTypes(proximityCheck: check)
+        if gesture == .shake { types.shakeDetector = detector } else { types.scribbleDetector = detector }
+        return Source(folder: folder, files: files, types: types)
+    }
+}
+
+extension Submission {
+    /// `"halls": "halls.gpx"` in a source submission: a GPX file inside the folder whose points (`wpt`, `rtept`
+    /// or `trkpt`) are named as the rubric's halls; every name known, once. Errors name the GPX file and line.
+    static func gpxHalls(_ field: JSONField, folder: URL, names: [String]) throws(InputError) -> [Coordinate?] {
+        let name = try field.string()
+        guard name.lowercased().hasSuffix(".gpx"), !name.hasPrefix("/"),
+            !name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
+        else {
+            throw field.error("\"\(name)\" is not a .gpx file inside the submission folder (a relative path, no ..)")
+        }
+        let url = folder.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw field.error("\"\(name)\" is not in the submission folder")
+        }
+        let shown = URL(fileURLWithPath: field.file).deletingLastPathComponent()
+            .appendingPathComponent(name).relativePath
+        let points = try GPXReader.read(path: shown)
+        var halls: [Coordinate?] = Array(repeating: nil, count: names.count)
+        for p in points {
+            guard let n = p.name, let index = names.firstIndex(of: n) else {
+                throw InputError(
+                    file: shown, line: p.line, field: "name",
+                    problem: "\(p.name.map { "\"\($0)\"" } ?? "a point without a name") is not a hall of the rubric "
+                        + "(known: \(names.joined(separator: ", ")))")
+            }
+            guard halls[index] == nil else {
+                throw InputError(file: shown, line: p.line, field: "name", problem: "\"\(n)\" appears twice")
+            }
+            halls[index] = p.coordinate
+        }
+        guard !points.isEmpty else { throw InputError(file: shown, problem: "has no wpt, rtept or trkpt points") }
+        return halls
+    }
+}

@@ -1,0 +1,294 @@
+// MARK: - The harness's wire format
+
+/// The bytes the grader and a team's harness exchange over its standard input and output (version 1).
+///
+/// Little-endian throughout; `f64`/`f32` are IEEE 754 binary64/binary32, `u32` unsigned 32-bit, `u8` a byte.
+///
+/// Request (grader → harness, standard input):
+/// - header: the 4 bytes `SBHQ`, `u32` version (1);
+/// - streams, each starting with its tag (the "new stream" marker: the harness makes a fresh detector or check):
+///   - `0x10` acceleration: `u32` n, `f64` gravity x, y, z (g); n × (`f64` t (s), `f32` x, y, z (g, user
+///     acceleration: gravity removed)). A detector reading `.rawAccelerometer` is fed (x + gx, y + gy, z + gz).
+///   - `0x20` touch: `u32` n records, each `0x01` point (`f64` t (s), `f64` x, y (pt)) or `0x02` touch ended.
+///   - `0x30` location: `u32` p, p × (`f64` latitude, longitude (°)); `u32` n, n × (`f64` t (s), `f64`
+///     latitude, longitude (°), `f64` horizontal accuracy (m)).
+/// - end: `0xFF`.
+///
+/// Answer (harness → grader, standard output):
+/// - header: `SBHA`, `u32` version (1);
+/// - per stream, in request order: its tag + 1 (`0x11`, `0x21`, `0x31`), then
+///   - `0x11`: `u8` input fed (0 user acceleration, 1 raw), `u32` k, k × `u32` sample index where it fired;
+///   - `0x21`: `u32` k, k × `u32` touch-point index (points counted without the touch-ended records);
+///   - `0x31`: `u32` k, k × (`u32` fix index, `u32` place index, `u8` 1 enter (now in range) or 0 exit), after
+///     each fix for every place whose `isInside(placeIndex:)` changed, in fix then place order;
+/// - end: `0xFF`, `u32` number of streams.
+public enum HarnessWire {
+    /// The format's version, in both headers.
+    public static let version: UInt32 = 1
+    static let requestMagic: [UInt8] = Array("SBHQ".utf8)
+    static let answerMagic: [UInt8] = Array("SBHA".utf8)
+    static let accelerationTag: UInt8 = 0x10
+    static let touchTag: UInt8 = 0x20
+    static let locationTag: UInt8 = 0x30
+    static let endTag: UInt8 = 0xFF
+}
+
+// MARK: - Request
+
+/// A request being written: the header, then one stream after another, then `finish()`.
+public struct HarnessRequest: Sendable {
+    /// The bytes so far.
+    public private(set) var bytes: [UInt8]
+    /// The shape of every stream written, in order (what the answer is checked against).
+    public private(set) var streams: [HarnessStreamShape] = []
+
+    /// An empty request (header only).
+    public init() {
+        bytes = HarnessWire.requestMagic
+        bytes.append(u32: HarnessWire.version)
+    }
+
+    /// Adds an acceleration stream of user-acceleration samples and the gravity a raw reader gets added.
+    ///
+    /// - Parameters:
+    ///   - count: the number of samples.
+    ///   - gravity: gravity in g, device frame (a phone face up: (0, 0, −1)).
+    ///   - sample: sample k: time (s) and user acceleration (g).
+    public mutating func addAcceleration(
+        count: Int, gravity: (x: Double, y: Double, z: Double),
+        sample: (Int) -> (t: Double, x: Float, y: Float, z: Float)
+    ) {
+        bytes.append(HarnessWire.accelerationTag)
+        bytes.append(u32: UInt32(count))
+        bytes.append(f64: gravity.x)
+        bytes.append(f64: gravity.y)
+        bytes.append(f64: gravity.z)
+        bytes.reserveCapacity(bytes.count + count * 20)
+        for k in 0..<count {
+            let s = sample(k)
+            bytes.append(f64: s.t)
+            bytes.append(f32: s.x)
+            bytes.append(f32: s.y)
+            bytes.append(f32: s.z)
+        }
+        streams.append(.acceleration(samples: count))
+    }
+
+    /// Adds a touch stream: gestures of points, each gesture followed by a touch-ended record.
+    ///
+    /// - Parameter gestures: per gesture its points (t in s, x and y in points).
+    public mutating func addTouch(_ gestures: [[(t: Double, x: Double, y: Double)]]) {
+        bytes.append(HarnessWire.touchTag)
+        let records = gestures.reduce(0) { $0 + $1.count + 1 }
+        bytes.append(u32: UInt32(records))
+        var points = 0
+        for g in gestures {
+            for p in g {
+                bytes.append(0x01)
+                bytes.append(f64: p.t)
+                bytes.append(f64: p.x)
+                bytes.append(f64: p.y)
+            }
+            points += g.count
+            bytes.append(0x02)
+        }
+        streams.append(.touch(points: points))
+    }
+
+    /// Adds a location stream: the watched places, then the fixes.
+    ///
+    /// - Parameters:
+    ///   - places: latitude and longitude of each place, degrees.
+    ///   - fixes: time (s), latitude, longitude (°), horizontal accuracy (m) of each fix.
+    public mutating func addLocation(
+        places: [(latitude: Double, longitude: Double)],
+        fixes: [(t: Double, latitude: Double, longitude: Double, accuracy: Double)]
+    ) {
+        bytes.append(HarnessWire.locationTag)
+        bytes.append(u32: UInt32(places.count))
+        for p in places {
+            bytes.append(f64: p.latitude)
+            bytes.append(f64: p.longitude)
+        }
+        bytes.append(u32: UInt32(fixes.count))
+        for f in fixes {
+            bytes.append(f64: f.t)
+            bytes.append(f64: f.latitude)
+            bytes.append(f64: f.longitude)
+            bytes.append(f64: f.accuracy)
+        }
+        streams.append(.location(places: places.count, fixes: fixes.count))
+    }
+
+    /// Appends the end marker.
+    public mutating func finish() { bytes.append(HarnessWire.endTag) }
+}
+
+/// What one request stream held, as the answer must match it.
+public enum HarnessStreamShape: Sendable, Equatable {
+    case acceleration(samples: Int)
+    case touch(points: Int)
+    case location(places: Int, fixes: Int)
+}
+
+// MARK: - Answer
+
+/// The harness's answer to one stream.
+public enum HarnessStreamAnswer: Sendable, Equatable {
+    /// The sample indices where the shake detector fired (ascending) and whether it was fed raw readings.
+    case acceleration(raw: Bool, firedAt: [Int])
+    /// The touch-point indices where the scribble detector fired (ascending).
+    case touch(firedAt: [Int])
+    /// In-range changes: fix index, place index, true for enter (ascending by fix, then place).
+    case location([(fix: Int, place: Int, enter: Bool)])
+
+    public static func == (a: HarnessStreamAnswer, b: HarnessStreamAnswer) -> Bool {
+        switch (a, b) {
+        case (.acceleration(let r1, let f1), .acceleration(let r2, let f2)): return r1 == r2 && f1 == f2
+        case (.touch(let f1), .touch(let f2)): return f1 == f2
+        case (.location(let e1), .location(let e2)):
+            return e1.count == e2.count && zip(e1, e2).allSatisfy { $0 == $1 }
+        default: return false
+        }
+    }
+}
+
+/// A harness answer that does not follow the wire format: the team's outcome "protocol error".
+public struct HarnessProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Byte offset in the answer where the problem was found.
+    public var offset: Int
+    /// What is wrong.
+    public var problem: String
+
+    public var description: String { "harness answer, byte \(offset): \(problem)" }
+}
+
+extension HarnessWire {
+    /// Decodes an answer strictly against the request's streams: the header, one answer per stream of the right
+    /// kind, indices in range and strictly ascending, enter and exit alternating per place (starting outside),
+    /// the end marker with the stream count, and nothing after it.
+    ///
+    /// - Parameters:
+    ///   - bytes: the harness's standard output.
+    ///   - streams: the request's stream shapes.
+    /// - Returns: one answer per stream.
+    /// - Throws: ``HarnessProtocolError`` naming the byte offset and the problem.
+    public static func decodeAnswer(
+        _ bytes: [UInt8], streams: [HarnessStreamShape]
+    ) throws(HarnessProtocolError) -> [HarnessStreamAnswer] {
+        var r = ByteReader(bytes: bytes)
+        guard try r.bytes(4, "the header") == answerMagic else {
+            throw HarnessProtocolError(offset: 0, problem: "does not start with SBHA (not a harness answer)")
+        }
+        let v = try r.u32("the version")
+        guard v == version else { throw r.error("version \(v), expected \(version)") }
+        var answers: [HarnessStreamAnswer] = []
+        answers.reserveCapacity(streams.count)
+        for (i, shape) in streams.enumerated() {
+            let tag = try r.u8("the answer to stream \(i)")
+            switch shape {
+            case .acceleration(let n):
+                guard tag == accelerationTag + 1 else { throw r.error("stream \(i) is acceleration, answer tag \(tag)") }
+                let input = try r.u8("the input of stream \(i)")
+                guard input <= 1 else { throw r.error("input \(input) of stream \(i) is neither 0 nor 1") }
+                answers.append(.acceleration(raw: input == 1, firedAt: try r.ascendingIndices(below: n, stream: i)))
+            case .touch(let n):
+                guard tag == touchTag + 1 else { throw r.error("stream \(i) is touch, answer tag \(tag)") }
+                answers.append(.touch(firedAt: try r.ascendingIndices(below: n, stream: i)))
+            case .location(let places, let fixes):
+                guard tag == locationTag + 1 else { throw r.error("stream \(i) is location, answer tag \(tag)") }
+                let k = try r.count("the event count of stream \(i)", atMost: fixes * places)
+                var events: [(fix: Int, place: Int, enter: Bool)] = []
+                var inside = Array(repeating: false, count: places)
+                var last = (fix: -1, place: -1)
+                for _ in 0..<k {
+                    let fix = Int(try r.u32("a fix index"))
+                    let place = Int(try r.u32("a place index"))
+                    let kind = try r.u8("an event kind")
+                    guard fix < fixes else { throw r.error("fix index \(fix) of stream \(i) is not below \(fixes)") }
+                    guard place < places else { throw r.error("place index \(place) of stream \(i) is not below \(places)") }
+                    guard kind <= 1 else { throw r.error("event kind \(kind) of stream \(i) is neither 0 nor 1") }
+                    guard (fix, place) > last else { throw r.error("events of stream \(i) out of order at fix \(fix)") }
+                    guard inside[place] != (kind == 1) else {
+                        throw r.error("stream \(i): place \(place) \(kind == 1 ? "entered" : "left") twice in a row")
+                    }
+                    inside[place] = kind == 1
+                    last = (fix, place)
+                    events.append((fix, place, kind == 1))
+                }
+                answers.append(.location(events))
+            }
+        }
+        guard try r.u8("the end marker") == endTag else { throw r.error("expected the end marker 0xFF") }
+        let count = try r.u32("the stream count")
+        guard count == streams.count else { throw r.error("the end says \(count) streams, the request had \(streams.count)") }
+        guard r.offset == bytes.count else { throw r.error("\(bytes.count - r.offset) bytes after the end") }
+        return answers
+    }
+}
+
+// MARK: - Bytes
+
+extension [UInt8] {
+    mutating func append(u32 v: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8(truncatingIfNeeded: v >> UInt32(shift))) }
+    }
+
+    mutating func append(u64 v: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { append(UInt8(truncatingIfNeeded: v >> UInt64(shift))) }
+    }
+
+    mutating func append(f64 v: Double) { append(u64: v.bitPattern) }
+    mutating func append(f32 v: Float) { append(u32: v.bitPattern) }
+}
+
+/// Reads an answer front to back; every read names what it expected when the bytes run out.
+struct ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    func error(_ problem: String) -> HarnessProtocolError { HarnessProtocolError(offset: offset, problem: problem) }
+
+    mutating func bytes(_ n: Int, _ what: String) throws(HarnessProtocolError) -> [UInt8] {
+        guard bytes.count - offset >= n else { throw error("the answer ends before \(what)") }
+        defer { offset += n }
+        return Array(bytes[offset..<offset + n])
+    }
+
+    mutating func u8(_ what: String) throws(HarnessProtocolError) -> UInt8 {
+        guard offset < bytes.count else { throw error("the answer ends before \(what)") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func u32(_ what: String) throws(HarnessProtocolError) -> UInt32 {
+        guard bytes.count - offset >= 4 else { throw error("the answer ends before \(what)") }
+        var v: UInt32 = 0
+        for i in 0..<4 { v |= UInt32(bytes[offset + i]) << UInt32(8 * i) }
+        offset += 4
+        return v
+    }
+
+    /// A count no larger than `limit` (so a forged count cannot make the grader reserve absurd memory).
+    mutating func count(_ what: String, atMost limit: Int) throws(HarnessProtocolError) -> Int {
+        let k = Int(try u32(what))
+        guard k <= limit else { throw error("\(what) is \(k), at most \(limit) possible") }
+        return k
+    }
+
+    /// A count, then that many strictly ascending indices below `n`.
+    mutating func ascendingIndices(below n: Int, stream i: Int) throws(HarnessProtocolError) -> [Int] {
+        let k = try count("the event count of stream \(i)", atMost: n)
+        var out: [Int] = []
+        out.reserveCapacity(k)
+        for _ in 0..<k {
+            let index = Int(try u32("an event index of stream \(i)"))
+            guard index < n else { throw error("event index \(index) of stream \(i) is not below \(n)") }
+            guard out.last.map({ index > $0 }) ?? true else {
+                throw error("event indices of stream \(i) not ascending (\(index) after \(out.last ?? 0))")
+            }
+            out.append(index)
+        }
+        return out
+    }
+}

@@ -1,0 +1,60 @@
+// MARK: - Resource limits of one sandboxed run
+
+/// The resources one sandboxed program may use; past any of them it is stopped and the run's outcome says which.
+public struct SandboxLimits: Sendable, Equatable {
+    /// CPU time, seconds (`RLIMIT_CPU`: SIGXCPU at this, SIGKILL one second later).
+    public var cpuSeconds: Int
+    /// Address space, bytes (`RLIMIT_AS`): an allocation past it fails inside the program.
+    public var memoryBytes: UInt64
+    /// Wall-clock time, seconds: the whole sandbox (every process in it) is killed with SIGKILL after this.
+    public var wallSeconds: Double
+    /// Standard output, bytes: past this the sandbox is killed and the outcome is `.outputLimit`.
+    public var outputBytes: Int
+    /// Largest file the program may write (`RLIMIT_FSIZE`), bytes; also the size of the sandbox's private `/tmp`.
+    public var fileBytes: UInt64
+
+    /// Limits.
+    ///
+    /// - Parameters:
+    ///   - cpuSeconds: CPU seconds. Default 60.
+    ///   - memoryBytes: address-space bytes. Default 2 GiB.
+    ///   - wallSeconds: wall-clock seconds. Default 180.
+    ///   - outputBytes: standard-output bytes. Default 64 MiB.
+    ///   - fileBytes: largest file, bytes. Default 64 MiB.
+    public init(
+        cpuSeconds: Int = 60, memoryBytes: UInt64 = 2 << 30, wallSeconds: Double = 180, outputBytes: Int = 64 << 20,
+        fileBytes: UInt64 = 64 << 20
+    ) {
+        self.cpuSeconds = cpuSeconds
+        self.memoryBytes = memoryBytes
+        self.wallSeconds = wallSeconds
+        self.outputBytes = outputBytes
+        self.fileBytes = fileBytes
+    }
+
+    /// The limits of a grading harness: 60 CPU seconds, 2 GiB of address space, 180 s of wall clock, 64 MiB of
+    /// output, 64 MiB per file. Choices, from what was measured on a two-core machine at load 12–14: a team-style
+    /// detector's harness runs 36,000 readings (10 minutes at 60 Hz) in 0.25 s of wall clock (`SourceBenchmark`),
+    /// so a minute of CPU is far past any honest detector on a rubric's suites, and the wall clock allows for
+    /// several harnesses sharing a core; a harness's Swift runtime does not start under 64 MiB of address space
+    /// and runs under 128 MiB (16 MB resident), so 2 GiB leaves the suites ample room while a blow-up stops long
+    /// before the machine's memory.
+    public static let harness = SandboxLimits()
+
+    /// The limits in words, for reports: "CPU 60 s, address space 2 GiB, wall clock 180 s, output 64 MiB, files 64 MiB".
+    public var description: String {
+        "CPU \(cpuSeconds) s, address space \(Self.bytes(memoryBytes)), wall clock \(Self.seconds(wallSeconds)) s, "
+            + "output \(Self.bytes(UInt64(max(0, outputBytes)))), files \(Self.bytes(fileBytes))"
+    }
+
+    static func bytes(_ count: UInt64) -> String {
+        if count >= 1 << 30 && count % (1 << 30) == 0 { return "\(count >> 30) GiB" }
+        if count >= 1 << 20 && count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10 && count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value.magnitude < 1e9 ? String(Int(value)) : String(value)
+    }
+}
