@@ -60,6 +60,11 @@ package enum Benchmark {
             { $0 += try memoryRows(jobs: jobs) },  // Benchmark+Memory.swift: peak RSS at 10⁴/10⁵/10⁶ trials
             { try allanRows(plan: plan, into: &$0) },
             { try gradingRows(folder: folder, jobs: jobs, plan: plan, into: &$0) },
+            {
+                if options.sourceSubmissions > 0 {
+                    try sourceSubmissionRows(folder: folder, count: options.sourceSubmissions, jobs: jobs, into: &$0)
+                }
+            },
             { try shakeRows(folder: folder, plan: plan, into: &$0) },
             { try geofenceRows(folder: folder, plan: plan, into: &$0) },
         ]

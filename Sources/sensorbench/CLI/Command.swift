@@ -55,6 +55,8 @@ package struct BenchOptions: Equatable, Sendable {
     package var quiet = false
     /// Three repetitions of at least 0.2 s each instead of five of at least 1 s: for iterating, not for the record.
     package var quick = false
+    /// Source submissions to grade cold and warm (``Benchmark/sourceSubmissionRows``); 0 leaves the rows out.
+    package var sourceSubmissions = 0
     package init() {}
 }
 

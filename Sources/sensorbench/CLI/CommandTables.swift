@@ -151,6 +151,14 @@ enum CommandTables {
                     "--quick",
                     meaning: "3 repetitions of at least 0.2 s instead of 5 of at least 1 s: for iterating, not for the record."
                 ) { o, _, _ in o.quick = true },
+                OptionSpec(
+                    "--source-submissions", value: "<n>",
+                    meaning: "Also grade n source submissions (variants of the good examples, 1 to 1000) with an empty "
+                        + "and then a warm compile cache: minutes, so off unless asked.",
+                    default: "0: left out"
+                ) { o, text, context in
+                    o.sourceSubmissions = try ValueParser.integer(text, option: "--source-submissions", in: 1...1000, context)
+                },
                 SharedOption.quiet(\.quiet),
             ],
             initial: BenchOptions()
