@@ -1,5 +1,6 @@
 import DetectionCore
 import SensorSim
+import Studies
 
 // MARK: - Driving detectors through the core's protocols
 
@@ -38,16 +39,7 @@ enum ProtocolFeed {
 
     /// Feeds every gesture's points, then `touchEnded()`, and returns the firing times.
     static func scribbleTimes<D: ScribbleDetecting>(_ timeline: TouchTimeline, _ detector: inout D) -> [Double] {
-        var times: [Double] = []
-        for gesture in timeline.gestures {
-            for k in gesture.firstPoint..<(gesture.firstPoint + gesture.pointCount) {
-                if detector.consume(TouchPoint(x: timeline.x[k], y: timeline.y[k], timestampSeconds: timeline.t[k])) {
-                    times.append(timeline.t[k])
-                }
-            }
-            detector.touchEnded()
-        }
-        return times
+        ScribbleStudy.firingTimes(timeline, &detector)
     }
 
     /// A shipped scribble detector's firing times over `timeline`.

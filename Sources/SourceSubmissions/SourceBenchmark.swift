@@ -167,7 +167,7 @@ public enum SourceBenchmark {
 
         let (input, samples) = Self.input()
         let built = executables
-        let runs = RunSlots(count: built.count)
+        let runs = WorkSlots<SandboxRun>(count: built.count)
         let runStart = Date()
         let group = DispatchGroup()
         for _ in 0..<max(1, min(jobs, built.count)) {
@@ -219,34 +219,5 @@ public enum SourceBenchmark {
             runMedianSeconds: durations.isEmpty ? 0 : durations[durations.count / 2],
             runMaxSeconds: durations.last ?? 0, samplesPerRun: samples, eventsPerRun: events,
             identicalEvents: outputs.allSatisfy { $0 == first }, failures: failures, isolation: sandbox.isolation)
-    }
-}
-
-/// The runs of a measurement and the next one to take; under a lock.
-private final class RunSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<SandboxRun, SourceSubmissionError>?]
-    private var taken = 0
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard taken < slots.count else { return nil }
-        taken += 1
-        return taken - 1
-    }
-
-    func set(_ index: Int, _ result: Result<SandboxRun, SourceSubmissionError>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func all() -> [Result<SandboxRun, SourceSubmissionError>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

@@ -37,7 +37,7 @@ extension SubmissionCompiler {
     public func compileHarnesses(
         _ requests: [HarnessRequest], libraries: PreparedLibraries, jobs: Int
     ) -> [Result<CompileOutcome, SourceSubmissionError>] {
-        let results = ResultSlots(count: requests.count)
+        let results = WorkSlots<CompileOutcome>(count: requests.count)
         let workers = max(1, min(jobs, requests.count))
         let group = DispatchGroup()
         for _ in 0..<workers {
@@ -60,40 +60,11 @@ extension SubmissionCompiler {
             thread.start()
         }
         group.wait()
-        return results.all()
+        return results.all().map { $0 ?? .failure(.toolFailed("a compile was not run")) }
     }
 }
 
 // MARK: - Shared state
-
-/// The results of a batch, and the next request to take; under a lock.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<CompileOutcome, SourceSubmissionError>?]
-    private var taken = 0
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard taken < slots.count else { return nil }
-        taken += 1
-        return taken - 1
-    }
-
-    func set(_ index: Int, _ result: Result<CompileOutcome, SourceSubmissionError>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func all() -> [Result<CompileOutcome, SourceSubmissionError>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0 ?? .failure(.toolFailed("a compile was not run")) }
-    }
-}
 
 /// The harness builds of this process, by cache entry: which are being built, and the compile errors found.
 ///

@@ -39,6 +39,12 @@ package enum ScribbleStudy {
         rateHz: Double
     ) throws(ScribbleDetectorError) -> [Double] {
         var detector = try ScribbleDetector(configuration: c, maximumTouchRateHz: min(1000, rateHz))
+        return firingTimes(timeline, &detector)
+    }
+
+    /// Feeds every gesture's points to `detector` through the core's protocol, then `touchEnded()`, and returns
+    /// the firing times: the one feed of the scribble study and of grading, whatever type implements the detector.
+    package static func firingTimes<D: ScribbleDetecting>(_ timeline: TouchTimeline, _ detector: inout D) -> [Double] {
         var times: [Double] = []
         for gesture in timeline.gestures {
             for k in gesture.firstPoint..<(gesture.firstPoint + gesture.pointCount) {
