@@ -37,6 +37,18 @@ import Testing
             "Scenarios/submissions/team-naive-50m.json",
             "submission \"team-naive-50m\" (shake, naive check), checked against rubric \"penn-dining\""
         ),
+        // Source submissions, as a folder or as its submission.json: the types its "source" names, the .swift files
+        // in the folder (source-shake: Grading.swift, HallRangeCheck.swift, MotionShakeDetector.swift).
+        (
+            "Scenarios/submissions/source-shake",
+            "source submission \"source-shake\" (shake: MotionShakeDetector, own check HallRangeCheck; 3 Swift files, "
+                + "not compiled here: grade compiles and runs it), checked against rubric \"penn-dining\""
+        ),
+        (
+            "Scenarios/submissions/source-shake/submission.json",
+            "source submission \"source-shake\" (shake: MotionShakeDetector, own check HallRangeCheck; 3 Swift files, "
+                + "not compiled here: grade compiles and runs it), checked against rubric \"penn-dining\""
+        ),
     ])
     func shippedFilesOfEveryKind(file: String, expected: String) throws {
         #expect(try line(file) == expected)

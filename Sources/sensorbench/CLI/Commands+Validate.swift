@@ -66,6 +66,10 @@ extension Commands {
 
     /// What one file holds, as one line; throws the reader's error for a bad file.
     static func validate(file: String, kind given: InputKind?, rubric rubricPath: String?) throws -> String {
+        // A source submission: its folder, or the folder's submission.json (which has "source", not "detector").
+        if given == nil || given == .submission, Submission.isSourceFolder(file) {
+            return try validateSource(folder: file, rubric: rubricPath)
+        }
         let url = URL(fileURLWithPath: InputPaths.resolve(file))
         let node = try ScenarioFile.parseJSON(at: url, displayPath: file)
         guard let kind = given ?? InputKind.detect(node) else {
@@ -98,11 +102,12 @@ extension Commands {
             return "rubric \"\(rubric.name)\", \(count(rubric.criteria.count, "criterion", "criteria")), "
                 + "\(count(rubric.suites.count, "suite"))"
         case .submission:
-            let shipped = ScenarioLocator.folder()?.appendingPathComponent("rubrics/penn-dining.json").path
-            guard let path = rubricPath ?? shipped else {
-                throw InputError(
-                    .missingFile, file: "Scenarios",
-                    problem: "no Scenarios folder found for the default rubric (run from the checkout or pass --rubric)")
+            let path = try submissionRubric(rubricPath)
+            if url.lastPathComponent == "submission.json", case .object(let members) = node.value,
+                members.contains(where: { $0.key == "source" })
+            {
+                let folder = (file as NSString).deletingLastPathComponent
+                return try validateSource(folder: folder.isEmpty ? "." : folder, rubric: rubricPath)
             }
             let rubric = try Rubric.load(path: path)
             let submission = try Submission.load(path: file, rubric: rubric)
@@ -116,6 +121,33 @@ extension Commands {
             let log = try DriftLog.load(path: file)
             return "drift log, \(count(log.entries.count, "usable entry", "usable entries")), \(log.skipped.count) skipped"
         }
+    }
+
+    /// A source submission folder read as `grade` reads it (metadata, type names, files, halls); its code is not
+    /// compiled here (`grade` compiles and runs it in the sandbox).
+    static func validateSource(folder: String, rubric rubricPath: String?) throws -> String {
+        let rubric = try Rubric.load(path: try submissionRubric(rubricPath))
+        let submission = try Submission.load(folder: folder, rubric: rubric)
+        guard let source = submission.source else {
+            throw InputError(file: folder + "/submission.json", field: "source", problem: "is required in a source submission folder")
+        }
+        let types = source.types
+        let detector = types.shakeDetector ?? types.scribbleDetector ?? "?"
+        let check = types.proximityCheck.map { "own check \($0)" } ?? "\(submission.check.kind.rawValue) check"
+        return "source submission \"\(submission.team)\" (\(submission.detector.gesture.rawValue): \(detector), \(check); "
+            + "\(count(source.files.count, "Swift file")), not compiled here: grade compiles and runs it), "
+            + "checked against rubric \"\(rubric.name)\""
+    }
+
+    /// The rubric submissions are checked against: `--rubric`, else the shipped one.
+    static func submissionRubric(_ given: String?) throws -> String {
+        if let given { return given }
+        guard let shipped = ScenarioLocator.folder()?.appendingPathComponent("rubrics/penn-dining.json").path else {
+            throw InputError(
+                .missingFile, file: "Scenarios",
+                problem: "no Scenarios folder found for the default rubric (run from the checkout or pass --rubric)")
+        }
+        return shipped
     }
 
     /// "1 cell", "12 cells".
