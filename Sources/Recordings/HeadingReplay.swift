@@ -66,6 +66,9 @@ package struct HeadingReplay: Sendable {
         counters = sink.tracker.counters
     }
 
+    /// Feeds one sample to any heading tracker.
+    static func feed<T: HeadingTracking>(_ tracker: inout T, _ sample: HeadingSample) { tracker.consume(sample) }
+
     /// The per-sample state: a tracker, the mark, the next report time.
     struct Sink: SampleSink {
         let settings: HeadingReplaySettings
@@ -83,7 +86,8 @@ package struct HeadingReplay: Sendable {
 
         mutating func consume(timeSeconds: Double, x: Double, y: Double, z: Double) {
             if firstTime.isNaN { firstTime = timeSeconds }
-            tracker.consumeRotationRate(z, timestampSeconds: timeSeconds)
+            // Through the core's protocol, as an app's code would drive any `HeadingTracking` type.
+            HeadingReplay.feed(&tracker, .rotationRate(zRadiansPerSecond: z, timestampSeconds: timeSeconds))
             lastTime = timeSeconds - firstTime
             if markedAt == nil, lastTime >= settings.markAtSeconds {
                 tracker.mark()

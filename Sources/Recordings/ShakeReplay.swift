@@ -46,7 +46,7 @@ package struct ShakeReplay: Sendable {
         // Raw readings for a detector fed gravity-included input, user acceleration otherwise; a file that does
         // not say (generic, unnamed phyphox) is read as the configuration says.
         let need = SensorNeed(
-            .acceleration(includesGravity: configuration.inputIncludesGravity),
+            .acceleration(includesGravity: detector.accelerationInput == .rawAccelerometer),
             consumer: "the \(configuration.kind.rawValue) shake detector"
                 + (configuration.inputIncludesGravity ? " (inputIncludesGravity true)" : ""))
         info = try SensorCSVReader.read(path: path, declaredUnit: unit, need: need, into: &sink)
@@ -56,8 +56,9 @@ package struct ShakeReplay: Sendable {
         samplesSkipped = sink.detector.samplesSkipped
     }
 
-    struct Sink: SampleSink {
-        var detector: ShakeDetector
+    /// Feeds the detector through the core's protocol, as an app's code would drive any `ShakeDetecting` type.
+    struct Sink<Detector: ShakeDetecting>: SampleSink {
+        var detector: Detector
         var firstTime = Double.nan
         var events: [Event] = []
 
