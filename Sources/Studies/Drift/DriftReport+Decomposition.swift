@@ -325,8 +325,8 @@ extension DriftReport {
     static func crossoverIntervalCaution(_ s: DriftScenario) -> String? {
         let minimum = DriftDecomposition.crossoverIntervalMinimumTrials
         guard s.trialsPerCell < minimum else { return nil }
-        return "With \(s.trialsPerCell) walks per cell, read these crossover durations as rough: their 95% intervals were "
-            + "measured to contain the true crossover less often than 95% of the time below \(minimum) walks per cell."
+        return "With \(s.trialsPerCell) walks per cell, read these crossover durations as rough: in a coverage study their "
+            + "95% intervals contained the true crossover less often than 95% of the time below \(minimum) walks per cell."
     }
 
     static func crossoverTable(_ s: DriftScenario, _ d: DriftDecomposition) throws -> MarkdownTable {
