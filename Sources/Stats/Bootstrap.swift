@@ -1,3 +1,5 @@
+import Foundation
+
 /// Deterministic, seeded bootstrap resampling and its intervals.
 ///
 /// Every replicate is drawn from a ``RandomStream`` seeded from (seed, replicate index) or from one stream per
@@ -36,6 +38,41 @@ public enum Bootstrap {
         let sorted = replicates.sorted()
         let alpha = 1 - confidence
         return ConfidenceInterval(low: quantile(sorted, alpha / 2), high: quantile(sorted, 1 - alpha / 2))
+    }
+
+    /// A symmetric interval on the log scale around a positive estimate: exp(log θ̂ ± h), with h half the width of
+    /// the replicates' central `confidence` range of log θ* (type-7 quantiles, ``percentileInterval(_:confidence:)``).
+    ///
+    /// It keeps the bootstrap's spread of a positive ratio-like statistic but not the replicates' offset from the
+    /// estimate: when the estimator is biased, that offset repeats the bias on top of the estimate's own instead of
+    /// removing it, and the percentile interval then misses on one side. Replicates of 0 (log −∞) and +∞ are
+    /// allowed: a range that reaches them makes the interval [0, +∞].
+    ///
+    /// - Throws: ``StatsError/invalidInput(_:)`` on no replicates, a negative or NaN replicate, an estimate that is
+    ///   not positive and finite, or a level outside (0, 1).
+    public static func logSymmetricInterval(_ replicates: [Double], estimate: Double, confidence: Double = 0.95) throws(StatsError)
+        -> ConfidenceInterval
+    {
+        guard !replicates.isEmpty, replicates.allSatisfy({ $0 >= 0 }), estimate > 0, estimate.isFinite else {
+            throw .invalidInput("Bootstrap.logSymmetricInterval: no replicates, a negative or NaN one, or an estimate not in (0, ∞)")
+        }
+        guard confidence > 0, confidence < 1 else {
+            throw .invalidInput("Bootstrap.logSymmetricInterval: confidence \(confidence) must lie in (0, 1)")
+        }
+        let logs = replicates.map { log($0) }.sorted()
+        let alpha = 1 - confidence
+        // Between an infinite order statistic and another, take the outer of the two (interpolating would give NaN).
+        func end(_ p: Double) -> Double {
+            let h = Double(logs.count - 1) * p
+            let lower = Int(h.rounded(.down))
+            let upper = min(lower + 1, logs.count - 1)
+            if logs[lower].isFinite, logs[upper].isFinite { return quantile(logs, p) }
+            return h == Double(lower) ? logs[lower] : (p < 0.5 ? logs[lower] : logs[upper])
+        }
+        let half = (end(1 - alpha / 2) - end(alpha / 2)) / 2
+        guard half.isFinite else { return ConfidenceInterval(low: 0, high: .infinity) }
+        let centre = log(estimate)
+        return ConfidenceInterval(low: exp(centre - half), high: exp(centre + half))
     }
 
     /// The bias-corrected (BC) percentile interval (Efron and Tibshirani, *An Introduction to the Bootstrap*, §14.3

@@ -133,6 +133,21 @@ import Testing
         #expect(ci.low == 2 && ci.high == 4)
     }
 
+    /// By hand: replicates e⁻², e⁻¹, 1, e, e² have logs −2…2, whose type-7 quartiles are −1 and 1, so the 50%
+    /// interval is log θ̂ ± 1 around the estimate, wherever the replicates sit: e^0.5 gives (e^−0.5, e^1.5). A
+    /// replicate of 0 (log −∞) at the 2.5% end makes the 95% interval [0, ∞]; bad input is refused.
+    @Test func logSymmetricIntervalIsCentredOnTheEstimate() throws {
+        let reps = [-2.0, -1, 0, 1, 2].map { exp($0) }
+        let ci = try Bootstrap.logSymmetricInterval(reps, estimate: exp(0.5), confidence: 0.5)
+        #expect(abs(ci.low - exp(-0.5)) < 1e-12 && abs(ci.high - exp(1.5)) < 1e-12)
+        let open = try Bootstrap.logSymmetricInterval([0, 1, 2, 3, 4], estimate: 2)
+        #expect(open.low == 0 && open.high == .infinity)
+        #expect(throws: StatsError.self) { try Bootstrap.logSymmetricInterval([1, -1], estimate: 1) }
+        #expect(throws: StatsError.self) { try Bootstrap.logSymmetricInterval([1, .nan], estimate: 1) }
+        #expect(throws: StatsError.self) { try Bootstrap.logSymmetricInterval([1, 2], estimate: 0) }
+        #expect(throws: StatsError.self) { try Bootstrap.logSymmetricInterval([], estimate: 1) }
+    }
+
     /// Stratified counts keep every stratum's size and draw only its members.
     @Test func stratifiedCountsKeepTheDesign() throws {
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 5, trialIndex: 0))

@@ -42,12 +42,15 @@ import Testing
 
     /// `phone-calibrated` at 10 Hz (``DriftCoverage/phoneCalibratedAt10Hz()``): a 4-turn loop's turning mean square
     /// is (0.005² + 0.001²/4)·360² = 3.27 °², which the time terms reach near T = 90 s; the grid 1, 2, 5 minutes
-    /// brackets it. The crossover's bootstrap interval must contain that closed-form T in a share of replications
-    /// consistent with 95% (a replication that says "dominates everywhere" counts as a miss).
+    /// brackets it. With 100 walks per cell (``DriftDecomposition/crossoverIntervalMinimumTrials``, from which the
+    /// interval is measured to cover at its nominal rate; reports with fewer say it is rough), the crossover's
+    /// bootstrap interval must contain that closed-form T in a share of replications consistent with 95% (a
+    /// replication that says "dominates everywhere" counts as a miss).
     @Test func crossoverIntervalCoversTheClosedFormCrossing() throws {
         let replications = 20
         let result = try DriftCoverage.crossoverDesign(
-            replications: replications, trialsPerCell: 20, bootstrapReplicates: 100, runner: MonteCarloRunner(jobs: 2))
+            replications: replications, trialsPerCell: DriftDecomposition.crossoverIntervalMinimumTrials, bootstrapReplicates: 100,
+            runner: MonteCarloRunner(jobs: 2))
         #expect(result.truthSeconds > 60 && result.truthSeconds < 120)
         #expect(
             try Self.consistentWithNominal(result.count.covered, of: replications),

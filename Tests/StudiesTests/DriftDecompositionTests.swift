@@ -114,6 +114,11 @@ func phoneCalibratedAt10Hz() -> GyroProfile {
             return
         }
         #expect(low < 3 && 3 < high, "crossover interval \(low)–\(high) min should contain 3")
+        // 80 walks per cell is below the measured 100 (DriftDecomposition.crossoverIntervalMinimumTrials): the headline
+        // says its crossover bounds are rough; with 100 it does not, nor when turning dominates everywhere.
+        #expect(bothHeadline.contains("With 80 walks per cell, read these crossover durations as rough"), "\(bothHeadline)")
+        #expect(DriftReport.crossoverIntervalCaution(gridScenario(both, minutes: [1], turns: [4], trials: 100, seed: 3)) == nil)
+        #expect(!scaleHeadline.contains("rough"))
     }
 
     /// A gyro without error drifts nowhere: the headline says so instead of inventing a verdict.

@@ -31,8 +31,13 @@ import Stats
 /// under-reading μ² (for one phone: (s·cθ_net + (a/2)·cθ_total + (c − 1)θ_net)²). Shares are those parts over
 /// their sum. Intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
 /// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
-/// replicate), seeded from the scenario seed; the crossover's interval is the plain percentile interval of its
-/// replicates clipped to the grid's durations.
+/// replicate), seeded from the scenario seed. The crossover's interval is symmetric on the log scale around the
+/// estimate, half as wide as the replicates' central 95% range of log T (``Bootstrap/logSymmetricInterval(_:estimate:confidence:)``),
+/// clipped to the grid's durations (the percentile interval of the clipped replicates when that range reaches a
+/// replicate without a crossing): the fitted crossover is biased low in small samples (about 3% at 100 walks per
+/// cell), and the replicates sit as far again below the estimate, so the plain percentile interval missed below
+/// the truth (docs/drift.md, Coverage). ``crossoverIntervalMinimumTrials`` is the fewest walks per cell at which
+/// that interval was measured to cover at its nominal rate.
 package struct DriftDecomposition: Sendable {
     /// Whether a component belongs to time or to turning.
     package enum Source: String, Sendable { case time, turning }
@@ -113,6 +118,10 @@ package struct DriftDecomposition: Sendable {
     package let bootstrapReplicates: Int
     package let converged: Bool
 
+    /// The fewest walks per cell at which the crossover's 95% interval was measured to cover at its nominal rate
+    /// (`sensorbench dev drift-coverage 400 100`: 384 of 400; with 20 walks per cell 351 of 400, docs/drift.md,
+    /// Coverage). Reports with fewer say that the interval is too narrow.
+    package static let crossoverIntervalMinimumTrials = 100
     /// Bootstrap replicates per decomposition.
     package static let defaultReplicates = 400
     /// The global stream index of bootstrap replicate b: far above any trial's index (trials are capped at 10⁹),
@@ -455,21 +464,36 @@ package struct DriftDecomposition: Sendable {
             } else if point == .above, Double(above) >= 0.975 * Double(replicates) {
                 status = .turningEverywhere
             } else {
-                let clipped = reps.map { r -> Double in
-                    switch r {
-                    case .below: return lowest
-                    case .above: return highest
-                    case .at(let t): return t
-                    }
-                }
-                let ci = try Bootstrap.percentileInterval(clipped)
                 let estimate: Double
                 switch point {
                 case .below: estimate = lowest
                 case .above: estimate = highest
                 case .at(let t): estimate = t
                 }
-                status = .crosses(minutes: estimate / 60, low: ci.low / 60, high: ci.high / 60)
+                // The interval is symmetric on the log scale around the unclipped estimate, as wide as the
+                // replicates' central 95% range of log T: the replicates' own offset from the estimate is left out,
+                // because it repeats the fit's small-sample bias instead of undoing it (docs/drift.md, Coverage).
+                // When that range reaches a replicate whose turning part is 0 (T = 0) or whose time never catches up,
+                // the log scale has no width to offer: then the percentile interval of the replicates clipped to the
+                // grid, which says how far into the grid those replicates reach.
+                let unclipped = evaluation.crossoverSeconds(full, group: group)
+                var ci = ConfidenceInterval(low: 0, high: .infinity)
+                if unclipped > 0, unclipped.isFinite {
+                    ci = try Bootstrap.logSymmetricInterval(
+                        replicateFits.map { evaluation.crossoverSeconds($0, group: group) }, estimate: unclipped)
+                }
+                if ci.low == 0 || !ci.high.isFinite {
+                    ci = try Bootstrap.percentileInterval(
+                        reps.map { r -> Double in
+                            switch r {
+                            case .below: return lowest
+                            case .above: return highest
+                            case .at(let t): return t
+                            }
+                        })
+                }
+                status = .crosses(
+                    minutes: estimate / 60, low: min(max(ci.low, lowest), highest) / 60, high: min(max(ci.high, lowest), highest) / 60)
             }
             let parts = group.cellPositions.map { fullParts[$0] }
             let tilt = parts.map(\.tilt).reduce(0, +)
@@ -621,6 +645,29 @@ package struct DriftDecomposition: Sendable {
                 let seconds = positions.map { cells[$0].walk.minutes * 60 }
                 return Group(cellPositions: positions, minimumSeconds: seconds.min() ?? 0, maximumSeconds: seconds.max() ?? 0)
             }
+        }
+
+        /// Where time's part overtakes turning's for the group's pooled walks, searched beyond the grid's durations
+        /// (s): from 0 up, doubling the upper end until time has overtaken. 0 when turning's part is 0 (time
+        /// dominates at every duration), +∞ when time has not caught up by 10⁸ s.
+        func crossoverSeconds(_ fit: VarianceComponentFit, group: Group) -> Double {
+            let rows = group.cellPositions.flatMap { cellPatterns[cells[$0].index] ?? [] }
+            func gap(_ seconds: Double) -> Double {
+                let p = parts(fit, rows: rows, seconds: seconds)
+                return p.time - p.turning
+            }
+            var low = 0.0
+            var high = max(group.maximumSeconds, 1)
+            if gap(low) >= 0 { return 0 }
+            while gap(high) < 0 {
+                high *= 2
+                if high > 1e8 { return .infinity }
+            }
+            for _ in 0..<60 {
+                let middle = (low + high) / 2
+                if gap(middle) < 0 { low = middle } else { high = middle }
+            }
+            return (low + high) / 2
         }
 
         /// Where time's part (increasing in T) overtakes turning's for the group's pooled walks, by bisection.

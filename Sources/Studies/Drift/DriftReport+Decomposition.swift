@@ -93,6 +93,7 @@ extension DriftReport {
             return "No walk here drifts at all: this gyro model adds no error to these walks."
         }
         var sentences: [String] = []
+        var boundsFromIntervals = false
         for d in a.decompositions {
             let who: String
             if s.sameDevice {
@@ -120,6 +121,7 @@ extension DriftReport {
                     everywhereTurning.append(representative)
                     tiltDriven = tiltDriven || v.tilt
                 case .crossing:
+                    boundsFromIntervals = boundsFromIntervals || v.turningBelow != nil || v.timeBeyond != nil
                     switch (v.turningBelow, v.timeBeyond) {
                     case (let n?, let m?):
                         clauses.append(
@@ -151,6 +153,7 @@ extension DriftReport {
             }
             sentences.append("\(who), " + clauses.joined(separator: "; ") + ".")
         }
+        if boundsFromIntervals, let caution = crossoverIntervalCaution(s) { sentences.append(caution) }
         return sentences.joined(separator: " ")
     }
 
@@ -317,6 +320,15 @@ extension DriftReport {
         return t
     }
 
+    /// With fewer walks per cell than ``DriftDecomposition/crossoverIntervalMinimumTrials``, the crossover's 95%
+    /// interval was measured to cover less often than 95%: the sentence that says so, else nil.
+    static func crossoverIntervalCaution(_ s: DriftScenario) -> String? {
+        let minimum = DriftDecomposition.crossoverIntervalMinimumTrials
+        guard s.trialsPerCell < minimum else { return nil }
+        return "With \(s.trialsPerCell) walks per cell, read these crossover durations as rough: in a coverage study their "
+            + "95% intervals contained the true crossover less often than 95% of the time below \(minimum) walks per cell."
+    }
+
     static func crossoverTable(_ s: DriftScenario, _ d: DriftDecomposition) throws -> MarkdownTable {
         let context = varying(s).filter { [.input, .tilt].contains($0) }
         var t = MarkdownTable(
@@ -352,7 +364,8 @@ extension DriftReport {
                     : "Over a class of phones each error has mean zero, so the mean-square drift is a sum of variance components times known regressors. ")
                 + "They are fitted by maximum likelihood to every trial (normal likelihood, Fisher scoring with the variances kept ≥ 0). "
                 + "Intervals are 95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
-                + "resampled within each cell, the whole fit repeated; seeded from the scenario seed). "
+                + "resampled within each cell, the whole fit repeated; seeded from the scenario seed); the crossover's is symmetric on the "
+                + "log scale around the estimate, as wide as the replicates' central 95% range of log T, and clipped to the durations here. "
                 + "Time's part of a walk's mean square is the time errors' (bias, bias instability, white noise, rate random walk); "
                 + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts."
                 + (s.sameDevice
@@ -361,7 +374,11 @@ extension DriftReport {
         for d in a.decompositions {
             if a.decompositions.count > 1 { doc.heading("Profile `\(d.profile.name)`", level: 3) }
             doc.table(try componentTable(d))
-            if !d.crossovers.isEmpty { doc.table(try crossoverTable(s, d)) }
+            if !d.crossovers.isEmpty {
+                doc.table(try crossoverTable(s, d))
+                let intervals = d.crossovers.contains { if case .crosses = $0.status { true } else { false } }
+                if intervals, let caution = crossoverIntervalCaution(s) { doc.paragraph(caution) }
+            }
             doc.table(try shareTable(s, d, a))
             if !d.converged { doc.paragraph("The likelihood fit stopped at its iteration limit before converging.") }
         }
