@@ -243,7 +243,7 @@ extension DriftReport {
                         ? "Its in-run noise\(scope): " : "Error budget of the phones\(scope) (1σ over phones, fitted to the walks): ")
                         + spreads.joined(separator: "; ") + "."
                         + (s.sameDevice
-                            ? " Those ranges are rough, not 95% intervals: with one phone, white noise and bias instability trade the in-run variance between them, and in simulated replications such ranges held the true value less often than 95% of the time (docs/drift.md, coverage)."
+                            ? " \(spreads.count == 1 ? "That range is rough, not a 95% interval" : "Those ranges are rough, not 95% intervals"): with one phone, white noise and bias instability trade the in-run variance between them, and in simulated replications such ranges held the true value less often than 95% of the time (docs/drift.md, coverage)."
                             : ""))
             }
             for note in d.notSeparated { items.append("Note\(scope): \(note).") }
