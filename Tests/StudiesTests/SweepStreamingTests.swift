@@ -1,4 +1,5 @@
 import Foundation
+import Stats
 import Testing
 
 @testable import FileFormats
@@ -100,5 +101,36 @@ private let shakeJSON = """
         var back: [GestureTrialOutcome] = []
         try stream.replay { back.append($0) }
         #expect(back == outcomes)
+    }
+
+    /// Timelines whose words span many of the temporary file's 1 MiB read chunks come back exactly too: 6000
+    /// made-up outcomes of 0 to 40 detections a setting (about 2.3 MB of words), with negative zero, a
+    /// subnormal and the largest double among the times.
+    @Test func replayAcrossReadChunks() throws {
+        let s = try #require(try loadScenario(shakeJSON).study as? ShakeScenario)
+        var stream = try SweepStream(accumulator: ShakeStudy.accumulator(s), scenarioSeed: s.seed)
+        let odd: [Double] = [-0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var outcomes: [GestureTrialOutcome] = []
+        for i in 0..<6000 {
+            let detections = (0..<3).map { k in
+                (0..<((i * 7 + k * 13) % 41)).map { Double($0) * 0.37 + Double(k) } + (i % 97 == 0 ? odd : [])
+            }
+            let truth = (0..<(i % 4)).map { TruthEvent(startSeconds: Double($0) * 10, endSeconds: Double($0) * 10 + 1.5) }
+            let labels = (0..<(i % 5 + 1)).map {
+                ActivitySpan(activity: $0 % 9, startSeconds: Double($0) * 3, endSeconds: Double($0) * 3 + 3)
+            }
+            let o = GestureTrialOutcome(
+                trialIndex: i, seed: TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(i)), durationSeconds: 120,
+                truth: truth, labels: labels, detections: detections)
+            try stream.add(o)
+            outcomes.append(o)
+        }
+        #expect(stream.records.count > 2 << 20)
+        var back: [GestureTrialOutcome] = []
+        try stream.replay { back.append($0) }
+        #expect(back.count == outcomes.count)
+        #expect(back == outcomes)
+        // Negative zero keeps its sign (== alone would not tell).
+        #expect(back[0].detections[0].suffix(3).first?.sign == .minus)
     }
 }
