@@ -104,7 +104,7 @@ private let shakeJSON = """
     }
 
     /// Timelines whose words span many of the temporary file's 1 MiB read chunks come back exactly too: 6000
-    /// made-up outcomes of 0 to 40 detections a setting (about 2.3 MB of words), with negative zero, a
+    /// made-up outcomes of 0 to 40 detections a setting (more than 2 MiB of words), with negative zero, a
     /// subnormal and the largest double among the times.
     @Test func replayAcrossReadChunks() throws {
         let s = try #require(try loadScenario(shakeJSON).study as? ShakeScenario)
