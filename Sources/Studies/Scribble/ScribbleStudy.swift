@@ -94,8 +94,9 @@ package enum ScribbleStudy {
         }
     }
 
+    /// Simulates, analyses and renders, streaming; returns the report's files without writing them.
     package static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        try report(s, outcomes: try simulate(s, runner: runner))
+        try report(s) { sink in try simulate(s, runner: runner, range: 0..<s.timelines) { _, outcome in try sink(outcome) } }
     }
 
     /// Simulates the timelines with global indices in `range` (default: all), in index order.
@@ -106,12 +107,35 @@ package enum ScribbleStudy {
         return try runner.run(count: range.count) { offset in try run(s, index: range.lowerBound + offset) }
     }
 
+    /// Simulates the timelines with global indices in `range` and hands each outcome to `each` in index order, as
+    /// the runner finishes them (at most a few per job held at once).
+    static func simulate(
+        _ s: ScribbleScenario, runner: MonteCarloRunner, range: Range<Int>,
+        each: (Int, GestureTrialOutcome) throws -> Void
+    ) throws {
+        try runner.forEach(count: range.count) { offset in
+            try run(s, index: range.lowerBound + offset)
+        } consume: { offset, outcome in
+            try each(range.lowerBound + offset, outcome)
+        }
+    }
+
     /// Analyses and renders simulated (or merged) timelines.
     static func report(_ s: ScribbleScenario, outcomes: [GestureTrialOutcome]) throws -> ReportFiles {
-        let analysis = try SweepAnalysis(
-            settings: settings(s), outcomes: outcomes, activityCount: activities.count,
-            toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-            toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+        try report(s) { sink in for o in outcomes { try sink(o) } }
+    }
+
+    /// Analyses and renders the timelines `feed` hands to its sink (every one, in trial order), reducing each as
+    /// it arrives (``SweepStream``).
+    static func report(_ s: ScribbleScenario, feed: ((GestureTrialOutcome) throws -> Void) throws -> Void) throws -> ReportFiles {
+        var stream = try SweepStream(
+            accumulator: SweepAnalysis.Accumulator(
+                settings: settings(s), activityCount: activities.count,
+                toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule),
+            scenarioSeed: s.seed)
+        try feed { try stream.add($0) }
+        let analysis = try stream.accumulator.finish()
         let t = s.timeline
         let method =
             "\(s.timelines) simulated touch timelines of \(Format.exact(t.durationSeconds / 60)) minutes "
@@ -130,6 +154,7 @@ package enum ScribbleStudy {
             activityCauses: activities.map(\.causePhrase), truthActivity: 0, method: method,
             weights: activities.filter { $0 != .scribble }.map { ($0.rawValue, t.weights[$0] ?? 0) },
             configurationType: "ScribbleDetectorConfiguration")
-        return try SweepReport.render(context, analysis: analysis, outcomes: outcomes)
+        let records = stream
+        return try SweepReport.render(context, analysis: analysis) { body in try records.replay(body) }
     }
 }

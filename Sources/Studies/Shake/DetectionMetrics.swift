@@ -58,6 +58,21 @@ package struct DetectionMetrics: Sendable, Equatable {
         exposureHours: Double, falseAlarmClusters: ClusteredRate? = nil, gesturesWithFragments: Int = 0,
         singleEventClusters: ClusteredProportion? = nil
     ) throws {
+        let summary = latenciesSeconds.isEmpty ? nil : try Descriptive.summary(latenciesSeconds)
+        try self.init(
+            truePositives: truePositives, falseAlarms: falseAlarms, misses: misses, fragments: fragments,
+            latency: summary.map { ($0.median, $0.p95) }, exposureHours: exposureHours,
+            falseAlarmClusters: falseAlarmClusters, gesturesWithFragments: gesturesWithFragments,
+            singleEventClusters: singleEventClusters)
+    }
+
+    /// Computes the metrics from totals and the latencies' median and 95th percentile (nil: no true positive),
+    /// as a streamed sweep selects them (``SpilledValues``); otherwise as ``init(truePositives:falseAlarms:misses:fragments:latenciesSeconds:exposureHours:falseAlarmClusters:gesturesWithFragments:singleEventClusters:)``.
+    package init(
+        truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latency: (median: Double, p95: Double)?,
+        exposureHours: Double, falseAlarmClusters: ClusteredRate? = nil, gesturesWithFragments: Int = 0,
+        singleEventClusters: ClusteredProportion? = nil
+    ) throws {
         self.truePositives = truePositives
         self.falseAlarms = falseAlarms
         self.misses = misses
@@ -98,14 +113,8 @@ package struct DetectionMetrics: Sendable, Equatable {
             ?? ClusteredProportion(successes: truePositives - gesturesWithFragments, trials: truePositives)
         singleEventShare = single.estimate
         singleEventShareInterval = try single.wilson()
-        if latenciesSeconds.isEmpty {
-            latencyMedianSeconds = nil
-            latencyP95Seconds = nil
-        } else {
-            let summary = try Descriptive.summary(latenciesSeconds)
-            latencyMedianSeconds = summary.median
-            latencyP95Seconds = summary.p95
-        }
+        latencyMedianSeconds = latency?.median
+        latencyP95Seconds = latency?.p95
     }
 
     /// The exact 95% interval for a Poisson mean from one observed count k (Garwood 1936):

@@ -16,5 +16,16 @@ extension ShakeScenario: GestureSweepScenario {
         try ShakeStudy.simulate(self, runner: runner, range: range)
     }
 
+    package func simulate(
+        _ range: Range<Int>, runner: MonteCarloRunner, each: (Int, GestureTrialOutcome) throws -> Void
+    ) throws {
+        try ShakeStudy.simulate(self, runner: runner, range: range, each: each)
+    }
+
     package func report(_ outcomes: [GestureTrialOutcome]) throws -> ReportFiles { try ShakeStudy.report(self, outcomes: outcomes) }
+
+    /// Streamed: each timeline is reduced as it arrives (``SweepStream``), whether simulated or merged.
+    package func report(feed: ((GestureTrialOutcome) throws -> Void) throws -> Void) throws -> ReportFiles {
+        try ShakeStudy.report(self, feed: feed)
+    }
 }

@@ -34,18 +34,39 @@ package enum ShakeStudy {
         }
     }
 
-    /// Simulates, analyses and renders; returns the report's files without writing them.
+    /// Simulates the timelines with global indices in `range` and hands each outcome to `each` in index order, as
+    /// the runner finishes them (at most a few per job held at once).
+    package static func simulate(
+        _ s: ShakeScenario, runner: MonteCarloRunner, range: Range<Int>,
+        each: (Int, GestureTrialOutcome) throws -> Void
+    ) throws {
+        try runner.forEach(count: range.count) { offset in
+            try ShakeTrial.run(s, index: range.lowerBound + offset)
+        } consume: { offset, outcome in
+            try each(range.lowerBound + offset, outcome)
+        }
+    }
+
+    /// Simulates, analyses and renders, streaming; returns the report's files without writing them.
     package static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        try report(s, outcomes: try simulate(s, runner: runner), runner: runner)
+        try report(s, runner: runner) { sink in
+            try simulate(s, runner: runner, range: 0..<s.timelines) { _, outcome in try sink(outcome) }
+        }
+    }
+
+    /// An empty reduction of the scenario's sweep.
+    static func accumulator(_ s: ShakeScenario) -> SweepAnalysis.Accumulator {
+        SweepAnalysis.Accumulator(
+            settings: settings(s), activityCount: ShakeTrial.activities.count,
+            toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+            toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
     }
 
     /// The sweep's statistics over simulated timelines.
     package static func analysis(_ s: ShakeScenario, outcomes: [GestureTrialOutcome]) throws -> SweepAnalysis {
-        try SweepAnalysis(
-            settings: settings(s), outcomes: outcomes,
-            activityCount: ShakeTrial.activities.count,
-            toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-            toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+        var a = accumulator(s)
+        for o in outcomes { try a.add(o) }
+        return try a.finish()
     }
 
     /// Analyses and renders simulated (or merged) timelines; the `compareWith` scenarios are simulated with
@@ -54,7 +75,18 @@ package enum ShakeStudy {
         _ s: ShakeScenario, outcomes: [GestureTrialOutcome],
         runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
     ) throws -> ReportFiles {
-        let result = try analysis(s, outcomes: outcomes)
+        try report(s, runner: runner) { sink in for o in outcomes { try sink(o) } }
+    }
+
+    /// Analyses and renders the timelines `feed` hands to its sink (every one, in trial order), reducing each as
+    /// it arrives (``SweepStream``); the `compareWith` scenarios are simulated with `runner` and streamed too.
+    static func report(
+        _ s: ShakeScenario, runner: MonteCarloRunner = MonteCarloRunner(jobs: 1),
+        feed: ((GestureTrialOutcome) throws -> Void) throws -> Void
+    ) throws -> ReportFiles {
+        var stream = try SweepStream(accumulator: accumulator(s), scenarioSeed: s.seed)
+        try feed { try stream.add($0) }
+        let result = try stream.accumulator.finish()
         var c = context(s)
         // A compared scenario is simulated only when the answer points to it: the targets are not met, and it
         // gives no weight to the activity that limits the settings reaching the recall target.
@@ -62,12 +94,15 @@ package enum ShakeStudy {
         c.related = try s.related.compactMap { r in
             let zero = Set(MotionActivity.everyday.filter { (r.timeline.weights[$0] ?? 0) == 0 }.map(\.rawValue))
             guard let i = limiting, zero.contains(c.activityNames[i]) else { return nil }
-            let a = try analysis(r, outcomes: try simulate(r, runner: runner))
+            var reduction = accumulator(r)
+            try simulate(r, runner: runner, range: 0..<r.timelines) { _, outcome in try reduction.add(outcome) }
+            let a = try reduction.finish()
             return RelatedScenario(
                 name: r.name, file: r.file, zeroWeightActivities: zero,
                 answer: try SweepReport.oneLineAnswer(context(r), a, timelines: r.timelines))
         }
-        return try SweepReport.render(c, analysis: result, outcomes: outcomes)
+        let records = stream
+        return try SweepReport.render(c, analysis: result) { body in try records.replay(body) }
     }
 
     /// The words and method paragraph of a shake report.

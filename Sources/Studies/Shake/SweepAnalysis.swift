@@ -1,3 +1,4 @@
+import MonteCarlo
 import Stats
 
 /// The statistics of a detector sweep: every setting's metrics, its false alarms by activity, and the
@@ -34,7 +35,8 @@ package struct SweepAnalysis: Sendable {
     /// Each family's best setting by the same rule, in the order families first appear in the sweep.
     package let familyBest: [Int]
 
-    /// Matches every setting's detections on every timeline and ranks the settings.
+    /// Matches every setting's detections on every timeline and ranks the settings (the ``Accumulator`` over an
+    /// array of outcomes).
     ///
     /// - Parameters:
     ///   - settings: the sweep, in order (at least one).
@@ -48,95 +50,40 @@ package struct SweepAnalysis: Sendable {
         settings: [SweepSetting], outcomes: [GestureTrialOutcome], activityCount: Int,
         toleranceBeforeSeconds: Double, toleranceAfterSeconds: Double, rule: RecommendationRule
     ) throws {
+        var accumulator = Accumulator(
+            settings: settings, activityCount: activityCount, toleranceBeforeSeconds: toleranceBeforeSeconds,
+            toleranceAfterSeconds: toleranceAfterSeconds, rule: rule)
+        for o in outcomes { try accumulator.add(o) }
+        self = try accumulator.finish()
+    }
+
+    /// The statistics of an accumulated sweep, ranked.
+    init(_ a: Accumulator) throws {
+        let settings = a.settings
+        let rule = a.rule
         self.settings = settings
         self.rule = rule
-        self.toleranceBeforeSeconds = toleranceBeforeSeconds
-        self.toleranceAfterSeconds = toleranceAfterSeconds
-        var hours = [Double](repeating: 0, count: activityCount)
-        var truthCount = 0
-        var exposureSeconds = 0.0
-        for o in outcomes {
-            for l in o.labels where l.activity < activityCount { hours[l.activity] += (l.endSeconds - l.startSeconds) / 3600 }
-            truthCount += o.truth.count
-            exposureSeconds += o.durationSeconds - o.truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) }
-        }
-        activityHours = hours
-        timelineCount = outcomes.count
-        self.truthCount = truthCount
-        exposureHours = max(0, exposureSeconds) / 3600
-
-        // Each timeline's hours in each activity and outside gestures: the clusters' exposures.
-        let timelineActivityHours: [[Double]] = outcomes.map { o in
-            var h = [Double](repeating: 0, count: activityCount)
-            for l in o.labels where l.activity < activityCount { h[l.activity] += (l.endSeconds - l.startSeconds) / 3600 }
-            return h
-        }
-        let timelineExposureHours: [Double] = outcomes.map { o in
-            max(0, o.durationSeconds - o.truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) }) / 3600
-        }
-
+        toleranceBeforeSeconds = a.toleranceBeforeSeconds
+        toleranceAfterSeconds = a.toleranceAfterSeconds
+        activityHours = a.hours
+        timelineCount = a.timelineCount
+        truthCount = a.truthCount
+        exposureHours = max(0, a.exposureSeconds) / 3600
         var metrics: [DetectionMetrics] = []
-        var byActivity: [[Int]] = []
-        var activityRates: [[ClusteredRate]] = []
-        var without: [[ClusteredRate]] = []
-        for s in settings.indices {
-            var tp = 0, fa = 0, fn = 0, fragments = 0, fragmented = 0
-            var latencies: [Double] = []
-            var causes = [Int](repeating: 0, count: activityCount)
-            var rate = ClusteredRate.empty
-            var single = ClusteredProportion.empty
-            var perActivity = [ClusteredRate](repeating: .empty, count: activityCount)
-            var withoutActivity = [ClusteredRate](repeating: .empty, count: activityCount)
-            for (k, o) in outcomes.enumerated() {
-                let detections = s < o.detections.count ? o.detections[s] : []
-                let m = GestureMatcher.match(
-                    truth: o.truth, detections: detections,
-                    toleranceBeforeSeconds: toleranceBeforeSeconds,
-                    toleranceAfterSeconds: toleranceAfterSeconds)
-                tp += m.truePositives
-                fn += m.misses
-                var here = [Int](repeating: 0, count: activityCount)
-                var fragmentedHere = Set<Int>()
-                for (j, status) in m.detectionStatus.enumerated() {
-                    switch status {
-                    case .truePositive:
-                        if let i = m.detectionEvent[j] { latencies.append(detections[j] - o.truth[i].startSeconds) }
-                    case .fragment:
-                        fragments += 1
-                        if let i = m.detectionEvent[j] { fragmentedHere.insert(i) }
-                    case .falseAlarm:
-                        fa += 1
-                        if let label = o.label(at: detections[j]), label.activity < activityCount {
-                            causes[label.activity] += 1
-                            here[label.activity] += 1
-                        }
-                    }
-                }
-                fragmented += fragmentedHere.count
-                rate = rate + ClusteredRate(events: m.falseAlarms, exposure: timelineExposureHours[k])
-                single = single + ClusteredProportion(successes: m.truePositives - fragmentedHere.count, trials: m.truePositives)
-                for a in 0..<activityCount {
-                    perActivity[a] = perActivity[a] + ClusteredRate(events: here[a], exposure: timelineActivityHours[k][a])
-                    withoutActivity[a] =
-                        withoutActivity[a]
-                        + ClusteredRate(
-                            events: m.falseAlarms - here[a],
-                            exposure: max(0, timelineExposureHours[k] - timelineActivityHours[k][a]))
-                }
-            }
+        for t in a.tallies {
+            let latency: (median: Double, p95: Double)? =
+                t.latencies.count == 0 ? nil : (try t.latencies.quantile(0.5), try t.latencies.quantile(0.95))
             metrics.append(
                 try DetectionMetrics(
-                    truePositives: tp, falseAlarms: fa, misses: fn, fragments: fragments,
-                    latenciesSeconds: latencies, exposureHours: exposureHours, falseAlarmClusters: rate,
-                    gesturesWithFragments: fragmented, singleEventClusters: single))
-            byActivity.append(causes)
-            activityRates.append(perActivity)
-            without.append(withoutActivity)
+                    truePositives: t.truePositives, falseAlarms: t.falseAlarms, misses: t.misses,
+                    fragments: t.fragments, latency: latency, exposureHours: exposureHours,
+                    falseAlarmClusters: t.rate, gesturesWithFragments: t.gesturesWithFragments,
+                    singleEventClusters: t.single))
         }
-        self.activityRates = activityRates
-        falseAlarmsWithoutActivity = without
         self.metrics = metrics
-        falseAlarmsByActivity = byActivity
+        falseAlarmsByActivity = a.tallies.map(\.causes)
+        activityRates = a.tallies.map(\.perActivity)
+        falseAlarmsWithoutActivity = a.tallies.map(\.withoutActivity)
 
         let ranked = Self.rank(Array(settings.indices), metrics, rule)
         recommended = ranked.first ?? 0
@@ -147,6 +94,126 @@ package struct SweepAnalysis: Sendable {
         familyBest = families.compactMap { family in
             Self.rank(settings.indices.filter { settings[$0].family == family }, metrics, rule).first
         }
+    }
+
+    // MARK: - Accumulating
+
+    /// One setting's running totals over the timelines seen so far.
+    struct SettingTally {
+        var truePositives = 0, falseAlarms = 0, misses = 0, fragments = 0, gesturesWithFragments = 0
+        var latencies: SpilledValues
+        var causes: [Int]
+        var rate = ClusteredRate.empty
+        var single = ClusteredProportion.empty
+        var perActivity: [ClusteredRate]
+        var withoutActivity: [ClusteredRate]
+
+        init(activityCount: Int, memoryLimit: Int) {
+            latencies = SpilledValues(memoryLimit: memoryLimit)
+            causes = [Int](repeating: 0, count: activityCount)
+            perActivity = [ClusteredRate](repeating: .empty, count: activityCount)
+            withoutActivity = [ClusteredRate](repeating: .empty, count: activityCount)
+        }
+
+        /// Adds one timeline's match of this setting.
+        mutating func add(
+            _ m: MatchResult, _ o: GestureTrialOutcome, _ detections: [Double], activityCount: Int,
+            activityHours: [Double], exposureHours: Double
+        ) throws {
+            truePositives += m.truePositives
+            misses += m.misses
+            var here = [Int](repeating: 0, count: activityCount)
+            var fragmentedHere = Set<Int>()
+            for (j, status) in m.detectionStatus.enumerated() {
+                switch status {
+                case .truePositive:
+                    if let i = m.detectionEvent[j] { try latencies.append(detections[j] - o.truth[i].startSeconds) }
+                case .fragment:
+                    fragments += 1
+                    if let i = m.detectionEvent[j] { fragmentedHere.insert(i) }
+                case .falseAlarm:
+                    falseAlarms += 1
+                    if let label = o.label(at: detections[j]), label.activity < activityCount {
+                        causes[label.activity] += 1
+                        here[label.activity] += 1
+                    }
+                }
+            }
+            gesturesWithFragments += fragmentedHere.count
+            rate = rate + ClusteredRate(events: m.falseAlarms, exposure: exposureHours)
+            single =
+                single + ClusteredProportion(successes: m.truePositives - fragmentedHere.count, trials: m.truePositives)
+            for a in 0..<activityCount {
+                perActivity[a] =
+                    perActivity[a] + ClusteredRate(events: here[a], exposure: activityHours[a])
+                withoutActivity[a] =
+                    withoutActivity[a]
+                    + ClusteredRate(
+                        events: m.falseAlarms - here[a],
+                        exposure: max(0, exposureHours - activityHours[a]))
+            }
+        }
+    }
+
+    /// The sweep's statistics reduced one timeline at a time, in trial order: every sum is taken in the order the
+    /// timelines arrive, so the result is bit for bit that of the same outcomes as an array, and memory does not
+    /// grow with the timelines (latencies beyond `memoryLimit` a setting go to a temporary file,
+    /// ``SpilledValues``).
+    package struct Accumulator {
+        let settings: [SweepSetting]
+        let activityCount: Int
+        let toleranceBeforeSeconds: Double
+        let toleranceAfterSeconds: Double
+        let rule: RecommendationRule
+        var hours: [Double]
+        var truthCount = 0
+        var exposureSeconds = 0.0
+        var timelineCount = 0
+        var tallies: [SettingTally]
+
+        package init(
+            settings: [SweepSetting], activityCount: Int, toleranceBeforeSeconds: Double,
+            toleranceAfterSeconds: Double, rule: RecommendationRule,
+            memoryLimit: Int = SpilledValues.defaultMemoryLimit
+        ) {
+            self.settings = settings
+            self.activityCount = activityCount
+            self.toleranceBeforeSeconds = toleranceBeforeSeconds
+            self.toleranceAfterSeconds = toleranceAfterSeconds
+            self.rule = rule
+            hours = [Double](repeating: 0, count: activityCount)
+            tallies = settings.map { _ in SettingTally(activityCount: activityCount, memoryLimit: memoryLimit) }
+        }
+
+        /// Adds the next timeline (in trial order).
+        package mutating func add(_ o: GestureTrialOutcome) throws {
+            for l in o.labels where l.activity < activityCount { hours[l.activity] += (l.endSeconds - l.startSeconds) / 3600 }
+            truthCount += o.truth.count
+            exposureSeconds += o.durationSeconds - o.truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) }
+            timelineCount += 1
+
+            // The timeline's hours in each activity and outside gestures: the cluster's exposures.
+            var timelineActivityHours = [Double](repeating: 0, count: activityCount)
+            for l in o.labels where l.activity < activityCount {
+                timelineActivityHours[l.activity] += (l.endSeconds - l.startSeconds) / 3600
+            }
+            let timelineExposureHours =
+                max(0, o.durationSeconds - o.truth.reduce(0) { $0 + ($1.endSeconds - $1.startSeconds) }) / 3600
+
+            for s in tallies.indices {
+                let detections = s < o.detections.count ? o.detections[s] : []
+                let m = GestureMatcher.match(
+                    truth: o.truth, detections: detections,
+                    toleranceBeforeSeconds: toleranceBeforeSeconds,
+                    toleranceAfterSeconds: toleranceAfterSeconds)
+                try tallies[s].add(
+                    m, o, detections, activityCount: activityCount, activityHours: timelineActivityHours,
+                    exposureHours: timelineExposureHours)
+            }
+        }
+
+        /// The statistics of the timelines added, ranked.
+        package func finish() throws -> SweepAnalysis { try SweepAnalysis(self) }
     }
 
     // MARK: - Rates by activity

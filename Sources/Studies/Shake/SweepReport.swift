@@ -5,16 +5,26 @@ import Stats
 /// Renders a detector sweep into `sweep.csv`, `events.csv`, `summary.md` and three SVG charts.
 ///
 /// `events.csv` lists the recommended setting's detections and every true gesture (one setting keeps the file
-/// readable; `sweep.csv` has every setting's totals). Everything is rendered in memory first.
+/// readable; `sweep.csv` has every setting's totals). `events.csv` is streamed to a temporary file; the rest is
+/// rendered in memory.
 package enum SweepReport {
     /// Renders every file of the report.
     package static func render(
         _ c: SweepReportContext, analysis a: SweepAnalysis,
         outcomes: [GestureTrialOutcome]
     ) throws -> ReportFiles {
+        try render(c, analysis: a) { body in for o in outcomes { try body(o) } }
+    }
+
+    /// Renders every file of the report, `events.csv` from the timelines `replay` hands to its body (every one,
+    /// in trial order) and written to a temporary file as it goes (``CSVStream``).
+    package static func render(
+        _ c: SweepReportContext, analysis a: SweepAnalysis,
+        replay: ((GestureTrialOutcome) throws -> Void) throws -> Void
+    ) throws -> ReportFiles {
         var files = ReportFiles()
         files.add("sweep.csv", try sweepCSV(c, a))
-        files.add("events.csv", try eventsCSV(c, a, outcomes))
+        files.add("events.csv", spooled: try eventsCSV(c, a, replay))
         let charts = try renderCharts(c, a)
         for chart in charts { files.add(chart.path, chart.svg) }
         files.add("summary.md", try summary(c, a, charts: charts))
@@ -58,13 +68,15 @@ package enum SweepReport {
         return table.render()
     }
 
-    static func eventsCSV(_ c: SweepReportContext, _ a: SweepAnalysis, _ outcomes: [GestureTrialOutcome]) throws -> String {
-        var table = CSVTable(header: [
+    static func eventsCSV(
+        _ c: SweepReportContext, _ a: SweepAnalysis, _ replay: ((GestureTrialOutcome) throws -> Void) throws -> Void
+    ) throws -> SpoolFile {
+        var table = try CSVStream(header: [
             "timeline", "seed", "record", "time_s", "end_s", "activity", "status", "event", "latency_s",
         ])
         let s = a.recommended
         let name = { (i: Int) -> String in i < c.activityNames.count ? c.activityNames[i] : "" }
-        for o in outcomes {
+        try replay { o in
             let detections = s < o.detections.count ? o.detections[s] : []
             let match = GestureMatcher.match(
                 truth: o.truth, detections: detections,
@@ -101,6 +113,6 @@ package enum SweepReport {
             }
             for row in rows.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) { try table.append(row.2) }
         }
-        return table.render()
+        return table.spool
     }
 }
