@@ -86,14 +86,9 @@ package enum DriftCoverage {
     /// that many replications stay fast: every term is specified per √Hz, per second or per device, so the drift's
     /// components do not depend on the rate.
     package static func phoneCalibratedAt10Hz() -> GyroProfile {
-        var p = GyroProfile(name: "phone-calibrated-10hz")
+        var p = ShippedProfiles.phoneCalibrated
+        p.name = "phone-calibrated-10hz"
         p.sampleRateHz = 10
-        p.noiseDensityDegPerSecPerRootHz = 0.005
-        p.turnOnBiasDegPerSec = 0.02
-        p.biasInstabilityDegPerHour = 10
-        p.biasCorrelationTimeSeconds = 100
-        p.scaleFactorErrorPercent = 0.5
-        p.scaleFactorAsymmetryPercent = 0.1
         return p
     }
 
