@@ -18,15 +18,7 @@ struct SandboxCompileTests {
     @Test func compilerRunsContained() throws {
         let root = SandboxHostileExampleTests.root
         let sandbox = try #require(SandboxTestPrograms.sandbox)
-        var compiler = SubmissionCompiler(
-            swiftc: try #require(SubmissionCompiler.swiftcOnPath()),
-            libraries: [
-                .init(name: "DetectionCore", sourceFolder: root.appendingPathComponent("Sources/DetectionCore")),
-                .init(name: "SensorShims", sourceFolder: root.appendingPathComponent("Sources/SensorShims")),
-            ],
-            aliases: SubmissionCompiler.ModuleAlias.appleFrameworks(reexporting: "SensorShims"),
-            cacheFolder: FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-test-harness-cache"),
-            optimize: true)
+        var compiler = try SandboxTestPrograms.compiler(root: root)
         let libraries = try compiler.prepareLibraries()
         compiler.compileSandbox = sandbox
         let nonce = UInt64.random(in: 0...UInt64.max)

@@ -54,16 +54,7 @@ struct SandboxHostileExampleTests {
 
     /// Compiles every team (two at once) and runs each built one in the sandbox, keyed by team.
     static let results: Result<[String: (CompileOutcome, SandboxRun?)], any Error> = Result {
-        let swiftc = try #require(SubmissionCompiler.swiftcOnPath())
-        let compiler = SubmissionCompiler(
-            swiftc: swiftc,
-            libraries: [
-                .init(name: "DetectionCore", sourceFolder: root.appendingPathComponent("Sources/DetectionCore")),
-                .init(name: "SensorShims", sourceFolder: root.appendingPathComponent("Sources/SensorShims")),
-            ],
-            aliases: SubmissionCompiler.ModuleAlias.appleFrameworks(reexporting: "SensorShims"),
-            cacheFolder: FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-test-harness-cache"),
-            optimize: true)
+        let compiler = try SandboxTestPrograms.compiler(root: root)
         let libraries = try compiler.prepareLibraries()
         let requests = try teams.map { team in
             SubmissionCompiler.HarnessRequest(

@@ -21,15 +21,7 @@ struct SandboxSourceBenchmarkTests {
         let root = SandboxHostileExampleTests.root
         let count = Int(ProcessInfo.processInfo.environment["SENSORBENCH_SOURCE_BENCH_COUNT"] ?? "") ?? 2
         let jobs = Int(ProcessInfo.processInfo.environment["SENSORBENCH_SOURCE_BENCH_JOBS"] ?? "") ?? 2
-        let compiler = SubmissionCompiler(
-            swiftc: try #require(SubmissionCompiler.swiftcOnPath()),
-            libraries: [
-                .init(name: "DetectionCore", sourceFolder: root.appendingPathComponent("Sources/DetectionCore")),
-                .init(name: "SensorShims", sourceFolder: root.appendingPathComponent("Sources/SensorShims")),
-            ],
-            aliases: SubmissionCompiler.ModuleAlias.appleFrameworks(reexporting: "SensorShims"),
-            cacheFolder: FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-test-harness-cache"),
-            optimize: true)
+        let compiler = try SandboxTestPrograms.compiler(root: root)
         let figures = try SourceBenchmark.measure(
             compiler: compiler, template: root.appendingPathComponent("Tests/SensorShimsTests"),
             files: ["TeamShakeDetector.swift", "TeamShakeDetector+Protocol.swift"], typeName: "TeamShakeDetector",

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import SourceSubmissions
 
@@ -137,6 +138,20 @@ enum SandboxTestPrograms {
 
     /// The sandbox this machine gives, or nil when neither bubblewrap nor unshare works.
     static let sandbox: Sandbox? = try? Sandbox.detect()
+
+    /// A compiler of the repository's DetectionCore and SensorShims (`-O`, the Apple-framework aliases) with the
+    /// tests' shared cache in the temporary folder.
+    static func compiler(root: URL) throws -> SubmissionCompiler {
+        SubmissionCompiler(
+            swiftc: try #require(SubmissionCompiler.swiftcOnPath()),
+            libraries: [
+                .init(name: "DetectionCore", sourceFolder: root.appendingPathComponent("Sources/DetectionCore")),
+                .init(name: "SensorShims", sourceFolder: root.appendingPathComponent("Sources/SensorShims")),
+            ],
+            aliases: SubmissionCompiler.ModuleAlias.appleFrameworks(reexporting: "SensorShims"),
+            cacheFolder: FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-test-harness-cache"),
+            optimize: true)
+    }
 
     /// The namespace fallback, when it works here.
     static let namespaces: Sandbox? = try? Sandbox.probe(.namespaces).get()

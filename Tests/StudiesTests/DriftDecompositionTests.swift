@@ -30,20 +30,11 @@ func gridScenario(
         cells: cells, tracker: HeadingTracker.Configuration(), straightAheadToleranceDegrees: 5)
 }
 
-/// `phone-calibrated`'s error budget (Scenarios/profiles/phone-calibrated.json) at 10 Hz instead of 100 Hz, so the
-/// debug-build simulation stays fast: every term is specified per √Hz, per second or per device, so the drift's
-/// components do not depend on the rate (white noise integrates to N²·T at any rate).
-func phoneCalibratedAt10Hz() -> GyroProfile {
-    var p = GyroProfile(name: "phone-calibrated-10hz")
-    p.sampleRateHz = 10
-    p.noiseDensityDegPerSecPerRootHz = 0.005
-    p.turnOnBiasDegPerSec = 0.02
-    p.biasInstabilityDegPerHour = 10
-    p.biasCorrelationTimeSeconds = 100
-    p.scaleFactorErrorPercent = 0.5
-    p.scaleFactorAsymmetryPercent = 0.1
-    return p
-}
+/// `phone-calibrated`'s error budget at 10 Hz (``DriftCoverage/phoneCalibratedAt10Hz()``, the numbers of
+/// Scenarios/profiles/phone-calibrated.json, which `RecordingSampleTests` checks), so the debug-build simulation stays
+/// fast: every term is specified per √Hz, per second or per device, so the drift's components do not depend on the
+/// rate (white noise integrates to N²·T at any rate).
+func phoneCalibratedAt10Hz() -> GyroProfile { DriftCoverage.phoneCalibratedAt10Hz() }
 
 @Suite struct DriftDecompositionTests {
     func analyse(_ s: DriftScenario) throws -> (DriftAnalysis, [DriftOutcome]) {
