@@ -258,6 +258,18 @@ extension GeofenceReport {
         return out
     }
 
+    /// A check's false-trigger probability at the probe distance (0 without a probe or such a row), for ranking.
+    static func probeProbability(
+        _ a: GeofenceAnalysis, check c: Int, environment env: String, variant: String, probe: Double?
+    ) -> Double {
+        probe.flatMap { d in
+            a.rows.first {
+                $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
+                    && $0.checkIndex == c
+            }?.falseTriggerProbability
+        } ?? 0
+    }
+
     /// The best check of one environment: the fewest false triggers at the probe distance among the checks that
     /// hold there (``failures`` empty); nil when none holds.
     static func bestCheck(
@@ -265,13 +277,7 @@ extension GeofenceReport {
     ) throws -> Int? {
         var best: (Int, Double)?
         for c in s.checks.indices where try failures(s, a, check: c, environment: env, variant: variant).isEmpty {
-            let p =
-                probe.flatMap { d in
-                    a.rows.first {
-                        $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
-                            && $0.checkIndex == c
-                    }?.falseTriggerProbability
-                } ?? 0
+            let p = probeProbability(a, check: c, environment: env, variant: variant, probe: probe)
             if best == nil || p < best!.1 { best = (c, p) }
         }
         return best?.0
@@ -326,14 +332,7 @@ extension GeofenceReport {
     ) throws -> Int? {
         let env = mainEnvironment(s)
         return checks.min { x, y in
-            func p(_ c: Int) -> Double {
-                probe.flatMap { d in
-                    a.rows.first {
-                        $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
-                            && $0.checkIndex == c
-                    }?.falseTriggerProbability
-                } ?? 0
-            }
+            func p(_ c: Int) -> Double { probeProbability(a, check: c, environment: env, variant: variant, probe: probe) }
             return (p(x), x) < (p(y), y)
         }
     }
