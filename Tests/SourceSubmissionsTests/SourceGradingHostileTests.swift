@@ -7,12 +7,12 @@ import Testing
 
 // MARK: - The shipped hostile examples graded through `grade`'s path, in the sandbox
 
-/// The five hostile teams of `Scenarios/submissions/` (their Swift files as shipped, their metadata rewritten for
-/// the two-hall test rubric) graded beside a JSON raw-magnitude team, in the sandbox this machine has, with the
-/// CPU limit lowered to 2 s so the infinite loop ends quickly. Each gets its documented outcome (the comment at
-/// the top of its detector file), the snooping team is graded on exactly the events of the JSON team of its
-/// detector (raw magnitude, 2.5 g, 3 hits in 2 s, 1 s cooldown: so none of its accesses succeeded, or it would
-/// fire on every reading), the JSON team is graded normally, and no file appears outside the scratch folders.
+/// The five hostile teams of `Scenarios/submissions/` (their Swift files as shipped, their metadata rewritten for the
+/// two-hall test rubric) graded beside a JSON raw-magnitude team, in the sandbox this machine has, with the CPU limit
+/// lowered to 2 s so the infinite loop ends quickly and the address space to 512 MiB. Each gets its documented outcome
+/// (the comment at the top of its detector file), the snooping team is graded on exactly the events of the JSON team of
+/// its detector (raw magnitude, 2.5 g, 3 hits in 2 s, 1 s cooldown: so none of its accesses succeeded, or it would fire
+/// on every reading), the JSON team is graded normally, and no file appears outside the scratch folders.
 @Suite(
     .serialized,
     .enabled(
@@ -44,7 +44,10 @@ struct SourceGradingHostileTests {
     @Test func eachHostileTeamGetsItsOutcomeAndTheOthersAreGraded() throws {
         let sandbox = try Sandbox.detect()
         var toolchain = try #require(SourceFixture.toolchain)
-        toolchain.launcher = .sandboxed(sandbox, limits: SandboxLimits(cpuSeconds: 2, wallSeconds: 30))
+        // 512 MiB of address space, as SandboxHostileExampleTests: the doubling window then fails after about 26
+        // readings, well inside the 2 CPU seconds even on a loaded machine (with the default 2 GiB it reached the
+        // CPU limit first once, under four concurrent builds).
+        toolchain.launcher = .sandboxed(sandbox, limits: SandboxLimits(cpuSeconds: 2, memoryBytes: 512 << 20, wallSeconds: 30))
         var sources: [String: (submission: String, files: [String: String])] = [:]
         for name in Self.hostile { sources[name] = try Self.team(name) }
         let folder = try SourceFixture.folder(
