@@ -11,7 +11,7 @@ extension LinearModel {
     /// in-memory fit does (``fit(response:terms:includeIntercept:confidenceLevel:covariance:)``).
     ///
     /// Solving the normal equations instead of a QR factorisation squares the condition number, so the last bits
-    /// differ from the in-memory fit's (about 10⁻¹³ relative on well-conditioned designs, such as a study's
+    /// differ from the in-memory fit's (a few units in the last place on well-conditioned designs such as a study's
     /// durations and turn counts; the refinement step recovers most of the loss). Always with an intercept.
     /// - Throws: ``StatsError/invalidInput(_:)`` as the in-memory fit (n ≤ p, a value not finite, a constant or
     ///   collinear term, leverage 1), or when the passes do not see the same rows.

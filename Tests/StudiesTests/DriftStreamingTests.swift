@@ -64,16 +64,22 @@ import Testing
             #expect(abs(c.rmsInterval.low - max(m2 - half, 0).squareRoot()) <= 1e-12 * c.rmsInterval.high)
         }
 
-        // Regressions over every walk (five passes over the row file): the in-memory fits to rounding.
+        // Regressions over every walk (five passes over the row file): the in-memory fits to rounding (measured: at
+        // most 5e-16 relative here; the normal equations and the QR solve differ in the last bits).
         #expect(capped.models.map(\.id) == full.models.map(\.id))
         #expect(capped.models.count > 5)
+        // (Loops have |net rotation| = total rotation, so `rotation` is collinear in both, with the same message.)
+        #expect(full.models.contains { $0.fit == nil })
         for (c, f) in zip(capped.models, full.models) {
+            guard let ff = f.fit else {
+                #expect(c.fit == nil && c.note == f.note, "\(c.id): \(c.note ?? "fitted") vs \(f.note ?? "")")
+                continue
+            }
             let cf = try #require(c.fit, "\(c.id)")
-            let ff = try #require(f.fit, "\(f.id)")
             #expect(cf.observations == ff.observations)
             for (x, y) in zip(cf.coefficients, ff.coefficients) {
-                #expect(abs(x.estimate - y.estimate) <= 1e-9 * max(abs(y.estimate), y.standardError), "\(c.id) \(x.name)")
-                #expect(abs(x.standardError - y.standardError) <= 1e-9 * y.standardError, "\(c.id) \(x.name)")
+                #expect(abs(x.estimate - y.estimate) <= 1e-12 * max(abs(y.estimate), y.standardError), "\(c.id) \(x.name)")
+                #expect(abs(x.standardError - y.standardError) <= 1e-12 * y.standardError, "\(c.id) \(x.name)")
             }
         }
 

@@ -28,19 +28,20 @@ extension Benchmark {
         { "name": "bench", "places": [{ "name": "Joe's Café", "latitude": 39.95156, "longitude": -75.19652 }] }
         """
 
-    /// The drift scenario the memory rows run: one cell of 0.05-minute straight walks (300 gyro samples at
-    /// `phone-calibrated`'s 100 Hz), so 10⁶ walks take about a minute of CPU. Beyond 4096 walks the cell is capped
-    /// (``DriftStream``): its moments are summed, |drift| spilled for exact quantiles, every walk's row written to
-    /// the regressions' row file, and `trials.csv` streamed.
+    /// The drift scenario the memory rows run: two cells of short straight walks (0.04 and 0.06 minutes, 240 and
+    /// 360 gyro samples at `phone-calibrated`'s 100 Hz), N/2 walks each, so 10⁶ walks take about a minute of CPU and
+    /// the duration regressions have two durations to fit. Beyond 4096 walks a cell is capped (``DriftStream``): its
+    /// moments are summed, |drift| spilled for exact quantiles, every walk's row written to the regressions' row
+    /// file (read five times per fitted model), and `trials.csv` streamed.
     static let driftMemoryScenario = """
         {
           "study": "drift",
           "name": "bench-drift-memory",
-          "description": "Memory benchmark: one cell of 3-second straight walks.",
+          "description": "Memory benchmark: two cells of short straight walks.",
           "seed": 17,
           "trialsPerCell": 100,
           "profile": "phone-calibrated",
-          "grid": { "minutes": [0.05], "turns": [0] }
+          "grid": { "minutes": [0.04, 0.06], "turns": [0] }
         }
         """
 
@@ -50,16 +51,18 @@ extension Benchmark {
         let files: [(name: String, contents: String)]
         let trialsNoun: String
         let ratioLabel: String
+        /// Grid cells: `--trials` is N ÷ cells, so the run has N trials in all.
+        let cells: Int
     }
 
     static let memoryCases = [
         MemoryCase(
             scenario: "bench-memory.json",
             files: [("bench-memory.json", memoryScenario), ("bench-places.json", memoryPlaces)],
-            trialsNoun: "geofence visits", ratioLabel: "peak memory, largest ÷ smallest of 3 trial counts"),
+            trialsNoun: "geofence visits", ratioLabel: "peak memory, largest ÷ smallest of 3 trial counts", cells: 1),
         MemoryCase(
             scenario: "bench-drift-memory.json", files: [("bench-drift-memory.json", driftMemoryScenario)],
-            trialsNoun: "drift walks", ratioLabel: "peak memory (drift), largest ÷ smallest of 3 trial counts"),
+            trialsNoun: "drift walks", ratioLabel: "peak memory (drift), largest ÷ smallest of 3 trial counts", cells: 2),
     ]
 
     /// One measured child run. The child's own peak lies in `lowMB...highMB`; see ``childPeak(_:_:)``.
@@ -123,7 +126,7 @@ extension Benchmark {
             let start = now()
             let peak = try childPeak(
                 binary,
-                ["run", scenario.path, "--trials", String(trials), "--quiet", "--jobs", String(jobs), "--out", out])
+                ["run", scenario.path, "--trials", String(trials / c.cells), "--quiet", "--jobs", String(jobs), "--out", out])
             figures.append(MemoryFigure(trials: trials, lowMB: peak.low, highMB: peak.high, seconds: now() - start))
             try? FileManager.default.removeItem(atPath: out)
         }
@@ -132,7 +135,8 @@ extension Benchmark {
         // column, the run's wall time in the best column.
         var rows = figures.map {
             Row(
-                label: "peak memory of `run`, \($0.trials) \(c.trialsNoun) (one cell, \(jobs) threads, child process)",
+                label:
+                    "peak memory of `run`, \($0.trials) \(c.trialsNoun) (\(c.cells == 1 ? "one cell" : "\(c.cells) cells"), \(jobs) threads, child process)",
                 median: $0.exact
                     ? "\(f($0.highMB, 1)) MB" : $0.lowMB > 0 ? "\(f($0.lowMB, 1))–\(f($0.highMB, 1)) MB" : "at most \(f($0.highMB, 1)) MB",
                 best: "(one run, \(f($0.seconds, 1)) s)")
