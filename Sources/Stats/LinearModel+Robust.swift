@@ -60,6 +60,16 @@ extension LinearModelFit {
                 for b in 0..<p { meat[a][b] += u * u * x[a] * x[b] }
             }
         }
+        return try withRobustMeat(meat)
+    }
+
+    /// This fit with the HC3 covariance whose meat, Σ uᵢ²·xᵢxᵢᵀ in the fitted coordinates (xᵢ = (1, zᵢ) with an
+    /// intercept), has been accumulated by the caller.
+    func withRobustMeat(_ meat: [[Double]]) throws(StatsError) -> LinearModelFit {
+        let n = observations
+        let q = scales.count
+        let offset = includeIntercept ? 1 : 0
+        let p = q + offset
         // Bread in the fitted coordinates, composed with the map back to the original coefficients.
         var bread = [[Double]](repeating: [Double](repeating: 0, count: p), count: p)
         if includeIntercept { bread[0][0] = 1 / Double(n) }

@@ -55,8 +55,6 @@ public enum LinearModel {
             confidenceLevel: confidenceLevel)
         let n = response.count
         let q = terms.count
-        let p = q + (includeIntercept ? 1 : 0)
-        let df = n - p
 
         // Centre and scale.
         let responseCentre = includeIntercept ? accurateMean(response) : 0
@@ -87,13 +85,28 @@ public enum LinearModel {
         let solution = try solveScaled(
             columns: columns, response: response, responseCentre: responseCentre,
             terms: terms)
+        return try assemble(
+            solution, observations: n, responseNorm: euclideanNorm(response), responseCentre: responseCentre,
+            centres: centres, scales: scales, names: terms.map(\.name), includeIntercept: includeIntercept,
+            confidenceLevel: confidenceLevel)
+    }
+
+    /// The fit from its solution in the centred, unit-length coordinates: the exact-fit test, the original
+    /// coefficients and their covariance, the coefficient table and the analysis of variance.
+    static func assemble(
+        _ solution: ScaledSolution, observations n: Int, responseNorm: Double, responseCentre: Double, centres: [Double],
+        scales: [Double], names termNames: [String], includeIntercept: Bool, confidenceLevel: Double
+    ) throws(StatsError) -> LinearModelFit {
+        let q = termNames.count
+        let p = q + (includeIntercept ? 1 : 0)
+        let df = n - p
         // Residuals no larger than the representation error of the response itself are indistinguishable from
         // an exact fit: ‖e‖² ≤ n·ε²·‖y‖², ε = 2⁻⁵² (each yᵢ is only known to ±ε|yᵢ|). Such a fit reports RSS = 0,
         // standard errors 0 and no tests, as NIST certifies Wampler1, instead of t values of 10¹⁵ from noise.
         guard solution.residualSumOfSquares.isFinite, solution.totalSumOfSquares.isFinite else {
             throw .invalidInput("LinearModel.fit: sums of squares overflow (response too large in magnitude)")
         }
-        let noiseFloor = Double(n).squareRoot() * Double.ulpOfOne * euclideanNorm(response)
+        let noiseFloor = Double(n).squareRoot() * Double.ulpOfOne * responseNorm
         let isExact = solution.residualSumOfSquares.squareRoot() <= noiseFloor
         let rss = isExact ? 0 : solution.residualSumOfSquares
         let s2 = rss / Double(df)
@@ -127,7 +140,7 @@ public enum LinearModel {
         // Coefficient table.
         let alpha = 1 - confidenceLevel
         let criticalT = try StudentT.quantile(1 - alpha / 2, degreesOfFreedom: Double(df))
-        let names = (includeIntercept ? ["intercept"] : []) + terms.map(\.name)
+        let names = (includeIntercept ? ["intercept"] : []) + termNames
         var coefficients: [LinearModelFit.Coefficient] = []
         coefficients.reserveCapacity(p)
         for k in 0..<p {
@@ -236,7 +249,7 @@ public enum LinearModel {
     // MARK: - Numerics
 
     /// What the QR solve of the centred, unit-length design returns.
-    private struct ScaledSolution {
+    struct ScaledSolution {
         var slopes: [Double]
         var unscaledCovariance: [[Double]]
         var residualSumOfSquares: Double
@@ -328,7 +341,7 @@ public enum LinearModel {
     }
 
     /// The mean with one correction pass, x̄ + Σ(x − x̄)/n, which removes most of the rounding of Σx/n.
-    private static func accurateMean(_ values: [Double]) -> Double {
+    static func accurateMean(_ values: [Double]) -> Double {
         let n = Double(values.count)
         var first = CompensatedSum()
         for x in values { first.add(x) }
@@ -339,7 +352,7 @@ public enum LinearModel {
     }
 
     /// ‖x‖₂ without overflow or underflow: the largest magnitude is factored out first.
-    private static func euclideanNorm(_ values: [Double]) -> Double {
+    static func euclideanNorm(_ values: [Double]) -> Double {
         let largest = values.reduce(0) { max($0, abs($1)) }
         guard largest > 0, largest.isFinite else { return largest }
         let sum = values.reduce(0) { $0 + ($1 / largest) * ($1 / largest) }

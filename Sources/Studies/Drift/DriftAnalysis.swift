@@ -20,8 +20,13 @@ package struct DriftAnalysis: Sendable {
         package let p95AbsDriftDeg: Double
         /// Fraction of walks whose arrow points more than 90° away from the mark (the user would walk off).
         package let arrowBeyond90Fraction: Double
-        /// The trials' signed drifts, degrees, in trial order.
+        /// The trials' signed drifts, degrees, in trial order (of a capped cell, its first walks only).
         let driftsDeg: [Double]
+        /// Running sums of the signed drift's powers (degrees), over every trial of the cell.
+        let moments: DriftMoments
+        /// Whether the cell has more walks than were kept (``DriftAnalysis/keptWalksPerCell``): its RMS interval is
+        /// then the large-sample one (``DriftMoments/meanSquareInterval()``).
+        let isCapped: Bool
     }
 
     /// A regression that was fitted, or the reason it could not be.
@@ -74,113 +79,184 @@ package struct DriftAnalysis: Sendable {
             if abs(o.arrowTurnRadians) > .pi / 2 { beyond90[o.cellIndex] += 1 }
         }
         cells = try scenario.cells.map { cell in
-            let drift = byCell[cell.index]
-            let signed = try Descriptive.summary(drift)
-            let absolute = try Descriptive.summary(drift.map(abs))
-            let n = Double(drift.count)
-            let interval: ConfidenceInterval
-            if drift.count >= 2 {
-                let stream = try RandomStream(
-                    seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
-                let ms = try Bootstrap.bcaMeanInterval(drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
-                interval = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
-            } else {
-                interval = ConfidenceInterval(low: signed.rms, high: signed.rms)
-            }
-            return CellSummary(
-                cell: cell, count: drift.count, meanDriftDeg: signed.mean,
-                sdDriftDeg: signed.standardDeviation, rmsDriftDeg: signed.rms, rmsInterval: interval,
-                medianAbsDriftDeg: absolute.median, p95AbsDriftDeg: absolute.p95,
-                arrowBeyond90Fraction: Double(beyond90[cell.index]) / n, driftsDeg: drift)
+            try DriftAnalysis.summary(scenario, cell, drifts: byCell[cell.index], beyond90: beyond90[cell.index])
         }
 
-        // Trial-level columns for the regressions.
-        let cellOf = outcomes.map { scenario.cells[$0.cellIndex] }
-        let minutes = cellOf.map(\.walk.minutes)
-        let turns = cellOf.map { Double($0.walk.turns) }
-        let drift = outcomes.map { $0.driftRadians * degrees }
-        let absDrift = drift.map(abs)
-        let net = outcomes.map { abs($0.netRotationRadians * degrees) }
-        let signedNet = outcomes.map { $0.netRotationRadians * degrees }
-        let total = outcomes.map { $0.totalRotationRadians * degrees }
+        var positive = Array(repeating: false, count: scenario.cells.count)
+        for o in outcomes where abs(o.driftRadians * degrees) > 0 { positive[o.cellIndex] = true }
+        models = DriftAnalysis.modelSpecs(scenario, positiveCells: positive).map { spec in
+            var response: [Double] = []
+            var columns = Array(repeating: [Double](), count: spec.terms.count)
+            for o in outcomes where spec.includes(o) {
+                let c = scenario.cells[o.cellIndex]
+                response.append(spec.response.value(o, c))
+                for (j, t) in spec.terms.enumerated() { columns[j].append(t.column.value(o, c)) }
+            }
+            return spec.fit {
+                try LinearModel.fit(
+                    response: response,
+                    terms: zip(spec.terms, columns).map { RegressionTerm(name: $0.name, values: $1) }, covariance: .hc3)
+            }
+        }
+        decompositions = try DriftAnalysis.decompositions(scenario, outcomes: outcomes)
+    }
 
-        var models: [Model] = []
-        func add(_ id: String, _ formula: String, response: [Double], _ terms: [RegressionTerm]) {
+    /// An analysis whose parts were computed elsewhere (the streamed reduction, ``DriftStream``).
+    init(cells: [CellSummary], models: [Model], decompositions: [DriftDecomposition], keptWalksPerCell: Int?) {
+        self.cells = cells
+        self.models = models
+        self.decompositions = decompositions
+        self.keptWalksPerCell = keptWalksPerCell
+    }
+
+    /// When the error budget was fitted on the first walks of each cell only (a cell had more than this many),
+    /// the cap; `nil` when every figure uses every walk.
+    package private(set) var keptWalksPerCell: Int? = nil
+
+    /// One cell's summary from its signed drifts (degrees, in trial order), as GSL computes it on the whole cell:
+    /// mean, SD, RMS, median and 95th percentile of |drift|, the BCa interval of the RMS.
+    static func summary(_ scenario: DriftScenario, _ cell: DriftCell, drifts drift: [Double], beyond90: Int) throws -> CellSummary {
+        let signed = try Descriptive.summary(drift)
+        let absolute = try Descriptive.summary(drift.map(abs))
+        let n = Double(drift.count)
+        let interval: ConfidenceInterval
+        if drift.count >= 2 {
+            let stream = try RandomStream(
+                seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
+            let ms = try Bootstrap.bcaMeanInterval(drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+            interval = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
+        } else {
+            interval = ConfidenceInterval(low: signed.rms, high: signed.rms)
+        }
+        var moments = DriftMoments()
+        for x in drift { moments.add(x) }
+        return CellSummary(
+            cell: cell, count: drift.count, meanDriftDeg: signed.mean,
+            sdDriftDeg: signed.standardDeviation, rmsDriftDeg: signed.rms, rmsInterval: interval,
+            medianAbsDriftDeg: absolute.median, p95AbsDriftDeg: absolute.p95,
+            arrowBeyond90Fraction: Double(beyond90) / n, driftsDeg: drift, moments: moments, isCapped: false)
+    }
+
+    /// A value of a trial that a regression reads.
+    enum Column {
+        case absDrift, drift, logAbsDrift, minutes, turns, absNet, signedNet, total, logMinutes, logTurns
+
+        /// The value, by the same expression for the in-memory and the streamed fits.
+        @inline(__always)
+        func value(_ o: DriftOutcome, _ c: DriftCell) -> Double {
+            let degrees = 180 / Double.pi
+            switch self {
+            case .absDrift: return abs(o.driftRadians * degrees)
+            case .drift: return o.driftRadians * degrees
+            case .logAbsDrift: return log(abs(o.driftRadians * degrees))
+            case .minutes: return c.walk.minutes
+            case .turns: return Double(c.walk.turns)
+            case .absNet: return abs(o.netRotationRadians * degrees)
+            case .signedNet: return o.netRotationRadians * degrees
+            case .total: return o.totalRotationRadians * degrees
+            case .logMinutes: return log(c.walk.minutes)
+            case .logTurns: return log(Double(c.walk.turns))
+            }
+        }
+    }
+
+    /// One regression of the report: which trials (all, or the walks of some cells that drift at all), the
+    /// response and the terms.
+    struct ModelSpec {
+        let id: String
+        let formula: String
+        /// The cells whose trials enter; `nil` for every trial.
+        let cells: Set<Int>?
+        let response: Column
+        let terms: [(name: String, column: Column)]
+
+        func includes(_ o: DriftOutcome) -> Bool {
+            guard let cells else { return true }
+            return cells.contains(o.cellIndex) && abs(o.driftRadians * (180 / Double.pi)) > 0
+        }
+
+        /// The model, or the reason it could not be fitted.
+        func fit(_ body: () throws -> LinearModelFit) -> Model {
             do {
-                models.append(
-                    Model(
-                        id: id, formula: formula,
-                        fit: try LinearModel.fit(response: response, terms: terms, covariance: .hc3), note: nil))
+                return Model(id: id, formula: formula, fit: try body(), note: nil)
             } catch {
-                models.append(Model(id: id, formula: formula, fit: nil, note: "not estimable: \(error)"))
+                return Model(id: id, formula: formula, fit: nil, note: "not estimable: \(error)")
             }
         }
-        add(ModelID.time, "abs_drift_deg ~ minutes", response: absDrift, [RegressionTerm(name: "minutes", values: minutes)])
-        add(ModelID.turns, "abs_drift_deg ~ turns", response: absDrift, [RegressionTerm(name: "turns", values: turns)])
-        add(
-            ModelID.timeAndTurns, "abs_drift_deg ~ minutes + turns", response: absDrift,
-            [RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "turns", values: turns)])
-        add(
-            ModelID.rotation, "abs_drift_deg ~ minutes + abs_net_rotation_deg + total_rotation_deg", response: absDrift,
-            [
-                RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "abs_net_rotation_deg", values: net),
-                RegressionTerm(name: "total_rotation_deg", values: total),
-            ])
-        add(
-            ModelID.signed, "drift_deg ~ minutes + net_rotation_deg", response: drift,
-            [RegressionTerm(name: "minutes", values: minutes), RegressionTerm(name: "net_rotation_deg", values: signedNet)])
+    }
+
+    /// The report's regressions, in order. `positiveCells[k]`: whether any trial of cell k drifts (|drift| > 0),
+    /// which decides the growth models' groups.
+    static func modelSpecs(_ scenario: DriftScenario, positiveCells: [Bool]) -> [ModelSpec] {
+        var specs: [ModelSpec] = [
+            ModelSpec(
+                id: ModelID.time, formula: "abs_drift_deg ~ minutes", cells: nil, response: .absDrift, terms: [("minutes", .minutes)]),
+            ModelSpec(id: ModelID.turns, formula: "abs_drift_deg ~ turns", cells: nil, response: .absDrift, terms: [("turns", .turns)]),
+            ModelSpec(
+                id: ModelID.timeAndTurns, formula: "abs_drift_deg ~ minutes + turns", cells: nil, response: .absDrift,
+                terms: [("minutes", .minutes), ("turns", .turns)]),
+            ModelSpec(
+                id: ModelID.rotation, formula: "abs_drift_deg ~ minutes + abs_net_rotation_deg + total_rotation_deg", cells: nil,
+                response: .absDrift, terms: [("minutes", .minutes), ("abs_net_rotation_deg", .absNet), ("total_rotation_deg", .total)]),
+            ModelSpec(
+                id: ModelID.signed, formula: "drift_deg ~ minutes + net_rotation_deg", cells: nil, response: .drift,
+                terms: [("minutes", .minutes), ("net_rotation_deg", .signedNet)]),
+        ]
 
         // Growth exponents: log|drift| = log c + k·log(minutes) + log|Z| when drift = c·T^k·Z, so the OLS slope
         // estimates k. Only comparable walks share an exponent: walks that differ in nothing but duration (every
         // straight walk of a profile is alike whatever its tilt, input or shape; walks that turn are grouped by
         // profile, input, tilt, shape and turn count). The turn exponent compares turn counts within one shape,
-        // tilt and input.
+        // tilt and input. Only walks that drift at all (|drift| > 0) enter; a group is named by its first cell.
         let varyingFactors = DriftReport.varying(scenario)
         func label(_ c: DriftCell, leaving: [DriftReport.Factor]) -> String {
             varyingFactors.filter { !leaving.contains($0) }.map { $0.value(c) }.joined(separator: ", ")
         }
-        func groups(_ rows: [Int], key: (DriftCell) -> String) -> [(key: String, rows: [Int])] {
+        func groups(_ cells: [DriftCell], key: (DriftCell) -> String) -> [(key: String, cells: [DriftCell])] {
             var order: [String] = []
-            var members: [String: [Int]] = [:]
-            for i in rows {
-                let k = key(cellOf[i])
+            var members: [String: [DriftCell]] = [:]
+            for c in cells {
+                let k = key(c)
                 if members[k] == nil { order.append(k) }
-                members[k, default: []].append(i)
+                members[k, default: []].append(c)
             }
             return order.map { ($0, members[$0] ?? []) }
         }
-        let positive = absDrift.indices.filter { absDrift[$0] > 0 }
-        let straight = positive.filter { turns[$0] == 0 }
-        for g in groups(straight, key: { $0.profile.name }) where Set(g.rows.map { minutes[$0] }).count > 1 {
+        let positive = scenario.cells.filter { positiveCells[$0.index] }
+        let straight = positive.filter { $0.walk.turns == 0 }
+        for g in groups(straight, key: { $0.profile.name }) where Set(g.cells.map(\.walk.minutes)).count > 1 {
             let multipleProfiles = varyingFactors.contains(.profile)
-            add(
-                ModelID.growthMinutes + (multipleProfiles ? " (\(g.key), straight)" : " (straight)"),
-                "log(abs_drift_deg) ~ log(minutes), straight walks", response: g.rows.map { log(absDrift[$0]) },
-                [RegressionTerm(name: "log_minutes", values: g.rows.map { log(minutes[$0]) })])
+            specs.append(
+                ModelSpec(
+                    id: ModelID.growthMinutes + (multipleProfiles ? " (\(g.key), straight)" : " (straight)"),
+                    formula: "log(abs_drift_deg) ~ log(minutes), straight walks", cells: Set(g.cells.map(\.index)),
+                    response: .logAbsDrift, terms: [("log_minutes", .logMinutes)]))
         }
-        let turning = positive.filter { turns[$0] > 0 }
-        for g in groups(turning, key: { label($0, leaving: [.minutes]) }) where Set(g.rows.map { minutes[$0] }).count > 1 {
+        let turning = positive.filter { $0.walk.turns > 0 }
+        for g in groups(turning, key: { label($0, leaving: [.minutes]) }) where Set(g.cells.map(\.walk.minutes)).count > 1 {
             let name = g.key.isEmpty ? "walks with turns" : g.key
-            add(
-                ModelID.growthMinutes + " (\(name))", "log(abs_drift_deg) ~ log(minutes), \(name)",
-                response: g.rows.map { log(absDrift[$0]) },
-                [RegressionTerm(name: "log_minutes", values: g.rows.map { log(minutes[$0]) })])
+            specs.append(
+                ModelSpec(
+                    id: ModelID.growthMinutes + " (\(name))", formula: "log(abs_drift_deg) ~ log(minutes), \(name)",
+                    cells: Set(g.cells.map(\.index)), response: .logAbsDrift, terms: [("log_minutes", .logMinutes)]))
         }
         // Controls for time when durations vary among those walks, so the turn exponent is not time's in disguise.
-        for g in groups(turning, key: { label($0, leaving: [.minutes, .turns]) }) where Set(g.rows.map { turns[$0] }).count > 1 {
+        for g in groups(turning, key: { label($0, leaving: [.minutes, .turns]) }) where Set(g.cells.map(\.walk.turns)).count > 1 {
             let name = g.key.isEmpty ? "walks with turns" : g.key
-            let timeVaries = Set(g.rows.map { minutes[$0] }).count > 1
-            let terms =
-                [RegressionTerm(name: "log_turns", values: g.rows.map { log(turns[$0]) })]
-                + (timeVaries ? [RegressionTerm(name: "log_minutes", values: g.rows.map { log(minutes[$0]) })] : [])
-            add(
-                ModelID.growthTurns + " (\(name))",
-                timeVaries ? "log(abs_drift_deg) ~ log(turns) + log(minutes), \(name)" : "log(abs_drift_deg) ~ log(turns), \(name)",
-                response: g.rows.map { log(absDrift[$0]) }, terms)
+            let timeVaries = Set(g.cells.map(\.walk.minutes)).count > 1
+            specs.append(
+                ModelSpec(
+                    id: ModelID.growthTurns + " (\(name))",
+                    formula: timeVaries
+                        ? "log(abs_drift_deg) ~ log(turns) + log(minutes), \(name)" : "log(abs_drift_deg) ~ log(turns), \(name)",
+                    cells: Set(g.cells.map(\.index)), response: .logAbsDrift,
+                    terms: [("log_turns", .logTurns)] + (timeVaries ? [("log_minutes", .logMinutes)] : [])))
         }
-        self.models = models
+        return specs
+    }
 
-        // The error budget, per profile.
+    /// The error budget of each profile, from `outcomes` (every trial, or the first walks of each cell).
+    static func decompositions(_ scenario: DriftScenario, outcomes: [DriftOutcome]) throws -> [DriftDecomposition] {
         var profileNames: [String] = []
         for c in scenario.cells where !profileNames.contains(c.profile.name) { profileNames.append(c.profile.name) }
         var decompositions: [DriftDecomposition] = []
@@ -195,6 +271,6 @@ package struct DriftAnalysis: Sendable {
             decompositions.append(
                 try DriftDecomposition(scenario: scenario, profileName: name, outcomes: outcomes, device: device))
         }
-        self.decompositions = decompositions
+        return decompositions
     }
 }

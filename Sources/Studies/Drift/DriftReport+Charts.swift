@@ -72,6 +72,11 @@ extension DriftReport {
                 // Pooled cells: the BCa interval of the pooled mean square, as for one cell (seeded by the group's
                 // first cell and the chart's axis).
                 let rms = (group.sumSquares / Double(group.n)).squareRoot()
+                if group.cells.contains(where: \.isCapped) {
+                    // A capped cell's walks are not all kept: the large-sample interval of the pooled mean square.
+                    let ci = try DriftMoments.pooled(group.cells.map(\.moments)).meanSquareInterval()
+                    return ChartPoint(x: xv, y: rms, yLow: ci.low, yHigh: ci.high)
+                }
                 let squares = group.cells.flatMap { $0.driftsDeg.map { $0 * $0 } }
                 let first = group.cells.map(\.cell.index).min() ?? 0
                 let stream = try RandomStream(
@@ -84,7 +89,24 @@ extension DriftReport {
         }
     }
 
-    static func renderCharts(_ s: DriftScenario, _ outcomes: [DriftOutcome], _ a: DriftAnalysis) throws -> [RenderedChart] {
+    /// The scatter chart draws every k-th trial, k = max(1, trials / 2000) (at most about 2000 points).
+    static func scatterStride(_ trials: Int) -> Int { max(1, trials / 2000) }
+
+    /// The scatter chart's point of one trial.
+    static func scatterPoint(_ cell: DriftCell, _ o: DriftOutcome) -> ChartPoint {
+        ChartPoint(x: cell.walk.minutes, y: abs(o.driftRadians) * degrees)
+    }
+
+    /// The scatter chart's points of `outcomes` (every ``scatterStride(_:)``-th).
+    static func scatterPoints(_ s: DriftScenario, _ outcomes: [DriftOutcome]) -> [ChartPoint] {
+        Swift.stride(from: 0, to: outcomes.count, by: scatterStride(outcomes.count)).map { i in
+            scatterPoint(s.cells[outcomes[i].cellIndex], outcomes[i])
+        }
+    }
+
+    static func renderCharts(_ s: DriftScenario, scatter points: [ChartPoint], stride: Int, _ a: DriftAnalysis) throws
+        -> [RenderedChart]
+    {
         var charts: [RenderedChart] = []
         let byMinutes = LineChart(
             title: "RMS drift against walk duration", xLabel: "walk duration (minutes)",
@@ -104,12 +126,7 @@ extension DriftReport {
                 svg: try byTurns.renderSVG()))
 
         // |drift| of every k-th trial (at most about 2000 points) with the fitted lines of the regressions.
-        let stride = max(1, outcomes.count / 2000)
         var scatter: [ChartSeries] = []
-        let points = Swift.stride(from: 0, to: outcomes.count, by: stride).map { i -> ChartPoint in
-            let o = outcomes[i]
-            return ChartPoint(x: s.cells[o.cellIndex].walk.minutes, y: abs(o.driftRadians) * degrees)
-        }
         scatter.append(
             ChartSeries(
                 name: stride == 1 ? "|drift| of each trial" : "|drift|, every \(stride)th trial",

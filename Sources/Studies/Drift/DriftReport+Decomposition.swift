@@ -378,7 +378,9 @@ extension DriftReport {
                 + (s.sameDevice
                     ? "With one phone, its bias, scale factor and asymmetry are fixed numbers, estimated as the mean of the signed drift; the in-run noise is its variance. "
                     : "Over a class of phones each error has mean zero, so the mean-square drift is a sum of variance components times known regressors. ")
-                + "They are fitted by maximum likelihood to every trial (normal likelihood, Fisher scoring with the variances kept ≥ 0). "
+                + "They are fitted by maximum likelihood to "
+                + (a.keptWalksPerCell.map { "the first \($0) walks of each cell" } ?? "every trial")
+                + " (normal likelihood, Fisher scoring with the variances kept ≥ 0). "
                 + "Intervals are 95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
                 + "resampled within each cell, the whole fit repeated; seeded from the scenario seed); the crossover's is symmetric on the "
                 + "log scale around the estimate, as wide as the replicates' central 95% range of log T, and clipped to the durations here. "

@@ -70,13 +70,20 @@ extension DriftReport {
                     : "Each trial draws its own phone (bias and scale factor) from the profile's spread. ")
                 + "Drift is the tracker's accumulated yaw minus the true yaw when the walker faces the marked direction again; "
                 + "the arrow shows it wrapped to ±180°. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
+                + (a.keptWalksPerCell.map {
+                    " The error budget was fitted on the first \($0) walks of each cell; every other figure uses all \(s.totalTrials)."
+                } ?? "")
         )
         doc.table(try profileTable(s))
 
         doc.heading("Drift per cell", level: 2)
         doc.paragraph(
             "RMS 95% CI: the square root of a BCa bootstrap interval of the cell's mean-square drift "
-                + "(\(DriftAnalysis.rmsReplicates) replicates, seeded per cell), valid whatever the drift's mean and shape.")
+                + "(\(DriftAnalysis.rmsReplicates) replicates, seeded per cell), valid whatever the drift's mean and shape."
+                + (a.keptWalksPerCell.map {
+                    " Cells with more than \($0) walks: the square root of the large-sample (delta-method) interval of the "
+                        + "mean square, m₂ ± 1.96·√(s²(drift²)/n), which needs no resampling; so are the charts' points that pool such a cell."
+                } ?? ""))
         doc.table(try cellTable(a))
         doc.heading("Regressions", level: 2)
         doc.paragraph(

@@ -13,13 +13,42 @@ package enum DriftReport {
     package static func render(scenario: DriftScenario, outcomes: [DriftOutcome], analysis: DriftAnalysis) throws -> ReportFiles {
         var files = ReportFiles()
         files.add("trials.csv", try trialsCSV(scenario, outcomes))
+        try addAnalysisFiles(&files, scenario, scatter: scatterPoints(scenario, outcomes), trials: outcomes.count, analysis)
+        return files
+    }
+
+    /// Renders the report with `trials.csv` already written to a spool, and the scatter chart's points chosen
+    /// (every ``scatterStride(_:)``-th trial).
+    static func render(scenario: DriftScenario, trials: SpoolFile, scatter: [ChartPoint], analysis: DriftAnalysis) throws
+        -> ReportFiles
+    {
+        var files = ReportFiles()
+        files.add("trials.csv", spooled: trials)
+        try addAnalysisFiles(&files, scenario, scatter: scatter, trials: scenario.totalTrials, analysis)
+        return files
+    }
+
+    /// The report of outcomes handed over one at a time, in global index order (``DriftStream``): memory does not
+    /// grow with the trials, and while no cell has more than `keptWalksPerCell` walks the files are byte for byte
+    /// those of ``render(scenario:outcomes:analysis:)``.
+    package static func render(
+        scenario: DriftScenario, keptWalksPerCell: Int = DriftStream.defaultKeptWalksPerCell,
+        feed: ((DriftOutcome) throws -> Void) throws -> Void
+    ) throws -> ReportFiles {
+        var stream = try DriftStream(scenario: scenario, keptWalksPerCell: keptWalksPerCell)
+        try feed { try stream.add($0) }
+        return try stream.finish()
+    }
+
+    private static func addAnalysisFiles(
+        _ files: inout ReportFiles, _ scenario: DriftScenario, scatter: [ChartPoint], trials: Int, _ analysis: DriftAnalysis
+    ) throws {
         files.add("cells.csv", try cellsCSV(analysis))
         files.add("regression.csv", try regressionCSV(analysis))
         files.add("fits.csv", try fitsCSV(analysis))
-        let charts = try renderCharts(scenario, outcomes, analysis)
+        let charts = try renderCharts(scenario, scatter: scatter, stride: scatterStride(trials), analysis)
         for chart in charts { files.add(chart.path, chart.svg) }
         files.add("summary.md", try summary(scenario, analysis, charts: charts))
-        return files
     }
 
     // MARK: - CSV
@@ -27,24 +56,30 @@ package enum DriftReport {
     static let degrees = 180 / Double.pi
 
     static func trialsCSV(_ s: DriftScenario, _ outcomes: [DriftOutcome]) throws -> String {
-        var table = CSVTable(header: [
-            "cell", "trial", "seed", "profile", "input", "tilt_deg", "shape", "minutes", "turns",
-            "net_rotation_deg", "total_rotation_deg", "drift_deg", "abs_drift_deg", "arrow_turn_deg", "arrow_says",
-            "skipped_samples",
-        ])
-        for o in outcomes {
-            let c = s.cells[o.cellIndex]
-            let arrow = o.arrowTurnRadians
-            let phrase = TurnPhraseText.text(arrow, tolerance: s.straightAheadToleranceDegrees)
-            try table.append([
-                .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.profile.name),
-                .text(c.input.rawValue), .number(c.tiltDegrees), .text(c.walk.shape.rawValue), .number(c.walk.minutes),
-                .integer(c.walk.turns), .number(o.netRotationRadians * degrees), .number(o.totalRotationRadians * degrees),
-                .number(o.driftRadians * degrees), .number(abs(o.driftRadians) * degrees), .number(arrow * degrees),
-                .text(phrase), .integer(o.skippedSamples),
-            ])
-        }
+        var table = CSVTable(header: trialsHeader)
+        for o in outcomes { try table.append(trialRow(s, o)) }
         return table.render()
+    }
+
+    /// The columns of `trials.csv`.
+    static let trialsHeader = [
+        "cell", "trial", "seed", "profile", "input", "tilt_deg", "shape", "minutes", "turns",
+        "net_rotation_deg", "total_rotation_deg", "drift_deg", "abs_drift_deg", "arrow_turn_deg", "arrow_says",
+        "skipped_samples",
+    ]
+
+    /// The `trials.csv` row of one trial.
+    static func trialRow(_ s: DriftScenario, _ o: DriftOutcome) -> [CSVCell] {
+        let c = s.cells[o.cellIndex]
+        let arrow = o.arrowTurnRadians
+        let phrase = TurnPhraseText.text(arrow, tolerance: s.straightAheadToleranceDegrees)
+        return [
+            .integer(o.cellIndex), .integer(o.trialInCell), .integer(Int(o.seed.value)), .text(c.profile.name),
+            .text(c.input.rawValue), .number(c.tiltDegrees), .text(c.walk.shape.rawValue), .number(c.walk.minutes),
+            .integer(c.walk.turns), .number(o.netRotationRadians * degrees), .number(o.totalRotationRadians * degrees),
+            .number(o.driftRadians * degrees), .number(abs(o.driftRadians) * degrees), .number(arrow * degrees),
+            .text(phrase), .integer(o.skippedSamples),
+        ]
     }
 
     static func cellsCSV(_ a: DriftAnalysis) throws -> String {

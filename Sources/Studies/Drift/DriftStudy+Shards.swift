@@ -43,6 +43,14 @@ extension DriftScenario: Study {
             driftRadians: drift, arrowTurnRadians: arrow, skippedSamples: skipped)
     }
 
+    package func simulate(_ range: Range<Int>, runner: MonteCarloRunner, each: (Int, DriftOutcome) throws -> Void) throws {
+        try DriftStudy.simulate(self, runner: runner, range: range, each: each)
+    }
+
+    package func report(feed: ((DriftOutcome) throws -> Void) throws -> Void) throws -> ReportFiles {
+        try DriftReport.render(scenario: self, feed: feed)
+    }
+
     package func report(_ outcomes: [DriftOutcome]) throws -> ReportFiles {
         let analysis = try DriftAnalysis(scenario: self, outcomes: outcomes)
         return try DriftReport.render(scenario: self, outcomes: outcomes, analysis: analysis)

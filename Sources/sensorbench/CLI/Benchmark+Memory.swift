@@ -28,6 +28,43 @@ extension Benchmark {
         { "name": "bench", "places": [{ "name": "Joe's Café", "latitude": 39.95156, "longitude": -75.19652 }] }
         """
 
+    /// The drift scenario the memory rows run: two cells of short straight walks (0.04 and 0.06 minutes, 240 and
+    /// 360 gyro samples at `phone-calibrated`'s 100 Hz), N/2 walks each, so 10⁶ walks take about a minute of CPU and
+    /// the duration regressions have two durations to fit. Beyond 4096 walks a cell is capped (``DriftStream``): its
+    /// moments are summed, |drift| spilled for exact quantiles, every walk's row written to the regressions' row
+    /// file (read five times per fitted model), and `trials.csv` streamed.
+    static let driftMemoryScenario = """
+        {
+          "study": "drift",
+          "name": "bench-drift-memory",
+          "description": "Memory benchmark: two cells of short straight walks.",
+          "seed": 17,
+          "trialsPerCell": 100,
+          "profile": "phone-calibrated",
+          "grid": { "minutes": [0.04, 0.06], "turns": [0] }
+        }
+        """
+
+    /// One study's memory measurement: the scenario file (and what it reads beside it), and how its trials are named.
+    struct MemoryCase {
+        let scenario: String
+        let files: [(name: String, contents: String)]
+        let trialsNoun: String
+        let ratioLabel: String
+        /// Grid cells: `--trials` is N ÷ cells, so the run has N trials in all.
+        let cells: Int
+    }
+
+    static let memoryCases = [
+        MemoryCase(
+            scenario: "bench-memory.json",
+            files: [("bench-memory.json", memoryScenario), ("bench-places.json", memoryPlaces)],
+            trialsNoun: "geofence visits", ratioLabel: "peak memory, largest ÷ smallest of 3 trial counts", cells: 1),
+        MemoryCase(
+            scenario: "bench-drift-memory.json", files: [("bench-drift-memory.json", driftMemoryScenario)],
+            trialsNoun: "drift walks", ratioLabel: "peak memory (drift), largest ÷ smallest of 3 trial counts", cells: 2),
+    ]
+
     /// One measured child run. The child's own peak lies in `lowMB...highMB`; see ``childPeak(_:_:)``.
     struct MemoryFigure {
         let trials: Int
@@ -64,19 +101,24 @@ extension Benchmark {
         }
     }
 
-    /// Runs `sensorbench run bench-memory.json --trials N --quiet --jobs J` in a child process for each count in
-    /// ``memoryTrialCounts`` (its report into a temporary folder, removed afterwards), so the peaks of the runs
-    /// never mix.
+    /// Runs `sensorbench run <scenario> --trials N --quiet --jobs J` in a child process for each case of
+    /// ``memoryCases`` and each count in ``memoryTrialCounts`` (its report into a temporary folder, removed
+    /// afterwards), so the peaks of the runs never mix.
     ///
-    /// - Returns: the table rows: one per trial count, then the ratio largest ÷ smallest peak (target ≤ 1.10),
-    ///   an upper bound when a peak is known only within bounds.
+    /// - Returns: the table rows: for each case one per trial count, then the ratio largest ÷ smallest peak (target
+    ///   ≤ 1.10), an upper bound when a peak is known only within bounds.
     static func memoryRows(jobs: Int) throws -> [Row] {
+        try memoryCases.flatMap { try memoryRows($0, jobs: jobs) }
+    }
+
+    static func memoryRows(_ c: MemoryCase, jobs: Int) throws -> [Row] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-bench-memory-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = folder.appendingPathComponent("bench-memory.json")
-        try memoryScenario.write(to: scenario, atomically: true, encoding: .utf8)
-        try memoryPlaces.write(to: folder.appendingPathComponent("bench-places.json"), atomically: true, encoding: .utf8)
+        for file in c.files {
+            try file.contents.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+        }
+        let scenario = folder.appendingPathComponent(c.scenario)
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var figures: [MemoryFigure] = []
         for trials in memoryTrialCounts {
@@ -84,7 +126,7 @@ extension Benchmark {
             let start = now()
             let peak = try childPeak(
                 binary,
-                ["run", scenario.path, "--trials", String(trials), "--quiet", "--jobs", String(jobs), "--out", out])
+                ["run", scenario.path, "--trials", String(trials / c.cells), "--quiet", "--jobs", String(jobs), "--out", out])
             figures.append(MemoryFigure(trials: trials, lowMB: peak.low, highMB: peak.high, seconds: now() - start))
             try? FileManager.default.removeItem(atPath: out)
         }
@@ -93,17 +135,15 @@ extension Benchmark {
         // column, the run's wall time in the best column.
         var rows = figures.map {
             Row(
-                label: "peak memory of `run`, \($0.trials) geofence visits (one cell, \(jobs) threads, child process)",
+                label:
+                    "peak memory of `run`, \($0.trials) \(c.trialsNoun) (\(c.cells == 1 ? "one cell" : "\(c.cells) cells"), \(jobs) threads, child process)",
                 median: $0.exact
                     ? "\(f($0.highMB, 1)) MB" : $0.lowMB > 0 ? "\(f($0.lowMB, 1))–\(f($0.highMB, 1)) MB" : "at most \(f($0.highMB, 1)) MB",
                 best: "(one run, \(f($0.seconds, 1)) s)")
         }
         if let high = figures.map(\.highMB).max(), let low = figures.map(\.lowMB).min(), low > 0 {
             let bound = figures.allSatisfy(\.exact) ? "" : "at most "
-            rows.append(
-                Row(
-                    label: "peak memory, largest ÷ smallest of \(memoryTrialCounts.count) trial counts",
-                    median: "\(bound)\(f(high / low, 3))", best: "", target: "≤ 1.10"))
+            rows.append(Row(label: c.ratioLabel, median: "\(bound)\(f(high / low, 3))", best: "", target: "≤ 1.10"))
         }
         return rows
     }
