@@ -27,17 +27,6 @@ extension GradingPlan {
         }
     }
 
-    /// Reads record lines back into unit results, checking each one's index, suite and trial against the plan.
-    ///
-    /// - Parameter records: every unit's record in global index order, with the file and line it came from.
-    /// - Throws: ``InputError`` naming the file and line of a malformed or misplaced record.
-    package func units(records: [PartRecord]) throws(InputError) -> [GradingUnitResult] {
-        var out: [GradingUnitResult] = []
-        out.reserveCapacity(records.count)
-        for (g, r) in records.enumerated() { out.append(try unit(record: r, index: g)) }
-        return out
-    }
-
     /// Reads one record back into the result of unit `g`, checking its index, suite and trial against the plan.
     ///
     /// - Throws: ``InputError`` naming the file and line of a malformed or misplaced record.

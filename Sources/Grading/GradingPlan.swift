@@ -17,7 +17,7 @@ package enum GradingUnitResult: Sendable, Equatable {
 /// Units are the (suite, trial) pairs of every simulated suite in rubric order: suite s owns the global indices
 /// `offsets[s] ..< offsets[s] + trialCount`. A unit's result depends only on the rubric, the submissions and its
 /// index (its random streams come from `TrialSeed(suite seed, trial)`), so where it runs does not matter, and
-/// ``reduce(_:)`` over every unit in index order gives exactly the unsharded outcomes.
+/// a ``Reduction`` of every unit in index order gives exactly the unsharded outcomes.
 package struct GradingPlan: Sendable {
     package let rubric: Rubric
     package let submissions: [Submission]
@@ -91,11 +91,6 @@ package struct GradingPlan: Sendable {
         return nil
     }
 
-    /// Computes the units of `range` on every core, in index order.
-    package func units(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [GradingUnitResult] {
-        try runner.run(count: range.count) { i in try unit(range.lowerBound + i) }
-    }
-
     /// Computes one unit.
     func unit(_ g: Int) throws -> GradingUnitResult {
         guard let (s, k) = locate(g) else {
@@ -150,19 +145,6 @@ package struct GradingPlan: Sendable {
     }
 
     // MARK: - Reduction
-
-    /// Every suite's outcome for every submission, and every setting's total per suite, from all units in global
-    /// index order (``Reduction`` over the array).
-    ///
-    /// - Throws: ``InputError`` when a unit does not fit its suite (a part from another plan).
-    package func reduce(_ units: [GradingUnitResult]) throws(InputError) -> GradingEvaluation {
-        guard units.count == totalUnits else {
-            throw InputError(file: nil, field: "grade", problem: "\(units.count) units, the plan has \(totalUnits)")
-        }
-        var reduction = Reduction(self)
-        for u in units { try reduction.add(u) }
-        return try reduction.finish()
-    }
 
     /// The reduction of a plan's units as they arrive in global index order: per suite, each submission's
     /// collected visits per place and each setting's tally, so memory is O(suites × (submissions × places +

@@ -77,11 +77,6 @@ extension Study {
         try report { sink in try simulate(0..<totalTrials, runner: runner) { _, outcome in try sink(outcome) } }
     }
 
-    /// One record line per trial of `range`, for a part file.
-    package func records(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [String] {
-        zip(range, try simulate(range, runner: runner)).map { record($1, index: $0) }
-    }
-
     /// The full report from every trial's record, in global index order: identical to an unsharded run's.
     ///
     /// - Throws: ``InputError`` naming the file and line of the first record that does not fit the scenario.

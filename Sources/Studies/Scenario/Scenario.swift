@@ -39,16 +39,8 @@ package struct Scenario: Sendable {
             files: [], totalTrials: totalTrials)
     }
 
-    /// One shard's part file: the trials of `shard`, each as a record.
-    package func part(_ shard: ShardSpec, runner: MonteCarloRunner) throws -> PartFile {
-        let range = shard.range(total: totalTrials)
-        return PartFile(
-            program: SensorBenchVersion.current, header: partHeader, shard: shard, trials: range,
-            columns: study.recordColumns, records: try study.records(range, runner: runner))
-    }
-
-    /// Writes one shard's part file to `url` as its trials finish, in index order (the bytes of ``part(_:runner:)``'s
-    /// rendering), atomically.
+    /// Writes one shard's part file to `url` as its trials finish, in index order, atomically
+    /// (``PartFile/write(to:program:header:shard:trials:columns:records:)``).
     ///
     /// - Returns: the shard's trials.
     @discardableResult

@@ -66,10 +66,10 @@ extension Benchmark {
 
     /// Runs `sensorbench run bench-memory.json --trials N --quiet --jobs J` in a child process for each count in
     /// ``memoryTrialCounts`` (its report into a temporary folder, removed afterwards), so the peaks of the runs
-    /// never mix.
+    /// never mix; then the same trials as `--shard 1/2` and `--shard 2/2`, and `merge` of the two parts.
     ///
-    /// - Returns: the table rows: one per trial count, then the ratio largest ÷ smallest peak (target ≤ 1.10),
-    ///   an upper bound when a peak is known only within bounds.
+    /// - Returns: for the whole run, the shards and the merge: one row per trial count, then the ratio largest ÷
+    ///   smallest peak (target ≤ 1.10), an upper bound when a peak is known only within bounds.
     static func memoryRows(jobs: Int) throws -> [Row] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-bench-memory-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -79,21 +79,42 @@ extension Benchmark {
         try memoryPlaces.write(to: folder.appendingPathComponent("bench-places.json"), atomically: true, encoding: .utf8)
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var figures: [MemoryFigure] = []
+        var shardFigures: [MemoryFigure] = []
+        var mergeFigures: [MemoryFigure] = []
+        func measure(_ trials: Int, _ arguments: [String]) throws -> MemoryFigure {
+            let start = now()
+            let peak = try childPeak(binary, arguments)
+            return MemoryFigure(trials: trials, lowMB: peak.low, highMB: peak.high, seconds: now() - start)
+        }
         for trials in memoryTrialCounts {
             let out = folder.appendingPathComponent("out-\(trials)").path
-            let start = now()
-            let peak = try childPeak(
-                binary,
-                ["run", scenario.path, "--trials", String(trials), "--quiet", "--jobs", String(jobs), "--out", out])
-            figures.append(MemoryFigure(trials: trials, lowMB: peak.low, highMB: peak.high, seconds: now() - start))
-            try? FileManager.default.removeItem(atPath: out)
+            let run = ["run", scenario.path, "--trials", String(trials), "--quiet", "--jobs", String(jobs)]
+            figures.append(try measure(trials, run + ["--out", out]))
+            // The same trials in 2 shards, then their merge: the larger shard peak, and the merge's.
+            let parts = folder.appendingPathComponent("parts-\(trials)").path
+            let shards = try (1...2).map { k in try measure(trials, run + ["--shard", "\(k)/2", "--out", parts]) }
+            shardFigures.append(
+                MemoryFigure(
+                    trials: trials, lowMB: shards.map(\.lowMB).max()!, highMB: shards.map(\.highMB).max()!,
+                    seconds: shards.map(\.seconds).reduce(0, +)))
+            let partPaths = (1...2).map { "\(parts)/bench-memory.shard-\($0)-of-2.part" }
+            mergeFigures.append(try measure(trials, ["merge"] + partPaths + ["--out", out + "-merged"]))
+            for path in [out, parts, out + "-merged"] { try? FileManager.default.removeItem(atPath: path) }
         }
+        return memoryTable(figures, what: "`run`", jobs: "\(jobs) threads")
+            + memoryTable(shardFigures, what: "`run --shard k/2` (larger of the 2 shards)", jobs: "\(jobs) threads")
+            + memoryTable(mergeFigures, what: "`merge` of the 2 parts", jobs: "1 thread")
+    }
+
+    /// One row per trial count, then the ratio largest ÷ smallest peak (target ≤ 1.10), an upper bound when a
+    /// peak is known only within bounds.
+    static func memoryTable(_ figures: [MemoryFigure], what: String, jobs: String) -> [Row] {
         func f(_ x: Double, _ d: Int) -> String { String(format: "%.\(d)f", x) }
         // One child run per count (a peak is a single reading, not a repeated timing): the figure goes in the median
         // column, the run's wall time in the best column.
         var rows = figures.map {
             Row(
-                label: "peak memory of `run`, \($0.trials) geofence visits (one cell, \(jobs) threads, child process)",
+                label: "peak memory of \(what), \($0.trials) geofence visits (one cell, \(jobs), child process)",
                 median: $0.exact
                     ? "\(f($0.highMB, 1)) MB" : $0.lowMB > 0 ? "\(f($0.lowMB, 1))–\(f($0.highMB, 1)) MB" : "at most \(f($0.highMB, 1)) MB",
                 best: "(one run, \(f($0.seconds, 1)) s)")
@@ -102,7 +123,7 @@ extension Benchmark {
             let bound = figures.allSatisfy(\.exact) ? "" : "at most "
             rows.append(
                 Row(
-                    label: "peak memory, largest ÷ smallest of \(memoryTrialCounts.count) trial counts",
+                    label: "peak memory of \(what), largest ÷ smallest of \(figures.count) trial counts",
                     median: "\(bound)\(f(high / low, 3))", best: "", target: "≤ 1.10"))
         }
         return rows
