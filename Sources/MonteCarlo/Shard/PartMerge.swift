@@ -28,16 +28,6 @@ package enum PartMerge {
         package func forEachRecord(_ body: (PartRecord) throws -> Void) throws {
             for part in parts { try PartFile.forEachRecord(part, body) }
         }
-
-        /// Every record, collected (for tests and small runs; `merge` streams them).
-        package var records: [PartRecord] {
-            get throws {
-                var all: [PartRecord] = []
-                all.reserveCapacity(recordCount)
-                try forEachRecord { all.append($0) }
-                return all
-            }
-        }
     }
 
     /// Checks the parts (each in one streaming pass) and returns them as a merged set, records not read yet.
