@@ -79,7 +79,13 @@ package enum GradingEngine {
 
     /// Every unit of the plan, reduced: the outcomes and every setting's totals.
     static func evaluation(_ plan: GradingPlan, runner: MonteCarloRunner) throws -> GradingEvaluation {
-        try plan.reduce(try plan.units(0..<plan.totalUnits, runner: runner))
+        var reduction = GradingPlan.Reduction(plan)
+        try runner.forEach(count: plan.totalUnits) { g in
+            try plan.unit(g)
+        } consume: { _, u in
+            try reduction.add(u)
+        }
+        return try reduction.finish()
     }
 
     // MARK: - Hall visits

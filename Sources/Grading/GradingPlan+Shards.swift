@@ -27,60 +27,75 @@ extension GradingPlan {
         }
     }
 
-    /// Reads record lines back into unit results, checking each one's index, suite and trial against the plan.
+    /// Reads one record back into the result of unit `g`, checking its index, suite and trial against the plan.
     ///
-    /// - Parameter records: every unit's record in global index order, with the file and line it came from.
     /// - Throws: ``InputError`` naming the file and line of a malformed or misplaced record.
-    package func units(records: [PartRecord]) throws(InputError) -> [GradingUnitResult] {
-        var out: [GradingUnitResult] = []
-        out.reserveCapacity(records.count)
-        for (g, r) in records.enumerated() {
-            func bad(_ problem: String) -> InputError { InputError(file: r.file, line: r.line, field: "record", problem: problem) }
-            let fields = r.text.split(separator: " ", omittingEmptySubsequences: false)
-            guard fields.count >= 4, let index = Int(fields[0]), let s = Int(fields[1]), let k = Int(fields[2]) else {
-                throw bad("expected '<index> <suite> <trial> <result>'")
-            }
-            guard index == g, let (suite, trial) = locate(g), suite == s, trial == k else {
-                throw bad("record \(index) (suite \(s), trial \(k)) is not unit \(g) of this rubric and submissions")
-            }
-            let result = fields[3]
-            if result.first == "v" {
-                guard fields.count == 4 else { throw bad("a visit record has 4 fields") }
-                var got: [Bool] = []
-                for c in result.dropFirst() {
-                    guard c == "0" || c == "1" else { throw bad("a visit's result is 0s and 1s") }
-                    got.append(c == "1")
-                }
-                out.append(.visit(got))
-            } else if result.first == "t", let n = Int(result.dropFirst()), n == fields.count - 4 {
-                var tallies: [GestureTally] = []
-                for f in fields.dropFirst(4) {
-                    let parts = f.split(separator: ",", omittingEmptySubsequences: false)
-                    let counts = parts.prefix(6).compactMap { Int($0) }
-                    guard parts.count == 8, counts.count == 6, counts.allSatisfy({ $0 >= 0 }),
-                        let exposure = ExactDouble.decode(parts[6]), exposure.isFinite, exposure >= 0
-                    else {
-                        throw bad("a tally needs 6 counts, the exposure as 16 hex digits and the activities")
-                    }
-                    let byActivity = parts[7].isEmpty ? [] : parts[7].split(separator: ":").compactMap { Int($0) }
-                    var t = GestureTally()
-                    t.truth = counts[0]
-                    t.truePositives = counts[1]
-                    t.falseAlarms = counts[2]
-                    t.misses = counts[3]
-                    t.fragments = counts[4]
-                    t.gesturesWithFragments = counts[5]
-                    t.exposureSeconds = exposure
-                    t.falseAlarmsByActivity = byActivity
-                    t.makeCluster()
-                    tallies.append(t)
-                }
-                out.append(.timeline(tallies))
-            } else {
-                throw bad("a result is 'v…' or 't<count>' followed by that many tallies")
-            }
+    package func unit(record r: PartRecord, index g: Int) throws(InputError) -> GradingUnitResult {
+        func bad(_ problem: String) -> InputError { InputError(file: r.file, line: r.line, field: "record", problem: problem) }
+        let fields = r.text.split(separator: " ", omittingEmptySubsequences: false)
+        guard fields.count >= 4, let index = Int(fields[0]), let s = Int(fields[1]), let k = Int(fields[2]) else {
+            throw bad("expected '<index> <suite> <trial> <result>'")
         }
-        return out
+        guard index == g, let (suite, trial) = locate(g), suite == s, trial == k else {
+            throw bad("record \(index) (suite \(s), trial \(k)) is not unit \(g) of this rubric and submissions")
+        }
+        let result = fields[3]
+        if result.first == "v" {
+            guard fields.count == 4 else { throw bad("a visit record has 4 fields") }
+            var got: [Bool] = []
+            for c in result.dropFirst() {
+                guard c == "0" || c == "1" else { throw bad("a visit's result is 0s and 1s") }
+                got.append(c == "1")
+            }
+            return .visit(got)
+        } else if result.first == "t", let n = Int(result.dropFirst()), n == fields.count - 4 {
+            var tallies: [GestureTally] = []
+            for f in fields.dropFirst(4) {
+                let parts = f.split(separator: ",", omittingEmptySubsequences: false)
+                let counts = parts.prefix(6).compactMap { Int($0) }
+                guard parts.count == 8, counts.count == 6, counts.allSatisfy({ $0 >= 0 }),
+                    let exposure = ExactDouble.decode(parts[6]), exposure.isFinite, exposure >= 0
+                else {
+                    throw bad("a tally needs 6 counts, the exposure as 16 hex digits and the activities")
+                }
+                let byActivity = parts[7].isEmpty ? [] : parts[7].split(separator: ":").compactMap { Int($0) }
+                var t = GestureTally()
+                t.truth = counts[0]
+                t.truePositives = counts[1]
+                t.falseAlarms = counts[2]
+                t.misses = counts[3]
+                t.fragments = counts[4]
+                t.gesturesWithFragments = counts[5]
+                t.exposureSeconds = exposure
+                t.falseAlarmsByActivity = byActivity
+                t.makeCluster()
+                tallies.append(t)
+            }
+            return .timeline(tallies)
+        } else {
+            throw bad("a result is 'v…' or 't<count>' followed by that many tallies")
+        }
+    }
+
+    /// The evaluation of the records `feed` hands to its sink (every unit's, in global index order), each read
+    /// and reduced as it arrives (``Reduction``): no array of records or units exists.
+    ///
+    /// - Throws: ``InputError`` naming the file and line of a malformed or misplaced record, or what `feed` throws.
+    package func evaluation(recordFeed feed: ((PartRecord) throws -> Void) throws -> Void) throws -> GradingEvaluation {
+        var reduction = Reduction(self)
+        try feed { r in try reduction.add(try unit(record: r, index: reduction.count)) }
+        return try reduction.finish()
+    }
+
+    /// Computes the units of `range` on every core and hands each one's record to `sink`, in index order, as
+    /// they finish.
+    package func records(_ range: Range<Int>, runner: MonteCarloRunner, sink: (String) throws -> Void) throws {
+        let plan = self
+        try runner.forEach(count: range.count) { i in
+            try plan.unit(range.lowerBound + i)
+        } consume: { i, u in
+            try sink(record(range.lowerBound + i, u))
+        }
     }
 
     // MARK: - Loading, with the content hash

@@ -17,7 +17,7 @@ package enum GradingUnitResult: Sendable, Equatable {
 /// Units are the (suite, trial) pairs of every simulated suite in rubric order: suite s owns the global indices
 /// `offsets[s] ..< offsets[s] + trialCount`. A unit's result depends only on the rubric, the submissions and its
 /// index (its random streams come from `TrialSeed(suite seed, trial)`), so where it runs does not matter, and
-/// ``reduce(_:)`` over every unit in index order gives exactly the unsharded outcomes.
+/// a ``Reduction`` of every unit in index order gives exactly the unsharded outcomes.
 package struct GradingPlan: Sendable {
     package let rubric: Rubric
     package let submissions: [Submission]
@@ -91,11 +91,6 @@ package struct GradingPlan: Sendable {
         return nil
     }
 
-    /// Computes the units of `range` on every core, in index order.
-    package func units(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [GradingUnitResult] {
-        try runner.run(count: range.count) { i in try unit(range.lowerBound + i) }
-    }
-
     /// Computes one unit.
     func unit(_ g: Int) throws -> GradingUnitResult {
         guard let (s, k) = locate(g) else {
@@ -151,50 +146,84 @@ package struct GradingPlan: Sendable {
 
     // MARK: - Reduction
 
-    /// Every suite's outcome for every submission, and every setting's total per suite, from all units in global
-    /// index order.
-    ///
-    /// - Throws: ``InputError`` when a unit does not fit its suite (a part from another plan).
-    package func reduce(_ units: [GradingUnitResult]) throws(InputError) -> GradingEvaluation {
-        guard units.count == totalUnits else {
-            throw InputError(file: nil, field: "grade", problem: "\(units.count) units, the plan has \(totalUnits)")
-        }
-        var table = Array(repeating: [SuiteOutcome](), count: submissions.count)
-        var totals: [[GestureTally]] = []
-        for (s, suite) in rubric.suites.enumerated() {
-            let mine = units[offsets[s]..<offsets[s] + suite.trialCount]
-            var suiteTotals: [GestureTally] = []
-            var column: [SuiteOutcome]
-            switch suite.body {
-            case .coordinates:
-                column = submissions.map { sub in
-                    .coordinates(
-                        zip(rubric.places, sub.halls).map { place, c in
-                            c.map { Geodesic.distanceMeters($0, place.coordinate) }
-                        })
-                }
-            case .hallVisits(let h):
-                var collected = Array(repeating: Array(repeating: 0, count: h.places.count), count: submissions.count)
-                for (k, u) in mine.enumerated() {
-                    guard case .visit(let got) = u, got.count == submissions.count else { throw misfit(s, k) }
-                    for i in submissions.indices where got[i] { collected[i][k / h.visitsPerPlace] += 1 }
-                }
-                column = collected.map { .visits(collected: $0, visitsPerPlace: h.visitsPerPlace) }
-            case .shakeTimelines, .scribbleTimelines:
-                suiteTotals = Array(repeating: GestureTally(), count: settings[s].count)
-                for (k, u) in mine.enumerated() {
-                    guard case .timeline(let tallies) = u, tallies.count == settings[s].count else { throw misfit(s, k) }
-                    for j in tallies.indices { suiteTotals[j].add(tallies[j]) }
-                }
-                column = settingOf[s].map { j in j.map { .gestures(suiteTotals[$0]) } ?? .notApplicable }
+    /// The reduction of a plan's units as they arrive in global index order: per suite, each submission's
+    /// collected visits per place and each setting's tally, so memory is O(suites × (submissions × places +
+    /// settings)) whatever the trial counts, and no array of units exists.
+    package struct Reduction: Sendable {
+        private let plan: GradingPlan
+        /// Per suite (hall visits): per submission, visits collected per place.
+        private var collected: [[[Int]]]
+        /// Per suite (timelines): per setting, the total tally.
+        private var totals: [[GestureTally]]
+        /// Units added so far: the next unit's global index.
+        package private(set) var count = 0
+
+        package init(_ plan: GradingPlan) {
+            self.plan = plan
+            collected = plan.rubric.suites.map { suite in
+                guard case .hallVisits(let h) = suite.body else { return [] }
+                return Array(repeating: Array(repeating: 0, count: h.places.count), count: plan.submissions.count)
             }
-            for i in submissions.indices { table[i].append(column[i]) }
-            totals.append(suiteTotals)
+            totals = plan.rubric.suites.indices.map { s in
+                switch plan.rubric.suites[s].body {
+                case .shakeTimelines, .scribbleTimelines: Array(repeating: GestureTally(), count: plan.settings[s].count)
+                default: []
+                }
+            }
         }
-        return GradingEvaluation(outcomes: table, settingTotals: totals)
+
+        /// Adds the unit of global index ``count``.
+        ///
+        /// - Throws: ``InputError`` when the unit does not fit its suite.
+        package mutating func add(_ u: GradingUnitResult) throws(InputError) {
+            let g = count
+            count += 1
+            // Units beyond the plan are counted only; ``finish()`` refuses the count.
+            guard let (s, k) = plan.locate(g) else { return }
+            switch plan.rubric.suites[s].body {
+            case .hallVisits(let h):
+                guard case .visit(let got) = u, got.count == plan.submissions.count else { throw plan.misfit(s, k) }
+                for i in plan.submissions.indices where got[i] { collected[s][i][k / h.visitsPerPlace] += 1 }
+            case .shakeTimelines, .scribbleTimelines:
+                guard case .timeline(let tallies) = u, tallies.count == plan.settings[s].count else { throw plan.misfit(s, k) }
+                for j in tallies.indices { totals[s][j].add(tallies[j]) }
+            case .coordinates:
+                throw plan.misfit(s, k)
+            }
+        }
+
+        /// The evaluation of every unit added.
+        ///
+        /// - Throws: ``InputError`` when fewer or more units than the plan's were added.
+        package func finish() throws(InputError) -> GradingEvaluation {
+            guard count == plan.totalUnits else {
+                throw InputError(file: nil, field: "grade", problem: "\(count) units, the plan has \(plan.totalUnits)")
+            }
+            let rubric = plan.rubric
+            let submissions = plan.submissions
+            var table = Array(repeating: [SuiteOutcome](), count: submissions.count)
+            for (s, suite) in rubric.suites.enumerated() {
+                let column: [SuiteOutcome]
+                switch suite.body {
+                case .coordinates:
+                    column = submissions.map { sub in
+                        .coordinates(
+                            zip(rubric.places, sub.halls).map { place, c in
+                                c.map { Geodesic.distanceMeters($0, place.coordinate) }
+                            })
+                    }
+                case .hallVisits(let h):
+                    column = collected[s].map { .visits(collected: $0, visitsPerPlace: h.visitsPerPlace) }
+                case .shakeTimelines, .scribbleTimelines:
+                    column = plan.settingOf[s].map { j in j.map { .gestures(totals[s][$0]) } ?? .notApplicable }
+                }
+                for i in submissions.indices { table[i].append(column[i]) }
+            }
+            return GradingEvaluation(outcomes: table, settingTotals: totals)
+        }
     }
 
-    private func misfit(_ s: Int, _ k: Int) -> InputError {
+    fileprivate func misfit(_ s: Int, _ k: Int) -> InputError {
         InputError(
             file: nil, field: "grade",
             problem: "trial \(k) of suite \(rubric.suites[s].id) does not fit the suite (another rubric or submissions?)")

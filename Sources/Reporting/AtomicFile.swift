@@ -20,16 +20,34 @@ public enum AtomicFile {
     /// The destination must be a regular file or missing: a folder, a device (`/dev/null`) or a FIFO is refused
     /// with ``ReportingError/output(path:reason:)``.
     public static func write(_ data: Data, to url: URL) throws(ReportingError) {
+        do {
+            try write(to: url) { sink in try data.withUnsafeBytes { try sink($0) } }
+        } catch let error as ReportingError {
+            throw error
+        } catch {
+            throw .output(path: url.relativePath, reason: "\(error)")
+        }
+    }
+
+    /// Writes the bytes `produce` hands to its sink to `url` atomically, as they come: the temporary file is
+    /// created before `produce` starts (so an unwritable destination is refused before any work) and renamed over
+    /// the destination only after `produce` returns; when `produce` throws, the temporary file is removed, the
+    /// destination is untouched and the error is rethrown.
+    ///
+    /// - Throws: ``ReportingError`` for a bad destination or a failed write, or whatever `produce` throws.
+    public static func write(
+        to url: URL, streaming produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let shown = url.relativePath
         let path = url.standardizedFileURL.path
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         guard !name.isEmpty, name != "/", name != ".", name != ".." else {
-            throw .output(path: shown, reason: "is not a file name")
+            throw ReportingError.output(path: shown, reason: "is not a file name")
         }
         try FileSystem.makeFolders((shown as NSString).deletingLastPathComponent)
         if let kind = FileSystem.kind(path), kind != S_IFREG {
-            throw .output(path: shown, reason: kind == S_IFDIR ? "is a folder, not a file" : "is not a regular file")
+            throw ReportingError.output(path: shown, reason: kind == S_IFDIR ? "is a folder, not a file" : "is not a regular file")
         }
         let prefix = ".\(name).tmp-"
         for entry in FileSystem.entries(folder) {
@@ -38,7 +56,7 @@ public enum AtomicFile {
         }
         let temporary = folder + "/" + prefix + "\(getpid())"
         FileSystem.removeTree(temporary)
-        try FileSystem.writeSynced(data, to: temporary)
+        try FileSystem.writeSynced(to: temporary, streaming: produce)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)

@@ -75,6 +75,33 @@ enum FileSystem {
         }
     }
 
+    /// Creates a new file at `path` (which must not exist), hands `produce` a sink that writes each buffer it is
+    /// given to the file, then syncs and closes it; when `produce` or a write fails, the file is removed and the
+    /// error rethrown (a write failure as ``ReportingError``).
+    static func writeSynced(
+        to path: String, streaming produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw error(errno, path: path, doing: "cannot create file") }
+        do {
+            try produce { buffer in
+                let failure = writeAll(fd, buffer)
+                if failure != 0 { throw error(failure, path: path, doing: "cannot write") }
+            }
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        var failure: Int32 = 0
+        if fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(path)
+            throw error(failure, path: path, doing: "cannot write")
+        }
+    }
+
     /// Writes every byte of `buffer` to `fd`; returns 0 or the `errno` of the failed write.
     private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
         var offset = 0

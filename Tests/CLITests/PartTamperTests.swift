@@ -1,4 +1,5 @@
 import Foundation
+import MonteCarlo
 import Testing
 
 /// `merge` refuses part files that were edited, damaged or are not files at all, and writes nothing.
@@ -36,6 +37,32 @@ import Testing
         let checksumLine = lines.count - 1  // the last line before the final newline's empty string
         #expect(r.stderr.hasPrefix("Error: parts/s.shard-1-of-2.part:\(checksumLine): sha256: the checksum does not match"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    /// A record that does not decode (`skipped` = -1) in the last record of the last part, with the checksum
+    /// recomputed so that only the record is wrong: `merge` streams the first part into the report, then refuses
+    /// the record with its file and line (exit 65) and writes no report (as before streaming: the same line, the
+    /// same empty `out`).
+    @Test func corruptRecordInTheLastPartLeavesNoReport() throws {
+        let folder = try Self.shards()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("parts/s.shard-2-of-2.part")
+        var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The last three lines are the last record, `end` and `sha256`.
+        let recordLine = lines.count - 2
+        var fields = lines[recordLine - 1].split(separator: ",").map(String.init)
+        #expect(fields.count == 9)
+        fields[8] = "-1"
+        lines[recordLine - 1] = fields.joined(separator: ",")
+        let body = lines.dropLast().map { $0 + "\n" }.joined()
+        try Data(PartFile.sealed(Array(body.utf8))).write(to: url)
+        let r = try SensorBench.run(["merge", "parts/s.shard-1-of-2.part", "parts/s.shard-2-of-2.part", "--out", "out"], in: folder)
+        #expect(r.status == 65)
+        #expect(r.stderr == "Error: parts/s.shard-2-of-2.part:\(recordLine): records: malformed or inconsistent trial record\n")
+        // The report folder was reserved before the records streamed (its parent `out` is left, empty), and no
+        // file of the report exists.
+        let out = folder.appendingPathComponent("out").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).isEmpty)
     }
 
     /// Parts that merge cleanly give the report; the same parts cut short are refused as truncated.

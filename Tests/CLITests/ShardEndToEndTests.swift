@@ -97,6 +97,17 @@ import Testing
             #expect(r.status == 0, "\(r.stderr)")
         }
         let partPaths = (1...3).map { parts.appendingPathComponent("\(name).shard-\($0)-of-3.part").path }
+        // Parts are streamed to a temporary file renamed into place: only the three parts are left, and a part's
+        // bytes do not depend on the number of jobs.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: parts.path).sorted() == partPaths.map { ($0 as NSString).lastPathComponent }
+        )
+        let oneJob = root.appendingPathComponent("one-job")
+        let r = try SensorBench.run(["run", scenario, "--trials", "3", "--quiet", "--jobs", "1", "--shard", "3/3", "--out", oneJob.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            try Data(contentsOf: oneJob.appendingPathComponent("\(name).shard-3-of-3.part"))
+                == Data(contentsOf: URL(fileURLWithPath: partPaths[2])))
         #expect(try SensorBench.run(["merge"] + partPaths + ["--out", merged.path]).status == 0)
         let a = whole.appendingPathComponent(name)
         let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()

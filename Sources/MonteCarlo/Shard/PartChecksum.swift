@@ -46,13 +46,16 @@ enum PartChecksum {
         }
         let body = bytes[..<start]
         let expected = digest(body)
-        guard String(last.dropFirst(prefix.count)) == expected else {
-            throw InputError(
-                file: file, line: lineCount, field: key,
-                problem: "the checksum does not match the contents: the part was edited or damaged after its shard "
-                    + "wrote it; rerun that shard")
-        }
+        guard String(last.dropFirst(prefix.count)) == expected else { throw mismatch(file: file, line: lineCount) }
         return body
+    }
+
+    /// The error for a checksum line (at `line`) that does not match the bytes before it.
+    static func mismatch(file: String, line: Int) -> InputError {
+        InputError(
+            file: file, line: line, field: key,
+            problem: "the checksum does not match the contents: the part was edited or damaged after its shard "
+                + "wrote it; rerun that shard")
     }
 }
 

@@ -66,108 +66,28 @@ package struct PartFile: Equatable, Sendable {
     }
 
     package func render() -> String {
-        let h = header
-        var lines = [
-            "sensorbench-part \(PartFile.formatVersion)",
-            "program \(program)",
-            "study \(h.study)",
-            "source \(h.source)",
-            "name \(h.name)",
-            "content-hash \(h.contentHash)",
-            "seed \(h.seed)",
-            "trials-per-cell \(h.trialsPerCell.map(String.init) ?? "-")",
-            "files \(h.files.count)",
-        ]
-        lines += h.files.map { "file \($0)" }
-        lines += [
-            "total-trials \(h.totalTrials)",
-            "shard \(shard)",
-            "trials \(trials.lowerBound) \(trials.upperBound)",
-            "columns \(columns)",
-        ]
+        var lines = PartFile.headerLines(program: program, header: header, shard: shard, trials: trials, columns: columns)
         lines += records
         lines.append("end \(records.count)")
         return PartChecksum.seal(lines.joined(separator: "\n") + "\n")
     }
 
-    /// Reads a part file, refusing anything malformed with the file and line.
+    /// Reads a part file, refusing anything malformed with the file and line: ``scan(path:)``, then
+    /// ``forEachRecord(_:_:)`` collecting the records (for tools and tests; `merge` streams them instead).
     ///
     /// - Throws: ``InputError`` (missing file, wrong format version, a bad header line, a truncated file).
     package static func read(path: String) throws(InputError) -> PartFile {
-        let text = try PartFile.verifiedText(path: path)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        var n = 0
-        func next(_ key: String) throws(InputError) -> String {
-            guard n < lines.count else {
-                throw InputError(file: path, line: n + 1, field: key, problem: "missing: the file is truncated")
-            }
-            let line = lines[n]
-            guard line.hasPrefix(key + " ") else {
-                throw InputError(file: path, line: n + 1, field: key, problem: "expected the '\(key)' line")
-            }
-            n += 1
-            return String(line.dropFirst(key.count + 1))
+        do {
+            let scan = try PartFile.scan(path: path)
+            var part = scan.part
+            part.records.reserveCapacity(scan.recordCount)
+            try PartFile.forEachRecord(scan) { part.records.append($0.text) }
+            return part
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: path, problem: "cannot be read (\(error))")
         }
-        func bad(_ key: String, _ problem: String) -> InputError { InputError(file: path, line: n, field: key, problem: problem) }
-        let version = try next("sensorbench-part")
-        guard version == String(formatVersion) else { throw bad("sensorbench-part", "format version \(version) is not \(formatVersion)") }
-        let program = try next("program")
-        let study = try next("study")
-        let source = try next("source")
-        let name = try next("name")
-        let hash = try next("content-hash")
-        guard let seed = UInt64(try next("seed")) else { throw bad("seed", "not a whole number") }
-        let perCellText = try next("trials-per-cell")
-        let perCell = Int(perCellText)
-        guard perCellText == "-" || (perCell ?? 0) >= 1 else { throw bad("trials-per-cell", "not a positive whole number or '-'") }
-        guard let count = Int(try next("files")), count >= 0, count <= lines.count else { throw bad("files", "not a valid count") }
-        var files: [String] = []
-        for _ in 0..<count { files.append(try next("file")) }
-        guard let total = Int(try next("total-trials")), total >= 0 else { throw bad("total-trials", "not a whole number") }
-        let shard: ShardSpec
-        do { shard = try ShardSpec.parse(try next("shard"), environment: [:]) } catch { throw bad("shard", error.problem) }
-        let bounds = try next("trials").split(separator: " ").compactMap { Int($0) }
-        guard bounds.count == 2, bounds[0] <= bounds[1], bounds[1] <= total else { throw bad("trials", "not a valid trial range") }
-        let trials = bounds[0]..<bounds[1]
-        guard trials == shard.range(total: total) else { throw bad("trials", "does not match shard \(shard) of \(total) trials") }
-        let columns = try next("columns")
-        let body = Array(lines[n...])
-        guard let last = body.last, last.hasPrefix("end "), let end = Int(last.dropFirst(4)) else {
-            throw InputError(file: path, line: lines.count, field: "end", problem: "missing: the file is truncated (was the shard killed?)")
-        }
-        let records = Array(body.dropLast())
-        guard end == records.count, end == trials.count else {
-            throw InputError(
-                file: path, line: lines.count, field: "end",
-                problem: "the file holds \(records.count) records, its header promises \(trials.count)")
-        }
-        let header = PartHeader(
-            study: study, source: source, name: name, contentHash: hash, seed: seed, trialsPerCell: perCell, files: files,
-            totalTrials: total)
-        return PartFile(program: program, header: header, shard: shard, trials: trials, columns: columns, records: records)
-    }
-}
-
-extension PartFile {
-    /// The text of the part file at `path` without its checksum line, after checking the format version (first
-    /// line) and the checksum (last line).
-    static func verifiedText(path: String) throws(InputError) -> String {
-        let bytes = try InputFile.read(path, shown: path, limit: maximumFileBytes, what: "part files")
-        let firstLine = String(decoding: bytes.prefix(64).split(separator: 10, maxSplits: 1).first ?? [], as: UTF8.self)
-        let versionKey = "sensorbench-part "
-        guard firstLine.hasPrefix(versionKey) else {
-            throw InputError(file: path, line: 1, field: "sensorbench-part", problem: "expected the 'sensorbench-part' line")
-        }
-        let version = firstLine.dropFirst(versionKey.count)
-        guard version == String(formatVersion) else {
-            throw InputError(
-                file: path, line: 1, field: "sensorbench-part",
-                problem: "format version \(version) is not \(formatVersion); rerun the shards with this sensorbench")
-        }
-        let body = try PartChecksum.verify(bytes, file: path)
-        guard let text = String(validating: body, as: UTF8.self) else { throw InputError(file: path, problem: "is not UTF-8 text") }
-        return text
     }
 }
 

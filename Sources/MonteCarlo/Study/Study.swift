@@ -77,26 +77,44 @@ extension Study {
         try report { sink in try simulate(0..<totalTrials, runner: runner) { _, outcome in try sink(outcome) } }
     }
 
-    /// One record line per trial of `range`, for a part file.
-    package func records(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [String] {
-        zip(range, try simulate(range, runner: runner)).map { record($1, index: $0) }
-    }
-
     /// The full report from every trial's record, in global index order: identical to an unsharded run's.
     ///
     /// - Throws: ``InputError`` naming the file and line of the first record that does not fit the scenario.
     package func report(records: [PartRecord]) throws -> ReportFiles {
         // Every record is decoded before the report starts, so a bad record is named before any work.
         for (index, r) in records.enumerated() where outcome(record: r.text, index: index) == nil {
-            throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
+            throw Self.malformed(r)
         }
-        return try report { sink in
-            for (index, r) in records.enumerated() {
-                guard let o = outcome(record: r.text, index: index) else {
-                    throw InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
+        return try report(recordFeed: { sink in for r in records { try sink(r) } })
+    }
+
+    /// The full report from the records `feed` hands to its sink, in global index order, each decoded as it
+    /// arrives and fed to ``report(feed:)``: no array of records or outcomes exists. A record that does not fit
+    /// the scenario stops the report with its file and line; nothing is written here either way.
+    ///
+    /// - Throws: ``InputError`` naming the file and line of the first record that does not fit the scenario, or
+    ///   what `feed` throws.
+    package func report(recordFeed feed: ((PartRecord) throws -> Void) throws -> Void) throws -> ReportFiles {
+        try report(feed: { sink in
+            try withoutActuallyEscaping(sink) { sink in
+                var index = 0
+                try feed { r in
+                    guard let o = outcome(record: r.text, index: index) else { throw Self.malformed(r) }
+                    index += 1
+                    try sink(o)
                 }
-                try sink(o)
             }
-        }
+        })
+    }
+
+    /// The error for a record that does not decode as trial outcome of this scenario.
+    static func malformed(_ r: PartRecord) -> InputError {
+        InputError(file: r.file, line: r.line, field: "records", problem: "malformed or inconsistent trial record")
+    }
+
+    /// Simulates the trials of `range` and hands each one's record to `sink`, in index order, as they finish
+    /// (through ``simulate(_:runner:each:)``, so a streaming study holds no array of outcomes).
+    package func records(_ range: Range<Int>, runner: MonteCarloRunner, sink: (String) throws -> Void) throws {
+        try simulate(range, runner: runner) { index, outcome in try sink(record(outcome, index: index)) }
     }
 }

@@ -1,4 +1,5 @@
 import FileFormats
+import Foundation
 import MonteCarlo
 import Reporting
 
@@ -38,12 +39,28 @@ package struct Scenario: Sendable {
             files: [], totalTrials: totalTrials)
     }
 
-    /// One shard's part file: the trials of `shard`, each as a record.
-    package func part(_ shard: ShardSpec, runner: MonteCarloRunner) throws -> PartFile {
+    /// Writes one shard's part file to `url` as its trials finish, in index order, atomically
+    /// (``PartFile/write(to:program:header:shard:trials:columns:records:)``).
+    ///
+    /// - Returns: the shard's trials.
+    @discardableResult
+    package func writePart(_ shard: ShardSpec, runner: MonteCarloRunner, to url: URL) throws -> Range<Int> {
         let range = shard.range(total: totalTrials)
-        return PartFile(
-            program: SensorBenchVersion.current, header: partHeader, shard: shard, trials: range,
-            columns: study.recordColumns, records: try study.records(range, runner: runner))
+        try PartFile.write(
+            to: url, program: SensorBenchVersion.current, header: partHeader, shard: shard, trials: range,
+            columns: study.recordColumns
+        ) { sink in try study.records(range, runner: runner, sink: sink) }
+        return range
+    }
+
+    /// The file name of this scenario's part of `shard`.
+    package func partFileName(_ shard: ShardSpec) -> String {
+        PartFile(program: "", header: partHeader, shard: shard, trials: 0..<0, columns: "", records: []).fileName
+    }
+
+    /// The full report from the records `feed` hands to its sink, in global index order (streamed).
+    package func report(recordFeed feed: ((PartRecord) throws -> Void) throws -> Void) throws -> ReportFiles {
+        try study.report(recordFeed: feed)
     }
 
     /// The full report from every trial's record, in global index order: identical to an unsharded run's.

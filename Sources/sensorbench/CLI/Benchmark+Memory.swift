@@ -50,7 +50,10 @@ extension Benchmark {
         let scenario: String
         let files: [(name: String, contents: String)]
         let trialsNoun: String
-        let ratioLabel: String
+        /// Added to the ratio row's label after what was measured ("" or " (drift)").
+        let label: String
+        /// Whether the shards and their merge are measured too.
+        let shards: Bool
         /// Grid cells: `--trials` is N ÷ cells, so the run has N trials in all.
         let cells: Int
     }
@@ -59,10 +62,10 @@ extension Benchmark {
         MemoryCase(
             scenario: "bench-memory.json",
             files: [("bench-memory.json", memoryScenario), ("bench-places.json", memoryPlaces)],
-            trialsNoun: "geofence visits", ratioLabel: "peak memory, largest ÷ smallest of 3 trial counts", cells: 1),
+            trialsNoun: "geofence visits", label: "", shards: true, cells: 1),
         MemoryCase(
             scenario: "bench-drift-memory.json", files: [("bench-drift-memory.json", driftMemoryScenario)],
-            trialsNoun: "drift walks", ratioLabel: "peak memory (drift), largest ÷ smallest of 3 trial counts", cells: 2),
+            trialsNoun: "drift walks", label: " (drift)", shards: false, cells: 2),
     ]
 
     /// One measured child run. The child's own peak lies in `lowMB...highMB`; see ``childPeak(_:_:)``.
@@ -103,10 +106,11 @@ extension Benchmark {
 
     /// Runs `sensorbench run <scenario> --trials N --quiet --jobs J` in a child process for each case of
     /// ``memoryCases`` and each count in ``memoryTrialCounts`` (its report into a temporary folder, removed
-    /// afterwards), so the peaks of the runs never mix.
+    /// afterwards), so the peaks of the runs never mix; for a case with ``MemoryCase/shards``, then the same trials
+    /// as `--shard 1/2` and `--shard 2/2`, and `merge` of the two parts.
     ///
-    /// - Returns: the table rows: for each case one per trial count, then the ratio largest ÷ smallest peak (target
-    ///   ≤ 1.10), an upper bound when a peak is known only within bounds.
+    /// - Returns: for each case, for the whole run (and the shards and the merge): one row per trial count, then the
+    ///   ratio largest ÷ smallest peak (target ≤ 1.10), an upper bound when a peak is known only within bounds.
     static func memoryRows(jobs: Int) throws -> [Row] {
         try memoryCases.flatMap { try memoryRows($0, jobs: jobs) }
     }
@@ -121,29 +125,56 @@ extension Benchmark {
         let scenario = folder.appendingPathComponent(c.scenario)
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var figures: [MemoryFigure] = []
+        var shardFigures: [MemoryFigure] = []
+        var mergeFigures: [MemoryFigure] = []
+        func measure(_ trials: Int, _ arguments: [String]) throws -> MemoryFigure {
+            let start = now()
+            let peak = try childPeak(binary, arguments)
+            return MemoryFigure(trials: trials, lowMB: peak.low, highMB: peak.high, seconds: now() - start)
+        }
         for trials in memoryTrialCounts {
             let out = folder.appendingPathComponent("out-\(trials)").path
-            let start = now()
-            let peak = try childPeak(
-                binary,
-                ["run", scenario.path, "--trials", String(trials / c.cells), "--quiet", "--jobs", String(jobs), "--out", out])
-            figures.append(MemoryFigure(trials: trials, lowMB: peak.low, highMB: peak.high, seconds: now() - start))
+            let run = ["run", scenario.path, "--trials", String(trials / c.cells), "--quiet", "--jobs", String(jobs)]
+            figures.append(try measure(trials, run + ["--out", out]))
             try? FileManager.default.removeItem(atPath: out)
+            guard c.shards else { continue }
+            // The same trials in 2 shards, then their merge: the larger shard peak, and the merge's.
+            let parts = folder.appendingPathComponent("parts-\(trials)").path
+            let shards = try (1...2).map { k in try measure(trials, run + ["--shard", "\(k)/2", "--out", parts]) }
+            shardFigures.append(
+                MemoryFigure(
+                    trials: trials, lowMB: shards.map(\.lowMB).max()!, highMB: shards.map(\.highMB).max()!,
+                    seconds: shards.map(\.seconds).reduce(0, +)))
+            let stem = (c.scenario as NSString).deletingPathExtension
+            let partPaths = (1...2).map { "\(parts)/\(stem).shard-\($0)-of-2.part" }
+            mergeFigures.append(try measure(trials, ["merge"] + partPaths + ["--out", out + "-merged"]))
+            for path in [parts, out + "-merged"] { try? FileManager.default.removeItem(atPath: path) }
         }
+        return memoryTable(figures, c, what: "`run`", jobs: "\(jobs) threads")
+            + memoryTable(shardFigures, c, what: "`run --shard k/2` (larger of the 2 shards)", jobs: "\(jobs) threads")
+            + memoryTable(mergeFigures, c, what: "`merge` of the 2 parts", jobs: "1 thread")
+    }
+
+    /// One row per trial count, then the ratio largest ÷ smallest peak (target ≤ 1.10), an upper bound when a
+    /// peak is known only within bounds.
+    static func memoryTable(_ figures: [MemoryFigure], _ c: MemoryCase, what: String, jobs: String) -> [Row] {
         func f(_ x: Double, _ d: Int) -> String { String(format: "%.\(d)f", x) }
         // One child run per count (a peak is a single reading, not a repeated timing): the figure goes in the median
         // column, the run's wall time in the best column.
         var rows = figures.map {
             Row(
                 label:
-                    "peak memory of `run`, \($0.trials) \(c.trialsNoun) (\(c.cells == 1 ? "one cell" : "\(c.cells) cells"), \(jobs) threads, child process)",
+                    "peak memory of \(what), \($0.trials) \(c.trialsNoun) (\(c.cells == 1 ? "one cell" : "\(c.cells) cells"), \(jobs), child process)",
                 median: $0.exact
                     ? "\(f($0.highMB, 1)) MB" : $0.lowMB > 0 ? "\(f($0.lowMB, 1))–\(f($0.highMB, 1)) MB" : "at most \(f($0.highMB, 1)) MB",
                 best: "(one run, \(f($0.seconds, 1)) s)")
         }
         if let high = figures.map(\.highMB).max(), let low = figures.map(\.lowMB).min(), low > 0 {
             let bound = figures.allSatisfy(\.exact) ? "" : "at most "
-            rows.append(Row(label: c.ratioLabel, median: "\(bound)\(f(high / low, 3))", best: "", target: "≤ 1.10"))
+            rows.append(
+                Row(
+                    label: "peak memory of \(what)\(c.label), largest ÷ smallest of \(figures.count) trial counts",
+                    median: "\(bound)\(f(high / low, 3))", best: "", target: "≤ 1.10"))
         }
         return rows
     }

@@ -58,15 +58,16 @@ extension Commands {
             progress: ProgressReporter.make(
                 label: "grade \(rubric.name) shard \(shard)",
                 quiet: options.quiet))
-        let units = try plan.units(range, runner: runner)
         let header = PartHeader(
             study: PartHeader.gradeStudy, source: options.rubric, name: rubric.name, contentHash: loaded.contentHash,
             seed: rubric.seed, trialsPerCell: nil, files: loaded.files, totalTrials: plan.totalUnits)
-        let part = PartFile(
-            program: SensorBenchVersion.current, header: header, shard: shard, trials: range,
-            columns: GradingPlan.recordColumns, records: zip(range, units).map { plan.record($0, $1) })
-        let url = URL(fileURLWithPath: options.outputFolder).appendingPathComponent(part.fileName)
-        try AtomicFile.write(part.render(), to: url)
+        let fileName = PartFile(program: "", header: header, shard: shard, trials: range, columns: "", records: []).fileName
+        let url = URL(fileURLWithPath: options.outputFolder).appendingPathComponent(fileName)
+        // Each unit's record goes to the part's temporary file as it finishes (in index order).
+        try PartFile.write(
+            to: url, program: SensorBenchVersion.current, header: header, shard: shard, trials: range,
+            columns: GradingPlan.recordColumns
+        ) { sink in try plan.records(range, runner: runner, sink: sink) }
         for f in loaded.failures { FileHandle.standardError.write(Data("Error: \(f.error.description)\n".utf8)) }
         print("\(rubric.name): grade shard \(shard), trials \(range.lowerBound)..<\(range.upperBound) → \(url.relativePath)")
         return .success
@@ -85,7 +86,8 @@ extension Commands {
                 problem: "the parts hold \(header.totalTrials) trials, the rubric and submissions give \(plan.totalUnits)")
         }
         try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
-        let grades = try Grader.score(plan, try plan.reduce(try plan.units(records: merged.records)))
+        // The records stream part by part into the reduction; nothing is written unless every part reads back whole.
+        let grades = try Grader.score(plan, try plan.evaluation(recordFeed: merged.forEachRecord))
         return try writeGrades(loaded.rubric, grades: grades, failures: loaded.failures, outputFolder: outputFolder)
     }
 

@@ -69,10 +69,9 @@ package enum Commands {
         let runner = MonteCarloRunner(
             jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "\(scenario.name) shard \(shard)", quiet: options.quiet))
-        let part = try scenario.part(shard, runner: runner)
-        let url = out.appendingPathComponent(part.fileName)
-        try AtomicFile.write(part.render(), to: url)
-        print("\(scenario.name): shard \(shard), trials \(part.trials.lowerBound)..<\(part.trials.upperBound) → \(url.relativePath)")
+        let url = out.appendingPathComponent(scenario.partFileName(shard))
+        let trials = try scenario.writePart(shard, runner: runner, to: url)
+        print("\(scenario.name): shard \(shard), trials \(trials.lowerBound)..<\(trials.upperBound) → \(url.relativePath)")
     }
 
     /// Merges part files (of a scenario, or of a grading run) after ``PartMerge`` has checked that they are one
@@ -92,9 +91,10 @@ package enum Commands {
         try PartMerge.checkUnchanged(merged, contentHash: scenario.contentHash, what: "the scenario (or a file it reads)")
         let folder = URL(fileURLWithPath: outputFolder ?? "Reports").appendingPathComponent(scenario.name)
         try ReportFiles.reserve(folder)
-        let files = try scenario.report(records: merged.records)
+        // The records stream part by part into the report; nothing is written unless every part reads back whole.
+        let files = try scenario.report(recordFeed: merged.forEachRecord)
         try files.write(to: folder)
-        print("\(scenario.name): merged \(merged.partCount) shards, \(merged.records.count) trials → \(folder.relativePath)/summary.md")
+        print("\(scenario.name): merged \(merged.partCount) shards, \(merged.recordCount) trials → \(folder.relativePath)/summary.md")
         return .success
     }
 
