@@ -41,4 +41,35 @@ double cbr_gaussians(unsigned long seed, long count);
 long cbr_shake_threshold_count(const double *t, const double *x, const double *y, const double *z, long count,
                                double threshold_g, int required, double window_s, double cooldown_s);
 
+/// A window-fraction setting: threshold g, window s, required fraction, minimum span s and sample count, cooldown s.
+typedef struct {
+    double threshold_g, window_s, fraction, minimum_span_s;
+    long minimum_samples;
+    double cooldown_s;
+} cbr_window_fraction_config;
+
+/// Window-fraction shake detection over one timeline of samples (user acceleration): the same validation,
+/// window, fraction test and cooldown as ShakeDetector with kind window-fraction. The window's ring starts with
+/// `capacity` slots (as the Swift detector sizes it) and doubles when full. Writes the index of every sample at
+/// which an event fires to `events` (room for `count`); returns the number of events, or a negative number when
+/// out of memory.
+long cbr_shake_window_fraction(const double *t, const double *x, const double *y, const double *z, long count,
+                               const cbr_window_fraction_config *c, long capacity, long *events);
+
+/// A scribble setting (ScribbleDetectorConfiguration's fields).
+typedef struct {
+    int required_reversals;
+    double minimum_travel, path_to_diagonal_ratio, window_s, cooldown_s;
+    int fires_once_per_gesture;
+} cbr_scribble_config;
+
+/// Scribble detection over one touch timeline, gesture by gesture (points [first, first + count) of each, with
+/// the finger lifted after each): the same validation, path, window, bounding box, reversals and gates as
+/// ScribbleDetector. Its rings start with `capacity` slots and double when full. Writes the index of every point
+/// at which an event fires to `events` (room for every point); returns the number of events, or a negative
+/// number for a bad setting or when out of memory.
+long cbr_scribble(const double *x, const double *y, const double *t, const long *gesture_first,
+                  const long *gesture_count, long gesture_total, const cbr_scribble_config *c, long capacity,
+                  long *events);
+
 #endif

@@ -23,17 +23,9 @@
 /// trap and never change state. Equal timestamps are accepted.
 ///
 /// Cost per point: amortised O(1) (each point enters and leaves the window storage once) plus one square root;
-/// no allocation while the point rate stays within `maximumTouchRateHz` (the rings are sized at init to
-/// ⌈W × rate⌉ + 2 entries and double, once, if fed faster).
+/// no allocation while the point rate stays within `maximumTouchRateHz` (the window's five queues are sized at init
+/// to ⌈W × rate⌉ + 2 pairs each and double, once, if fed faster; a copied detector copies them at its next point).
 public struct ScribbleDetector: Sendable {
-    // MARK: - Types
-
-    /// Cumulative path length at one point of the window.
-    private struct PathEntry: Sendable {
-        var timestampSeconds: Double
-        var cumulativePathPoints: Double
-    }
-
     // MARK: - Public state
 
     /// The configuration this detector was built from (validated).
@@ -53,11 +45,14 @@ public struct ScribbleDetector: Sendable {
 
     private var xAxis: ScribbleAxisTracker
     private var yAxis: ScribbleAxisTracker
-    private var pathWindow: GestureRingBuffer<PathEntry>
-    private var minimumX: ScribbleSlidingExtremum
-    private var maximumX: ScribbleSlidingExtremum
-    private var minimumY: ScribbleSlidingExtremum
-    private var maximumY: ScribbleSlidingExtremum
+    /// The window's five queues (see `ScribbleWindowStorage`): the path window's (time, cumulative path) and the
+    /// sliding minimum and maximum of x and of y as (time, coordinate).
+    private var window: ScribbleWindowStorage
+    private var pathWindow = ScribbleQueue()
+    private var minimumX = ScribbleQueue()
+    private var maximumX = ScribbleQueue()
+    private var minimumY = ScribbleQueue()
+    private var maximumY = ScribbleQueue()
     private var hasPreviousPoint = false
     private var previousX = 0.0
     private var previousY = 0.0
@@ -94,15 +89,7 @@ public struct ScribbleDetector: Sendable {
             minimumTravel: configuration.minimumTravelPoints,
             requiredReversals: configuration.requiredReversals)
         yAxis = xAxis
-        pathWindow = GestureRingBuffer(
-            capacity: capacity,
-            filler: PathEntry(
-                timestampSeconds: 0,
-                cumulativePathPoints: 0))
-        minimumX = ScribbleSlidingExtremum(tracksMaximum: false, capacity: capacity)
-        maximumX = ScribbleSlidingExtremum(tracksMaximum: true, capacity: capacity)
-        minimumY = minimumX
-        maximumY = maximumX
+        window = ScribbleWindowStorage(capacity: capacity)
     }
 
     // MARK: - Streaming
@@ -120,6 +107,11 @@ public struct ScribbleDetector: Sendable {
         }
         lastTimestampSeconds = t
         pointsConsumed += 1
+        prepareWindow()
+        // Plain pointers into the storage, which `window` keeps alive (nothing reassigns it until the next point).
+        let capacity = window.capacity
+        let path = window.queue(0)
+        let lowX = window.queue(1), highX = window.queue(2), lowY = window.queue(3), highY = window.queue(4)
 
         // Path: Euclidean segment lengths, accumulated over the gesture.
         if hasPreviousPoint {
@@ -132,14 +124,12 @@ public struct ScribbleDetector: Sendable {
 
         let windowSeconds = configuration.windowSeconds
         let cutoff = t - windowSeconds - scribbleTimeSlackSeconds
-        pathWindow.append(PathEntry(timestampSeconds: t, cumulativePathPoints: cumulativePathPoints))
-        while let oldest = pathWindow.first, oldest.timestampSeconds < cutoff {
-            pathWindow.removeFirst()
-        }
-        minimumX.push(point.x, t: t, cutoff: cutoff)
-        maximumX.push(point.x, t: t, cutoff: cutoff)
-        minimumY.push(point.y, t: t, cutoff: cutoff)
-        maximumY.push(point.y, t: t, cutoff: cutoff)
+        pathWindow.append(t, cumulativePathPoints, in: path, capacity: capacity)
+        pathWindow.dropOlder(than: cutoff, in: path, capacity: capacity)
+        minimumX.pushExtremum(point.x, t: t, cutoff: cutoff, tracksMaximum: false, in: lowX, capacity: capacity)
+        maximumX.pushExtremum(point.x, t: t, cutoff: cutoff, tracksMaximum: true, in: highX, capacity: capacity)
+        minimumY.pushExtremum(point.y, t: t, cutoff: cutoff, tracksMaximum: false, in: lowY, capacity: capacity)
+        maximumY.pushExtremum(point.y, t: t, cutoff: cutoff, tracksMaximum: true, in: highY, capacity: capacity)
 
         let gathersEvidence =
             !(configuration.firesOncePerGesture && firedThisGesture)
@@ -152,10 +142,10 @@ public struct ScribbleDetector: Sendable {
             xAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
                 || yAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
         else { return false }
-        let width = maximumX.extremum - minimumX.extremum
-        let height = maximumY.extremum - minimumY.extremum
+        let width = maximumX.extremum(in: highX) - minimumX.extremum(in: lowX)
+        let height = maximumY.extremum(in: highY) - minimumY.extremum(in: lowY)
         let diagonal = (width * width + height * height).squareRoot()
-        let windowPath = cumulativePathPoints - (pathWindow.first?.cumulativePathPoints ?? cumulativePathPoints)
+        let windowPath = cumulativePathPoints - pathWindow.firstValue(in: path, or: cumulativePathPoints)
         guard windowPath >= configuration.pathToDiagonalRatio * diagonal else { return false }
 
         eventsFired += 1
@@ -172,10 +162,10 @@ public struct ScribbleDetector: Sendable {
         xAxis.reset()
         yAxis.reset()
         pathWindow.removeAll()
-        minimumX.reset()
-        maximumX.reset()
-        minimumY.reset()
-        maximumY.reset()
+        minimumX.removeAll()
+        maximumX.removeAll()
+        minimumY.removeAll()
+        maximumY.removeAll()
         hasPreviousPoint = false
         cumulativePathPoints = 0
         firedThisGesture = false
@@ -194,20 +184,41 @@ public struct ScribbleDetector: Sendable {
 
     // MARK: - Private
 
-    /// After an event: reversals, path window and bounding box start again from `point`.
+    /// Makes the window's storage this detector's own (copying it when the detector value was copied) with room for
+    /// one more pair in every queue (doubling it, once per doubling of the point rate, when a queue is full).
+    @inline(__always)
+    private mutating func prepareWindow() {
+        let capacity = window.capacity
+        let full =
+            pathWindow.count == capacity || minimumX.count == capacity || maximumX.count == capacity
+            || minimumY.count == capacity || maximumY.count == capacity
+        guard full || !isKnownUniquelyReferenced(&window) else { return }
+        let old = window
+        let storage = ScribbleWindowStorage(capacity: full ? 2 * capacity : capacity)
+        storage.take(0, from: old, queue: &pathWindow)
+        storage.take(1, from: old, queue: &minimumX)
+        storage.take(2, from: old, queue: &maximumX)
+        storage.take(3, from: old, queue: &minimumY)
+        storage.take(4, from: old, queue: &maximumY)
+        window = storage
+    }
+
+    /// After an event: reversals, path window and bounding box start again from `point` (the queues are emptied
+    /// first, so there is room).
     private mutating func restartEvidence(at point: TouchPoint) {
         xAxis.clearReversals()
         yAxis.clearReversals()
         let t = point.timestampSeconds
+        let storage = window, capacity = window.capacity
         pathWindow.removeAll()
-        pathWindow.append(PathEntry(timestampSeconds: t, cumulativePathPoints: cumulativePathPoints))
-        minimumX.reset()
-        maximumX.reset()
-        minimumY.reset()
-        maximumY.reset()
-        minimumX.push(point.x, t: t, cutoff: t)
-        maximumX.push(point.x, t: t, cutoff: t)
-        minimumY.push(point.y, t: t, cutoff: t)
-        maximumY.push(point.y, t: t, cutoff: t)
+        pathWindow.append(t, cumulativePathPoints, in: storage.queue(0), capacity: capacity)
+        minimumX.removeAll()
+        maximumX.removeAll()
+        minimumY.removeAll()
+        maximumY.removeAll()
+        minimumX.pushExtremum(point.x, t: t, cutoff: t, tracksMaximum: false, in: storage.queue(1), capacity: capacity)
+        maximumX.pushExtremum(point.x, t: t, cutoff: t, tracksMaximum: true, in: storage.queue(2), capacity: capacity)
+        minimumY.pushExtremum(point.y, t: t, cutoff: t, tracksMaximum: false, in: storage.queue(3), capacity: capacity)
+        maximumY.pushExtremum(point.y, t: t, cutoff: t, tracksMaximum: true, in: storage.queue(4), capacity: capacity)
     }
 }

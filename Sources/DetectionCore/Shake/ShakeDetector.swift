@@ -187,6 +187,7 @@ public struct ShakeDetector: Sendable {
         _ samples: UnsafeBufferPointer<AccelerationSample>, to engine: inout Engine, events: inout [Int]
     ) {
         let removesGravity = removesGravity
+        engine.prepareForBatch()
         for i in samples.indices {
             guard let (t, x, y, z, gathersEvidence) = admit(samples[i], removesGravity: removesGravity) else { continue }
             guard engine.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) else { continue }
@@ -202,6 +203,8 @@ public struct ShakeDetector: Sendable {
         case .thresholdCount:
             return thresholdCount?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
         case .windowFraction:
+            // One sample is its own batch: the ring's uniqueness is checked at each (once per batch in `feed`).
+            windowFraction?.makeWindowUnique()
             return windowFraction?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
         case .reversal:
             return reversal?.consume(t: t, x: x, y: y, z: z, gathersEvidence: gathersEvidence) ?? false
@@ -236,11 +239,21 @@ public struct ShakeDetector: Sendable {
 
 /// One shake algorithm's per-sample update, for the batch loop's specialisation.
 protocol ShakeEngine {
+    /// Called once before a batch's samples: makes the engine's storage its own (window-fraction copies its ring if
+    /// the detector value was copied), so the per-sample update need not check.
+    mutating func prepareForBatch()
     /// Feeds one admitted, gravity-free sample; true when an event fires at it.
     mutating func consume(t: Double, x: Double, y: Double, z: Double, gathersEvidence: Bool) -> Bool
 }
 
+extension ShakeEngine {
+    /// Nothing to prepare: the engine's storage checks for itself.
+    mutating func prepareForBatch() {}
+}
+
 extension ThresholdCountShakeDetector: ShakeEngine {}
-extension WindowFractionShakeDetector: ShakeEngine {}
+extension WindowFractionShakeDetector: ShakeEngine {
+    mutating func prepareForBatch() { makeWindowUnique() }
+}
 extension ReversalShakeDetector: ShakeEngine {}
 extension RawMagnitudeShakeDetector: ShakeEngine {}

@@ -23,18 +23,13 @@
 /// - A cooldown can follow each event (seismic has none beyond clearing the window).
 ///
 /// Storage: a ring of (timestamp, accelerating) sized at init to ⌈W × maximum rate⌉ + 2 entries, which holds
-/// the whole window at any rate up to the maximum; a faster stream makes the ring double once (see
-/// `GestureRingBuffer`). The accelerating count is kept incrementally, so each sample costs O(1) amortised
-/// (every sample enters and leaves the ring once).
+/// the whole window at any rate up to the maximum; a faster stream makes the ring double once. The accelerating
+/// count is kept incrementally, so each sample costs O(1) amortised (every sample enters and leaves the ring once).
+/// The ring is a `WindowFractionRing` behind a class reference, made unique (copied if the detector value was
+/// copied) by `makeWindowUnique()`: once per batch in `ShakeDetector.consume(_:firedAt:)`, once per sample in
+/// `ShakeDetector.consume(_:)`; the per-sample update then loads and stores without a uniqueness or bounds check
+/// (an `Array` ring paid both at every append).
 struct WindowFractionShakeDetector: Sendable {
-    // MARK: - Types
-
-    /// One window entry.
-    struct Entry: Sendable {
-        var timestampSeconds: Double
-        var accelerating: Bool
-    }
-
     // MARK: - Parameters
 
     private let thresholdSquaredG2: Double
@@ -45,7 +40,10 @@ struct WindowFractionShakeDetector: Sendable {
 
     // MARK: - State
 
-    private var window: GestureRingBuffer<Entry>
+    private var window: WindowFractionRing
+    /// Slot of the oldest entry, and the number of entries.
+    private var head = 0
+    private var count = 0
     private var acceleratingCount = 0
 
     // MARK: - Init
@@ -62,7 +60,7 @@ struct WindowFractionShakeDetector: Sendable {
         self.minimumSampleCount = minimumSampleCount
         // W ≤ 60 s and rate ≤ 1000 Hz (validated), so this is at most 60 002 entries.
         let capacity = Int((windowSeconds * maximumSampleRateHz).rounded(.up)) + 2
-        window = GestureRingBuffer(capacity: capacity, filler: Entry(timestampSeconds: 0, accelerating: false))
+        window = WindowFractionRing(capacity: capacity)
     }
 
     // MARK: - Queries
@@ -70,9 +68,21 @@ struct WindowFractionShakeDetector: Sendable {
     /// Slots currently allocated for the window (for tests and memory accounting).
     var windowCapacity: Int { window.capacity }
 
+    // MARK: - Storage
+
+    /// Makes the ring this detector's own, copying it when the detector value has been copied; `consume` must not
+    /// be called on a detector that shares its ring.
+    @inline(__always)
+    mutating func makeWindowUnique() {
+        guard !isKnownUniquelyReferenced(&window) else { return }
+        window = window.copy(capacity: window.capacity, head: head, count: count)
+        head = 0
+    }
+
     // MARK: - Streaming
 
-    /// Feeds one gravity-free sample; returns true when the window criterion is met at this sample.
+    /// Feeds one gravity-free sample; returns true when the window criterion is met at this sample. The ring must
+    /// be unique (`makeWindowUnique()` since the detector was last copied).
     ///
     /// - Parameters:
     ///   - t: timestamp in seconds (non-decreasing, checked by the caller).
@@ -87,16 +97,29 @@ struct WindowFractionShakeDetector: Sendable {
         guard gathersEvidence else { return false }
         let accelerating = x * x + y * y + z * z > thresholdSquaredG2
         let cutoff = t - windowSeconds - shakeTimeSlackSeconds
-        while let oldest = window.first, oldest.timestampSeconds < cutoff {
-            if oldest.accelerating { acceleratingCount -= 1 }
-            window.removeFirst()
+        var ring = window.capacity
+        var times = window.times, flags = window.flags
+        while count > 0, times[head] < cutoff {
+            if flags[head] { acceleratingCount -= 1 }
+            head = head + 1 == ring ? 0 : head + 1
+            count -= 1
         }
-        window.append(Entry(timestampSeconds: t, accelerating: accelerating))
+        if count == ring {
+            // Fed faster than the ring was sized for: double it (oldest first from slot 0), once per doubling.
+            window = window.copy(capacity: 2 * ring, head: head, count: count)
+            head = 0
+            ring = window.capacity
+            times = window.times
+            flags = window.flags
+        }
+        let slot = head + count >= ring ? head + count - ring : head + count
+        times[slot] = t
+        flags[slot] = accelerating
+        count += 1
         if accelerating { acceleratingCount += 1 }
 
-        let n = window.count
-        guard n >= minimumSampleCount, let oldest = window.first,
-            t - oldest.timestampSeconds >= minimumWindowSpanSeconds - shakeTimeSlackSeconds
+        let n = count
+        guard n >= minimumSampleCount, t - times[head] >= minimumWindowSpanSeconds - shakeTimeSlackSeconds
         else { return false }
         // Exact comparison of accelerating / n with f, written without division.
         guard Double(acceleratingCount) >= requiredFraction * Double(n) - 1e-9 else { return false }
@@ -106,7 +129,45 @@ struct WindowFractionShakeDetector: Sendable {
 
     /// Empties the window.
     mutating func reset() {
-        window.removeAll()
+        head = 0
+        count = 0
         acceleratingCount = 0
+    }
+}
+
+/// The window-fraction detector's ring: timestamps and accelerating flags in two blocks of `capacity` slots.
+final class WindowFractionRing: @unchecked Sendable {
+    // @unchecked: written only while uniquely referenced (the detector copies it first otherwise), so no two threads
+    // ever write, or read and write, the same slots.
+
+    /// Slots allocated.
+    let capacity: Int
+    let times: UnsafeMutablePointer<Double>
+    let flags: UnsafeMutablePointer<Bool>
+
+    /// A zero-filled ring of `capacity` slots (at least one).
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        times = .allocate(capacity: self.capacity)
+        times.initialize(repeating: 0, count: self.capacity)
+        flags = .allocate(capacity: self.capacity)
+        flags.initialize(repeating: false, count: self.capacity)
+    }
+
+    deinit {
+        times.deallocate()
+        flags.deallocate()
+    }
+
+    /// A ring of `capacity` slots (≥ `count`) holding the `count` entries that start at slot `head`, oldest first from
+    /// slot 0.
+    func copy(capacity newCapacity: Int, head: Int, count: Int) -> WindowFractionRing {
+        let copy = WindowFractionRing(capacity: newCapacity)
+        for offset in 0..<count {
+            let i = head + offset >= capacity ? head + offset - capacity : head + offset
+            copy.times[offset] = times[i]
+            copy.flags[offset] = flags[i]
+        }
+        return copy
     }
 }
