@@ -2,7 +2,8 @@ internal import CGSL
 
 /// Fisher's F distribution with ν₁ (numerator) and ν₂ (denominator) degrees of freedom (`gsl_cdf_fdist_*`).
 public enum FisherF {
-    /// The quantile f with P(F ≤ f) = p (`gsl_cdf_fdist_Pinv`).
+    /// The quantile f with P(F ≤ f) = p (`gsl_cdf_fdist_Pinv`, checked on the smaller tail and repaired by bisection
+    /// when wrong: GSL returns NaN for many degree pairs, ``TailInversion``).
     ///
     /// - Parameters:
     ///   - p: a probability strictly inside (0, 1).
@@ -17,8 +18,11 @@ public enum FisherF {
         try DistributionArguments.openProbability(p, "FisherF.quantile")
         try DistributionArguments.degreesOfFreedom(numeratorDegrees, "numeratorDegrees", "FisherF.quantile")
         try DistributionArguments.degreesOfFreedom(denominatorDegrees, "denominatorDegrees", "FisherF.quantile")
-        let f = gsl_cdf_fdist_Pinv(p, numeratorDegrees, denominatorDegrees)
-        return try DistributionArguments.result(f, "gsl_cdf_fdist_Pinv")
+        let (n1, n2) = (numeratorDegrees, denominatorDegrees)
+        let upper = p > 0.5
+        return try TailInversion.quantile(
+            target: upper ? 1 - p : p, upper: upper, guess: gsl_cdf_fdist_Pinv(p, n1, n2), low: 0, high: nil, start: 1,
+            tail: { upper ? gsl_cdf_fdist_Q($0, n1, n2) : gsl_cdf_fdist_P($0, n1, n2) }, operation: "FisherF.quantile")
     }
 
     /// The upper tail P(F > f) (`gsl_cdf_fdist_Q`), the p-value of an F test.

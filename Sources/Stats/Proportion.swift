@@ -54,24 +54,31 @@ public struct Proportion: Sendable, Equatable {
     ///
     /// low = B⁻¹(α/2; x, n − x + 1) and high = B⁻¹(1 − α/2; x + 1, n − x), with B⁻¹ the beta quantile
     /// (`gsl_cdf_beta_Pinv`; the upper bound uses `gsl_cdf_beta_Qinv(α/2, …)`, the same number without forming
-    /// 1 − α/2). x = 0 gives low exactly 0 and x = n gives high exactly 1.
+    /// 1 − α/2; each checked on its tail and found by bisection where GSL's inverse fails). x = 0 gives low exactly 0
+    /// and x = n gives high exactly 1.
     /// - Parameter confidence: 1 − α, strictly inside (0, 1).
     /// - Returns: the interval for the success probability.
-    /// - Throws: ``StatsError/invalidInput(_:)`` when `confidence` is outside (0, 1); ``StatsError/gsl`` if GSL
-    ///   fails to invert the beta distribution.
+    /// - Throws: ``StatsError/invalidInput(_:)`` when `confidence` is outside (0, 1); ``StatsError/gsl`` if even the
+    ///   bisection produced a non-finite bound.
     public func clopperPearson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval {
         GSLRuntime.ensureReady()
         let alpha = try Self.alpha(confidence, "Proportion.clopperPearson")
         let x = Double(successes)
         let n = Double(trials)
+        // GSL's beta inverses return NaN for some counts (941 of 1000: `gsl_cdf_beta_Pinv(0.025, 941, 60)`); each
+        // bound is checked on its tail and repaired by bisection on [0, 1] when wrong (``TailInversion``).
         let low =
             successes == 0
             ? 0
-            : try DistributionArguments.result(gsl_cdf_beta_Pinv(alpha / 2, x, n - x + 1), "gsl_cdf_beta_Pinv")
+            : try TailInversion.quantile(
+                target: alpha / 2, upper: false, guess: gsl_cdf_beta_Pinv(alpha / 2, x, n - x + 1), low: 0, high: 1, start: 1,
+                tail: { gsl_cdf_beta_P($0, x, n - x + 1) }, operation: "Proportion.clopperPearson")
         let high =
             successes == trials
             ? 1
-            : try DistributionArguments.result(gsl_cdf_beta_Qinv(alpha / 2, x + 1, n - x), "gsl_cdf_beta_Qinv")
+            : try TailInversion.quantile(
+                target: alpha / 2, upper: true, guess: gsl_cdf_beta_Qinv(alpha / 2, x + 1, n - x), low: 0, high: 1, start: 1,
+                tail: { gsl_cdf_beta_Q($0, x + 1, n - x) }, operation: "Proportion.clopperPearson")
         return ConfidenceInterval(low: low, high: high)
     }
 
