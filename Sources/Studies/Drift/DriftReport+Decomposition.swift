@@ -296,7 +296,8 @@ extension DriftReport {
             + "(bias instability, white noise and rate random walk; the SD of the signed drift within each cell"
             + (varying > 0
                 ? ", after each trial's rotations are regressed out in the \(varying) cell\(varying == 1 ? "" : "s") whose turns vary" : "")
-            + ", pooled over the cells of each duration, with exact χ² 95% intervals): " + values.joined(separator: "; ") + "."
+            + ", pooled over the cells of each duration, with χ² 95% intervals, exact when the in-run noise is normal): "
+            + values.joined(separator: "; ") + "."
         let below = try d.inRunSpreads.filter { $0.interval.high < $0.profileDeg }.map { try minutesText($0.minutes) }
         let above = try d.inRunSpreads.filter { $0.interval.low > $0.profileDeg }.map { try minutesText($0.minutes) }
         if below.isEmpty, above.isEmpty {
