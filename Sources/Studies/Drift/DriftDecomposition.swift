@@ -29,7 +29,9 @@ import Stats
 /// Time's part of a cell's mean square is the sum of the time components (for one phone: (b₀T)² plus the
 /// in-run noise); turning's part is the scale-factor and asymmetry components plus the tilt's fixed
 /// under-reading μ² (for one phone: (s·cθ_net + (a/2)·cθ_total + (c − 1)θ_net)²). Shares are those parts over
-/// their sum. Intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
+/// their sum. One phone's b₀, s and a: t intervals with the model-based standard error of the weighted least squares
+/// (``VarianceComponentFit/meanCovariance``); its in-run noise as a whole: the walk-to-walk spread per duration with
+/// its χ² interval (``InRunSpread``). Other intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
 /// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
 /// replicate), seeded from the scenario seed. The crossover's interval is symmetric on the log scale around the
 /// estimate, half as wide as the replicates' central 95% range of log T (``Bootstrap/logSymmetricInterval(_:estimate:confidence:)``),
