@@ -125,6 +125,28 @@ public enum VarianceComponents {
             return beta
         }
 
+        /// The covariance of β̂ for fixed variances: model-based A⁻¹ with A = Σ w·z·zᵀ/v (the inverse Fisher
+        /// information of β, exact for known v), and the sandwich A⁻¹·(Σ w·r²·z·zᵀ/v²)·A⁻¹ (White 1980), which stays
+        /// valid when v is misspecified. Empty without mean terms; NaN when A is numerically singular.
+        func meanCovariances(_ v: [Double], _ squares: [Double]) -> (model: [[Double]], robust: [[Double]]) {
+            guard q > 0 else { return ([], []) }
+            var a = [[Double]](repeating: [Double](repeating: 0, count: q), count: q)
+            var meat = a
+            for (i, g) in groups.enumerated() {
+                for r in 0..<q {
+                    for c in 0..<q {
+                        a[r][c] += g.count * g.z[r] * g.z[c] / v[i]
+                        meat[r][c] += squares[i] * g.z[r] * g.z[c] / (v[i] * v[i])
+                    }
+                }
+            }
+            guard let inverse = SmallLinearAlgebra.inverse(a, relativeTolerance: 1e-10) else {
+                let nan = [[Double]](repeating: [Double](repeating: .nan, count: q), count: q)
+                return (nan, nan)
+            }
+            return (inverse, SmallLinearAlgebra.sandwich(inverse, meat))
+        }
+
         func logLikelihood(_ v: [Double], _ squares: [Double]) -> Double {
             var l = 0.0
             for (i, g) in groups.enumerated() { l -= 0.5 * (g.count * log(v[i]) + squares[i] / v[i]) }
@@ -171,9 +193,11 @@ public enum VarianceComponents {
             var squares = residualSquares(beta)
             let meanSquare = squares.reduce(0, +) / totalCount
             guard meanSquare > 0 else {
+                let zero = [[Double]](repeating: [Double](repeating: 0, count: q), count: q)
                 return VarianceComponentFit(
                     componentNames: componentNames, variances: [Double](repeating: 0, count: k), meanNames: meanNames,
-                    meanCoefficients: beta, logLikelihood: 0, iterations: 0, converged: true, degenerate: true)
+                    meanCoefficients: beta, meanCovariance: zero, meanRobustCovariance: zero, logLikelihood: 0, iterations: 0,
+                    converged: true, degenerate: true)
             }
             let floor = 1e-12 * meanSquare
             var theta: [Double]
@@ -235,9 +259,11 @@ public enum VarianceComponents {
                     break
                 }
             }
+            let covariances = meanCovariances(v, squares)
             return VarianceComponentFit(
                 componentNames: componentNames, variances: theta, meanNames: meanNames, meanCoefficients: beta,
-                logLikelihood: l, iterations: iterations, converged: converged, degenerate: false)
+                meanCovariance: covariances.model, meanRobustCovariance: covariances.robust, logLikelihood: l,
+                iterations: iterations, converged: converged, degenerate: false)
         }
     }
 }
@@ -251,6 +277,11 @@ public struct VarianceComponentFit: Sendable, Equatable {
     /// The mean terms' names and their coefficients β (empty without mean terms).
     public let meanNames: [String]
     public let meanCoefficients: [Double]
+    /// The model-based covariance of the mean coefficients at the fitted variances, (Σ w·z·zᵀ/v)⁻¹: the inverse
+    /// Fisher information of β (β and θ are orthogonal in a normal model, so the information is block-diagonal).
+    public let meanCovariance: [[Double]]
+    /// The sandwich covariance of the mean coefficients, A⁻¹·(Σ w·r²·z·zᵀ/v²)·A⁻¹ with A = Σ w·z·zᵀ/v (White 1980).
+    public let meanRobustCovariance: [[Double]]
     /// ℓ at the estimate, without the constant −½·Σw·log 2π.
     public let logLikelihood: Double
     public let iterations: Int

@@ -5,6 +5,19 @@ import Testing
 
 @Suite struct VarianceComponentsTests {
     /// Closed form: one component with regressor 1 is a normal variance about a known mean: θ̂ = Σd²/n.
+    /// The mean coefficient's covariances by hand: d = β·z + e with one constant variance θ, z = 1, 2, 3, d = 1, 3, 2.
+    /// β̂ = Σzd/Σz² = 13/14, residuals 1/14, 16/14, −11/14, θ̂ = Σr²/3 = 378/196/3 = 9/14. Model-based
+    /// var β̂ = θ̂/Σz² = 9/196; sandwich Σz²r²/(Σz²)² = (1 + 4·256 + 9·121)/196/196 = 2114/38416.
+    @Test func meanCoefficientCovariancesByHand() throws {
+        let fit = try VarianceComponents.fit(
+            response: [1, 3, 2], meanTerms: [RegressionTerm(name: "z", values: [1, 2, 3])],
+            components: [RegressionTerm(name: "one", values: [1, 1, 1])])
+        #expect(abs(fit.meanCoefficients[0] - 13.0 / 14) < 1e-10)
+        #expect(abs(fit.variances[0] / (9.0 / 14) - 1) < 1e-8)
+        #expect(abs(fit.meanCovariance[0][0] / (9.0 / 196) - 1) < 1e-8)
+        #expect(abs(fit.meanRobustCovariance[0][0] / (2114.0 / 38416) - 1) < 1e-8)
+    }
+
     @Test func singleComponentIsTheMeanSquare() throws {
         let d = [1.0, -2, 3, 0.5, -1.5]
         let fit = try VarianceComponents.fit(response: d, components: [RegressionTerm(name: "one", values: [1, 1, 1, 1, 1])])

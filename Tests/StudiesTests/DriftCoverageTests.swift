@@ -61,11 +61,62 @@ import Testing
     /// One phone (`sameDevice`), loops and zigzags so that its bias, scale factor and asymmetry are all separable:
     /// each replication draws a new phone, and each of its own values' intervals must contain the number the phone
     /// was drawn with in a share of replications consistent with 95%.
+    /// The walk-to-walk spread (``DriftDecomposition/InRunSpread``) by hand. Two cells of 1 minute on a white-noise
+    /// profile (N = 0.01 °/s/√Hz, so √v(60 s) = 0.01·√60 = 0.0774597°): a loop cell with drifts 1, 2, 3 rad (mean 2,
+    /// RSS 2, 2 degrees of freedom) and a random-turn cell whose net rotation 0, 1, 2, 3 rad varies, with total = net
+    /// (collinear, so only one rotation is regressed out) and drifts 0, 1, 2, 4: slope Sxy/Sxx = 6.5/5, RSS =
+    /// Syy − Sxy²/Sxx = 8.75 − 8.45 = 0.3 on 4 − 2 = 2 degrees of freedom. Pooled s² = 2.3/4 = 0.575 rad² on ν = 4;
+    /// χ²(4) quantiles 0.4844186 and 11.143287, from the closed-form χ²(4) distribution function
+    /// F(x) = 1 − e^(−x/2)·(1 + x/2), which the test checks gives 0.025 and 0.975 there.
+    @Test func inRunSpreadByHand() throws {
+        var p = GyroProfile(name: "white")
+        p.noiseDensityDegPerSecPerRootHz = 0.01
+        let cells = [
+            DriftCell(index: 0, profile: p, input: .rotationRate, tiltDegrees: 0, walk: WalkParameters(minutes: 1, turns: 4, shape: .loop)),
+            DriftCell(
+                index: 1, profile: p, input: .rotationRate, tiltDegrees: 0, walk: WalkParameters(minutes: 1, turns: 4, shape: .random)),
+        ]
+        let rows =
+            [1.0, 2, 3].map { DriftDecomposition.Row(cellIndex: 0, drift: $0, seconds: 60, tiltFactor: 1, net: 2 * .pi, total: 2 * .pi) }
+            + zip([0.0, 1, 2, 3], [0.0, 1, 2, 4]).map {
+                DriftDecomposition.Row(cellIndex: 1, drift: $1, seconds: 60, tiltFactor: 1, net: $0, total: $0)
+            }
+        let chiSquared4 = { (x: Double) in 1 - exp(-x / 2) * (1 + x / 2) }
+        #expect(abs(chiSquared4(0.4844186) - 0.025) < 1e-8 && abs(chiSquared4(11.143287) - 0.975) < 1e-8)
+        let spreads = try DriftDecomposition.inRunSpreads(profile: p, cells: cells, rows: rows)
+        let x = try #require(spreads.first)
+        #expect(spreads.count == 1)
+        #expect(x.minutes == 1 && x.cellCount == 2 && x.cellsWithVaryingRotation == 1 && x.degreesOfFreedom == 4)
+        let degrees = 180 / Double.pi
+        #expect(abs(x.estimateDeg / (0.575.squareRoot() * degrees) - 1) < 1e-12)
+        #expect(abs(x.interval.low / ((4 * 0.575 / 11.143287).squareRoot() * degrees) - 1) < 1e-6)
+        #expect(abs(x.interval.high / ((4 * 0.575 / 0.4844186).squareRoot() * degrees) - 1) < 1e-6)
+        #expect(abs(x.profileDeg - 0.01 * 60.0.squareRoot()) < 1e-12)
+    }
+
+    /// One phone (`sameDevice`), loops and zigzags so that its bias, scale factor and asymmetry are all separable:
+    /// each replication draws a new phone, and each of its own values' t intervals must contain the number the phone
+    /// was drawn with in a share of replications consistent with 95%; the walk-to-walk spread's χ² interval at each
+    /// duration must contain √v(T) of the profile as often. The in-run terms' rough ranges are not checked: the report
+    /// does not call them 95% intervals.
     @Test func onePhoneIntervalsCoverThePhonesOwnValues() throws {
         let replications = 20
         let counts = try DriftCoverage.onePhoneDesign(
             replications: replications, trialsPerCell: 20, bootstrapReplicates: 100, runner: MonteCarloRunner(jobs: 2))
-        for id in ["turn_on_bias", "scale_factor", "asymmetry"] {
+        for id in ["turn_on_bias", "scale_factor", "asymmetry", "in_run_spread_1min", "in_run_spread_5min"] {
+            let c = try #require(counts[id], "\(id) never reported: \(counts)")
+            #expect(c.reported == replications, "\(id) reported \(c.reported) of \(replications)")
+            #expect(try Self.consistentWithNominal(c.covered, of: c.reported), "\(id) covered \(c.covered) of \(c.reported)")
+        }
+    }
+
+    /// The same with random turns (net and total rotation differ from trial to trial within a cell, so the spread
+    /// regresses them out per cell): the spread's interval and the phone's bias and scale factor still cover.
+    @Test func onePhoneSpreadCoversWithRandomTurns() throws {
+        let replications = 20
+        let counts = try DriftCoverage.onePhoneRandomDesign(
+            replications: replications, trialsPerCell: 20, bootstrapReplicates: 50, runner: MonteCarloRunner(jobs: 2))
+        for id in ["turn_on_bias", "in_run_spread_1min", "in_run_spread_5min"] {
             let c = try #require(counts[id], "\(id) never reported: \(counts)")
             #expect(c.reported == replications, "\(id) reported \(c.reported) of \(replications)")
             #expect(try Self.consistentWithNominal(c.covered, of: c.reported), "\(id) covered \(c.covered) of \(c.reported)")

@@ -149,6 +149,18 @@ func phoneCalibratedAt10Hz() -> GyroProfile { DriftCoverage.phoneCalibratedAt10H
             let wide = ConfidenceInterval(low: c.interval.low - half, high: c.interval.high + half)
             #expect(wide.contains(c.profileValue), "\(c.id): [\(c.interval.low), \(c.interval.high)] vs phone's \(c.profileValue)")
         }
+        // The walk-to-walk spread: one per duration, each pooling the 4 cells of that duration (a straight walk under
+        // each shape, the loop and the zigzag: fixed shapes, so ν = 4·(40 − 1) = 156), against √v(T) of the profile;
+        // the findings say it in words.
+        #expect(separated.inRunSpreads.map(\.minutes) == [1, 5])
+        #expect(separated.inRunSpreads.allSatisfy { $0.cellCount == 4 && $0.degreesOfFreedom == 156 && $0.cellsWithVaryingRotation == 0 })
+        #expect(
+            separated.inRunSpreads.allSatisfy {
+                abs($0.profileDeg - DriftDecomposition.inRunVariance(p, seconds: $0.minutes * 60).squareRoot() * 180 / .pi) < 1e-12
+            })
+        let text = try #require(try DriftReport.inRunSpreadFinding(separated, scope: ""))
+        #expect(text.contains("walk-to-walk spread") && text.contains("at 1 min (95% CI") && text.contains("at 5 min (95% CI"), "\(text)")
+        #expect(onlyLoops.inRunSpreads.count == 2)
     }
 
     /// The per-cell RMS interval is no longer many times wider than the trials' spread where drift has a large fixed

@@ -52,22 +52,10 @@ package enum DriftCoverage {
     package static func trueCrossoverSeconds(
         profile p: GyroProfile, netRadians net: Double, totalRadians total: Double, tiltFactor c: Double = 1
     ) -> Double? {
-        let rad = Double.pi / 180
-        let bias = p.turnOnBiasDegPerSec * rad
-        let gm = p.biasInstabilityDegPerHour / 3600 * rad
-        let tau = p.biasCorrelationTimeSeconds
-        let white = p.noiseDensityDegPerSecPerRootHz * rad
-        let walk = p.rateRandomWalkDegPerSecPerRootSec * rad
+        let bias = p.turnOnBiasDegPerSec * Double.pi / 180
         let scale = p.scaleFactorErrorPercent / 100
         let asymmetry = p.scaleFactorAsymmetryPercent / 100
-        func time(_ t: Double) -> Double {
-            var v = bias * bias * t * t + white * white * t + walk * walk * t * t * t / 3
-            if gm > 0, tau > 0, tau.isFinite {
-                let u = t / tau
-                v += gm * gm * 2 * tau * tau * (u - 1 + exp(-u))
-            }
-            return v
-        }
+        func time(_ t: Double) -> Double { bias * bias * t * t + DriftDecomposition.inRunVariance(p, seconds: t) }
         let turning =
             scale * scale * (c * net) * (c * net) + asymmetry * asymmetry * (c * total / 2) * (c * total / 2)
             + ((c - 1) * net) * ((c - 1) * net)
@@ -121,7 +109,18 @@ package enum DriftCoverage {
             replications: replications, seed: 9_120_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
     }
 
-    /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: both designs with R replications,
+    /// The one-phone design with random turns: straight walks and 8-turn random walks (each turn 15°–180°, net and
+    /// total rotation different in every trial) of 1 and 5 minutes on ``onePhoneProfile()``, so that the walk-to-walk
+    /// spread has each trial's rotations regressed out within its cell.
+    package static func onePhoneRandomDesign(replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner)
+        throws -> [String: Count]
+    {
+        try onePhone(
+            profile: onePhoneProfile(), minutes: [1, 5], turns: 8, shapes: [.random], trialsPerCell: trialsPerCell,
+            replications: replications, seed: 9_130_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
+    }
+
+    /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: the three designs with R replications,
     /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval.
     package static func table(replications: Int, trialsPerCell trials: Int = 20, runner: MonteCarloRunner) throws -> String {
         let boot = DriftDecomposition.defaultReplicates
@@ -138,7 +137,8 @@ package enum DriftCoverage {
             let rate = Double(covered) / Double(total)
             lines.append(
                 "| \(name) | \(design) | \(covered) | \(reported) | \(Format.exact((rate * 1000).rounded() / 1000)) | "
-                    + "\(Format.exact((ci.low * 1000).rounded() / 1000))–\(Format.exact((ci.high * 1000).rounded() / 1000)) |")
+                    + "\(Format.exact((ci.low * 1000).rounded() / 1000))–\(Format.exact((ci.high * 1000).rounded() / 1000)) |"
+            )
         }
         let c = try crossoverDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
         try row(
@@ -152,6 +152,11 @@ package enum DriftCoverage {
         lines.append("|---|---|---:|---:|---:|---|")
         for (id, count) in phone.sorted(by: { $0.key < $1.key }) {
             try row(id, "one phone, loops + zigzags, 1/5 min", count.covered, count.reported, of: count.reported)
+        }
+        let random = try onePhoneRandomDesign(
+            replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
+        for (id, count) in random.sorted(by: { $0.key < $1.key }) {
+            try row(id, "one phone, random 8-turn walks, 1/5 min", count.covered, count.reported, of: count.reported)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -224,8 +229,12 @@ package enum DriftCoverage {
 
     /// Coverage of one phone's own values (`sameDevice`): loops and zigzags of `turns` turns and straight walks at
     /// each duration; replication r is a scenario with seed `seed + r`, so a new phone each time, and each reported
-    /// term's interval is checked against that phone's own number (for the in-run noise, the profile's σ). Keys are
-    /// the components' ids; a term the fit leaves out or marks as carrying another's part is not counted.
+    /// interval is checked against its truth. Keys: a phone value's id (`turn_on_bias`, `scale_factor`,
+    /// `asymmetry`: the reported t interval against the phone's drawn number), the same id with ` [bootstrap]` or
+    /// ` [sandwich]` for the candidate intervals the report does not use, `in_run_spread_<m>min` (the walk-to-walk
+    /// spread's χ² interval against √v(T) of the profile, ``DriftDecomposition/inRunVariance(_:seconds:)``), and a
+    /// kept in-run term's id with ` [rough]` (its bootstrap range against the profile's σ: the report calls it
+    /// rough, never a 95% interval). A term the fit leaves out or marks as carrying another's part is not counted.
     package static func onePhone(
         profile: GyroProfile, minutes: [Double], turns: Int, shapes: [WalkShape], trialsPerCell: Int, replications: Int,
         seed: UInt64, bootstrapReplicates: Int, runner: MonteCarloRunner
@@ -240,9 +249,16 @@ package enum DriftCoverage {
             let device = try DriftTrial.sharedDevice(scenarioSeed: scenarioSeed, profile: profile)
             let d = try DriftDecomposition(
                 scenario: s, profileName: profile.name, outcomes: outcomes, device: device, replicates: bootstrapReplicates)
+            func count(_ key: String, _ interval: ConfidenceInterval, _ truth: Double) {
+                counts[key, default: Count()].reported += 1
+                if interval.contains(truth) { counts[key, default: Count()].covered += 1 }
+            }
             for c in d.components where c.carries.isEmpty {
-                counts[c.id, default: Count()].reported += 1
-                if c.interval.contains(c.profileValue) { counts[c.id, default: Count()].covered += 1 }
+                count(c.isPhoneValue ? c.id : c.id + " [rough]", c.interval, c.profileValue)
+                for (name, interval) in c.candidateIntervals { count("\(c.id) [\(name)]", interval, c.profileValue) }
+            }
+            for spread in d.inRunSpreads {
+                count("in_run_spread_\(Format.exact(spread.minutes))min", spread.interval, spread.profileDeg)
             }
         }
         return counts

@@ -29,7 +29,9 @@ import Stats
 /// Time's part of a cell's mean square is the sum of the time components (for one phone: (b₀T)² plus the
 /// in-run noise); turning's part is the scale-factor and asymmetry components plus the tilt's fixed
 /// under-reading μ² (for one phone: (s·cθ_net + (a/2)·cθ_total + (c − 1)θ_net)²). Shares are those parts over
-/// their sum. Intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
+/// their sum. One phone's b₀, s and a: t intervals with the model-based standard error of the weighted least squares
+/// (``VarianceComponentFit/meanCovariance``); its in-run noise as a whole: the walk-to-walk spread per duration with
+/// its χ² interval (``InRunSpread``). Other intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
 /// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
 /// replicate), seeded from the scenario seed. The crossover's interval is symmetric on the log scale around the
 /// estimate, half as wide as the replicates' central 95% range of log T (``Bootstrap/logSymmetricInterval(_:estimate:confidence:)``),
@@ -58,6 +60,35 @@ package struct DriftDecomposition: Sendable {
         /// Terms the design cannot separate from this one, with a non-zero profile value: this estimate carries their
         /// part too, so it is not comparable with ``profileValue`` alone.
         package let carries: [String]
+        /// For a phone value, the other intervals the coverage study compares ``interval`` with (not reported):
+        /// `bootstrap` (the bias-corrected percentile interval of the stratified bootstrap) and `sandwich` (the
+        /// sandwich standard error with the same t quantile). Empty for a variance component.
+        package var candidateIntervals: [String: ConfidenceInterval] = [:]
+    }
+
+    /// One phone's walk-to-walk spread of drift about its fixed errors at one duration: the in-run noise
+    /// (bias instability, white noise, rate random walk) taken together, which is what one phone's trials identify.
+    ///
+    /// Within a cell the phone's fixed errors add b₀·T + s·cθ_net + (a/2)·cθ_total + (c − 1)θ_net, linear in the
+    /// walk's rotations with the same coefficients for every trial, and the in-run noise adds a zero-mean normal
+    /// term whose variance v(T) = σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²T + K²T³/3 depends on the duration alone. So
+    /// the residuals of each cell's least-squares fit of the drift on a constant and whichever of cθ_net and
+    /// cθ_total vary in the cell (random shapes; for fixed shapes only the constant, i.e. the cell's mean) have
+    /// RSS_c ~ v(T)·χ²(n_c − 1 − r_c), r_c the rotations that vary; pooled over the cells of a duration,
+    /// s² = ΣRSS_c/ν with ν = Σ(n_c − 1 − r_c) gives the exact interval [ν·s²/χ²₀.₉₇₅(ν), ν·s²/χ²₀.₀₂₅(ν)] for v(T).
+    package struct InRunSpread: Sendable {
+        package let minutes: Double
+        /// Cells pooled, and how many of them had varying rotations regressed out.
+        package let cellCount: Int
+        package let cellsWithVaryingRotation: Int
+        /// ν = Σ(n_c − 1 − r_c).
+        package let degreesOfFreedom: Int
+        /// √s², degrees.
+        package let estimateDeg: Double
+        /// The exact 95% χ² interval of √v(T), degrees.
+        package let interval: ConfidenceInterval
+        /// √v(T) from the profile (``inRunVariance(_:seconds:)``), degrees.
+        package let profileDeg: Double
     }
 
     /// Time's share of one cell's mean-square drift.
@@ -117,6 +148,96 @@ package struct DriftDecomposition: Sendable {
     package let turningPValue: Double?
     package let bootstrapReplicates: Int
     package let converged: Bool
+    /// One phone's walk-to-walk spread at each duration of the grid (empty for a class of phones), shortest first.
+    package let inRunSpreads: [InRunSpread]
+
+    /// The variance (rad²) the profile's in-run noise adds to a walk of `seconds`:
+    ///
+    ///     v(T) = σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²·T + K²·T³/3
+    ///
+    /// (Brown and Hwang §2.9 for the integrated Gauss–Markov bias, IEEE Std 952 for white noise and rate random walk).
+    package static func inRunVariance(_ p: GyroProfile, seconds t: Double) -> Double {
+        let rad = Double.pi / 180
+        let gm = p.biasInstabilityDegPerHour / 3600 * rad
+        let tau = p.biasCorrelationTimeSeconds
+        let white = p.noiseDensityDegPerSecPerRootHz * rad
+        let walk = p.rateRandomWalkDegPerSecPerRootSec * rad
+        var v = white * white * t + walk * walk * t * t * t / 3
+        if gm > 0, tau > 0, tau.isFinite {
+            let u = t / tau
+            v += gm * gm * 2 * tau * tau * (u - 1 + exp(-u))
+        }
+        return v
+    }
+
+    /// The spreads of ``InRunSpread``, one per duration of `cells`; see there.
+    static func inRunSpreads(profile: GyroProfile, cells: [DriftCell], rows: [Row]) throws -> [InRunSpread] {
+        var byCell: [Int: [Row]] = [:]
+        for r in rows { byCell[r.cellIndex, default: []].append(r) }
+        var order: [Double] = []
+        var members: [Double: [Int]] = [:]
+        var minutesOf: [Double: Double] = [:]
+        for c in cells {
+            guard let list = byCell[c.index], let seconds = list.first?.seconds else { continue }
+            if members[seconds] == nil {
+                order.append(seconds)
+                minutesOf[seconds] = c.walk.minutes
+            }
+            members[seconds, default: []].append(c.index)
+        }
+        var spreads: [InRunSpread] = []
+        for seconds in order.sorted() {
+            var rss = 0.0
+            var df = 0
+            var varying = 0
+            let indices = members[seconds] ?? []
+            for index in indices {
+                let list = byCell[index] ?? []
+                let n = Double(list.count)
+                let d = list.map(\.drift)
+                let dMean = d.reduce(0, +) / n
+                var residual = d.map { $0 - dMean }
+                // Gram–Schmidt on the centred rotation columns: a column constant in the cell (up to rounding) has
+                // nothing left after centring and is not fitted.
+                var basis: [[Double]] = []
+                for column in [list.map { $0.tiltFactor * $0.net }, list.map { $0.tiltFactor * $0.total / 2 }] {
+                    let m = column.reduce(0, +) / n
+                    var x = column.map { $0 - m }
+                    let scale = column.reduce(0) { $0 + $1 * $1 }.squareRoot()
+                    for e in basis {
+                        let dot = zip(x, e).reduce(0) { $0 + $1.0 * $1.1 }
+                        x = zip(x, e).map { $0 - dot * $1 }
+                    }
+                    let length = x.reduce(0) { $0 + $1 * $1 }.squareRoot()
+                    guard scale > 0, length > 1e-9 * scale else { continue }
+                    basis.append(x.map { $0 / length })
+                }
+                for e in basis {
+                    let dot = zip(residual, e).reduce(0) { $0 + $1.0 * $1.1 }
+                    residual = zip(residual, e).map { $0 - dot * $1 }
+                }
+                let cellDF = list.count - 1 - basis.count
+                guard cellDF > 0 else { continue }
+                rss += residual.reduce(0) { $0 + $1 * $1 }
+                df += cellDF
+                if !basis.isEmpty { varying += 1 }
+            }
+            guard df > 0 else { continue }
+            let nu = Double(df)
+            let variance = rss / nu
+            let upper = try ChiSquared.quantile(0.975, degreesOfFreedom: nu)
+            let lower = try ChiSquared.quantile(0.025, degreesOfFreedom: nu)
+            spreads.append(
+                InRunSpread(
+                    minutes: minutesOf[seconds] ?? seconds / 60, cellCount: indices.count, cellsWithVaryingRotation: varying,
+                    degreesOfFreedom: df,
+                    estimateDeg: variance.squareRoot() * degrees,
+                    interval: ConfidenceInterval(
+                        low: (nu * variance / upper).squareRoot() * degrees, high: (nu * variance / lower).squareRoot() * degrees),
+                    profileDeg: inRunVariance(profile, seconds: seconds).squareRoot() * degrees))
+        }
+        return spreads
+    }
 
     /// The fewest walks per cell at which the crossover's 95% interval was measured to cover at its nominal rate
     /// (`sensorbench dev drift-coverage 400 100`: 384 of 400; with 20 walks per cell 351 of 400, docs/drift.md,
@@ -412,15 +533,31 @@ package struct DriftDecomposition: Sendable {
             replicateFits.append(try design.fit(weights: counts, start: full.variances))
         }
 
-        // Components.
+        // Components. A phone value's interval is β̂ ± t₀.₉₇₅(n − p)·SE, SE from the model-based covariance
+        // (Σ z·zᵀ/v̂)⁻¹ of the weighted least squares inside the fit: within a cell the drift is exactly normal with
+        // the fitted variance, so this is the interval of a GLS coefficient with known weights, up to the
+        // estimation of v. The stratified bootstrap's percentile interval under-covered slightly at 100 walks per
+        // cell (docs/drift.md, Coverage); it and the sandwich are kept as candidates for the coverage study.
         var components: [Component] = []
+        let parameterCount = meanKept.count + varianceKept.count
+        let tQuantile = try StudentT.quantile(0.975, degreesOfFreedom: Double(max(rows.count - parameterCount, 1)))
+        func tInterval(_ t: Term, _ j: Int, _ covariance: [[Double]]) -> ConfidenceInterval {
+            let se = covariance.isEmpty ? Double.nan : covariance[j][j].squareRoot()
+            let ends = [
+                t.toUnit(full.meanCoefficients[j] - tQuantile * se), t.toUnit(full.meanCoefficients[j] + tQuantile * se),
+            ]
+            return ConfidenceInterval(low: ends.min() ?? .nan, high: ends.max() ?? .nan)
+        }
         for (j, t) in meanKept.enumerated() {
             let values = replicateFits.map { t.toUnit($0.meanCoefficients[j]) }
-            components.append(
-                Component(
-                    id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.meanCoefficients[j]),
-                    interval: try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.meanCoefficients[j])),
-                    profileValue: t.profileValue, isPhoneValue: true, carries: []))
+            var c = Component(
+                id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.meanCoefficients[j]),
+                interval: tInterval(t, j, full.meanCovariance), profileValue: t.profileValue, isPhoneValue: true, carries: [])
+            c.candidateIntervals = [
+                "bootstrap": try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.meanCoefficients[j])),
+                "sandwich": tInterval(t, j, full.meanRobustCovariance),
+            ]
+            components.append(c)
         }
         for (j, t) in varianceKept.enumerated() {
             let values = replicateFits.map { t.toUnit($0.variances[j]) }
@@ -520,6 +657,8 @@ package struct DriftDecomposition: Sendable {
             turningLikelihoodRatio = nil
             turningPValue = nil
         }
+        inRunSpreads =
+            s.sameDevice ? try DriftDecomposition.inRunSpreads(profile: profile, cells: cells, rows: rows) : []
     }
 
     static func separationNote(_ t: Term, sameDevice: Bool) -> String {

@@ -225,6 +225,7 @@ extension DriftReport {
                         "This one phone\(scope), from its signed drifts (weighted least squares within the likelihood fit): "
                             + phone.joined(separator: "; ") + ".")
                 }
+                if let spread = try inRunSpreadFinding(d, scope: scope) { items.append(spread) }
             }
             // One phone's in-run noise terms: their bootstrap intervals under-cover in simulation (white noise and
             // bias instability trade the in-run variance between them: `dev drift-coverage`, docs/drift.md), so they
@@ -243,7 +244,7 @@ extension DriftReport {
                         ? "Its in-run noise\(scope): " : "Error budget of the phones\(scope) (1σ over phones, fitted to the walks): ")
                         + spreads.joined(separator: "; ") + "."
                         + (s.sameDevice
-                            ? " \(spreads.count == 1 ? "That range is rough, not a 95% interval" : "Those ranges are rough, not 95% intervals"): with one phone, white noise and bias instability trade the in-run variance between them, and in simulated replications such ranges held the true value less often than 95% of the time (docs/drift.md, coverage)."
+                            ? " \(spreads.count == 1 ? "That range is rough, not a 95% interval" : "Those ranges are rough, not 95% intervals"): with one phone, white noise and bias instability trade the in-run variance between them, and in simulated replications such ranges held the true value less often than 95% of the time (docs/drift.md, coverage)\(d.inRunSpreads.isEmpty ? "" : "; the walk-to-walk spread above is the in-run noise these walks do identify")."
                             : ""))
             }
             for note in d.notSeparated { items.append("Note\(scope): \(note).") }
@@ -282,6 +283,32 @@ extension DriftReport {
         return items
     }
 
+    /// One phone's walk-to-walk spread at each duration (``DriftDecomposition/InRunSpread``) against the profile, and
+    /// whether each interval holds the profile's value, in words generated from the numbers; `nil` without spreads.
+    static func inRunSpreadFinding(_ d: DriftDecomposition, scope: String) throws -> String? {
+        guard !d.inRunSpreads.isEmpty else { return nil }
+        let values = try d.inRunSpreads.map { x in
+            "\(try deg(x.estimateDeg))° at \(try minutesText(x.minutes)) min (95% CI \(try deg(x.interval.low)) to \(try deg(x.interval.high)); profile \(try deg(x.profileDeg)))"
+        }
+        let varying = d.inRunSpreads.map(\.cellsWithVaryingRotation).reduce(0, +)
+        var text =
+            "The walk-to-walk spread of its drift about its fixed errors\(scope), which is all of its in-run noise together "
+            + "(bias instability, white noise and rate random walk; the SD of the signed drift within each cell"
+            + (varying > 0
+                ? ", after each trial's rotations are regressed out in the \(varying) cell\(varying == 1 ? "" : "s") whose turns vary" : "")
+            + ", pooled over the cells of each duration, with χ² 95% intervals, exact when the in-run noise is normal): "
+            + values.joined(separator: "; ") + "."
+        let below = try d.inRunSpreads.filter { $0.interval.high < $0.profileDeg }.map { try minutesText($0.minutes) }
+        let above = try d.inRunSpreads.filter { $0.interval.low > $0.profileDeg }.map { try minutesText($0.minutes) }
+        if below.isEmpty, above.isEmpty {
+            text += d.inRunSpreads.count == 1 ? " The interval holds the profile's value." : " Every interval holds the profile's value."
+        } else {
+            if !above.isEmpty { text += " The spread is above the profile's at \(list(above)) min." }
+            if !below.isEmpty { text += " The spread is below the profile's at \(list(below)) min." }
+        }
+        return text
+    }
+
     /// Turning's share with its interval: "69% (95% CI 64% to 73%)".
     static func shareText(_ c: DriftDecomposition.CellShare) throws -> String {
         "\(try Format.percent(1 - c.timeShare, decimals: 0)) (95% CI \(try Format.percent(1 - c.timeShareInterval.high, decimals: 0)) to \(try Format.percent(1 - c.timeShareInterval.low, decimals: 0)))"
@@ -309,6 +336,12 @@ extension DriftReport {
             try t.append([
                 u.label, d.sameDevice ? "in-run noise" : "spread over phones", u.unit, "not identified",
                 "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))", try deg(u.profileValue),
+            ])
+        }
+        for x in d.inRunSpreads {
+            try t.append([
+                "walk-to-walk spread at \(try minutesText(x.minutes)) min", "in-run noise, all terms", "°", try deg(x.estimateDeg),
+                "\(try deg(x.interval.low)) to \(try deg(x.interval.high))", try deg(x.profileDeg),
             ])
         }
         return t
@@ -381,8 +414,14 @@ extension DriftReport {
                 + "They are fitted by maximum likelihood to "
                 + (a.keptWalksPerCell.map { "the first \($0) walks of each cell" } ?? "every trial")
                 + " (normal likelihood, Fisher scoring with the variances kept ≥ 0). "
-                + "Intervals are 95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
-                + "resampled within each cell, the whole fit repeated; seeded from the scenario seed); the crossover's is symmetric on the "
+                + (s.sameDevice
+                    ? "The phone's bias, scale factor and asymmetry have 95% t intervals from the model-based standard error of the weighted least squares (the inverse of Σ z·zᵀ/v over the trials, v the fitted variance; t on n − p degrees of freedom). "
+                        + "The walk-to-walk spread at each duration is the pooled SD of the signed drift within cells (residuals of each cell's fit on the rotations that vary in it), "
+                        + "with the exact χ² interval: within a cell the in-run noise is a sum of normal terms, so that variance is χ²-distributed; it is compared with "
+                        + "√(σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²T + K²T³/3) of the profile. The other intervals are "
+                    : "Intervals are ")
+                + "95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
+                + "resampled within each cell, the whole fit repeated; seeded from the scenario seed\(s.sameDevice ? "; for the in-run terms only rough ranges" : "")); the crossover's is symmetric on the "
                 + "log scale around the estimate, as wide as the replicates' central 95% range of log T, and clipped to the durations here. "
                 + "Time's part of a walk's mean square is the time errors' (bias, bias instability, white noise, rate random walk); "
                 + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts."
