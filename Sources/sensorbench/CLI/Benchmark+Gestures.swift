@@ -49,10 +49,7 @@ extension Benchmark {
     /// gesture) against the plain C loop of the same arithmetic on the same points, interleaved. Before timing, the
     /// C loop must fire at exactly the Swift detector's points for every setting of the sweep.
     static func scribbleRows(folder: URL, plan: Plan, into rows: inout [Row]) throws {
-        let path = folder.appendingPathComponent("scribble-tuning.json").path
-        guard let s = try ScenarioFile.load(path: path).study as? ScribbleScenario else {
-            throw InputError(file: path, field: "study", problem: "is not a scribble scenario")
-        }
+        let s = try loadScenario(folder: folder, file: "scribble-tuning.json", as: ScribbleScenario.self, kind: "scribble")
         let timeline = TouchTimelineGenerator.generate(
             s.timeline, stream: try RandomStream(seed: TrialSeed(scenarioSeed: s.seed, trialIndex: 0)))
         let rateHz = s.timeline.touchRateHz

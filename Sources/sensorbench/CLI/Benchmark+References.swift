@@ -53,10 +53,7 @@ extension Benchmark {
     /// sweep; and the per-update cost of each detector kind, threshold-count against the plain C loop of the
     /// same arithmetic on the same timeline (which must find the same events).
     static func shakeRows(folder: URL, plan: Plan, into rows: inout [Row]) throws {
-        let path = folder.appendingPathComponent("shake-threshold-tuning.json").path
-        guard let s = try ScenarioFile.load(path: path).study as? ShakeScenario else {
-            throw InputError(file: path, field: "study", problem: "is not a shake scenario")
-        }
+        let s = try loadScenario(folder: folder, file: "shake-threshold-tuning.json", as: ShakeScenario.self, kind: "shake")
         let first = MotionTimelineGenerator.generate(
             s.timeline, stream: try RandomStream(seed: TrialSeed(scenarioSeed: s.seed, trialIndex: 0)))
         let samples = Double(first.sampleCount)
@@ -183,10 +180,7 @@ extension Benchmark {
     /// generates one movement and its fixes once and feeds every fix to every check, as the study does. Its
     /// reference is the one geodesic per fix and place the checks share, timed alone on points around the target.
     static func geofenceRows(folder: URL, plan: Plan, into rows: inout [Row]) throws {
-        let path = folder.appendingPathComponent("geofence-false-triggers.json").path
-        guard let s = try ScenarioFile.load(path: path).study as? GeofenceScenario else {
-            throw InputError(file: path, field: "study", problem: "is not a geofence scenario")
-        }
+        let s = try loadScenario(folder: folder, file: "geofence-false-triggers.json", as: GeofenceScenario.self, kind: "geofence")
         var trials = 0
         let places = s.placesOfInterest.count
         // Points 0–400 m from the target at every bearing, as a visit's fixes are.

@@ -246,6 +246,15 @@ package enum Benchmark {
         rows.append(Row(label: "peak memory before → after the 24-hour walks", median: "\(f(before, 1)) → \(f(after, 1)) MB", best: ""))
     }
 
+    /// The shipped scenario `<folder>/<file>` as a study of type `T`; throws naming the file when it is another study.
+    static func loadScenario<T>(folder: URL, file: String, as type: T.Type, kind: String) throws -> T {
+        let path = folder.appendingPathComponent(file).path
+        guard let s = try ScenarioFile.load(path: path).study as? T else {
+            throw InputError(file: path, field: "study", problem: "is not a \(kind) scenario")
+        }
+        return s
+    }
+
     static func loadProfile(folder: URL, name: String) throws -> GyroProfile {
         let url = folder.appendingPathComponent("profiles/\(name).json")
         let node = try ScenarioFile.parseJSON(at: url)
