@@ -11,17 +11,7 @@ import Stats
 /// against the SD (one phone's bias repeated on every walk).
 struct DriftMoments: Sendable {
     /// A sum with the rounding error of each addition kept.
-    struct Sum: Sendable {
-        private(set) var high = 0.0
-        private(set) var low = 0.0
-        @inline(__always) mutating func add(_ x: Double) {
-            let s = high + x
-            let b = s - high
-            low += (high - (s - b)) + (x - b)
-            high = s
-        }
-        var value: Double { high + low }
-    }
+    typealias Sum = CompensatedSum
 
     private(set) var count = 0
     private var shift = 0.0
@@ -88,10 +78,8 @@ struct DriftMoments: Sendable {
             let delta = m.shift - all.shift
             let deltaSquare = m.shiftSquare - all.shiftSquare
             all.count += m.count
-            all.sum.add(m.sum.high)
-            all.sum.add(m.sum.low)
-            all.squares.add(m.squares.high)
-            all.squares.add(m.squares.low)
+            all.sum.add(m.sum)
+            all.squares.add(m.squares)
             all.deviations.add(m.deviations.value + n * delta)
             all.deviationSquares.add(m.deviationSquares.value + 2 * delta * m.deviations.value + n * delta * delta)
             all.squareDeviations.add(m.squareDeviations.value + n * deltaSquare)
@@ -166,18 +154,14 @@ struct DriftStream {
         try absolute[k].append(abs(drift))
         if index % scatterStride == 0 { scatter.append(DriftReport.scatterPoint(cell, o)) }
         index += 1
-        if counts[k] <= keptWalksPerCell {
-            kept.append(o)
-            if let rows { try Self.write(o, to: rows) }
-        } else {
-            if rows == nil {
-                // The first capped walk: every trial so far is kept, so the row file starts from them.
-                let spool = try SpoolFile()
-                for earlier in kept { try Self.write(earlier, to: spool) }
-                rows = spool
-            }
-            if let rows { try Self.write(o, to: rows) }
+        if counts[k] <= keptWalksPerCell { kept.append(o) }
+        if rows == nil, counts[k] > keptWalksPerCell {
+            // The first capped walk: every trial before it is kept, so the row file starts from them.
+            let spool = try SpoolFile()
+            for earlier in kept { try Self.write(earlier, to: spool) }
+            rows = spool
         }
+        if let rows { try Self.write(o, to: rows) }
     }
 
     private static func write(_ o: DriftOutcome, to spool: SpoolFile) throws {
