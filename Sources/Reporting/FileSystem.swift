@@ -81,24 +81,26 @@ enum FileSystem {
     static func writeSynced(
         to path: String, streaming produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw error(errno, path: path, doing: "cannot create file") }
-        do {
-            try produce { buffer in
-                let failure = writeAll(fd, buffer)
-                if failure != 0 { throw error(failure, path: path, doing: "cannot write") }
+        /// A failed write inside `produce`, carried out of it as its `errno`.
+        struct WriteFailure: Error { let code: Int32 }
+        var thrown: (any Error)?
+        do throws(ReportingError) {
+            try writeSynced(to: path) { fd in
+                do {
+                    try produce { buffer in
+                        let failure = writeAll(fd, buffer)
+                        if failure != 0 { throw WriteFailure(code: failure) }
+                    }
+                    return 0
+                } catch let failure as WriteFailure {
+                    return failure.code
+                } catch {
+                    thrown = error
+                    return EIO
+                }
             }
         } catch {
-            close(fd)
-            unlink(path)
-            throw error
-        }
-        var failure: Int32 = 0
-        if fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 {
-            unlink(path)
-            throw error(failure, path: path, doing: "cannot write")
+            throw thrown ?? error
         }
     }
 
