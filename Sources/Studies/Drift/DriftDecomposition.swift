@@ -550,13 +550,15 @@ package struct DriftDecomposition: Sendable {
         }
         for (j, t) in meanKept.enumerated() {
             let values = replicateFits.map { t.toUnit($0.meanCoefficients[j]) }
+            let bootstrap = try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.meanCoefficients[j]))
+            let model = tInterval(t, j, full.meanCovariance)
+            // The information matrix is numerically singular only for a design the separability check let through
+            // at its edge; then the bootstrap interval, never a NaN.
+            let reported = model.low.isFinite && model.high.isFinite ? model : bootstrap
             var c = Component(
                 id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.meanCoefficients[j]),
-                interval: tInterval(t, j, full.meanCovariance), profileValue: t.profileValue, isPhoneValue: true, carries: [])
-            c.candidateIntervals = [
-                "bootstrap": try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.meanCoefficients[j])),
-                "sandwich": tInterval(t, j, full.meanRobustCovariance),
-            ]
+                interval: reported, profileValue: t.profileValue, isPhoneValue: true, carries: [])
+            c.candidateIntervals = ["bootstrap": bootstrap, "sandwich": tInterval(t, j, full.meanRobustCovariance)]
             components.append(c)
         }
         for (j, t) in varianceKept.enumerated() {
