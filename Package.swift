@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
         .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions", "Grading", "TestSupport"]),
-        .testTarget(name: "StatsTests", dependencies: ["Stats", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StatsTests", dependencies: ["Stats", "CGSL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "DetectionCore", "TestSupport"]),

@@ -30,46 +30,75 @@ public struct TrialSeed: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One trial's stream of random numbers: a GSL Mersenne Twister (MT19937) seeded from a ``TrialSeed``.
+/// One trial's stream of random numbers: GSL's Mersenne Twister (MT19937) seeded from a ``TrialSeed``, and GSL's
+/// samplers over it.
 ///
-/// Not thread-safe, like the `gsl_rng` inside it: make one per work item and never share it.
+/// The generator is ``MersenneTwister`` (Swift, the same words as `gsl_rng_mt19937`), and the Gaussian, uniform and
+/// Bernoulli draws are `@inlinable`, so they inline into a study's sample loop. Every value is GSL's, bit for bit:
+/// a Gaussian is GSL's ziggurat, its fast path in Swift (``Ziggurat``) and the rest in GSL on the same words; the
+/// other samplers are GSL's, reading the same state through a `gsl_rng`.
+///
+/// Not thread-safe, like a `gsl_rng`: make one per work item and never share it.
 public final class RandomStream {
+    /// The generator's words and index (``MersenneTwister``'s block).
+    @usableFromInline let words: UnsafeMutablePointer<UInt32>
+    @usableFromInline let layers: UnsafePointer<ZigguratLayer>
+    /// The same state as a `gsl_rng`, for GSL's samplers.
     private let rng: UnsafeMutablePointer<gsl_rng>
 
-    /// Creates a stream. Allocation failure is the only error (GSL returns NULL).
-    public init(seed: TrialSeed) throws(StatsError) {
-        GSLRuntime.ensureReady()
-        guard let rng = gsl_rng_alloc(sb_gsl_rng_mt19937()) else {
-            throw StatsError.gsl(operation: "gsl_rng_alloc", status: Int(GSL_ENOMEM), reason: "out of memory")
-        }
-        gsl_rng_set(rng, UInt(seed.value))
-        self.rng = rng
+    /// Creates a stream. It cannot fail; `throws` is kept for the callers written when GSL allocated it.
+    public convenience init(seed: TrialSeed) throws(StatsError) {
+        self.init(seedValue: seed.value, layers: Ziggurat.layers)
     }
 
-    deinit { gsl_rng_free(rng) }
+    init(seedValue: UInt32, layers: UnsafePointer<ZigguratLayer>) {
+        GSLRuntime.ensureReady()
+        words = .allocate(capacity: MersenneTwister.blockCount)
+        MersenneTwister.seed(words, UInt(seedValue))
+        self.layers = layers
+        rng = .allocate(capacity: 1)
+        rng.initialize(to: gsl_rng(type: MersenneTwister.gslType, state: UnsafeMutableRawPointer(words)))
+    }
+
+    deinit {
+        rng.deallocate()
+        words.deallocate()
+    }
 
     /// A Gaussian variate with mean 0 and standard deviation `sigma` (GSL's ziggurat method).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func gaussian(sigma: Double) -> Double {
-        gsl_ran_gaussian_ziggurat(rng, sigma)
+        let word = MersenneTwister.next(words)
+        let layer = layers[Int(word & 0x7F)]
+        let j = word >> 8
+        guard j < layer.limit else { return gaussianFromGSL(sigma: sigma) }
+        // GSL: sign · σ · x, with x = j · width.
+        return (word & 0x80 == 0 ? -sigma : sigma) * (Double(j) * layer.width)
+    }
+
+    /// The ziggurat's wedges and tail: the word goes back, and GSL draws the variate from it.
+    @usableFromInline @inline(never)
+    func gaussianFromGSL(sigma: Double) -> Double {
+        MersenneTwister.unread(words)
+        return gsl_ran_gaussian_ziggurat(rng, sigma)
     }
 
     /// A standard normal variate (mean 0, standard deviation 1).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func standardNormal() -> Double {
-        gsl_ran_gaussian_ziggurat(rng, 1)
+        gaussian(sigma: 1)
     }
 
-    /// A uniform variate in [0, 1).
-    @inline(__always)
+    /// A uniform variate in [0, 1) (`gsl_rng_uniform`).
+    @inlinable @inline(__always)
     public func uniform() -> Double {
-        gsl_rng_uniform(rng)
+        MersenneTwister.unit(MersenneTwister.next(words))
     }
 
     /// A uniform variate in [low, high).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * gsl_rng_uniform(rng)
+        low + (high - low) * uniform()
     }
 
     /// A uniform integer in 0..<count; 0 when `count` is below 2 (nothing to choose from).
@@ -79,9 +108,9 @@ public final class RandomStream {
     }
 
     /// `true` with probability `p`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func bernoulli(_ p: Double) -> Bool {
-        gsl_rng_uniform(rng) < p
+        uniform() < p
     }
 
     /// An exponential variate with the given mean.
