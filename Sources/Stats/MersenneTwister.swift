@@ -7,13 +7,17 @@ internal import CGSL
 /// GSL's own samplers (Poisson, exponential, the ziggurat's rare slow path) read the same state through a
 /// `gsl_rng` of type ``gslType``, so a stream is one sequence of words whoever draws from it.
 ///
-/// A state block is 625 words: the 624 words of the generator, then the index of the next word to temper
-/// (624: regenerate first).
+/// A state block is 1249 words: the 624 words of the generator, the same 624 tempered (the outputs), then the index
+/// of the next output (624: regenerate first). Tempering the whole block at once, where the compiler vectorises it,
+/// leaves a draw a load and an index step.
 @usableFromInline
 enum MersenneTwister {
     @usableFromInline static let wordCount = 624
-    /// Words in a state block: the generator's and the index.
-    static let blockCount = 625
+    /// Where the tempered words and the index sit in a block.
+    @usableFromInline static let outputs = 624
+    @usableFromInline static let index = 1248
+    /// Words in a state block: the generator's, the outputs and the index.
+    static let blockCount = 1249
     static let shift = 397
 
     /// GSL's `mt19937` seeding (Knuth's multiplier 1812433253, as in the authors' 2002 `init_genrand`); seed 0
@@ -25,33 +29,29 @@ enum MersenneTwister {
             let previous = mt[i - 1]
             mt[i] = 1_812_433_253 &* (previous ^ (previous >> 30)) &+ UInt32(i)
         }
-        mt[wordCount] = UInt32(wordCount)
+        mt[index] = UInt32(wordCount)
     }
 
-    /// The next 32-bit word: regenerates the block when it is used up, then tempers the word at the index.
+    /// The next 32-bit output: regenerates the block when it is used up.
     @inlinable @inline(__always)
     static func next(_ mt: UnsafeMutablePointer<UInt32>) -> UInt32 {
-        var i = Int(truncatingIfNeeded: mt[wordCount])
+        var i = Int(truncatingIfNeeded: mt[index])
         if i >= wordCount {
             regenerate(mt)
             i = 0
         }
-        mt[wordCount] = UInt32(truncatingIfNeeded: i &+ 1)
-        var y = mt[i]
-        y ^= y >> 11
-        y ^= (y << 7) & 0x9D2C_5680
-        y ^= (y << 15) & 0xEFC6_0000
-        y ^= y >> 18
-        return y
+        mt[index] = UInt32(truncatingIfNeeded: i &+ 1)
+        return mt[outputs &+ i]
     }
 
     /// Gives the last word back: the next ``next(_:)`` returns it again. Only valid right after a `next`.
     @inlinable @inline(__always)
     static func unread(_ mt: UnsafeMutablePointer<UInt32>) {
-        mt[wordCount] &-= 1
+        mt[index] &-= 1
     }
 
-    /// The recurrence over all 624 words (once every 624 draws), leaving the index at 0.
+    /// The recurrence over all 624 words (once every 624 draws), then their tempering into the outputs, leaving
+    /// the index at 0.
     @usableFromInline @inline(never)
     static func regenerate(_ mt: UnsafeMutablePointer<UInt32>) {
         @inline(__always) func twist(_ upper: UInt32, _ lower: UInt32, _ far: UInt32) -> UInt32 {
@@ -63,7 +63,16 @@ enum MersenneTwister {
         for k in 0..<(n - m) { mt[k] = twist(mt[k], mt[k + 1], mt[k + m]) }
         for k in (n - m)..<(n - 1) { mt[k] = twist(mt[k], mt[k + 1], mt[k + m - n]) }
         mt[n - 1] = twist(mt[n - 1], mt[0], mt[m - 1])
-        mt[n] = 0
+        let out = mt + outputs
+        for k in 0..<n {
+            var y = mt[k]
+            y ^= y >> 11
+            y ^= (y << 7) & 0x9D2C_5680
+            y ^= (y << 15) & 0xEFC6_0000
+            y ^= y >> 18
+            out[k] = y
+        }
+        mt[index] = 0
     }
 
     /// The word as a double in [0, 1), as GSL's `mt19937` makes it (word / 2³²; the product by 2⁻³² is exact).
