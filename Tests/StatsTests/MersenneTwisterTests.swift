@@ -55,7 +55,10 @@ import Testing
                 case 1: if Int(gsl_rng_uniform_int(reference, 37)) != ours.uniformIndex(37) { mismatches += 1 }
                 case 2: if Int(gsl_ran_poisson(reference, 4.5)) != ours.poisson(mean: 4.5) { mismatches += 1 }
                 case 3: if gsl_ran_exponential(reference, 2).bitPattern != ours.exponential(mean: 2).bitPattern { mismatches += 1 }
-                case 4: if gsl_ran_lognormal(reference, 0.1, 0.5).bitPattern != ours.lognormal(mu: 0.1, sigma: 0.5).bitPattern { mismatches += 1 }
+                case 4:
+                    if gsl_ran_lognormal(reference, 0.1, 0.5).bitPattern != ours.lognormal(mu: 0.1, sigma: 0.5).bitPattern {
+                        mismatches += 1
+                    }
                 default: if (gsl_rng_uniform(reference) < 0.3) != ours.bernoulli(0.3) { mismatches += 1 }
                 }
             }
