@@ -59,11 +59,13 @@ import Testing
         }
     }
 
+    /// Stats' own tests may import CGSL too: they compare Stats' generator and samplers with GSL's.
     @Test func onlyStatsImportsCGSL() throws {
         let sources = try Self.swiftFiles(under: "Sources") + Self.swiftFiles(under: "Tests")
         #expect(sources.contains { $0.path.hasPrefix("Sources/Stats/") && Self.imports($0.text).contains("CGSL") })
-        for (path, text) in sources where !path.hasPrefix("Sources/Stats/") && Self.imports(text).contains("CGSL") {
-            Issue.record("\(path) imports CGSL; only the Stats module may")
+        let allowed = ["Sources/Stats/", "Tests/StatsTests/"]
+        for (path, text) in sources where !allowed.contains(where: path.hasPrefix) && Self.imports(text).contains("CGSL") {
+            Issue.record("\(path) imports CGSL; only the Stats module and its tests may")
         }
     }
 }
