@@ -77,7 +77,7 @@ import Testing
 
     /// The start-up check can fail: one width off by one ulp is caught, and so is a limit too high (layer 0 has no
     /// fast path: claiming all of it returns j · width where GSL goes on to the wedge). A limit too low is not an
-    /// error, only slower: those words go to GSL, which returns its own value.
+    /// error, only slower: those words go to GSL, which returns its own value; so is the fallback, no fast path.
     @Test func theStartUpCheckCatchesAWrongLayer() {
         let wrong = UnsafeMutablePointer<ZigguratLayer>.allocate(capacity: Ziggurat.layerCount)
         defer { wrong.deallocate() }
@@ -91,6 +91,9 @@ import Testing
         #expect(!Ziggurat.agreesWithGSL(UnsafePointer(wrong)))
         wrong[0] = Ziggurat.layers[0]
         wrong[50] = ZigguratLayer(width: w.width, limit: w.limit / 2)
+        #expect(Ziggurat.agreesWithGSL(UnsafePointer(wrong)))
+        // The fallback (what a failed check installs): no fast path at all, every Gaussian drawn by GSL.
+        for i in 0..<Ziggurat.layerCount { wrong[i] = ZigguratLayer(width: 0, limit: 0) }
         #expect(Ziggurat.agreesWithGSL(UnsafePointer(wrong)))
     }
 }
