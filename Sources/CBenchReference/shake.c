@@ -1,21 +1,48 @@
 // Shake detection in plain C: the arithmetic of ShakeDetector.consume (validation, cooldown gate) and of
-// ThresholdCountShakeDetector.consume (squared magnitude, excursion starts in a ring of k, window check) and
-// WindowFractionShakeDetector.consume (the window of the last W seconds in a ring, the accelerating count).
+// ThresholdCountShakeDetector.consume (squared magnitude, excursion starts in a ring of k, window check),
+// WindowFractionShakeDetector.consume (the window of the last W seconds in a ring, the accelerating count),
+// ReversalShakeDetector.consume (excursions, their peaks, the 120° reversal test, reversal times in a ring of N) and
+// RawMagnitudeShakeDetector.consume (hits on the raw magnitude in a ring of k).
 #include "CBenchReference.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-enum { cbr_max_required = 64 };
+// requiredCount's upper bound in ShakeDetectorConfiguration's validation.
+enum { cbr_max_required = 1000 };
+
+// The last `required` event times (excursion starts, reversals, hits) in a ring, as GestureRingBuffer keeps them.
+typedef struct {
+    double times[cbr_max_required];
+    int head, stored, required;
+} cbr_time_ring;
+
+// Appends `t`, dropping the oldest when full; true when the ring is full and its oldest time is at most W (plus the
+// detectors' 1 ns slack) before `t`, and then empties it.
+static int cbr_ring_push_fires(cbr_time_ring *r, double t, double window_s) {
+    if (r->stored == r->required) {
+        r->head = r->head + 1 == r->required ? 0 : r->head + 1;
+        r->stored--;
+    }
+    int slot = r->head + r->stored;
+    r->times[slot >= r->required ? slot - r->required : slot] = t;
+    r->stored++;
+    if (r->stored == r->required && t - r->times[r->head] <= window_s + 1e-9) {
+        r->head = 0;
+        r->stored = 0;
+        return 1;
+    }
+    return 0;
+}
 
 long cbr_shake_threshold_count(const double *ts, const double *x, const double *y, const double *z, long count,
-                               double threshold_g, int required, double window_s, double cooldown_s) {
-    if (required < 1 || required > cbr_max_required) return -1;
-    double starts[cbr_max_required];
-    int head = 0, stored = 0, previous_above = 0;
+                               const cbr_shake_count_config *c, long *events) {
+    if (c->required < 1 || c->required > cbr_max_required) return -1;
+    cbr_time_ring starts = {.head = 0, .stored = 0, .required = (int)c->required};
+    int previous_above = 0;
     double last_t = -INFINITY, cooldown_ends = -INFINITY;
-    double t2 = threshold_g * threshold_g;
-    long events = 0;
+    double t2 = c->threshold_g * c->threshold_g;
+    long fired = 0;
     for (long k = 0; k < count; k++) {
         double t = ts[k], ax = x[k], ay = y[k], az = z[k];
         if (!isfinite(t) || !isfinite(ax) || !isfinite(ay) || !isfinite(az) || !(t >= last_t)) continue;
@@ -25,21 +52,87 @@ long cbr_shake_threshold_count(const double *ts, const double *x, const double *
         int begins = above && !previous_above;
         previous_above = above;
         if (!(begins && gathers)) continue;
-        if (stored == required) {
-            head = head + 1 == required ? 0 : head + 1;
-            stored--;
-        }
-        int slot = head + stored;
-        starts[slot >= required ? slot - required : slot] = t;
-        stored++;
-        if (stored == required && t - starts[head] <= window_s + 1e-9) {
-            head = 0;
-            stored = 0;
-            events++;
-            cooldown_ends = t + cooldown_s;
-        }
+        if (!cbr_ring_push_fires(&starts, t, c->window_s)) continue;
+        events[fired++] = k;
+        cooldown_ends = t + c->cooldown_s;
     }
-    return events;
+    return fired;
+}
+
+long cbr_shake_reversal(const double *ts, const double *x, const double *y, const double *z, long count,
+                        const cbr_shake_count_config *c, long *events) {
+    if (c->required < 1 || c->required > cbr_max_required) return -1;
+    cbr_time_ring reversals = {.head = 0, .stored = 0, .required = (int)c->required};
+    int in_excursion = 0, excursion_counts = 0, has_reference = 0;
+    double px = 0, py = 0, pz = 0, p2 = 0;  // the current excursion's peak and its squared magnitude
+    double rx = 0, ry = 0, rz = 0, r2 = 0;  // the reference: the previous counted excursion's peak
+    double last_t = -INFINITY, cooldown_ends = -INFINITY;
+    double t2 = c->threshold_g * c->threshold_g;
+    long fired = 0;
+    for (long k = 0; k < count; k++) {
+        double t = ts[k], ax = x[k], ay = y[k], az = z[k];
+        if (!isfinite(t) || !isfinite(ax) || !isfinite(ay) || !isfinite(az) || !(t >= last_t)) continue;
+        last_t = t;
+        int gathers = t >= cooldown_ends;
+        double m2 = ax * ax + ay * ay + az * az;
+        if (!(m2 > t2)) {
+            if (in_excursion) {
+                in_excursion = 0;
+                if (excursion_counts) {
+                    rx = px;
+                    ry = py;
+                    rz = pz;
+                    r2 = p2;
+                    has_reference = 1;
+                }
+            }
+            continue;
+        }
+        if (in_excursion) {
+            if (m2 > p2) {
+                px = ax;
+                py = ay;
+                pz = az;
+                p2 = m2;
+            }
+            continue;
+        }
+        in_excursion = 1;
+        excursion_counts = gathers;
+        px = ax;
+        py = ay;
+        pz = az;
+        p2 = m2;
+        if (!(gathers && has_reference)) continue;
+        // A reversal: more than 120° from the reference, a·p < −½ |a| |p|, without a square root.
+        double dot = ax * rx + ay * ry + az * rz;
+        if (!(dot < 0 && dot * dot > 0.25 * m2 * r2)) continue;
+        if (!cbr_ring_push_fires(&reversals, t, c->window_s)) continue;
+        has_reference = 0;
+        excursion_counts = 0;
+        events[fired++] = k;
+        cooldown_ends = t + c->cooldown_s;
+    }
+    return fired;
+}
+
+long cbr_shake_raw_magnitude(const double *ts, const double *x, const double *y, const double *z, long count,
+                             const cbr_shake_count_config *c, long *events) {
+    if (c->required < 1 || c->required > cbr_max_required) return -1;
+    cbr_time_ring hits = {.head = 0, .stored = 0, .required = (int)c->required};
+    double last_t = -INFINITY, cooldown_ends = -INFINITY;
+    double t2 = c->threshold_g * c->threshold_g;
+    long fired = 0;
+    for (long k = 0; k < count; k++) {
+        double t = ts[k], ax = x[k], ay = y[k], az = z[k];
+        if (!isfinite(t) || !isfinite(ax) || !isfinite(ay) || !isfinite(az) || !(t >= last_t)) continue;
+        last_t = t;
+        if (!(t >= cooldown_ends) || !(ax * ax + ay * ay + az * az >= t2)) continue;
+        if (!cbr_ring_push_fires(&hits, t, c->window_s)) continue;
+        events[fired++] = k;
+        cooldown_ends = t + c->cooldown_s;
+    }
+    return fired;
 }
 
 long cbr_shake_window_fraction(const double *ts, const double *x, const double *y, const double *z, long count,

@@ -35,11 +35,34 @@ double cbr_drift_walks(const cbr_drift_model *m, const cbr_turn *turns, size_t t
 /// Draws `count` Gaussian variates (GSL ziggurat, MT19937 seeded `seed`) and returns their sum.
 double cbr_gaussians(unsigned long seed, long count);
 
+/// A setting of a shake kind that counts events in a ring (threshold-count, reversal, raw-magnitude): threshold g,
+/// required count (excursions, reversals or hits; 1...1000), window s, cooldown s.
+typedef struct {
+    double threshold_g;
+    long required;
+    double window_s, cooldown_s;
+} cbr_shake_count_config;
+
 /// Threshold-count shake detection over one timeline of samples (timestamps s, acceleration g): the same
 /// validation, excursion counting, window and cooldown as ShakeDetector with kind threshold-count on
-/// user-acceleration input. Returns the number of events.
+/// user-acceleration input. Writes the index of every sample at which an event fires to `events` (room for
+/// `count`); returns the number of events, or -1 for a required count outside 1...1000.
 long cbr_shake_threshold_count(const double *t, const double *x, const double *y, const double *z, long count,
-                               double threshold_g, int required, double window_s, double cooldown_s);
+                               const cbr_shake_count_config *c, long *events);
+
+/// Reversal shake detection over one timeline of samples (user acceleration): the same validation, excursions and
+/// their peaks, 120° reversal test against the previous counted excursion's peak, time limit and cooldown as
+/// ShakeDetector with kind reversal. Writes the firing sample indices to `events` (room for `count`); returns
+/// their number, or -1 for a required count outside 1...1000.
+long cbr_shake_reversal(const double *t, const double *x, const double *y, const double *z, long count,
+                        const cbr_shake_count_config *c, long *events);
+
+/// Raw-magnitude shake detection over one timeline of raw readings (gravity included, none removed): the same
+/// validation, hits (squared magnitude ≥ T²), window and cooldown as ShakeDetector with kind raw-magnitude. Writes
+/// the firing sample indices to `events` (room for `count`); returns their number, or -1 for a required count
+/// outside 1...1000.
+long cbr_shake_raw_magnitude(const double *t, const double *x, const double *y, const double *z, long count,
+                             const cbr_shake_count_config *c, long *events);
 
 /// A window-fraction setting: threshold g, window s, required fraction, minimum span s and sample count, cooldown s.
 typedef struct {

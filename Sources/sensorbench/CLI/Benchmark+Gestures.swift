@@ -8,38 +8,97 @@ import Stats
 import Studies
 
 extension Benchmark {
-    // MARK: - Window-fraction against C
+    // MARK: - Shake kinds against C
 
-    /// The C window-fraction loop's firing times for a setting on user acceleration (`timestamps` are the samples'
-    /// own, so they compare bit for bit with the Swift detector's).
-    static func cWindowFractionTimes(_ input: CShakeInput, _ c: ShakeDetectorConfiguration, rateHz: Double) throws -> [Double] {
-        var setting = cbr_window_fraction_config(
-            threshold_g: c.thresholdG, window_s: c.windowSeconds, fraction: c.requiredFraction,
-            minimum_span_s: c.minimumWindowSpanSeconds, minimum_samples: c.minimumSampleCount,
-            cooldown_s: c.cooldownSeconds)
-        // Sized as WindowFractionShakeDetector sizes its ring.
-        let capacity = Int((c.windowSeconds * min(1000, rateHz)).rounded(.up)) + 2
-        var events = [Int](repeating: 0, count: max(1, input.t.count))
-        let fired = cbr_shake_window_fraction(input.t, input.x, input.y, input.z, input.t.count, &setting, capacity, &events)
-        guard fired >= 0 else { throw SimulationError("bench: the C window-fraction loop ran out of memory") }
-        return events[0..<fired].map { input.t[$0] }
+    /// The settings a shake kind's C loop must match the Swift detector on, firing time for firing time: every
+    /// setting of that kind in the sweep that reads user acceleration (the C loops remove no gravity); for
+    /// raw-magnitude, which reads raw readings and removes none, every such setting of the sweep, or when the sweep
+    /// has none, the kind's preset (the public submission's detector: ≥ 2.5 g raw, 2 s) at each of the sweep's
+    /// required counts and cooldowns. Empty for a kind the sweep does not have.
+    static func cCheckedSettings(_ s: ShakeScenario, kind: ShakeDetectorKind) -> [ShakeDetectorConfiguration] {
+        guard kind == .rawMagnitude else { return s.configurations.filter { $0.kind == kind && !$0.inputIncludesGravity } }
+        let swept = s.configurations.filter { $0.kind == .rawMagnitude }
+        guard swept.isEmpty else { return swept }
+        let counted = s.configurations.filter { $0.kind != .windowFraction }
+        let counts = Set(counted.map(\.requiredCount)).sorted()
+        let cooldowns = Set(s.configurations.map(\.cooldownSeconds)).sorted()
+        return counts.flatMap { count in
+            cooldowns.map { cooldown in
+                var c = ShakeDetectorConfiguration.rawMagnitudeDefault
+                c.requiredCount = count
+                c.cooldownSeconds = cooldown
+                return c
+            }
+        }
     }
 
-    /// Stops the bench unless the C window-fraction loop fires at exactly the Swift detector's times for every
-    /// window-fraction setting of the sweep on user acceleration.
-    static func checkWindowFraction(_ s: ShakeScenario, plain: TimelineSamples, input: CShakeInput) throws -> Int {
+    /// Stops the bench unless the C loop of each setting's kind fires at exactly the Swift detector's times (bit for
+    /// bit: the timestamps are the samples' own) for every one of `settings`; returns the events found in all.
+    ///
+    /// - Parameters:
+    ///   - settings: settings of one kind, as `cCheckedSettings` gives them.
+    ///   - samples: picks the samples a setting is fed (with gravity exactly when it reads raw readings).
+    ///   - input: the same samples as the C loops read them.
+    static func checkAgainstC(
+        _ settings: [ShakeDetectorConfiguration], samples: (ShakeDetectorConfiguration) -> TimelineSamples,
+        input: (ShakeDetectorConfiguration) -> CShakeInput
+    ) throws -> Int {
         var events = 0
-        for c in s.configurations where c.kind == .windowFraction && !c.inputIncludesGravity {
-            let swift = try ShakeTrial.detect(plain, c)
-            let fromC = try cWindowFractionTimes(input, c, rateHz: plain.sampleRateHz)
+        for c in settings {
+            let fed = samples(c)
+            let swift = try ShakeTrial.detect(fed, c)
+            let fromC = try input(c).firingTimes(c, rateHz: fed.sampleRateHz)
             guard swift == fromC else {
                 throw SimulationError(
-                    "bench: the C window-fraction loop fired \(fromC.count) times, the Swift detector \(swift.count) "
+                    "bench: the C \(c.kind.rawValue) loop fired \(fromC.count) times, the Swift detector \(swift.count) "
                         + "(or at other samples): not the same arithmetic")
             }
             events += swift.count
         }
         return events
+    }
+
+    /// A timeline as the C loops read it: the timestamps and the three axes of the samples the Swift detector is
+    /// fed, as `Double` arrays, and room for the firing indices, allocated once so that a timed C run allocates
+    /// nothing but its result.
+    final class CShakeInput {
+        let t: [Double], x: [Double], y: [Double], z: [Double]
+        private var fired: [Int]
+
+        init(_ samples: TimelineSamples) {
+            t = samples.samples.map(\.timestampSeconds)
+            x = samples.samples.map(\.x)
+            y = samples.samples.map(\.y)
+            z = samples.samples.map(\.z)
+            fired = [Int](repeating: 0, count: max(1, t.count))
+        }
+
+        /// The C loop's firing times for a setting (its kind's loop; window-fraction's ring sized as
+        /// `WindowFractionShakeDetector` sizes it for `rateHz`).
+        ///
+        /// - Throws: `SimulationError` when the C loop refuses the setting or runs out of memory.
+        func firingTimes(_ c: ShakeDetectorConfiguration, rateHz: Double) throws -> [Double] {
+            var counted = cbr_shake_count_config(
+                threshold_g: c.thresholdG, required: c.requiredCount, window_s: c.windowSeconds,
+                cooldown_s: c.cooldownSeconds)
+            var setting = cbr_window_fraction_config(
+                threshold_g: c.thresholdG, window_s: c.windowSeconds, fraction: c.requiredFraction,
+                minimum_span_s: c.minimumWindowSpanSeconds, minimum_samples: c.minimumSampleCount,
+                cooldown_s: c.cooldownSeconds)
+            let capacity = Int((c.windowSeconds * min(1000, rateHz)).rounded(.up)) + 2
+            let (t, x, y, z, n) = (self.t, self.x, self.y, self.z, self.t.count)
+            let count = fired.withUnsafeMutableBufferPointer { events -> Int in
+                let e = events.baseAddress
+                switch c.kind {
+                case .thresholdCount: return cbr_shake_threshold_count(t, x, y, z, n, &counted, e)
+                case .windowFraction: return cbr_shake_window_fraction(t, x, y, z, n, &setting, capacity, e)
+                case .reversal: return cbr_shake_reversal(t, x, y, z, n, &counted, e)
+                case .rawMagnitude: return cbr_shake_raw_magnitude(t, x, y, z, n, &counted, e)
+                }
+            }
+            guard count >= 0 else { throw SimulationError("bench: the C \(c.kind.rawValue) loop failed (\(count))") }
+            return fired[0..<count].map { t[$0] }
+        }
     }
 
     // MARK: - Scribble

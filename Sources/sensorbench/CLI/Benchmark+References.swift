@@ -50,8 +50,9 @@ extension Benchmark {
     // MARK: - Shake
 
     /// `Scenarios/shake-threshold-tuning.json`: generating timelines; feeding one timeline to every setting of the
-    /// sweep; and the per-update cost of each detector kind, threshold-count against the plain C loop of the
-    /// same arithmetic on the same timeline (which must find the same events).
+    /// sweep; and the per-update cost of each detector kind against the plain C loop of the same arithmetic on the
+    /// same samples, which must fire at the Swift detector's very samples for every setting of that kind
+    /// (`cCheckedSettings`) before anything is timed.
     static func shakeRows(folder: URL, plan: Plan, into rows: inout [Row]) throws {
         let s = try loadScenario(folder: folder, file: "shake-threshold-tuning.json", as: ShakeScenario.self, kind: "shake")
         let first = MotionTimelineGenerator.generate(
@@ -62,6 +63,9 @@ extension Benchmark {
         let plain = TimelineSamples(first, includesGravity: false)
         let withGravity = TimelineSamples(first, includesGravity: true)
         func input(_ c: ShakeDetectorConfiguration) -> TimelineSamples { c.inputIncludesGravity ? withGravity : plain }
+        let plainC = CShakeInput(plain)
+        let withGravityC = CShakeInput(withGravity)
+        func cInput(_ c: ShakeDetectorConfiguration) -> CShakeInput { c.inputIncludesGravity ? withGravityC : plainC }
         var generated: UInt64 = 0
         var workloads: [() throws -> Double] = [
             {
@@ -76,40 +80,31 @@ extension Benchmark {
                 return samples * Double(s.configurations.count)
             },
         ]
-        // One setting of each kind (the first of the sweep), and the C loop for threshold-count.
-        let kinds = ShakeDetectorKind.allCases.compactMap { kind in s.configurations.first { $0.kind == kind } }
-        for c in kinds {
+        // One setting of each kind, timed: the first its C loop is checked on (else the first of the sweep, and no C
+        // loop).
+        let kinds = ShakeDetectorKind.allCases.compactMap {
+            kind -> (setting: ShakeDetectorConfiguration, checked: [ShakeDetectorConfiguration])? in
+            let checked = cCheckedSettings(s, kind: kind)
+            guard let setting = checked.first ?? s.configurations.first(where: { $0.kind == kind }) else { return nil }
+            return (setting, checked)
+        }
+        for (c, _) in kinds {
             workloads.append {
                 try use(Double(try ShakeTrial.detect(input(c), c).count), "a shake detector")
                 return samples
             }
         }
-        let thresholdCount = s.configurations.first { $0.kind == .thresholdCount && !$0.inputIncludesGravity }
-        var cEvents = -1
-        let cInput = CShakeInput(plain)
-        if let c = thresholdCount {
-            let swiftEvents = try ShakeTrial.detect(plain, c).count
-            cEvents = cInput.events(c)
-            guard cEvents == swiftEvents else {
-                throw SimulationError(
-                    "bench: the C threshold-count loop found \(cEvents) events, the Swift detector \(swiftEvents): not the same arithmetic")
-            }
+        // Then each kind's C loop, after the check that it fires where the Swift detector does.
+        var references: [(kind: Int, events: Int, identical: Int, settings: Int)] = []
+        for (i, (c, settings)) in kinds.enumerated() where !settings.isEmpty {
+            let identical = try checkAgainstC(settings, samples: input, input: cInput)
+            let events = try ShakeTrial.detect(input(c), c).count
+            let rateHz = input(c).sampleRateHz
             workloads.append {
-                try use(Double(cInput.events(c)), "the C shake loop")
+                try use(Double(try cInput(c).firingTimes(c, rateHz: rateHz).count), "the C \(c.kind.rawValue) loop")
                 return samples
             }
-        }
-        // Window-fraction: the C loop must fire at the Swift detector's very samples for every such setting.
-        let windowFraction = kinds.first { $0.kind == .windowFraction && !$0.inputIncludesGravity }
-        var windowFractionEvents = 0
-        var windowFractionChecked = 0
-        if let c = windowFraction {
-            windowFractionChecked = try checkWindowFraction(s, plain: plain, input: cInput)
-            windowFractionEvents = try ShakeTrial.detect(plain, c).count
-            workloads.append {
-                try use(Double(try cWindowFractionTimes(cInput, c, rateHz: plain.sampleRateHz).count), "the C window-fraction loop")
-                return samples
-            }
+            references.append((i, events, identical, settings.count))
         }
         let t = try interleaved(plan, workloads)
         rows.append(
@@ -120,57 +115,25 @@ extension Benchmark {
             Row(
                 label: "shake sweep feeding, 1 core (one timeline × \(s.configurations.count) settings)", rates: t[1],
                 unit: 1e6, " M samples × settings/s"))
-        for (i, c) in kinds.enumerated() {
+        for (i, (c, _)) in kinds.enumerated() {
             rows.append(
                 Row(
                     label: "\(c.kind.rawValue) update (ShakeDetector.consume, one setting), 1 core",
                     median: f(t[2 + i].median * 1e9) + " ns", best: f(t[2 + i].best * 1e9) + " ns"))
         }
-        if thresholdCount != nil, let i = kinds.firstIndex(where: { $0.kind == .thresholdCount }) {
-            let c = t[2 + kinds.count]
+        for (n, r) in references.enumerated() {
+            let kind = kinds[r.kind].setting.kind.rawValue
+            let c = t[2 + kinds.count + n]
             rows.append(
                 Row(
-                    label: "C loop of the threshold-count arithmetic, 1 core", median: f(c.median * 1e9) + " ns",
+                    label: "C loop of the \(kind) arithmetic, 1 core", median: f(c.median * 1e9) + " ns",
                     best: f(c.best * 1e9) + " ns"))
-            let ratio = c.ratio(of: t[2 + i])
-            rows.append(
-                Row(
-                    label: "threshold-count update ÷ C loop (\(cEvents) events each)", median: f(ratio.median) + "×",
-                    best: f(ratio.best) + "×", target: "≤ 1.5×"))
-        }
-        if let i = kinds.firstIndex(where: { $0.kind == .windowFraction }), windowFraction != nil {
-            let c = t[t.count - 1]
-            rows.append(
-                Row(
-                    label: "C loop of the window-fraction arithmetic, 1 core", median: f(c.median * 1e9) + " ns",
-                    best: f(c.best * 1e9) + " ns"))
-            let ratio = c.ratio(of: t[2 + i])
-            let settings = s.configurations.filter { $0.kind == .windowFraction && !$0.inputIncludesGravity }.count
+            let ratio = c.ratio(of: t[2 + r.kind])
             rows.append(
                 Row(
                     label:
-                        "window-fraction update ÷ C loop (\(windowFractionEvents) events each; \(windowFractionChecked) in \(settings) settings identical)",
+                        "\(kind) update ÷ C loop (\(r.events) events each; \(r.identical) in \(r.settings) settings identical)",
                     median: f(ratio.median) + "×", best: f(ratio.best) + "×", target: "≤ 1.5×"))
-        }
-    }
-
-    /// A timeline as the C loop reads it: the timestamps and the three axes of the samples the Swift detector is
-    /// fed, as `Double` arrays.
-    struct CShakeInput {
-        let t: [Double], x: [Double], y: [Double], z: [Double]
-
-        init(_ samples: TimelineSamples) {
-            t = samples.samples.map(\.timestampSeconds)
-            x = samples.samples.map(\.x)
-            y = samples.samples.map(\.y)
-            z = samples.samples.map(\.z)
-        }
-
-        /// The C loop's event count for a threshold-count setting on user acceleration.
-        func events(_ c: ShakeDetectorConfiguration) -> Int {
-            Int(
-                cbr_shake_threshold_count(
-                    t, x, y, z, t.count, c.thresholdG, Int32(c.requiredCount), c.windowSeconds, c.cooldownSeconds))
         }
     }
 
