@@ -171,7 +171,10 @@ package enum Benchmark {
     static func driftRows(folder: URL, trials: Int, jobs: Int, plan: Plan, into rows: inout [Row]) throws {
         let profile = try loadProfile(folder: folder, name: "phone-calibrated")
         let one = scenario(profile: profile, minutes: 10, trials: trials)
-        let many = scenario(profile: profile, minutes: 10, trials: trials * jobs)
+        // Four times as many walks a thread as the one-core run: the workers take walks one at a time, so a worker
+        // that starts late leaves the other at most one walk (1 ms) more at the end; with 16 walks a thread that
+        // was up to 6% of a repetition's call, with 64 it is under 2%.
+        let many = scenario(profile: profile, minutes: 10, trials: trials * jobs * 4)
         let samplesPerTrial = Double(Int(10 * 60 * profile.sampleRateHz) + 1)
         // Variates per sample: white noise, bias instability and rate random walk, each when its σ is not 0.
         let perSample = [
@@ -231,7 +234,7 @@ package enum Benchmark {
             Row(label: "C + GSL drift loop ÷ raw GSL rate", median: f(cToGSL.median), best: f(cToGSL.best)))
         let toC = swift.ratio(of: c)
         rows.append(Row(label: "drift pipeline ÷ C drift loop", median: f(toC.median), best: f(toC.best), target: "≥ 0.91 (within 1.1×)"))
-        rows.append(Row(label: "drift pipeline, \(jobs) threads (\(trials * jobs) walks)", rates: parallel, unit: 1e6, " M samples/s"))
+        rows.append(Row(label: "drift pipeline, \(jobs) threads (\(trials * jobs * 4) walks)", rates: parallel, unit: 1e6, " M samples/s"))
         let speedUp = parallel.ratio(of: swift)
         rows.append(
             Row(
