@@ -298,6 +298,21 @@ public struct VarianceComponentFit: Sendable, Equatable {
     public func variance(named name: String) -> Double? {
         componentNames.firstIndex(of: name).map { variances[$0] }
     }
+
+    /// The likelihood ratio 2·(ℓ − ℓ₀) of this fit against `reduced`, a fit of the same data with fewer terms; see
+    /// ``likelihoodRatio(full:reduced:)``.
+    public func likelihoodRatio(over reduced: VarianceComponentFit) -> Double {
+        Self.likelihoodRatio(full: logLikelihood, reduced: reduced.logLikelihood)
+    }
+
+    /// 2·(ℓ − ℓ₀), 0 when it is negative or within the log-likelihoods' rounding, 1e-9 of |ℓ|: the fitter stops once
+    /// a step gains less than 1e-12 of |ℓ|, and ℓ sums thousands of terms. Two fits of what is the same model then
+    /// give 0 on every machine, not 0 on one and 1.27e-11 on another (glibc's `exp` and `log` with and without FMA
+    /// differ in a last bit now and then).
+    public static func likelihoodRatio(full: Double, reduced: Double) -> Double {
+        let ratio = 2 * (full - reduced)
+        return ratio > 1e-9 * max(1, abs(full)) ? ratio : 0
+    }
 }
 
 /// A variance-component problem with its observations already pooled into groups of identical regressors, so

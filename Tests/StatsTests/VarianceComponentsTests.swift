@@ -8,6 +8,17 @@ import Testing
     /// The mean coefficient's covariances by hand: d = β·z + e with one constant variance θ, z = 1, 2, 3, d = 1, 3, 2.
     /// β̂ = Σzd/Σz² = 13/14, residuals 1/14, 16/14, −11/14, θ̂ = Σr²/3 = 378/196/3 = 9/14. Model-based
     /// var β̂ = θ̂/Σz² = 9/196; sandwich Σz²r²/(Σz²)² = (1 + 4·256 + 9·121)/196/196 = 2114/38416.
+    /// The likelihood ratio by hand: ℓ = −1000 against ℓ₀ = −1001 is 2; ℓ₀ = ℓ − 5e-13 (a last-bit difference of
+    /// two fits of the same model, 5e-16 of |ℓ|) and a negative difference are 0; a ratio just above 1e-9·|ℓ| (1e-6
+    /// here) is kept.
+    @Test func likelihoodRatioIsZeroWithinRounding() {
+        #expect(VarianceComponentFit.likelihoodRatio(full: -1000, reduced: -1001) == 2)
+        #expect(VarianceComponentFit.likelihoodRatio(full: -1000, reduced: -1000 - 5e-13) == 0)
+        #expect(VarianceComponentFit.likelihoodRatio(full: -1000, reduced: -999) == 0)
+        #expect(VarianceComponentFit.likelihoodRatio(full: -1000, reduced: -1000 - 1e-6) > 1e-6)
+        #expect(VarianceComponentFit.likelihoodRatio(full: 0.5, reduced: 0.5 - 1e-10) == 0)  // |ℓ| < 1: tolerance 1e-9
+    }
+
     @Test func meanCoefficientCovariancesByHand() throws {
         let fit = try VarianceComponents.fit(
             response: [1, 3, 2], meanTerms: [RegressionTerm(name: "z", values: [1, 2, 3])],

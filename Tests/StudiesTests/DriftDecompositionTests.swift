@@ -47,17 +47,6 @@ func phoneCalibratedAt10Hz() -> GyroProfile { DriftCoverage.phoneCalibratedAt10H
     /// factor must be identified and every identified component's 95% bootstrap interval must contain the profile's
     /// value, except a term that carries another's part (each interval misses with probability about 5%, so the
     /// seed was not chosen: any seed passes with probability about 1 − 0.05·k).
-    /// The likelihood ratio by hand: ℓ = −1000 against ℓ₀ = −1001 is 2; ℓ₀ = ℓ − 5e-13 (a last-bit difference of
-    /// two fits of the same model, 5e-16 of |ℓ|) and a negative difference are 0; a ratio just above 1e-9·|ℓ| (1e-6
-    /// here) is kept.
-    @Test func likelihoodRatioIsZeroWithinRounding() {
-        #expect(DriftDecomposition.likelihoodRatio(full: -1000, reduced: -1001) == 2)
-        #expect(DriftDecomposition.likelihoodRatio(full: -1000, reduced: -1000 - 5e-13) == 0)
-        #expect(DriftDecomposition.likelihoodRatio(full: -1000, reduced: -999) == 0)
-        #expect(DriftDecomposition.likelihoodRatio(full: -1000, reduced: -1000 - 1e-6) > 1e-6)
-        #expect(DriftDecomposition.likelihoodRatio(full: 0.5, reduced: 0.5 - 1e-10) == 0)  // |ℓ| < 1: tolerance 1e-9
-    }
-
     @Test func fittedComponentsMatchTheProfile() throws {
         let profile = phoneCalibratedAt10Hz()
         let s = gridScenario(profile, minutes: [1, 2, 5], turns: [0, 16], shapes: [.loop, .zigzag], trials: 120, seed: 20261129)

@@ -498,7 +498,7 @@ package struct DriftDecomposition: Sendable {
                 fewer.remove(at: j)
                 let reduced = try VarianceComponents.fit(
                     response: response, offset: offset, meanTerms: meanColumns, components: columns(fewer))
-                let ratio = DriftDecomposition.likelihoodRatio(full: full.logLikelihood, reduced: reduced.logLikelihood)
+                let ratio = full.likelihoodRatio(over: reduced)
                 if ratio < (weakest?.ratio ?? .infinity) { weakest = (j, ratio, reduced) }
             }
             guard let w = weakest, w.ratio < 2.71 else { break }
@@ -652,7 +652,7 @@ package struct DriftDecomposition: Sendable {
         if !(turningVariance.isEmpty && turningMean.isEmpty), !timeVarianceColumns.isEmpty, !full.degenerate {
             let reduced = try VarianceComponents.fit(
                 response: response, offset: offset, meanTerms: timeMeanColumns, components: timeVarianceColumns)
-            let lr = DriftDecomposition.likelihoodRatio(full: full.logLikelihood, reduced: reduced.logLikelihood)
+            let lr = full.likelihoodRatio(over: reduced)
             turningLikelihoodRatio = lr
             turningPValue = try ChiSquared.upperTail(lr, degreesOfFreedom: Double(turningVariance.count + turningMean.count))
         } else {
@@ -661,15 +661,6 @@ package struct DriftDecomposition: Sendable {
         }
         inRunSpreads =
             s.sameDevice ? try DriftDecomposition.inRunSpreads(profile: profile, cells: cells, rows: rows) : []
-    }
-
-    /// 2·(ℓ − ℓ₀), the likelihood ratio of a fit against the fit with fewer terms: 0 when it is negative or within
-    /// the log-likelihoods' rounding, 1e-9 of |ℓ| (the fitter stops once a step gains less than 1e-12 of |ℓ|, and ℓ
-    /// sums thousands of terms). Two fits of what is the same model then give 0 on every machine, not 0 on one and
-    /// 1.27e-11 on another (glibc's `exp` and `log` with and without FMA differ in a last bit now and then).
-    static func likelihoodRatio(full: Double, reduced: Double) -> Double {
-        let ratio = 2 * (full - reduced)
-        return ratio > 1e-9 * max(1, abs(full)) ? ratio : 0
     }
 
     static func separationNote(_ t: Term, sameDevice: Bool) -> String {
