@@ -2,10 +2,10 @@
 // the path window, four sliding extrema of the bounding box, two axis reversal trackers, the cooldown and
 // once-per-gesture gates), fed gesture by gesture.
 #include "CBenchReference.h"
+#include "time_ring.h"
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { cbr_max_reversals = 100 };
 
@@ -88,19 +88,8 @@ static inline double extremum(const cbr_ring *r) { return r->stored > 0 ? r->v[r
 typedef struct {
     int started, direction;
     double extreme, lowest, highest;
-    double times[cbr_max_reversals];
-    int head, stored, required;
+    cbr_time_ring reversals;
 } cbr_axis;
-
-static inline void axis_record(cbr_axis *a, double t) {
-    if (a->stored == a->required) {
-        a->head = a->head + 1 == a->required ? 0 : a->head + 1;
-        a->stored--;
-    }
-    int slot = a->head + a->stored;
-    a->times[slot >= a->required ? slot - a->required : slot] = t;
-    a->stored++;
-}
 
 static inline void axis_consume(cbr_axis *a, double value, double t, double travel, int records) {
     if (!a->started) {
@@ -125,7 +114,7 @@ static inline void axis_consume(cbr_axis *a, double value, double t, double trav
         } else if (a->extreme - value >= travel) {
             a->direction = -1;
             a->extreme = value;
-            if (records) axis_record(a, t);
+            if (records) cbr_time_ring_push(&a->reversals, t);
         }
     } else {
         if (value < a->extreme) {
@@ -133,13 +122,13 @@ static inline void axis_consume(cbr_axis *a, double value, double t, double trav
         } else if (value - a->extreme >= travel) {
             a->direction = 1;
             a->extreme = value;
-            if (records) axis_record(a, t);
+            if (records) cbr_time_ring_push(&a->reversals, t);
         }
     }
 }
 
 static inline int axis_has_required(const cbr_axis *a, double t, double window_s) {
-    return a->stored == a->required && t - a->times[a->head] <= window_s + 1e-9;
+    return cbr_time_ring_spans_within(&a->reversals, t, window_s);
 }
 
 long cbr_scribble(const double *x, const double *y, const double *ts, const long *gesture_first,
@@ -149,10 +138,14 @@ long cbr_scribble(const double *x, const double *y, const double *ts, const long
     cbr_ring path, min_x, max_x, min_y, max_y;
     int ok = ring_init(&path, capacity) & ring_init(&min_x, capacity) & ring_init(&max_x, capacity) &
              ring_init(&min_y, capacity) & ring_init(&max_y, capacity);
+    // Each axis's state zeroed, without touching the ring's slots (8 KB an axis).
     cbr_axis axes[2];
-    memset(axes, 0, sizeof axes);
-    axes[0].required = c->required_reversals;
-    axes[1].required = c->required_reversals;
+    for (int a = 0; a < 2; a++) {
+        axes[a].started = axes[a].direction = 0;
+        axes[a].extreme = axes[a].lowest = axes[a].highest = 0;
+        cbr_time_ring_clear(&axes[a].reversals);
+        axes[a].reversals.required = c->required_reversals;
+    }
     double last_t = -INFINITY, cooldown_ends = -INFINITY;
     double travel = c->minimum_travel, window_s = c->window_s;
     long fired = 0;
@@ -195,8 +188,8 @@ long cbr_scribble(const double *x, const double *y, const double *ts, const long
             fired_this_gesture = 1;
             cooldown_ends = t + c->cooldown_s;
             // Evidence restarts from this point.
-            axes[0].head = axes[0].stored = 0;
-            axes[1].head = axes[1].stored = 0;
+            cbr_time_ring_clear(&axes[0].reversals);
+            cbr_time_ring_clear(&axes[1].reversals);
             path.head = path.stored = 0;
             ok &= ring_append(&path, t, cumulative);
             min_x.head = min_x.stored = max_x.head = max_x.stored = 0;
@@ -210,7 +203,7 @@ long cbr_scribble(const double *x, const double *y, const double *ts, const long
         for (int a = 0; a < 2; a++) {
             axes[a].started = 0;
             axes[a].direction = 0;
-            axes[a].head = axes[a].stored = 0;
+            cbr_time_ring_clear(&axes[a].reversals);
         }
         path.head = path.stored = 0;
         min_x.head = min_x.stored = max_x.head = max_x.stored = 0;

@@ -4,35 +4,20 @@
 // ReversalShakeDetector.consume (excursions, their peaks, the 120° reversal test, reversal times in a ring of N) and
 // RawMagnitudeShakeDetector.consume (hits on the raw magnitude in a ring of k).
 #include "CBenchReference.h"
+#include "time_ring.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 // requiredCount's upper bound in ShakeDetectorConfiguration's validation.
-enum { cbr_max_required = 1000 };
+enum { cbr_max_required = cbr_time_ring_capacity };
 
-// The last `required` event times (excursion starts, reversals, hits) in a ring, as GestureRingBuffer keeps them.
-typedef struct {
-    double times[cbr_max_required];
-    int head, stored, required;
-} cbr_time_ring;
-
-// Appends `t`, dropping the oldest when full; true when the ring is full and its oldest time is at most W (plus the
-// detectors' 1 ns slack) before `t`, and then empties it.
+// Appends `t`; true when the ring then spans at most W, and then empties it (an event).
 static int cbr_ring_push_fires(cbr_time_ring *r, double t, double window_s) {
-    if (r->stored == r->required) {
-        r->head = r->head + 1 == r->required ? 0 : r->head + 1;
-        r->stored--;
-    }
-    int slot = r->head + r->stored;
-    r->times[slot >= r->required ? slot - r->required : slot] = t;
-    r->stored++;
-    if (r->stored == r->required && t - r->times[r->head] <= window_s + 1e-9) {
-        r->head = 0;
-        r->stored = 0;
-        return 1;
-    }
-    return 0;
+    cbr_time_ring_push(r, t);
+    if (!cbr_time_ring_spans_within(r, t, window_s)) return 0;
+    cbr_time_ring_clear(r);
+    return 1;
 }
 
 long cbr_shake_threshold_count(const double *ts, const double *x, const double *y, const double *z, long count,
