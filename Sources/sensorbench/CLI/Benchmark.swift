@@ -181,6 +181,8 @@ package enum Benchmark {
             profile.noiseDensityDegPerSecPerRootHz, profile.biasInstabilityDegPerHour,
             profile.rateRandomWalkDegPerSecPerRootSec,
         ].filter { $0 > 0 }.count
+        // The variates the one-core pipeline draws in its walks, drawn alone by GSL and by RandomStream.
+        let variates = Int(samplesPerTrial) * trials * max(perSample, 1)
         let reference = try CDriftReference(scenario: one)
         let single = MonteCarloRunner(jobs: 1)
         let threads = MonteCarloRunner(jobs: jobs)
@@ -188,9 +190,8 @@ package enum Benchmark {
             plan,
             [
                 {
-                    let count = Int(samplesPerTrial) * trials * max(perSample, 1)
-                    try use(cbr_gaussians(1, count), "GSL Gaussian draws")
-                    return Double(count)
+                    try use(cbr_gaussians(1, variates), "GSL Gaussian draws")
+                    return Double(variates)
                 },
                 {
                     let outcomes = try DriftStudy.simulate(one, runner: single)
@@ -208,12 +209,11 @@ package enum Benchmark {
                 },
                 {
                     // The pipeline's own generator drawing the same variates as GSL, in a loop of its own.
-                    let count = Int(samplesPerTrial) * trials * max(perSample, 1)
                     let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1, trialIndex: 0))
                     var sum = 0.0
-                    for _ in 0..<count { sum += stream.standardNormal() }
+                    for _ in 0..<variates { sum += stream.standardNormal() }
                     try use(sum, "RandomStream's Gaussian draws")
-                    return Double(count)
+                    return Double(variates)
                 },
             ])
         let (gsl, swift, c, parallel) = (timings[0], timings[1], timings[2], timings[3])
