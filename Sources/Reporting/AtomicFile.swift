@@ -6,12 +6,12 @@ import Foundation
 /// then renamed over the destination (`rename(2)` is atomic on POSIX file systems) and the folder fsync'd.
 /// Temporary files that a killed process left beside the destination are removed first (only those whose
 /// process is dead). Whole report folders use ``ReportFiles/write(to:)`` instead.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `text` as UTF-8 to `url`, creating the parent folder when needed.
     ///
     /// - Throws: ``ReportingError`` naming the file when any step fails; the temporary file is removed and the
     ///   previous file, if any, is intact.
-    public static func write(_ text: String, to url: URL) throws(ReportingError) {
+    package static func write(_ text: String, to url: URL) throws(ReportingError) {
         try write(Data(text.utf8), to: url)
     }
 
@@ -19,7 +19,7 @@ public enum AtomicFile {
     ///
     /// The destination must be a regular file or missing: a folder, a device (`/dev/null`) or a FIFO is refused
     /// with ``ReportingError/output(path:reason:)``.
-    public static func write(_ data: Data, to url: URL) throws(ReportingError) {
+    package static func write(_ data: Data, to url: URL) throws(ReportingError) {
         do {
             try write(to: url) { sink in try data.withUnsafeBytes { try sink($0) } }
         } catch let error as ReportingError {
@@ -35,7 +35,7 @@ public enum AtomicFile {
     /// destination is untouched and the error is rethrown.
     ///
     /// - Throws: ``ReportingError`` for a bad destination or a failed write, or whatever `produce` throws.
-    public static func write(
+    package static func write(
         to url: URL, streaming produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         let shown = url.relativePath

@@ -1,7 +1,7 @@
 /// One field of a ``CSVTable`` row.
 ///
 /// Literals pick the case: `"walk"` is `.text`, `3` is `.integer`, `2.5` is `.number`.
-public enum CSVCell: Sendable, Equatable {
+package enum CSVCell: Sendable, Equatable {
     /// Free text, quoted when needed.
     case text(String)
     /// An integer, printed in full.
@@ -15,13 +15,13 @@ public enum CSVCell: Sendable, Equatable {
 // MARK: - Literals
 
 extension CSVCell: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
 }
 
 extension CSVCell: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) { self = .integer(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 extension CSVCell: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .number(value) }
+    package init(floatLiteral value: Double) { self = .number(value) }
 }

@@ -13,23 +13,23 @@ import Foundation
 ///   R, spreadsheets and `diff`, which all accept LF, and LF keeps the bytes identical on every platform. The last
 ///   record ends with a newline too.
 /// - Numbers use ``Format/number(_:significantDigits:context:)`` with 10 significant digits; integers are exact.
-public struct CSVTable: Sendable {
+package struct CSVTable: Sendable {
     // MARK: - State
 
     /// The column names, in order.
-    public let header: [String]
+    package let header: [String]
     /// The rendered fields of each data row (already quoted when needed).
     private var renderedRows: [[String]] = []
 
     /// The number of data rows appended so far (the header not counted).
-    public var rowCount: Int { renderedRows.count }
+    package var rowCount: Int { renderedRows.count }
 
     // MARK: - Building
 
     /// Creates an empty table with the given column names.
     ///
     /// - Parameter header: The column names, written as the first line.
-    public init(header: [String]) {
+    package init(header: [String]) {
         self.header = header
     }
 
@@ -39,7 +39,7 @@ public struct CSVTable: Sendable {
     /// - Throws: ``ReportingError/cellCount(context:expected:actual:)`` when the row has the wrong width;
     ///   ``ReportingError/nonFiniteValue(context:)`` with context "column <name>, row <n>" (n counts data rows from
     ///   1) when a `.number` is NaN or infinite. The table is unchanged when it throws.
-    public mutating func append(_ row: [CSVCell]) throws(ReportingError) {
+    package mutating func append(_ row: [CSVCell]) throws(ReportingError) {
         renderedRows.append(try Self.fields(row, header: header, rowNumber: renderedRows.count + 1))
     }
 
@@ -69,7 +69,7 @@ public struct CSVTable: Sendable {
     // MARK: - Rendering
 
     /// The whole file: header line, then one line per row, each ending with "\n".
-    public func render() -> String {
+    package func render() -> String {
         var text = Self.line(header.map(Self.quoted))
         for fields in renderedRows {
             text += Self.line(fields)

@@ -6,7 +6,7 @@ import Foundation
 /// the POSIX conventions (`.` as decimal separator, no grouping), never through a `Locale`. Non-finite input is
 /// refused with ``ReportingError/nonFiniteValue(context:)`` rather than printed as "nan" or "inf", so a broken
 /// computation cannot slip into a report unnoticed.
-public enum Format {
+package enum Format {
     // MARK: - Limits
 
     /// Magnitudes at or above this are printed in exponent form by ``number(_:significantDigits:context:)``.
@@ -49,7 +49,7 @@ public enum Format {
     ///   - context: What the value is, for the error message.
     /// - Returns: The formatted number.
     /// - Throws: ``ReportingError/nonFiniteValue(context:)`` for NaN or ±infinity.
-    public static func number(
+    package static func number(
         _ x: Double, significantDigits: Int = 10, context: String = "number"
     ) throws(ReportingError) -> String {
         guard x.isFinite else { throw .nonFiniteValue(context: context) }
@@ -99,7 +99,7 @@ public enum Format {
     ///   - context: What the value is, for the error message.
     /// - Returns: The formatted number.
     /// - Throws: ``ReportingError/nonFiniteValue(context:)`` for NaN or ±infinity.
-    public static func fixed(_ x: Double, decimals: Int, context: String = "number") throws(ReportingError) -> String {
+    package static func fixed(_ x: Double, decimals: Int, context: String = "number") throws(ReportingError) -> String {
         guard x.isFinite else { throw .nonFiniteValue(context: context) }
         return withoutNegativeZero(String(format: "%.*f", Int32(min(max(decimals, 0), 20)), x))
     }
@@ -121,7 +121,7 @@ public enum Format {
     /// - Returns: The percentage followed by "%".
     /// - Throws: ``ReportingError/nonFiniteValue(context:)`` for NaN or ±infinity (also when `fraction * 100`
     ///   overflows).
-    public static func percent(
+    package static func percent(
         _ fraction: Double, decimals: Int = 1, context: String = "percentage"
     ) throws(ReportingError) -> String {
         guard fraction.isFinite else { throw .nonFiniteValue(context: context) }
@@ -147,7 +147,7 @@ public enum Format {
     /// - Returns: The formatted p-value.
     /// - Throws: ``ReportingError/nonFiniteValue(context:)`` for NaN or ±infinity,
     ///   ``ReportingError/invalidValue(context:reason:)`` outside [0, 1].
-    public static func pValue(_ p: Double, context: String = "p-value") throws(ReportingError) -> String {
+    package static func pValue(_ p: Double, context: String = "p-value") throws(ReportingError) -> String {
         guard p.isFinite else { throw .nonFiniteValue(context: context) }
         guard p >= 0 && p <= 1 else {
             throw .invalidValue(context: context, reason: "p-value \(p) is outside [0, 1]")

@@ -2,14 +2,14 @@
 ///
 /// Rendering is deterministic: blocks are separated by exactly one blank line, trailing whitespace of each block
 /// is trimmed, and the document ends with a single newline (an empty document renders as "").
-public struct MarkdownDocument: Sendable {
+package struct MarkdownDocument: Sendable {
     // MARK: - State
 
     /// The rendered blocks, without trailing newlines.
     private var blocks: [String] = []
 
     /// Creates an empty document.
-    public init() {}
+    package init() {}
 
     // MARK: - Blocks
 
@@ -18,7 +18,7 @@ public struct MarkdownDocument: Sendable {
     /// - Parameters:
     ///   - text: The heading text; line breaks become spaces (a heading is one line).
     ///   - level: 1...6, clamped.
-    public mutating func heading(_ text: String, level: Int = 1) {
+    package mutating func heading(_ text: String, level: Int = 1) {
         let hashes = String(repeating: "#", count: min(max(level, 1), 6))
         add(hashes + " " + Self.singleLine(text))
     }
@@ -26,12 +26,12 @@ public struct MarkdownDocument: Sendable {
     /// Adds a paragraph; the text is kept as given (inline Markdown allowed).
     ///
     /// Blank lines inside `text` would split it into several paragraphs; that is left to the caller.
-    public mutating func paragraph(_ text: String) {
+    package mutating func paragraph(_ text: String) {
         add(text)
     }
 
     /// Adds a bulleted list, one `- ` item per element; continuation lines of an item are indented.
-    public mutating func bullets(_ items: [String]) {
+    package mutating func bullets(_ items: [String]) {
         guard !items.isEmpty else { return }
         let lines = items.map { item in
             "- "
@@ -42,7 +42,7 @@ public struct MarkdownDocument: Sendable {
     }
 
     /// Adds a table (nothing when it has no columns).
-    public mutating func table(_ table: MarkdownTable) {
+    package mutating func table(_ table: MarkdownTable) {
         add(table.render())
     }
 
@@ -50,7 +50,7 @@ public struct MarkdownDocument: Sendable {
     ///
     /// Brackets in `alt` are escaped; spaces, parentheses and `<`/`>` in `path` are percent-encoded so that the
     /// link target stays one token.
-    public mutating func image(alt: String, path: String) {
+    package mutating func image(alt: String, path: String) {
         var escapedAlt = ""
         for character in Self.singleLine(alt) {
             if character == "[" || character == "]" || character == "\\" { escapedAlt.append("\\") }
@@ -78,7 +78,7 @@ public struct MarkdownDocument: Sendable {
     /// - Parameters:
     ///   - text: The code, verbatim.
     ///   - language: The info string ("swift", "csv"), or "" for none.
-    public mutating func code(_ text: String, language: String = "") {
+    package mutating func code(_ text: String, language: String = "") {
         var longestRun = 0
         var run = 0
         for character in text {
@@ -91,14 +91,14 @@ public struct MarkdownDocument: Sendable {
     }
 
     /// Adds a horizontal rule (`---`).
-    public mutating func rule() {
+    package mutating func rule() {
         add("---")
     }
 
     // MARK: - Rendering
 
     /// The document: blocks separated by one blank line, ending with one newline ("" when empty).
-    public func render() -> String {
+    package func render() -> String {
         blocks.isEmpty ? "" : blocks.joined(separator: "\n\n") + "\n"
     }
 

@@ -3,23 +3,23 @@
 /// Cells are plain strings (inline Markdown such as `**bold**` or `` `code` `` is kept). Characters that would break
 /// the table are escaped: `|` becomes `\|` and line breaks (LF, CR, CRLF) become `<br>`, which GFM renders as a
 /// line break inside the cell. Columns are padded to a common width so the source stays readable in a diff.
-public struct MarkdownTable: Sendable {
+package struct MarkdownTable: Sendable {
     // MARK: - Types
 
     /// How a column's contents are aligned.
-    public enum Alignment: Sendable, Equatable {
+    package enum Alignment: Sendable, Equatable {
         case left, right, center
     }
 
     /// One column: its title and alignment.
-    public struct Column: Sendable, Equatable {
+    package struct Column: Sendable, Equatable {
         /// The header text.
-        public var title: String
+        package var title: String
         /// The alignment of the header and cells.
-        public var alignment: Alignment
+        package var alignment: Alignment
 
         /// Creates a column; numbers usually read best right-aligned.
-        public init(_ title: String, alignment: Alignment = .left) {
+        package init(_ title: String, alignment: Alignment = .left) {
             self.title = title
             self.alignment = alignment
         }
@@ -28,22 +28,22 @@ public struct MarkdownTable: Sendable {
     // MARK: - State
 
     /// The columns, in order.
-    public let columns: [Column]
+    package let columns: [Column]
     /// The escaped cells of each row.
     private var rows: [[String]] = []
 
     /// The number of body rows appended so far.
-    public var rowCount: Int { rows.count }
+    package var rowCount: Int { rows.count }
 
     // MARK: - Building
 
     /// Creates an empty table with the given columns.
-    public init(columns: [Column]) {
+    package init(columns: [Column]) {
         self.columns = columns
     }
 
     /// Creates an empty table from (title, alignment) pairs.
-    public init(columns: [(title: String, alignment: Alignment)]) {
+    package init(columns: [(title: String, alignment: Alignment)]) {
         self.columns = columns.map { Column($0.title, alignment: $0.alignment) }
     }
 
@@ -52,7 +52,7 @@ public struct MarkdownTable: Sendable {
     /// - Parameter cells: One string per column.
     /// - Throws: ``ReportingError/cellCount(context:expected:actual:)`` when the row has the wrong width (the table
     ///   is unchanged).
-    public mutating func append(_ cells: [String]) throws(ReportingError) {
+    package mutating func append(_ cells: [String]) throws(ReportingError) {
         guard cells.count == columns.count else {
             throw .cellCount(
                 context: "Markdown table row \(rows.count + 1)", expected: columns.count,
@@ -66,7 +66,7 @@ public struct MarkdownTable: Sendable {
     /// The table: header line, delimiter line, one line per row, each ending with "\n".
     ///
     /// A table without columns renders as the empty string (GFM has no zero-column table).
-    public func render() -> String {
+    package func render() -> String {
         guard !columns.isEmpty else { return "" }
         let titles = columns.map { Self.escaped($0.title) }
         // Width in Characters; the delimiter needs at least 3 characters ("---", ":-:" is too short for centre).

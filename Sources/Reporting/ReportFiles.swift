@@ -5,17 +5,17 @@ import Foundation
 /// Render everything first and ``add(_:_:)`` the results; only then call ``write(to:)``. A rendering error
 /// therefore writes nothing, and a folder never mixes files from two runs because one chart failed halfway.
 /// Each file is written with ``AtomicFile``, in sorted path order so that runs behave identically.
-public struct ReportFiles: Sendable {
+package struct ReportFiles: Sendable {
     // MARK: - State
 
     /// Contents by relative path.
     private var files: [String: ReportFileContents] = [:]
 
     /// The relative paths collected so far, sorted (byte order of their UTF-8, as `<` on `String` compares).
-    public var paths: [String] { files.keys.sorted() }
+    package var paths: [String] { files.keys.sorted() }
 
     /// Creates an empty collection.
-    public init() {}
+    package init() {}
 
     // MARK: - Collecting
 
@@ -24,19 +24,19 @@ public struct ReportFiles: Sendable {
     /// - Parameters:
     ///   - relativePath: A path below the report folder using "/" separators, e.g. "figures/roc.svg".
     ///   - contents: The text, written as UTF-8.
-    public mutating func add(_ relativePath: String, _ contents: String) {
+    package mutating func add(_ relativePath: String, _ contents: String) {
         files[relativePath] = .text(contents)
     }
 
     /// Adds a file whose contents were streamed to a ``SpoolFile`` (a `trials.csv` too large to hold in memory);
     /// the spool is copied into the report folder when it is written, like any other file.
-    public mutating func add(_ relativePath: String, spooled spool: SpoolFile) {
+    package mutating func add(_ relativePath: String, spooled spool: SpoolFile) {
         files[relativePath] = .spooled(spool)
     }
 
     /// The contents collected for `relativePath`, or nil (a spooled file is read back whole: for tests and small
     /// reports; `nil` when it cannot be read).
-    public func contents(of relativePath: String) -> String? {
+    package func contents(of relativePath: String) -> String? {
         switch files[relativePath] {
         case .text(let text): return text
         case .spooled(let spool): return try? spool.text()
@@ -60,7 +60,7 @@ public struct ReportFiles: Sendable {
     ///   ``ReportingError/output(path:reason:)`` for a destination that cannot hold a report,
     ///   ``ReportingError/locked(path:)`` while another process writes the same folder; the previous report is
     ///   intact in every case.
-    public func write(to folder: URL) throws(ReportingError) {
+    package func write(to folder: URL) throws(ReportingError) {
         try checkPaths()
         try ReportFolder.write(paths.map { ($0, files[$0] ?? .text("")) }, to: folder)
     }
@@ -70,7 +70,7 @@ public struct ReportFiles: Sendable {
     ///
     /// - Throws: ``ReportingError/locked(path:)`` while another process reserves or writes the folder,
     ///   ``ReportingError/output(path:reason:)`` when the location cannot hold a report.
-    public static func reserve(_ folder: URL) throws(ReportingError) {
+    package static func reserve(_ folder: URL) throws(ReportingError) {
         try ReportFolder.reserve(folder)
     }
 
@@ -78,7 +78,7 @@ public struct ReportFiles: Sendable {
     ///
     /// For files that live among others (the sample recordings in `Scenarios/recordings`), not for reports:
     /// each file is whole, but a failure midway leaves the earlier files new and the later ones old.
-    public func writeEach(into folder: URL) throws(ReportingError) {
+    package func writeEach(into folder: URL) throws(ReportingError) {
         try checkPaths()
         for path in paths {
             guard let text = contents(of: path) else { continue }

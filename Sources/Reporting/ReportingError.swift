@@ -2,7 +2,7 @@
 ///
 /// Every case carries enough context (a file path, a column and row, a series name) for the message alone to
 /// locate the problem.
-public enum ReportingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ReportingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file or folder could not be written for a disk-level reason (no space, quota, I/O error, file too
     /// large), or a report path is unsafe.
     case write(path: String, reason: String)
@@ -22,7 +22,7 @@ public enum ReportingError: Error, Equatable, Sendable, CustomStringConvertible 
     case nonPositiveOnLogAxis(series: String, axis: String)
 
     /// A one-line message naming where the problem is and what it is.
-    public var description: String {
+    package var description: String {
         switch self {
         case .write(let path, let reason):
             return "\(path): cannot write: \(reason)"

@@ -7,13 +7,13 @@ import Foundation
 /// the open descriptor keeps it, so nothing is left behind whatever ends the process, and the space is freed when
 /// the last reference goes. Appends are buffered (64 KiB); reads flush first. Not thread-safe: one owner at a
 /// time (the report's reducer, then the report writer).
-public final class SpoolFile: @unchecked Sendable {
+package final class SpoolFile: @unchecked Sendable {
     // Safety: a spool is filled by one reducer (called serially, in trial order) and read only after it is
     // complete; no two threads use one spool at the same time.
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// Bytes appended so far (written or still buffered).
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     private static let bufferSize = 1 << 16
 
@@ -21,7 +21,7 @@ public final class SpoolFile: @unchecked Sendable {
     ///
     /// - Throws: ``ReportingError/write(path:reason:)`` or ``ReportingError/output(path:reason:)`` when no
     ///   temporary file can be created.
-    public init() throws(ReportingError) {
+    package init() throws(ReportingError) {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/sensorbench-spool-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -35,7 +35,7 @@ public final class SpoolFile: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Appends the UTF-8 bytes of `text`.
-    public func append(_ text: String) throws(ReportingError) {
+    package func append(_ text: String) throws(ReportingError) {
         var text = text
         var failure: ReportingError?
         text.withUTF8 { bytes in
@@ -45,7 +45,7 @@ public final class SpoolFile: @unchecked Sendable {
     }
 
     /// Appends raw bytes.
-    public func append(_ bytes: UnsafeRawBufferPointer) throws(ReportingError) {
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(ReportingError) {
         if buffer.count + bytes.count > Self.bufferSize { try flush() }
         if bytes.count > Self.bufferSize {
             try writeAll(bytes)
@@ -56,7 +56,7 @@ public final class SpoolFile: @unchecked Sendable {
     }
 
     /// Writes the buffered bytes to the file.
-    public func flush() throws(ReportingError) {
+    package func flush() throws(ReportingError) {
         guard !buffer.isEmpty else { return }
         var failure: ReportingError?
         buffer.withUnsafeBytes { bytes in
@@ -67,7 +67,7 @@ public final class SpoolFile: @unchecked Sendable {
     }
 
     /// Calls `body` with consecutive chunks of the whole contents, in order (at most 1 MiB each).
-    public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws(ReportingError) -> Void) throws(ReportingError) {
+    package func forEachChunk(_ body: (UnsafeRawBufferPointer) throws(ReportingError) -> Void) throws(ReportingError) {
         try flush()
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }
@@ -91,7 +91,7 @@ public final class SpoolFile: @unchecked Sendable {
     }
 
     /// The whole contents as text (for tests and small spools: this holds it all in memory).
-    public func text() throws(ReportingError) -> String {
+    package func text() throws(ReportingError) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
         try forEachChunk { bytes.append(contentsOf: $0) }

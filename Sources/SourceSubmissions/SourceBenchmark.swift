@@ -14,37 +14,37 @@ import Foundation
 ///
 /// The harness is the benchmark's own (`harnessMain(typeName:)`: readings as text lines on standard input, the
 /// indices where the detector fired on standard output), so the figure does not depend on the grading wire format.
-public enum SourceBenchmark {
+package enum SourceBenchmark {
     /// What was measured.
-    public struct Figures: Sendable, Equatable {
+    package struct Figures: Sendable, Equatable {
         /// How many distinct submissions.
-        public var submissions: Int
+        package var submissions: Int
         /// Compilers (and sandboxed runs) at once.
-        public var jobs: Int
+        package var jobs: Int
         /// Preparing the libraries, seconds, and whether they came from the cache.
-        public var librarySeconds: Double
-        public var librariesFromCache: Bool
+        package var librarySeconds: Double
+        package var librariesFromCache: Bool
         /// Compiling every submission with an empty harness cache, seconds (wall clock).
-        public var coldCompileSeconds: Double
+        package var coldCompileSeconds: Double
         /// The same again, every harness from the cache, seconds.
-        public var warmCompileSeconds: Double
+        package var warmCompileSeconds: Double
         /// Running every harness in the sandbox, `jobs` at a time, seconds (wall clock).
-        public var runSeconds: Double
+        package var runSeconds: Double
         /// The median and the longest single sandboxed run, seconds.
-        public var runMedianSeconds: Double
-        public var runMaxSeconds: Double
+        package var runMedianSeconds: Double
+        package var runMaxSeconds: Double
         /// Readings fed to each harness.
-        public var samplesPerRun: Int
+        package var samplesPerRun: Int
         /// Events the first harness reported, and whether every harness reported the same ones.
-        public var eventsPerRun: Int
-        public var identicalEvents: Bool
+        package var eventsPerRun: Int
+        package var identicalEvents: Bool
         /// Submissions that did not compile or did not exit with status 0, with why (empty when all did).
-        public var failures: [String]
+        package var failures: [String]
         /// The sandbox's isolation.
-        public var isolation: IsolationKind
+        package var isolation: IsolationKind
 
         /// Table rows for `bench` ("| what | time |").
-        public var rows: [String] {
+        package var rows: [String] {
             let n = submissions
             func s(_ seconds: Double) -> String { String(format: "%.1f s", seconds) }
             return [
@@ -64,7 +64,7 @@ public enum SourceBenchmark {
     ///
     /// - Parameter typeName: the team's `ShakeDetecting` type (with `init()`).
     /// - Returns: the file's text.
-    public static func harnessMain(typeName: String) -> String {
+    package static func harnessMain(typeName: String) -> String {
         """
         import DetectionCore
 
@@ -87,7 +87,7 @@ public enum SourceBenchmark {
     ///
     /// - Parameter minutes: its length.
     /// - Returns: the bytes and the number of readings.
-    public static func input(minutes: Int = 10) -> (bytes: [UInt8], samples: Int) {
+    package static func input(minutes: Int = 10) -> (bytes: [UInt8], samples: Int) {
         let samples = minutes * 60 * 60
         var text = ""
         text.reserveCapacity(samples * 24)
@@ -113,7 +113,7 @@ public enum SourceBenchmark {
     ///   - workFolder: an empty folder for the variants and the runs' scratch folders (removed afterwards).
     /// - Returns: the figures.
     /// - Throws: `SourceSubmissionError` when the libraries do not compile or a folder cannot be written.
-    public static func measure(
+    package static func measure(
         compiler: SubmissionCompiler, template: URL, files: [String]?, typeName: String, count: Int = 100, jobs: Int,
         sandbox: Sandbox, limits: SandboxLimits = .harness, workFolder: URL
     ) throws(SourceSubmissionError) -> Figures {

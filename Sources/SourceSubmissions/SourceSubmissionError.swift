@@ -1,7 +1,7 @@
 // MARK: - Errors of the compile step itself
 
 /// A failure of the grader's own compile step (not a team's compile error, which is an outcome).
-public enum SourceSubmissionError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SourceSubmissionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A tool could not be started or its files could not be written.
     case toolFailed(String)
     /// A library module (DetectionCore, SensorShims) failed to compile: the checkout is broken.
@@ -10,7 +10,7 @@ public enum SourceSubmissionError: Error, Equatable, Sendable, CustomStringConve
     case noSources(folder: String)
 
     /// One line for the command line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .toolFailed(let message): "compile step: \(message)"
         case .libraryDidNotCompile(let module, let diagnostics): "library \(module) did not compile:\n\(diagnostics)"

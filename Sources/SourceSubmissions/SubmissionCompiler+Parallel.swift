@@ -4,13 +4,13 @@ import Foundation
 
 extension SubmissionCompiler {
     /// One team to compile.
-    public struct HarnessRequest: Sendable, Equatable {
+    package struct HarnessRequest: Sendable, Equatable {
         /// The submission's folder.
-        public var teamFolder: URL
+        package var teamFolder: URL
         /// Only these `.swift` files (relative paths), or nil for every one below the folder.
-        public var files: [String]?
+        package var files: [String]?
         /// The harness's `main.swift`.
-        public var harnessMain: String
+        package var harnessMain: String
 
         /// A request.
         ///
@@ -18,7 +18,7 @@ extension SubmissionCompiler {
         ///   - teamFolder: the submission's folder.
         ///   - files: the listed files, or nil for all.
         ///   - harnessMain: the harness's `main.swift`.
-        public init(teamFolder: URL, files: [String]? = nil, harnessMain: String) {
+        package init(teamFolder: URL, files: [String]? = nil, harnessMain: String) {
             self.teamFolder = teamFolder
             self.files = files
             self.harnessMain = harnessMain
@@ -34,7 +34,7 @@ extension SubmissionCompiler {
     ///   - jobs: how many compilers may run at once (at least 1).
     /// - Returns: each request's outcome, or the grader's error for it, in the order of `requests` (whatever the
     ///   order in which they finished).
-    public func compileHarnesses(
+    package func compileHarnesses(
         _ requests: [HarnessRequest], libraries: PreparedLibraries, jobs: Int
     ) -> [Result<CompileOutcome, SourceSubmissionError>] {
         let results = WorkSlots<CompileOutcome>(count: requests.count)

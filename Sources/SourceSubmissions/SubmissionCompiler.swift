@@ -17,22 +17,22 @@ import Foundation
 /// paths taken out), never a throw and never a crash; so is a compiler that runs past `timeoutSeconds`.
 ///
 /// Not done here (later sessions): running the harness sandboxed, feeding it suites, wiring it into `grade`.
-public struct SubmissionCompiler: Sendable {
+package struct SubmissionCompiler: Sendable {
     // MARK: - Configuration
 
     /// One library module compiled from its source folder (every `.swift` file below it).
-    public struct Library: Sendable, Equatable {
+    package struct Library: Sendable, Equatable {
         /// The module name (`DetectionCore`).
-        public var name: String
+        package var name: String
         /// Its source folder.
-        public var sourceFolder: URL
+        package var sourceFolder: URL
 
         /// A library.
         ///
         /// - Parameters:
         ///   - name: the module name.
         ///   - sourceFolder: the folder holding its sources.
-        public init(name: String, sourceFolder: URL) {
+        package init(name: String, sourceFolder: URL) {
             self.name = name
             self.sourceFolder = sourceFolder
         }
@@ -42,18 +42,18 @@ public struct SubmissionCompiler: Sendable {
     /// `import CoreMotion` or `import Foundation` compile against the shims. Its folder comes first on the search
     /// path (`-I`), so a team's `import Foundation` finds it, never the toolchain's Foundation (whose `Date` and
     /// `sqrt` would clash with the shims').
-    public struct ModuleAlias: Sendable, Equatable {
+    package struct ModuleAlias: Sendable, Equatable {
         /// The name team code imports.
-        public var name: String
+        package var name: String
         /// The module it re-exports.
-        public var reexporting: String
+        package var reexporting: String
 
         /// An alias.
         ///
         /// - Parameters:
         ///   - name: the imported name.
         ///   - reexporting: the module behind it.
-        public init(name: String, reexporting: String) {
+        package init(name: String, reexporting: String) {
             self.name = name
             self.reexporting = reexporting
         }
@@ -63,7 +63,7 @@ public struct SubmissionCompiler: Sendable {
         ///
         /// - Parameter module: the module behind them (`SensorShims`).
         /// - Returns: the aliases.
-        public static func appleFrameworks(reexporting module: String) -> [ModuleAlias] {
+        package static func appleFrameworks(reexporting module: String) -> [ModuleAlias] {
             ["CoreGraphics", "CoreLocation", "CoreMotion", "Foundation", "SwiftUI", "UIKit"].map {
                 ModuleAlias(name: $0, reexporting: module)
             }
@@ -74,34 +74,34 @@ public struct SubmissionCompiler: Sendable {
     }
 
     /// The compiled libraries of one run.
-    public struct PreparedLibraries: Sendable, Equatable {
+    package struct PreparedLibraries: Sendable, Equatable {
         /// The folder with each library's `.swiftmodule` and `lib<name>.a`.
-        public var folder: URL
+        package var folder: URL
         /// SHA-256 of everything that went into them.
-        public var hash: String
+        package var hash: String
         /// The module names (libraries, then aliases), in dependency order.
-        public var names: [String]
+        package var names: [String]
         /// Whether they were already in the cache.
-        public var reusedFromCache: Bool
+        package var reusedFromCache: Bool
     }
 
     /// The `swiftc` to run.
-    public var swiftc: URL
+    package var swiftc: URL
     /// The libraries, each depending only on earlier ones.
-    public var libraries: [Library]
+    package var libraries: [Library]
     /// Modules that re-export a library under another name, compiled after the libraries.
-    public var aliases: [ModuleAlias]
+    package var aliases: [ModuleAlias]
     /// Where compiled products are kept.
-    public var cacheFolder: URL
+    package var cacheFolder: URL
     /// `-O` (true) or `-Onone`.
-    public var optimize: Bool
+    package var optimize: Bool
     /// Wall-clock limit of one compiler run, seconds.
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// When set (and bubblewrap: `Sandbox.canRunTools`), each team's compile runs in it: no network, the
     /// toolchain, the libraries and the team's folder read-only, only the build's scratch folder and the shared
     /// module cache (`<cache>/module-cache`) writable, CPU and wall clock `timeoutSeconds`, 8 GiB of address
     /// space. Nil (the default): `swiftc` runs as the grader.
-    public var compileSandbox: Sandbox?
+    package var compileSandbox: Sandbox?
 
     /// A compiler.
     ///
@@ -113,7 +113,7 @@ public struct SubmissionCompiler: Sendable {
     ///   - optimize: `-O` when true (grading), `-Onone` otherwise (tests).
     ///   - timeoutSeconds: wall-clock limit per compiler run. Default 600 s (choice: a clean DetectionCore build
     ///     takes minutes on a loaded two-core machine).
-    public init(
+    package init(
         swiftc: URL, libraries: [Library], aliases: [ModuleAlias] = [], cacheFolder: URL, optimize: Bool = true,
         timeoutSeconds: Double = 600
     ) {
@@ -129,7 +129,7 @@ public struct SubmissionCompiler: Sendable {
     ///
     /// - Parameter environment: the environment to read `PATH` from.
     /// - Returns: its URL, or nil when none is found.
-    public static func swiftcOnPath(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    package static func swiftcOnPath(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         for folder in (environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -143,7 +143,7 @@ public struct SubmissionCompiler: Sendable {
     ///
     /// - Returns: where they are and their hash.
     /// - Throws: `SourceSubmissionError` when the compiler cannot run or a library does not compile.
-    public func prepareLibraries() throws(SourceSubmissionError) -> PreparedLibraries {
+    package func prepareLibraries() throws(SourceSubmissionError) -> PreparedLibraries {
         var hasher = SHA256()
         hasher.update(field: "libraries v1")
         hasher.update(field: try compilerVersion())
@@ -220,7 +220,7 @@ public struct SubmissionCompiler: Sendable {
     /// - Returns: the executable, or the compiler's diagnostics with the folder paths made relative.
     /// - Throws: `SourceSubmissionError` only for failures of the grader itself (no Swift file, a listed file
     ///   missing or outside the folder, unwritable cache).
-    public func compileHarness(
+    package func compileHarness(
         teamFolder: URL, files listed: [String]? = nil, harnessMain: String, libraries: PreparedLibraries
     ) throws(SourceSubmissionError) -> CompileOutcome {
         let files = try Self.teamFiles(in: teamFolder, listed: listed)
@@ -438,7 +438,7 @@ public struct SubmissionCompiler: Sendable {
 }
 
 /// What compiling one team gave.
-public enum CompileOutcome: Sendable, Equatable {
+package enum CompileOutcome: Sendable, Equatable {
     /// The harness executable, and whether it came from the cache.
     case built(executable: URL, reusedFromCache: Bool)
     /// The team's code did not compile: the compiler's text, paths relative to the submission folder.

@@ -21,9 +21,9 @@
 /// random-walk FM) and the noise type at a given τ is not known in advance, so the **smallest** of the three is
 /// used: a conservative choice (wider intervals) that is right for whichever type dominates. The edf is also
 /// capped at the number of terms and floored at 1.
-public enum AllanDeviation {
+package enum AllanDeviation {
     /// Which averaging factors m to evaluate.
-    public enum Factors: Sendable, Equatable {
+    package enum Factors: Sendable, Equatable {
         /// m = 1, 2, 4, … up to ⌊(N − 1)/2⌋ (octave spacing).
         case octave
         /// Every m from 1 to ⌊(N − 1)/2⌋.
@@ -33,18 +33,18 @@ public enum AllanDeviation {
     }
 
     /// A whole curve: the points in increasing τ, the sample interval and the interval's confidence level.
-    public struct Curve: Sendable, Equatable {
-        public let points: [AllanPoint]
+    package struct Curve: Sendable, Equatable {
+        package let points: [AllanPoint]
         /// τ₀, seconds.
-        public let sampleIntervalSeconds: Double
+        package let sampleIntervalSeconds: Double
         /// The number of rate samples n.
-        public let sampleCount: Int
+        package let sampleCount: Int
         /// 1 − α of every ``AllanPoint/interval``.
-        public let confidenceLevel: Double
+        package let confidenceLevel: Double
     }
 
     /// The octave factors 1, 2, 4, … for `sampleCount` rate samples (at least one term each).
-    public static func octaveFactors(sampleCount: Int) -> [Int] {
+    package static func octaveFactors(sampleCount: Int) -> [Int] {
         var factors: [Int] = []
         var m = 1
         while 2 * m <= sampleCount {
@@ -66,7 +66,7 @@ public enum AllanDeviation {
     /// - Returns: the curve, points ordered by m.
     /// - Throws: ``StatsError/invalidInput(_:)`` for fewer than 2 samples, a non-finite sample (naming its index),
     ///   a bad τ₀ or level, or a factor leaving no term; ``StatsError/gsl`` if a χ² quantile fails.
-    public static func overlapping(
+    package static func overlapping(
         rates: [Double], sampleIntervalSeconds: Double, factors: Factors = .octave, confidenceLevel: Double = 0.95
     ) throws(StatsError) -> Curve {
         let n = rates.count
@@ -151,13 +151,13 @@ public enum AllanDeviation {
 
     /// The noise types SP 1065 gives an edf approximation for (gyro names: angle random walk, bias instability,
     /// rate random walk).
-    public enum NoiseType: Sendable, Equatable {
+    package enum NoiseType: Sendable, Equatable {
         case whiteFM, flickerFM, randomWalkFM
     }
 
     /// SP 1065's simple edf approximation of the overlapping estimator for one noise type (Table 12), with N
     /// phase points (n + 1 for n rates) and averaging factor m, within [1, N − 2m].
-    public static func equivalentDegreesOfFreedom(_ type: NoiseType, phasePoints: Int, m: Int) -> Double {
+    package static func equivalentDegreesOfFreedom(_ type: NoiseType, phasePoints: Int, m: Int) -> Double {
         let terms = Double(max(phasePoints - 2 * m, 1))
         guard let value = rawDegreesOfFreedom(type, phasePoints: phasePoints, m: m) else { return 1 }
         return min(max(value, 1), terms)
@@ -184,7 +184,7 @@ public enum AllanDeviation {
 
     /// The χ² interval of a deviation σ̂ with `edf` degrees of freedom at `confidenceLevel`:
     /// [σ̂·√(edf/χ²_{1−α/2}), σ̂·√(edf/χ²_{α/2})] (SP 1065 §5.3.3).
-    public static func interval(deviation: Double, edf: Double, confidenceLevel: Double) throws(StatsError)
+    package static func interval(deviation: Double, edf: Double, confidenceLevel: Double) throws(StatsError)
         -> ConfidenceInterval
     {
         let alpha = 1 - confidenceLevel

@@ -14,39 +14,39 @@ import Foundation
 /// ``aic`` adds 2 per parameter (T counts as one). Neighbouring octave points of an overlapping estimate are
 /// correlated, so the score is not a χ² statistic: it chooses between models, and the intervals come from the
 /// curve bootstrap in ``AllanNoiseTerms``, whose coverage is checked by simulation.
-public struct AllanModelFit: Sendable, Equatable {
+package struct AllanModelFit: Sendable, Equatable {
     /// The terms beyond white noise a model may hold.
-    public struct Terms: OptionSet, Sendable, Hashable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let flicker = Terms(rawValue: 1)
-        public static let gaussMarkov = Terms(rawValue: 2)
-        public static let randomWalk = Terms(rawValue: 4)
+    package struct Terms: OptionSet, Sendable, Hashable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        package static let flicker = Terms(rawValue: 1)
+        package static let gaussMarkov = Terms(rawValue: 2)
+        package static let randomWalk = Terms(rawValue: 4)
     }
 
-    public let terms: Terms
+    package let terms: Terms
     /// N², (rate unit)²·s.
-    public let whiteVariance: Double
+    package let whiteVariance: Double
     /// F = (2 ln 2/π)·B², (rate unit)².
-    public let flickerVariance: Double
+    package let flickerVariance: Double
     /// σ_GM², (rate unit)².
-    public let gaussMarkovVariance: Double
+    package let gaussMarkovVariance: Double
     /// T, seconds (0 without a Gauss–Markov term).
-    public let correlationTimeSeconds: Double
+    package let correlationTimeSeconds: Double
     /// K², (rate unit)²/s.
-    public let randomWalkVariance: Double
+    package let randomWalkVariance: Double
     /// Σ of squared weighted relative residuals.
-    public let score: Double
+    package let score: Double
 
     /// Number of fitted parameters: N², one per term, and T.
-    public var parameterCount: Int {
+    package var parameterCount: Int {
         1 + (terms.contains(.flicker) ? 1 : 0) + (terms.contains(.gaussMarkov) ? 2 : 0) + (terms.contains(.randomWalk) ? 1 : 0)
     }
     /// score + 2·parameters.
-    public var aic: Double { score + 2 * Double(parameterCount) }
+    package var aic: Double { score + 2 * Double(parameterCount) }
 
     /// The model's Allan variance at τ.
-    public func variance(atTau tau: Double) -> Double {
+    package func variance(atTau tau: Double) -> Double {
         var v = whiteVariance / tau + flickerVariance + randomWalkVariance * tau / 3
         if terms.contains(.gaussMarkov) {
             v += AllanVarianceModel.gaussMarkov(
@@ -59,7 +59,7 @@ public struct AllanModelFit: Sendable, Equatable {
     /// length L: N²/L (white), σ_GM²·(2T/L)[1 − (T/L)(1 − e^{−L/T})] (Gauss–Markov, ``AllanVarianceModel``), and
     /// for flicker and rate random walk, which have no finite variance of the mean, their Allan variance at τ = L
     /// (F and K²L/3) as the order of magnitude.
-    public func varianceOfMean(recordSeconds l: Double) -> Double {
+    package func varianceOfMean(recordSeconds l: Double) -> Double {
         var v = whiteVariance / l + flickerVariance + randomWalkVariance * l / 3
         if terms.contains(.gaussMarkov) {
             v +=
@@ -78,7 +78,7 @@ public struct AllanModelFit: Sendable, Equatable {
     ///   - terms: the terms beyond white noise.
     ///   - correlationTimeRange: the T searched (Gauss–Markov only), seconds.
     /// - Returns: the best feasible fit, or `nil` when every coefficient set has a negative member.
-    public static func fit(
+    package static func fit(
         tau: [Double], variance: [Double], edf: [Double], terms: Terms, correlationTimeRange: ClosedRange<Double>,
         passes: Int = 3
     ) -> AllanModelFit? {

@@ -39,27 +39,27 @@ import Foundation
 /// time T needs 1.89 T ≤ τ_max/2, i.e. L ≳ 8T to be identified at all, and a few tens of T for the factor-1.5
 /// recovery the README's table shows. Units follow the curve's (rates in rad/s: N in rad/s·√s, B and σ_GM in
 /// rad/s, K in rad/s/√s, T in s).
-public struct AllanNoiseTerms: Sendable, Equatable {
+package struct AllanNoiseTerms: Sendable, Equatable {
     /// One coefficient, the curve point it was read at (or its characteristic τ), and its interval.
-    public struct Term: Sendable, Equatable {
-        public let value: Double
-        public let interval: ConfidenceInterval
+    package struct Term: Sendable, Equatable {
+        package let value: Double
+        package let interval: ConfidenceInterval
         /// τ of the point used, seconds (for a fitted term: the τ where it matters most).
-        public let tauSeconds: Double
+        package let tauSeconds: Double
         /// How the interval was made.
-        public let method: String
+        package let method: String
     }
 
     /// A first-order Gauss–Markov bias: stationary σ (rate unit) and correlation time T (s).
-    public struct GaussMarkovBias: Sendable, Equatable {
-        public let sigma: Term
-        public let correlationTime: Term
+    package struct GaussMarkovBias: Sendable, Equatable {
+        package let sigma: Term
+        package let correlationTime: Term
         /// Bootstrap resamples whose refit failed (left out of the percentiles).
-        public let failedResamples: Int
+        package let failedResamples: Int
     }
 
     /// What the curve says of the bias instability.
-    public enum BiasInstability: Sendable, Equatable {
+    package enum BiasInstability: Sendable, Equatable {
         /// The flicker floor: B = √(σ_min² − N²/τ_min)/0.664.
         case flickerFloor(Term)
         /// A correlated bias fitted as a Gauss–Markov process.
@@ -69,13 +69,13 @@ public struct AllanNoiseTerms: Sendable, Equatable {
     }
 
     /// How far a local log–log slope may stray from ∓½ for a point to count as in a region.
-    public static let slopeTolerance = 0.15
+    package static let slopeTolerance = 0.15
     /// √(2 ln 2/π) ≈ 0.6643: the flicker floor σ_min divided by the bias instability B (IEEE Std 952, C.1.3).
-    public static let flickerFloorFactor = (2 * log(2.0) / Double.pi).squareRoot()
+    package static let flickerFloorFactor = (2 * log(2.0) / Double.pi).squareRoot()
     /// Bootstrap resamples for the Gauss–Markov intervals.
-    public static let defaultResamples = 200
+    package static let defaultResamples = 200
     /// The most samples a bootstrap record holds (2¹²): longer records are simulated at a block interval.
-    public static let maximumBootstrapSamples = 4_096
+    package static let maximumBootstrapSamples = 4_096
 
     /// The block factor b (a power of 2) with n/b ≤ ``maximumBootstrapSamples``.
     static func bootstrapBlock(sampleCount n: Int) -> Int {
@@ -85,23 +85,23 @@ public struct AllanNoiseTerms: Sendable, Equatable {
     }
 
     /// N, in the curve's rate unit × √s, or `nil` with ``angleRandomWalkReason``.
-    public let angleRandomWalk: Term?
-    public let angleRandomWalkReason: String?
-    public let biasInstability: BiasInstability
+    package let angleRandomWalk: Term?
+    package let angleRandomWalkReason: String?
+    package let biasInstability: BiasInstability
     /// K, in the curve's rate unit per √s, or `nil` with ``rateRandomWalkReason``.
-    public let rateRandomWalk: Term?
-    public let rateRandomWalkReason: String?
+    package let rateRandomWalk: Term?
+    package let rateRandomWalkReason: String?
     /// τ of the curve's first local minimum, seconds.
-    public let minimumTauSeconds: Double
+    package let minimumTauSeconds: Double
     /// The longest τ of the curve, seconds.
-    public let longestTauSeconds: Double
+    package let longestTauSeconds: Double
     /// Whether some point lies significantly above the white-noise line (step 2).
-    public let departsFromWhiteNoise: Bool
+    package let departsFromWhiteNoise: Bool
     /// The model chosen in step 3, `nil` when nothing beyond white noise is identified.
-    public let model: AllanModelFit?
+    package let model: AllanModelFit?
 
     /// Whether the curve falls like white noise at short τ (an −½ region exists): false for a moving sensor.
-    public var hasWhiteNoiseSlope: Bool { angleRandomWalk != nil }
+    package var hasWhiteNoiseSlope: Bool { angleRandomWalk != nil }
 
     /// Identifies the terms on a curve.
     ///
@@ -110,7 +110,7 @@ public struct AllanNoiseTerms: Sendable, Equatable {
     ///   - resamples: bootstrap resamples for the Gauss–Markov intervals (at least 20).
     ///   - seed: the bootstrap's seed.
     /// - Throws: ``StatsError/invalidInput(_:)`` for fewer than 3 points or a zero deviation (a constant record).
-    public init(curve: AllanDeviation.Curve, resamples: Int = defaultResamples, seed: UInt64 = 952) throws(StatsError) {
+    package init(curve: AllanDeviation.Curve, resamples: Int = defaultResamples, seed: UInt64 = 952) throws(StatsError) {
         let points = curve.points
         guard points.count >= 3 else {
             throw .invalidInput("AllanNoiseTerms: need at least 3 curve points, got \(points.count)")

@@ -1,19 +1,19 @@
 /// One averaging time of an Allan-deviation curve: the estimate, how many terms it averages, and its interval.
-public struct AllanPoint: Sendable, Equatable {
+package struct AllanPoint: Sendable, Equatable {
     /// The averaging factor m: τ = m·τ₀.
-    public let averagingFactor: Int
+    package let averagingFactor: Int
     /// The averaging time τ = m·τ₀, seconds.
-    public let tauSeconds: Double
+    package let tauSeconds: Double
     /// The overlapping Allan deviation σ_y(τ), in the unit of the rate samples.
-    public let deviation: Double
+    package let deviation: Double
     /// The number of second differences averaged, N − 2m with N phase points (n + 1 for n rate samples).
-    public let terms: Int
+    package let terms: Int
     /// The equivalent degrees of freedom used for ``interval`` (see ``AllanDeviation``).
-    public let equivalentDegreesOfFreedom: Double
+    package let equivalentDegreesOfFreedom: Double
     /// The confidence interval of σ_y(τ) at ``AllanDeviation/Curve/confidenceLevel``, in the unit of the rates.
-    public let interval: ConfidenceInterval
+    package let interval: ConfidenceInterval
 
-    public init(
+    package init(
         averagingFactor: Int, tauSeconds: Double, deviation: Double, terms: Int,
         equivalentDegreesOfFreedom: Double, interval: ConfidenceInterval
     ) {

@@ -17,15 +17,15 @@ import Foundation
 ///   from the double integral of R; σ² = Var − Cov gives the form above. Limits: τ ≪ T gives 2σ²τ/(3T) (a rate
 ///   random walk with K² = q_c²), τ ≫ T gives 2σ²T/τ (white). The deviation peaks at τ ≈ 1.89 T with
 ///   σ(τ) ≈ 0.617 σ.
-public enum AllanVarianceModel {
+package enum AllanVarianceModel {
     /// 2 ln 2/π ≈ 0.4413: the flicker floor σ²_min divided by B² (IEEE Std 952, C.1.3).
-    public static let flickerFactor = 2 * log(2.0) / Double.pi
+    package static let flickerFactor = 2 * log(2.0) / Double.pi
 
     /// The Gauss–Markov Allan variance per unit stationary variance, g(τ/T) = σ²(τ)/σ².
     ///
     /// With x = τ/T: g = (2/x)·[1 − (3 − 4e^{−x} + e^{−2x})/(2x)]. Below x = 10⁻² the bracket cancels, so the
     /// Taylor series g = 2(x/3 − x²/4 + 7x³/60 − x⁴/24) is used (next term O(x⁵), relative error < 10⁻⁹).
-    public static func gaussMarkovShape(tauSeconds tau: Double, correlationTimeSeconds t: Double) -> Double {
+    package static func gaussMarkovShape(tauSeconds tau: Double, correlationTimeSeconds t: Double) -> Double {
         let x = tau / t
         if x < 1e-2 {
             return 2 * (x / 3 - x * x / 4 + 7 * x * x * x / 60 - x * x * x * x / 24)
@@ -35,20 +35,20 @@ public enum AllanVarianceModel {
     }
 
     /// σ²(τ) of a Gauss–Markov rate with stationary standard deviation `sigma` and correlation time `t` seconds.
-    public static func gaussMarkov(tauSeconds tau: Double, sigma: Double, correlationTimeSeconds t: Double) -> Double {
+    package static func gaussMarkov(tauSeconds tau: Double, sigma: Double, correlationTimeSeconds t: Double) -> Double {
         sigma * sigma * gaussMarkovShape(tauSeconds: tau, correlationTimeSeconds: t)
     }
 
     /// The variance of the mean of a Gauss–Markov rate over a record of length L, per unit stationary variance:
     /// Var(ȳ_L)/σ² = (2T/L)·[1 − (T/L)(1 − e^{−L/T})] (the double integral of e^{−|t−s|/T} over [0, L]², ÷ L²).
-    public static func gaussMarkovMeanShape(recordSeconds l: Double, correlationTimeSeconds t: Double) -> Double {
+    package static func gaussMarkovMeanShape(recordSeconds l: Double, correlationTimeSeconds t: Double) -> Double {
         let x = l / t
         if x < 1e-3 { return 1 - x / 3 + x * x / 12 }
         return 2 / x * (1 + expm1(-x) / x)
     }
 
     /// τ/T at which the Gauss–Markov Allan deviation peaks (≈ 1.89), found by golden-section search on g.
-    public static let gaussMarkovPeakRatio: Double = {
+    package static let gaussMarkovPeakRatio: Double = {
         var low = 0.5
         var high = 5.0
         let r = (5.0.squareRoot() - 1) / 2

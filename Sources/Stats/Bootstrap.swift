@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every replicate is drawn from a ``RandomStream`` seeded from (seed, replicate index) or from one stream per
 /// sample, so the same data and seed give the same interval on every machine and thread count.
-public enum Bootstrap {
+package enum Bootstrap {
     /// Resampling counts of one stratified replicate: within each stratum (a list of observation indices), as
     /// many draws with replacement as the stratum has members. Keeps the design (cells × trials) fixed, as a
     /// bootstrap over trials of a designed experiment should.
@@ -14,7 +14,7 @@ public enum Bootstrap {
     ///   - observationCount: n, the length of the returned vector.
     ///   - stream: the replicate's random stream.
     /// - Returns: how many times each observation was drawn.
-    public static func stratifiedCounts(strata: [[Int]], observationCount: Int, stream: RandomStream) -> [Double] {
+    package static func stratifiedCounts(strata: [[Int]], observationCount: Int, stream: RandomStream) -> [Double] {
         var counts = [Double](repeating: 0, count: observationCount)
         for stratum in strata {
             for _ in 0..<stratum.count { counts[stratum[stream.uniformIndex(stratum.count)]] += 1 }
@@ -26,7 +26,7 @@ public enum Bootstrap {
     /// statistics, Hyndman and Fan type 7).
     ///
     /// - Throws: ``StatsError/invalidInput(_:)`` on no replicates, a non-finite replicate or a level outside (0, 1).
-    public static func percentileInterval(_ replicates: [Double], confidence: Double = 0.95) throws(StatsError)
+    package static func percentileInterval(_ replicates: [Double], confidence: Double = 0.95) throws(StatsError)
         -> ConfidenceInterval
     {
         guard !replicates.isEmpty, replicates.allSatisfy(\.isFinite) else {
@@ -50,7 +50,7 @@ public enum Bootstrap {
     ///
     /// - Throws: ``StatsError/invalidInput(_:)`` on no replicates, a negative or NaN replicate, an estimate that is
     ///   not positive and finite, or a level outside (0, 1).
-    public static func logSymmetricInterval(_ replicates: [Double], estimate: Double, confidence: Double = 0.95) throws(StatsError)
+    package static func logSymmetricInterval(_ replicates: [Double], estimate: Double, confidence: Double = 0.95) throws(StatsError)
         -> ConfidenceInterval
     {
         guard !replicates.isEmpty, replicates.allSatisfy({ $0 >= 0 }), estimate > 0, estimate.isFinite else {
@@ -81,7 +81,7 @@ public enum Bootstrap {
     /// which the plain percentile interval carries into its coverage.
     ///
     /// - Throws: ``StatsError/invalidInput(_:)`` on no replicates, a non-finite value or a level outside (0, 1).
-    public static func biasCorrectedInterval(_ replicates: [Double], estimate: Double, confidence: Double = 0.95) throws(StatsError)
+    package static func biasCorrectedInterval(_ replicates: [Double], estimate: Double, confidence: Double = 0.95) throws(StatsError)
         -> ConfidenceInterval
     {
         guard !replicates.isEmpty, replicates.allSatisfy(\.isFinite), estimate.isFinite else {
@@ -117,7 +117,7 @@ public enum Bootstrap {
     ///   - stream: draws every replicate in order.
     ///   - confidence: 1 − α.
     /// - Returns: the interval for E[u]; a single point when every value is equal.
-    public static func bcaMeanInterval(
+    package static func bcaMeanInterval(
         _ values: [Double], replicates: Int, stream: RandomStream, confidence: Double = 0.95
     ) throws(StatsError) -> ConfidenceInterval {
         let n = values.count

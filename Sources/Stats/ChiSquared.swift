@@ -1,7 +1,7 @@
 internal import CGSL
 
 /// The chi-squared distribution with ν degrees of freedom (`gsl_cdf_chisq_*`).
-public enum ChiSquared {
+package enum ChiSquared {
     /// The quantile x with P(X ≤ x) = p (`gsl_cdf_chisq_Pinv`, verified and repaired when wrong).
     ///
     /// GSL's inverse is unreliable in the upper tail for many degrees of freedom (`gsl_cdf_chisq_Pinv(1 − 10⁻⁶,
@@ -13,7 +13,7 @@ public enum ChiSquared {
     ///   - degreesOfFreedom: ν, finite and positive.
     /// - Returns: x ≥ 0.
     /// - Throws: ``StatsError/invalidInput(_:)`` when p is outside (0, 1), ν is not finite and positive, or NaN.
-    public static func quantile(_ p: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
+    package static func quantile(_ p: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try DistributionArguments.openProbability(p, "ChiSquared.quantile")
         try DistributionArguments.degreesOfFreedom(degreesOfFreedom, "degreesOfFreedom", "ChiSquared.quantile")
@@ -32,7 +32,7 @@ public enum ChiSquared {
     ///   - degreesOfFreedom: ν, finite and positive.
     /// - Returns: the tail probability in [0, 1].
     /// - Throws: ``StatsError/invalidInput(_:)`` when x is NaN or ν is not finite and positive.
-    public static func upperTail(_ x: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
+    package static func upperTail(_ x: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try DistributionArguments.notNaN(x, "x", "ChiSquared.upperTail")
         try DistributionArguments.degreesOfFreedom(degreesOfFreedom, "degreesOfFreedom", "ChiSquared.upperTail")

@@ -9,21 +9,21 @@
 /// plain Wilson interval; with p̂ = 0 or 1 the design effect is not estimable and d = 1.
 ///
 /// The sufficient statistics (m, S, N, Σsᵢ², Σsᵢnᵢ, Σnᵢ²) add, so parts merge exactly by `+`.
-public struct ClusteredProportion: Sendable, Equatable {
+package struct ClusteredProportion: Sendable, Equatable {
     /// Clusters with at least one trial, m.
-    public let clusters: Int
-    public let successes: Int
-    public let trials: Int
-    public let sumSquaredSuccesses: Double
-    public let sumSuccessesTimesTrials: Double
-    public let sumSquaredTrials: Double
+    package let clusters: Int
+    package let successes: Int
+    package let trials: Int
+    package let sumSquaredSuccesses: Double
+    package let sumSuccessesTimesTrials: Double
+    package let sumSquaredTrials: Double
 
-    public static let empty = ClusteredProportion(
+    package static let empty = ClusteredProportion(
         clusters: 0, successes: 0, trials: 0, sumSquaredSuccesses: 0, sumSuccessesTimesTrials: 0,
         sumSquaredTrials: 0)
 
     /// From the statistics themselves (as a part file stores them).
-    public init(
+    package init(
         clusters: Int, successes: Int, trials: Int, sumSquaredSuccesses: Double, sumSuccessesTimesTrials: Double,
         sumSquaredTrials: Double
     ) {
@@ -36,14 +36,14 @@ public struct ClusteredProportion: Sendable, Equatable {
     }
 
     /// One cluster (no trials: no cluster).
-    public init(successes s: Int, trials n: Int) {
+    package init(successes s: Int, trials n: Int) {
         let ds = Double(s), dn = Double(n)
         self.init(
             clusters: n > 0 ? 1 : 0, successes: s, trials: n, sumSquaredSuccesses: ds * ds,
             sumSuccessesTimesTrials: ds * dn, sumSquaredTrials: dn * dn)
     }
 
-    public static func + (a: ClusteredProportion, b: ClusteredProportion) -> ClusteredProportion {
+    package static func + (a: ClusteredProportion, b: ClusteredProportion) -> ClusteredProportion {
         ClusteredProportion(
             clusters: a.clusters + b.clusters, successes: a.successes + b.successes, trials: a.trials + b.trials,
             sumSquaredSuccesses: a.sumSquaredSuccesses + b.sumSquaredSuccesses,
@@ -52,10 +52,10 @@ public struct ClusteredProportion: Sendable, Equatable {
     }
 
     /// p̂ = S/N; nil without trials.
-    public var estimate: Double? { trials > 0 ? Double(successes) / Double(trials) : nil }
+    package var estimate: Double? { trials > 0 ? Double(successes) / Double(trials) : nil }
 
     /// The design effect d ≥ 1 (1 when not estimable: fewer than 2 clusters, or p̂ at 0 or 1).
-    public var designEffect: Double {
+    package var designEffect: Double {
         guard clusters >= 2, trials > 0, successes > 0, successes < trials else { return 1 }
         let n = Double(trials)
         let p = Double(successes) / n
@@ -69,7 +69,7 @@ public struct ClusteredProportion: Sendable, Equatable {
     /// The Wilson interval at p̂ with the effective sample size N/d; nil without trials.
     ///
     /// - Throws: ``StatsError`` for a confidence outside (0, 1).
-    public func wilson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval? {
+    package func wilson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval? {
         guard confidence > 0, confidence < 1 else {
             throw .invalidInput("ClusteredProportion.wilson: confidence \(confidence) must lie in (0, 1)")
         }

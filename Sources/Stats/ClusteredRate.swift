@@ -17,24 +17,24 @@
 /// few clusters (``fewClusters``) a report must say that the bound rests on that assumption.
 ///
 /// The sufficient statistics (n, Y, T, Σyᵢ²/tᵢ) add, so rates from shards or parts merge exactly by `+`.
-public struct ClusteredRate: Sendable, Equatable {
+package struct ClusteredRate: Sendable, Equatable {
     /// Clusters with positive exposure, n.
-    public let clusters: Int
+    package let clusters: Int
     /// Events over all clusters, Y.
-    public let events: Int
+    package let events: Int
     /// Exposure over all clusters, T (in the caller's unit, hours in reports).
-    public let exposure: Double
+    package let exposure: Double
     /// Σ yᵢ²/tᵢ over the clusters.
-    public let sumSquaredEventsPerExposure: Double
+    package let sumSquaredEventsPerExposure: Double
 
     /// Below this many clusters the dispersion is poorly known and a zero-event bound rests on independence.
-    public static let fewClusters = 10
+    package static let fewClusters = 10
 
     /// No clusters.
-    public static let empty = ClusteredRate(clusters: 0, events: 0, exposure: 0, sumSquaredEventsPerExposure: 0)
+    package static let empty = ClusteredRate(clusters: 0, events: 0, exposure: 0, sumSquaredEventsPerExposure: 0)
 
     /// From the statistics themselves (as a part file stores them).
-    public init(clusters: Int, events: Int, exposure: Double, sumSquaredEventsPerExposure: Double) {
+    package init(clusters: Int, events: Int, exposure: Double, sumSquaredEventsPerExposure: Double) {
         self.clusters = clusters
         self.events = events
         self.exposure = exposure
@@ -42,7 +42,7 @@ public struct ClusteredRate: Sendable, Equatable {
     }
 
     /// One cluster: `events` in `exposure` (> 0; a cluster without exposure is no cluster).
-    public init(events: Int, exposure: Double) {
+    package init(events: Int, exposure: Double) {
         if exposure > 0 {
             self.init(
                 clusters: 1, events: events, exposure: exposure,
@@ -53,24 +53,24 @@ public struct ClusteredRate: Sendable, Equatable {
     }
 
     /// Clusters given as parallel arrays, in order (the sums are taken in that order: deterministic).
-    public init(counts: [Int], exposures: [Double]) {
+    package init(counts: [Int], exposures: [Double]) {
         var r = ClusteredRate.empty
         for (y, t) in zip(counts, exposures) { r = r + ClusteredRate(events: y, exposure: t) }
         self = r
     }
 
     /// The clusters of both.
-    public static func + (a: ClusteredRate, b: ClusteredRate) -> ClusteredRate {
+    package static func + (a: ClusteredRate, b: ClusteredRate) -> ClusteredRate {
         ClusteredRate(
             clusters: a.clusters + b.clusters, events: a.events + b.events, exposure: a.exposure + b.exposure,
             sumSquaredEventsPerExposure: a.sumSquaredEventsPerExposure + b.sumSquaredEventsPerExposure)
     }
 
     /// λ̂ = Y/T; nil without exposure.
-    public var rate: Double? { exposure > 0 ? Double(events) / exposure : nil }
+    package var rate: Double? { exposure > 0 ? Double(events) / exposure : nil }
 
     /// Pearson's φ̂ = X²/(n − 1); nil with no events or fewer than 2 clusters (nothing to estimate it from).
-    public var pearsonDispersion: Double? {
+    package var pearsonDispersion: Double? {
         guard events > 0, clusters >= 2, exposure > 0 else { return nil }
         let lambda = Double(events) / exposure
         let x2 = max(0, sumSquaredEventsPerExposure / lambda - Double(events))
@@ -78,7 +78,7 @@ public struct ClusteredRate: Sendable, Equatable {
     }
 
     /// The φ the interval uses: max(1, φ̂·(t/z)²), or 1 when φ̂ is not estimable.
-    public func dispersionUsed(confidence: Double = 0.95) throws(StatsError) -> Double {
+    package func dispersionUsed(confidence: Double = 0.95) throws(StatsError) -> Double {
         guard let phi = pearsonDispersion else { return 1 }
         let alpha = 1 - confidence
         let t = try StudentT.quantile(1 - alpha / 2, degreesOfFreedom: Double(clusters - 1))
@@ -90,7 +90,7 @@ public struct ClusteredRate: Sendable, Equatable {
     ///
     /// - Parameter confidence: 1 − α in (0, 1).
     /// - Throws: ``StatsError`` for a confidence outside (0, 1) or a GSL failure.
-    public func interval(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval? {
+    package func interval(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval? {
         guard confidence > 0, confidence < 1 else {
             throw .invalidInput("ClusteredRate.interval: confidence \(confidence) must lie in (0, 1)")
         }
@@ -109,7 +109,7 @@ public struct ClusteredRate: Sendable, Equatable {
     /// exposure" instead of giving a bound.
     ///
     /// - Returns: the exposure, nil for a limit ≤ 0 (no exposure can show a rate of at most 0).
-    public static func minimumExposure(toShowAtMost limit: Double) throws(StatsError) -> Double? {
+    package static func minimumExposure(toShowAtMost limit: Double) throws(StatsError) -> Double? {
         guard limit > 0 else { return nil }
         return try ChiSquared.quantile(0.975, degreesOfFreedom: 2) / 2 / limit
     }

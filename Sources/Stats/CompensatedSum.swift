@@ -6,16 +6,16 @@
 /// is as accurate as if computed in twice the working precision, then rounded. Used for regression residuals,
 /// where the cancellation between the response and the fitted value is the whole point, and for the drift study's
 /// running moments.
-public struct CompensatedSum: Sendable {
+package struct CompensatedSum: Sendable {
     private var sum: Double = 0
     private var error: Double = 0
 
     /// An empty sum.
-    public init() {}
+    package init() {}
 
     /// Adds `x`, keeping the rounding error of the addition.
     @inline(__always)
-    public mutating func add(_ x: Double) {
+    package mutating func add(_ x: Double) {
         let s = sum + x
         let b = s - sum
         error += (sum - (s - b)) + (x - b)
@@ -24,7 +24,7 @@ public struct CompensatedSum: Sendable {
 
     /// Adds the product `a·b`, keeping the rounding errors of both the product and the addition.
     @inline(__always)
-    public mutating func addProduct(_ a: Double, _ b: Double) {
+    package mutating func addProduct(_ a: Double, _ b: Double) {
         let p = a * b
         // fma(a, b, −p) is exactly a·b − p, the rounding error of the product.
         error += (-p).addingProduct(a, b)
@@ -32,11 +32,11 @@ public struct CompensatedSum: Sendable {
     }
 
     /// Adds another compensated sum: its total, then its carried error, each with the error of the addition kept.
-    public mutating func add(_ other: CompensatedSum) {
+    package mutating func add(_ other: CompensatedSum) {
         add(other.sum)
         add(other.error)
     }
 
     /// The compensated total.
-    public var value: Double { sum + error }
+    package var value: Double { sum + error }
 }

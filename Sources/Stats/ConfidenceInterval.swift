@@ -1,18 +1,18 @@
 /// A two-sided confidence interval [low, high], in the unit of the estimated quantity.
-public struct ConfidenceInterval: Sendable, Equatable {
+package struct ConfidenceInterval: Sendable, Equatable {
     /// The lower bound.
-    public let low: Double
+    package let low: Double
     /// The upper bound, ≥ `low`.
-    public let high: Double
+    package let high: Double
 
-    public init(low: Double, high: Double) {
+    package init(low: Double, high: Double) {
         self.low = low
         self.high = high
     }
 
     /// `high − low`.
-    public var width: Double { high - low }
+    package var width: Double { high - low }
 
     /// Whether `value` lies in the closed interval.
-    public func contains(_ value: Double) -> Bool { value >= low && value <= high }
+    package func contains(_ value: Double) -> Bool { value >= low && value <= high }
 }

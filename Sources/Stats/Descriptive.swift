@@ -4,7 +4,7 @@ internal import CGSL
 ///
 /// Every function rejects empty input and non-finite values with ``StatsError/invalidInput(_:)``, so no NaN
 /// ever leaves this type.
-public enum Descriptive {
+package enum Descriptive {
     // MARK: - Summary
 
     /// Count, mean, sample standard deviation, RMS, median, 95th percentile, minimum and maximum of `values`.
@@ -15,7 +15,7 @@ public enum Descriptive {
     /// - Parameter values: the sample; at least one value, all finite.
     /// - Returns: the summary.
     /// - Throws: ``StatsError/invalidInput(_:)`` on empty or non-finite input, or when a statistic overflows.
-    public static func summary(_ values: [Double]) throws(StatsError) -> Summary {
+    package static func summary(_ values: [Double]) throws(StatsError) -> Summary {
         GSLRuntime.ensureReady()
         try validate(values, "Descriptive.summary")
         var sorted = values
@@ -50,7 +50,7 @@ public enum Descriptive {
     /// - Parameter values: at least one value, all finite.
     /// - Returns: the mean.
     /// - Throws: ``StatsError/invalidInput(_:)`` on empty or non-finite input.
-    public static func mean(_ values: [Double]) throws(StatsError) -> Double {
+    package static func mean(_ values: [Double]) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try validate(values, "Descriptive.mean")
         let mean = values.withUnsafeBufferPointer { buffer -> Double in
@@ -71,7 +71,7 @@ public enum Descriptive {
     ///   - probability: p in [0, 1].
     /// - Returns: the quantile.
     /// - Throws: ``StatsError/invalidInput(_:)`` on empty, non-finite or unsorted data, or p outside [0, 1].
-    public static func quantile(sorted: [Double], probability: Double) throws(StatsError) -> Double {
+    package static func quantile(sorted: [Double], probability: Double) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try validate(sorted, "Descriptive.quantile")
         guard probability >= 0, probability <= 1 else {

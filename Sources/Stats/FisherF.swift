@@ -1,7 +1,7 @@
 internal import CGSL
 
 /// Fisher's F distribution with ν₁ (numerator) and ν₂ (denominator) degrees of freedom (`gsl_cdf_fdist_*`).
-public enum FisherF {
+package enum FisherF {
     /// The quantile f with P(F ≤ f) = p (`gsl_cdf_fdist_Pinv`, checked on the smaller tail and repaired by bisection
     /// when wrong: GSL returns NaN for many degree pairs, ``TailInversion``).
     ///
@@ -11,7 +11,7 @@ public enum FisherF {
     ///   - denominatorDegrees: ν₂, finite and positive.
     /// - Returns: f ≥ 0.
     /// - Throws: ``StatsError/invalidInput(_:)`` when p is outside (0, 1), a ν is not finite and positive, or NaN.
-    public static func quantile(
+    package static func quantile(
         _ p: Double, numeratorDegrees: Double, denominatorDegrees: Double
     ) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
@@ -33,7 +33,7 @@ public enum FisherF {
     ///   - denominatorDegrees: ν₂, finite and positive.
     /// - Returns: the tail probability in [0, 1].
     /// - Throws: ``StatsError/invalidInput(_:)`` when f is NaN or a ν is not finite and positive.
-    public static func upperTail(
+    package static func upperTail(
         _ f: Double, numeratorDegrees: Double, denominatorDegrees: Double
     ) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()

@@ -1,5 +1,5 @@
 /// Which covariance of the coefficients a fit reports.
-public enum CovarianceEstimator: String, Sendable, Equatable {
+package enum CovarianceEstimator: String, Sendable, Equatable {
     /// s²(XᵀX)⁻¹: right when the errors have one variance.
     case classical
     /// HC3 (MacKinnon and White 1985; Long and Ervin 2000): (XᵀX)⁻¹·Xᵀ·diag(eᵢ²/(1 − hᵢᵢ)²)·X·(XᵀX)⁻¹, with hᵢᵢ
@@ -18,7 +18,7 @@ extension LinearModel {
     /// F = bᵀV⁻¹b/k against F(k, n − p) (statsmodels' `fvalue` under a robust `cov_type`).
     /// - Throws: as ``fit(response:terms:includeIntercept:confidenceLevel:)``, and ``StatsError/invalidInput(_:)``
     ///   when an observation has leverage 1 (its residual is 0 whatever its error, so HC3 is undefined).
-    public static func fit(
+    package static func fit(
         response: [Double], terms: [RegressionTerm], includeIntercept: Bool = true, confidenceLevel: Double = 0.95,
         covariance estimator: CovarianceEstimator
     ) throws(StatsError) -> LinearModelFit {

@@ -15,7 +15,7 @@ extension LinearModel {
     /// durations and turn counts; the refinement step recovers most of the loss). Always with an intercept.
     /// - Throws: ``StatsError/invalidInput(_:)`` as the in-memory fit (n ≤ p, a value not finite, a constant or
     ///   collinear term, leverage 1), or when the passes do not see the same rows.
-    public static func fitHC3(
+    package static func fitHC3(
         termNames: [String], confidenceLevel: Double = 0.95,
         rows: (_ each: (_ response: Double, _ terms: [Double]) throws -> Void) throws -> Void
     ) throws -> LinearModelFit {

@@ -21,10 +21,10 @@ internal import CGSL
 /// ``collinearityTolerance`` of the span of the columns before it (|Rⱼⱼ| is exactly that distance). Exact
 /// collinearity built in double precision leaves about 1e-15; NIST's Filip (degree-10 polynomial, the hardest
 /// certified problem) has its smallest |Rⱼⱼ| near 6e-8.
-public enum LinearModel {
+package enum LinearModel {
     /// The smallest distance (sine of the angle) between a term's centred, unit-length column and the span of
     /// the earlier columns that is still treated as linearly independent.
-    public static let collinearityTolerance = 1e-11
+    package static let collinearityTolerance = 1e-11
 
     // MARK: - Fit
 
@@ -43,7 +43,7 @@ public enum LinearModel {
     /// - Throws: ``StatsError/invalidInput(_:)`` when there are no parameters, n ≤ p (at least one residual
     ///   degree of freedom is needed to estimate the noise), lengths differ, a value is not finite, names repeat,
     ///   or the design is rank-deficient (the message names the term); ``StatsError/gsl`` if GSL fails.
-    public static func fit(
+    package static func fit(
         response: [Double],
         terms: [RegressionTerm],
         includeIntercept: Bool = true,

@@ -3,54 +3,54 @@
 /// Coefficients are in the response's unit per unit of their term. Statistics that are undefined for a given
 /// fit (a t value when the standard error is 0, an F statistic without residual variation or without
 /// explanatory terms) are `nil`, never NaN.
-public struct LinearModelFit: Sendable {
+package struct LinearModelFit: Sendable {
     // MARK: - Coefficient
 
     /// One estimated coefficient with its uncertainty.
-    public struct Coefficient: Sendable, Equatable {
+    package struct Coefficient: Sendable, Equatable {
         /// The term's name, or `"intercept"`.
-        public let name: String
+        package let name: String
         /// The least-squares estimate b.
-        public let estimate: Double
+        package let estimate: Double
         /// The standard error √(s²·[(XᵀX)⁻¹]ⱼⱼ), s² = RSS/(n − p).
-        public let standardError: Double
+        package let standardError: Double
         /// t = b/SE; `nil` when SE = 0 (an exact fit).
-        public let tValue: Double?
+        package let tValue: Double?
         /// The two-sided p-value P(|T| ≥ |t|) with n − p degrees of freedom; `nil` when `tValue` is.
-        public let pValue: Double?
+        package let pValue: Double?
         /// b − t₍₁₋α/2, n−p₎·SE, with 1 − α the fit's ``LinearModelFit/confidenceLevel``.
-        public let ciLow: Double
+        package let ciLow: Double
         /// b + t₍₁₋α/2, n−p₎·SE.
-        public let ciHigh: Double
+        package let ciHigh: Double
     }
 
     // MARK: - Reported values
 
     /// The coefficients, intercept first (named `"intercept"`) when the model has one, then the terms in order.
-    public let coefficients: [Coefficient]
+    package let coefficients: [Coefficient]
     /// The number of observations n.
-    public let observations: Int
+    package let observations: Int
     /// n − p, at least 1.
-    public let residualDegreesOfFreedom: Int
+    package let residualDegreesOfFreedom: Int
     /// R²: 1 − RSS/TSS, with TSS about the mean when the model has an intercept and about 0 (uncentered, as
     /// NIST certifies NoInt1) without. 1 when the response has no variation at all (TSS = 0, RSS = 0).
-    public let rSquared: Double
+    package let rSquared: Double
     /// 1 − (1 − R²)·(n − k)/(n − p), with k = 1 with an intercept and 0 without.
-    public let adjustedRSquared: Double
+    package let adjustedRSquared: Double
     /// s = √(RSS/(n − p)), in the response's unit.
-    public let residualStandardError: Double
+    package let residualStandardError: Double
     /// RSS = Σ(y − ŷ)², computed from compensated residuals.
-    public let residualSumOfSquares: Double
+    package let residualSumOfSquares: Double
     /// Σ(ŷ − ȳ)² with an intercept, Σŷ² without (uncentered).
-    public let regressionSumOfSquares: Double
+    package let regressionSumOfSquares: Double
     /// (RegSS/k)/(RSS/(n − p)) with k explanatory terms; `nil` when k = 0 or RSS = 0.
-    public let fStatistic: Double?
+    package let fStatistic: Double?
     /// The upper tail of F(k, n − p) at ``fStatistic``; `nil` when that is.
-    public let fPValue: Double?
+    package let fPValue: Double?
     /// s²(XᵀX)⁻¹ in the order of ``coefficients`` (HC3's sandwich when ``covarianceEstimator`` is `.hc3`).
-    public let covariance: [[Double]]
+    package let covariance: [[Double]]
     /// The confidence level 1 − α of every interval of this fit.
-    public let confidenceLevel: Double
+    package let confidenceLevel: Double
 
     // MARK: - State for prediction (centred, unit-length columns, as fitted)
 
@@ -70,12 +70,12 @@ public struct LinearModelFit: Sendable {
     /// t₍₁₋α/2, n−p₎.
     let criticalT: Double
     /// Which covariance ``covariance`` and the coefficients' errors are.
-    public var covarianceEstimator: CovarianceEstimator = .classical
+    package var covarianceEstimator: CovarianceEstimator = .classical
 
     // MARK: - Queries
 
     /// The coefficient called `name` (`"intercept"` for the intercept), or `nil`.
-    public func coefficient(named name: String) -> Coefficient? {
+    package func coefficient(named name: String) -> Coefficient? {
         coefficients.first { $0.name == name }
     }
 
@@ -86,7 +86,7 @@ public struct LinearModelFit: Sendable {
     /// - Parameter termValues: one value per term, in the order of the terms passed to the fit.
     /// - Returns: ŷ, in the response's unit.
     /// - Throws: ``StatsError/invalidInput(_:)`` on a wrong count or non-finite values.
-    public func predict(_ termValues: [Double]) throws(StatsError) -> Double {
+    package func predict(_ termValues: [Double]) throws(StatsError) -> Double {
         let h = try scaledPoint(termValues, "LinearModelFit.predict")
         var sum = CompensatedSum()
         sum.add(responseCentre)
@@ -105,7 +105,7 @@ public struct LinearModelFit: Sendable {
     /// - Parameter termValues: one value per term, in the order of the terms passed to the fit.
     /// - Returns: the interval, in the response's unit, at the fit's ``confidenceLevel``.
     /// - Throws: ``StatsError/invalidInput(_:)`` on a wrong count or non-finite values.
-    public func meanConfidenceInterval(at termValues: [Double]) throws(StatsError) -> ConfidenceInterval {
+    package func meanConfidenceInterval(at termValues: [Double]) throws(StatsError) -> ConfidenceInterval {
         let yHat = try predict(termValues)
         let h = try scaledPoint(termValues, "LinearModelFit.meanConfidenceInterval")
         if covarianceEstimator != .classical {

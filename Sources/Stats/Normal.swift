@@ -1,13 +1,13 @@
 internal import CGSL
 
 /// The standard normal distribution N(0, 1) (`gsl_cdf_ugaussian_*`).
-public enum Normal {
+package enum Normal {
     /// The quantile z with P(Z ≤ z) = p (`gsl_cdf_ugaussian_Pinv`).
     ///
     /// - Parameter p: a probability strictly inside (0, 1).
     /// - Returns: z.
     /// - Throws: ``StatsError/invalidInput(_:)`` when p is outside (0, 1) or NaN.
-    public static func quantile(_ p: Double) throws(StatsError) -> Double {
+    package static func quantile(_ p: Double) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try DistributionArguments.openProbability(p, "Normal.quantile")
         return try DistributionArguments.result(gsl_cdf_ugaussian_Pinv(p), "gsl_cdf_ugaussian_Pinv")
@@ -18,7 +18,7 @@ public enum Normal {
     /// - Parameter z: any number; −∞ gives 1 and +∞ gives 0.
     /// - Returns: the tail probability in [0, 1].
     /// - Throws: ``StatsError/invalidInput(_:)`` when z is NaN.
-    public static func upperTail(_ z: Double) throws(StatsError) -> Double {
+    package static func upperTail(_ z: Double) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try DistributionArguments.notNaN(z, "z", "Normal.upperTail")
         if z.isInfinite { return z > 0 ? 0 : 1 }

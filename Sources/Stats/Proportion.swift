@@ -1,11 +1,11 @@
 internal import CGSL
 
 /// A binomial proportion: `successes` out of `trials`, with Wilson and Clopper–Pearson intervals.
-public struct Proportion: Sendable, Equatable {
+package struct Proportion: Sendable, Equatable {
     /// The number of successes x, in 0…trials.
-    public let successes: Int
+    package let successes: Int
     /// The number of trials n ≥ 1.
-    public let trials: Int
+    package let trials: Int
 
     /// Creates a proportion.
     ///
@@ -13,7 +13,7 @@ public struct Proportion: Sendable, Equatable {
     ///   - successes: x, in 0…trials.
     ///   - trials: n ≥ 1.
     /// - Throws: ``StatsError/invalidInput(_:)`` when n < 1 or x is outside 0…n.
-    public init(successes: Int, trials: Int) throws(StatsError) {
+    package init(successes: Int, trials: Int) throws(StatsError) {
         guard trials >= 1 else { throw .invalidInput("Proportion: trials \(trials) must be at least 1") }
         guard successes >= 0, successes <= trials else {
             throw .invalidInput("Proportion: successes \(successes) must lie in 0...\(trials)")
@@ -23,7 +23,7 @@ public struct Proportion: Sendable, Equatable {
     }
 
     /// The point estimate p̂ = x/n.
-    public var estimate: Double { Double(successes) / Double(trials) }
+    package var estimate: Double { Double(successes) / Double(trials) }
 
     // MARK: - Intervals
 
@@ -36,7 +36,7 @@ public struct Proportion: Sendable, Equatable {
     /// - Parameter confidence: 1 − α, strictly inside (0, 1).
     /// - Returns: the interval for the success probability.
     /// - Throws: ``StatsError/invalidInput(_:)`` when `confidence` is outside (0, 1).
-    public func wilson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval {
+    package func wilson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval {
         let alpha = try Self.alpha(confidence, "Proportion.wilson")
         let z = try Normal.quantile(1 - alpha / 2)
         let x = Double(successes)
@@ -60,7 +60,7 @@ public struct Proportion: Sendable, Equatable {
     /// - Returns: the interval for the success probability.
     /// - Throws: ``StatsError/invalidInput(_:)`` when `confidence` is outside (0, 1); ``StatsError/gsl`` if even the
     ///   bisection produced a non-finite bound.
-    public func clopperPearson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval {
+    package func clopperPearson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval {
         GSLRuntime.ensureReady()
         let alpha = try Self.alpha(confidence, "Proportion.clopperPearson")
         let x = Double(successes)

@@ -6,20 +6,20 @@ internal import CGSL
 /// bijection of the trial's global index onto 1…2³²−1, offset by a mix of the scenario seed:
 /// `seed = (mix(scenarioSeed) + index) mod (2³² − 1) + 1`. Trials of one scenario never share a seed while
 /// the scenario has fewer than 2³² − 1 trials (the scenario validator caps far below that).
-public struct TrialSeed: Hashable, Sendable, CustomStringConvertible {
+package struct TrialSeed: Hashable, Sendable, CustomStringConvertible {
     /// The 32-bit value handed to `gsl_rng_set`, in 1…4 294 967 295.
-    public let value: UInt32
+    package let value: UInt32
 
     /// The number of distinct seeds, 2³² − 1.
-    public static let period: UInt64 = 0xFFFF_FFFF
+    package static let period: UInt64 = 0xFFFF_FFFF
 
-    public init(scenarioSeed: UInt64, trialIndex: UInt64) {
+    package init(scenarioSeed: UInt64, trialIndex: UInt64) {
         let offset = TrialSeed.splitMix64(scenarioSeed) % TrialSeed.period
         let position = (offset + trialIndex % TrialSeed.period) % TrialSeed.period
         value = UInt32(position + 1)
     }
 
-    public var description: String { String(value) }
+    package var description: String { String(value) }
 
     /// SplitMix64's finaliser (Steele, Lea and Flood 2014): spreads nearby scenario seeds over the whole range.
     static func splitMix64(_ x: UInt64) -> UInt64 {
@@ -39,7 +39,7 @@ public struct TrialSeed: Hashable, Sendable, CustomStringConvertible {
 /// other samplers are GSL's, reading the same state through a `gsl_rng`.
 ///
 /// Not thread-safe, like a `gsl_rng`: make one per work item and never share it.
-public final class RandomStream {
+package final class RandomStream {
     /// The generator's words and index (``MersenneTwister``'s block).
     @usableFromInline let words: UnsafeMutablePointer<UInt32>
     @usableFromInline let layers: UnsafePointer<ZigguratLayer>
@@ -47,7 +47,7 @@ public final class RandomStream {
     private let rng: UnsafeMutablePointer<gsl_rng>
 
     /// Creates a stream. It cannot fail; `throws` is kept for the callers written when GSL allocated it.
-    public convenience init(seed: TrialSeed) throws(StatsError) {
+    package convenience init(seed: TrialSeed) throws(StatsError) {
         self.init(seedValue: seed.value, layers: Ziggurat.layers)
     }
 
@@ -67,7 +67,7 @@ public final class RandomStream {
 
     /// A Gaussian variate with mean 0 and standard deviation `sigma` (GSL's ziggurat method).
     @inlinable @inline(__always)
-    public func gaussian(sigma: Double) -> Double {
+    package func gaussian(sigma: Double) -> Double {
         let word = MersenneTwister.next(words)
         let layer = layers[Int(word & 0x7F)]
         let j = word >> 8
@@ -85,46 +85,46 @@ public final class RandomStream {
 
     /// A standard normal variate (mean 0, standard deviation 1).
     @inlinable @inline(__always)
-    public func standardNormal() -> Double {
+    package func standardNormal() -> Double {
         gaussian(sigma: 1)
     }
 
     /// A uniform variate in [0, 1) (`gsl_rng_uniform`).
     @inlinable @inline(__always)
-    public func uniform() -> Double {
+    package func uniform() -> Double {
         MersenneTwister.unit(MersenneTwister.next(words))
     }
 
     /// A uniform variate in [low, high).
     @inlinable @inline(__always)
-    public func uniform(_ low: Double, _ high: Double) -> Double {
+    package func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * uniform()
     }
 
     /// A uniform integer in 0..<count; 0 when `count` is below 2 (nothing to choose from).
-    public func uniformIndex(_ count: Int) -> Int {
+    package func uniformIndex(_ count: Int) -> Int {
         guard count > 1 else { return 0 }
         return Int(gsl_rng_uniform_int(rng, UInt(count)))
     }
 
     /// `true` with probability `p`.
     @inlinable @inline(__always)
-    public func bernoulli(_ p: Double) -> Bool {
+    package func bernoulli(_ p: Double) -> Bool {
         uniform() < p
     }
 
     /// An exponential variate with the given mean.
-    public func exponential(mean: Double) -> Double {
+    package func exponential(mean: Double) -> Double {
         gsl_ran_exponential(rng, mean)
     }
 
     /// A Poisson variate with the given mean.
-    public func poisson(mean: Double) -> Int {
+    package func poisson(mean: Double) -> Int {
         Int(gsl_ran_poisson(rng, mean))
     }
 
     /// A log-normal variate: `exp(N(mu, sigma))`.
-    public func lognormal(mu: Double, sigma: Double) -> Double {
+    package func lognormal(mu: Double, sigma: Double) -> Double {
         gsl_ran_lognormal(rng, mu, sigma)
     }
 }

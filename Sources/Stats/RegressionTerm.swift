@@ -1,11 +1,11 @@
 /// One explanatory variable of a linear model: a name and one value per observation.
-public struct RegressionTerm: Sendable, Equatable {
+package struct RegressionTerm: Sendable, Equatable {
     /// The name reported in ``LinearModelFit/Coefficient/name`` and in error messages.
-    public let name: String
+    package let name: String
     /// One value per observation, in the same order as the response.
-    public let values: [Double]
+    package let values: [Double]
 
-    public init(name: String, values: [Double]) {
+    package init(name: String, values: [Double]) {
         self.name = name
         self.values = values
     }

@@ -4,7 +4,7 @@ internal import CGSL
 ///
 /// ν may be `.infinity`: t with infinitely many degrees of freedom is the standard normal, and the functions
 /// then use ``Normal`` (GSL's t functions are not defined there).
-public enum StudentT {
+package enum StudentT {
     /// The quantile t with P(T ≤ t) = p (`gsl_cdf_tdist_Pinv`).
     ///
     /// A two-sided (1 − α) interval multiplier is `quantile(1 − α/2, …)`.
@@ -13,7 +13,7 @@ public enum StudentT {
     ///   - degreesOfFreedom: ν > 0, or `.infinity` for the normal limit.
     /// - Returns: t.
     /// - Throws: ``StatsError/invalidInput(_:)`` when p is outside (0, 1), ν ≤ 0, or either is NaN.
-    public static func quantile(_ p: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
+    package static func quantile(_ p: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try DistributionArguments.openProbability(p, "StudentT.quantile")
         if degreesOfFreedom == .infinity { return try Normal.quantile(p) }
@@ -33,7 +33,7 @@ public enum StudentT {
     ///   - degreesOfFreedom: ν > 0, or `.infinity` for the normal limit.
     /// - Returns: the tail probability in [0, 1].
     /// - Throws: ``StatsError/invalidInput(_:)`` when t is NaN or ν ≤ 0 or NaN.
-    public static func upperTail(_ t: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
+    package static func upperTail(_ t: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
         GSLRuntime.ensureReady()
         try DistributionArguments.notNaN(t, "t", "StudentT.upperTail")
         if degreesOfFreedom == .infinity { return try Normal.upperTail(t) }
@@ -59,7 +59,7 @@ public enum StudentT {
     ///   - degreesOfFreedom: ν > 0, or `.infinity` for the normal limit.
     /// - Returns: the p-value in [0, 1].
     /// - Throws: ``StatsError/invalidInput(_:)`` when t is NaN or ν ≤ 0 or NaN.
-    public static func twoSidedPValue(_ t: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
+    package static func twoSidedPValue(_ t: Double, degreesOfFreedom: Double) throws(StatsError) -> Double {
         let tail = try upperTail(t.magnitude, degreesOfFreedom: degreesOfFreedom)
         return min(1, 2 * tail)
     }

@@ -1,26 +1,26 @@
 /// Descriptive statistics of one sample, as ``Descriptive/summary(_:)`` computes them.
 ///
 /// All values are in the unit of the sample itself.
-public struct Summary: Sendable, Equatable {
+package struct Summary: Sendable, Equatable {
     /// The number of values, at least 1.
-    public let count: Int
+    package let count: Int
     /// The arithmetic mean, Σx/n.
-    public let mean: Double
+    package let mean: Double
     /// The sample standard deviation, √(Σ(x − mean)²/(n − 1)); 0 when `count == 1`.
-    public let standardDeviation: Double
+    package let standardDeviation: Double
     /// The root mean square, √(Σx²/n) (about zero, not about the mean).
-    public let rms: Double
+    package let rms: Double
     /// The median: the 0.5 quantile (GSL's definition, see ``Descriptive/quantile(sorted:probability:)``).
-    public let median: Double
+    package let median: Double
     /// The 0.95 quantile (GSL's definition, see ``Descriptive/quantile(sorted:probability:)``).
-    public let p95: Double
+    package let p95: Double
     /// The smallest value.
-    public let minimum: Double
+    package let minimum: Double
     /// The largest value.
-    public let maximum: Double
+    package let maximum: Double
 
     /// Creates a summary from already computed values (for reports that rebuild one from stored numbers).
-    public init(
+    package init(
         count: Int, mean: Double, standardDeviation: Double, rms: Double,
         median: Double, p95: Double, minimum: Double, maximum: Double
     ) {

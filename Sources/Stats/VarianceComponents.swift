@@ -22,9 +22,9 @@ import Foundation
 ///
 /// Variances are floored at 10⁻¹² times the overall mean square so that a group whose components are all
 /// zero does not make the likelihood infinite.
-public enum VarianceComponents {
+package enum VarianceComponents {
     /// The most components a fit takes (every one of their 2ᵏ active sets is tried).
-    public static let maximumComponents = 10
+    package static let maximumComponents = 10
 
     /// Fits the model; see the type's documentation.
     ///
@@ -38,7 +38,7 @@ public enum VarianceComponents {
     /// - Returns: the fit.
     /// - Throws: ``StatsError/invalidInput(_:)`` on mismatched lengths, non-finite or negative regressors, too
     ///   many components, no observations, or collinear mean terms.
-    public static func fit(
+    package static func fit(
         response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm],
         weights: [Double]? = nil, start: [Double]? = nil
     ) throws(StatsError) -> VarianceComponentFit {
@@ -269,39 +269,39 @@ public enum VarianceComponents {
 }
 
 /// The result of ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:)``.
-public struct VarianceComponentFit: Sendable, Equatable {
+package struct VarianceComponentFit: Sendable, Equatable {
     /// The components' names, in the order given.
-    public let componentNames: [String]
+    package let componentNames: [String]
     /// θₖ ≥ 0, the variance per unit of each component's regressor.
-    public let variances: [Double]
+    package let variances: [Double]
     /// The mean terms' names and their coefficients β (empty without mean terms).
-    public let meanNames: [String]
-    public let meanCoefficients: [Double]
+    package let meanNames: [String]
+    package let meanCoefficients: [Double]
     /// The model-based covariance of the mean coefficients at the fitted variances, (Σ w·z·zᵀ/v)⁻¹: the inverse
     /// Fisher information of β (β and θ are orthogonal in a normal model, so the information is block-diagonal).
-    public let meanCovariance: [[Double]]
+    package let meanCovariance: [[Double]]
     /// The sandwich covariance of the mean coefficients, A⁻¹·(Σ w·r²·z·zᵀ/v²)·A⁻¹ with A = Σ w·z·zᵀ/v (White 1980).
-    public let meanRobustCovariance: [[Double]]
+    package let meanRobustCovariance: [[Double]]
     /// ℓ at the estimate, without the constant −½·Σw·log 2π.
-    public let logLikelihood: Double
-    public let iterations: Int
-    public let converged: Bool
+    package let logLikelihood: Double
+    package let iterations: Int
+    package let converged: Bool
     /// Every residual is exactly zero: nothing varies, every θ is 0.
-    public let degenerate: Bool
+    package let degenerate: Bool
 
     /// Σₖ θₖ·xₖ at regressor values `x` (one per component).
-    public func variance(at x: [Double]) -> Double {
+    package func variance(at x: [Double]) -> Double {
         zip(variances, x).reduce(0) { $0 + $1.0 * $1.1 }
     }
 
     /// θ of the component called `name`.
-    public func variance(named name: String) -> Double? {
+    package func variance(named name: String) -> Double? {
         componentNames.firstIndex(of: name).map { variances[$0] }
     }
 
     /// The likelihood ratio 2·(ℓ − ℓ₀) of this fit against `reduced`, a fit of the same data with fewer terms; see
     /// ``likelihoodRatio(full:reduced:)``.
-    public func likelihoodRatio(over reduced: VarianceComponentFit) -> Double {
+    package func likelihoodRatio(over reduced: VarianceComponentFit) -> Double {
         Self.likelihoodRatio(full: logLikelihood, reduced: reduced.logLikelihood)
     }
 
@@ -309,7 +309,7 @@ public struct VarianceComponentFit: Sendable, Equatable {
     /// a step gains less than 1e-12 of |ℓ|, and ℓ sums thousands of terms. Two fits of what is the same model then
     /// give 0 on every machine, not 0 on one and 1.27e-11 on another (glibc's `exp` and `log` with and without FMA
     /// differ in a last bit now and then).
-    public static func likelihoodRatio(full: Double, reduced: Double) -> Double {
+    package static func likelihoodRatio(full: Double, reduced: Double) -> Double {
         let ratio = 2 * (full - reduced)
         return ratio > 1e-9 * max(1, abs(full)) ? ratio : 0
     }
@@ -317,7 +317,7 @@ public struct VarianceComponentFit: Sendable, Equatable {
 
 /// A variance-component problem with its observations already pooled into groups of identical regressors, so
 /// that refitting it under many weightings (a bootstrap) costs O(n + groups) per fit, without re-grouping.
-public struct VarianceComponentDesign: Sendable {
+package struct VarianceComponentDesign: Sendable {
     let residuals: [Double]
     let groupOf: [Int]
     let groupZ: [[Double]]
@@ -326,7 +326,7 @@ public struct VarianceComponentDesign: Sendable {
     let meanNames: [String]
 
     /// Validates and groups; see ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:)``.
-    public init(response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm])
+    package init(response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm])
         throws(StatsError)
     {
         try VarianceComponents.validate(
@@ -364,7 +364,7 @@ public struct VarianceComponentDesign: Sendable {
     }
 
     /// Fits under frequency weights (default ones), from `start` when given.
-    public func fit(weights: [Double]? = nil, start: [Double]? = nil) throws(StatsError) -> VarianceComponentFit {
+    package func fit(weights: [Double]? = nil, start: [Double]? = nil) throws(StatsError) -> VarianceComponentFit {
         if let w = weights {
             guard w.count == residuals.count, w.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
                 throw .invalidInput(

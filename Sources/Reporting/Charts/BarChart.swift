@@ -8,28 +8,28 @@ import Foundation
 ///
 /// With no categories or no series a "No data" placeholder is drawn (as for ``LineChart``). Every series must have
 /// exactly one value per category; NaN or infinity throws.
-public struct BarChart: Sendable, Equatable {
+package struct BarChart: Sendable, Equatable {
     // MARK: - Properties
 
     /// Chart title (also the SVG `<title>`).
-    public var title: String
+    package var title: String
     /// X axis label (what the categories are).
-    public var xLabel: String
+    package var xLabel: String
     /// Y axis label, with units.
-    public var yLabel: String
+    package var yLabel: String
     /// Category names, left to right.
-    public var categories: [String]
+    package var categories: [String]
     /// The series, drawn left to right within each group.
-    public var series: [BarSeries]
+    package var series: [BarSeries]
     /// Canvas width in pixels (200…20000).
-    public var width: Int
+    package var width: Int
     /// Canvas height in pixels (150…20000).
-    public var height: Int
+    package var height: Int
 
     // MARK: - Creating
 
     /// Creates a chart.
-    public init(
+    package init(
         title: String, xLabel: String, yLabel: String, categories: [String], series: [BarSeries],
         width: Int = 720, height: Int = 440
     ) {
@@ -43,7 +43,7 @@ public struct BarChart: Sendable, Equatable {
     }
 
     /// Creates a chart from (name, values) pairs, colours in order.
-    public init(
+    package init(
         title: String, xLabel: String, yLabel: String, categories: [String],
         series: [(name: String, values: [Double])], width: Int = 720, height: Int = 440
     ) {
@@ -67,7 +67,7 @@ public struct BarChart: Sendable, Equatable {
     /// - Throws: ``ReportingError/cellCount(context:expected:actual:)`` when a series does not have one value per
     ///   category, ``ReportingError/nonFiniteValue(context:)`` for NaN/∞ values,
     ///   ``ReportingError/invalidValue(context:reason:)`` for an unusable size.
-    public func renderSVG() throws(ReportingError) -> String {
+    package func renderSVG() throws(ReportingError) -> String {
         let chartName = "bar chart \"\(title)\""
         try ChartCanvas.validateSize(width: width, height: height, chart: chartName)
         var low = 0.0, high = 0.0

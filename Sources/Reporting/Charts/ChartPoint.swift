@@ -1,16 +1,16 @@
 /// One data point of a ``ChartSeries``, with an optional vertical error bar.
-public struct ChartPoint: Sendable, Equatable {
+package struct ChartPoint: Sendable, Equatable {
     /// Horizontal position, in the x axis's data units.
-    public var x: Double
+    package var x: Double
     /// Vertical position, in the y axis's data units.
-    public var y: Double
+    package var y: Double
     /// Lower end of the error bar (e.g. a confidence bound), or nil.
-    public var yLow: Double?
+    package var yLow: Double?
     /// Upper end of the error bar, or nil.
-    public var yHigh: Double?
+    package var yHigh: Double?
 
     /// Creates a point; give `yLow`/`yHigh` to draw an error bar (one alone draws a bar from `y` to it).
-    public init(x: Double, y: Double, yLow: Double? = nil, yHigh: Double? = nil) {
+    package init(x: Double, y: Double, yLow: Double? = nil, yHigh: Double? = nil) {
         self.x = x
         self.y = y
         self.yLow = yLow

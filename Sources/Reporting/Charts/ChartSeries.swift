@@ -1,9 +1,9 @@
 /// A named sequence of points drawn by a ``LineChart``.
-public struct ChartSeries: Sendable, Equatable {
+package struct ChartSeries: Sendable, Equatable {
     // MARK: - Types
 
     /// How the points are drawn.
-    public enum Style: Sendable, Equatable {
+    package enum Style: Sendable, Equatable {
         /// A line through the points, in the order given (no markers).
         case line
         /// Markers only (a scatter plot).
@@ -15,25 +15,25 @@ public struct ChartSeries: Sendable, Equatable {
     // MARK: - Properties
 
     /// The legend entry.
-    public var name: String
+    package var name: String
     /// The points; lines connect them in this order (sort by x first for a function plot).
-    public var points: [ChartPoint]
+    package var points: [ChartPoint]
     /// Line, markers or both.
-    public var style: Style
+    package var style: Style
     /// Draws the line dashed (e.g. a fitted or theoretical curve next to measured points).
-    public var dashed: Bool
+    package var dashed: Bool
     /// Palette slot (colour and marker shape); nil uses the series' position. Give a scatter series and its
     /// fitted line the same index to pair them visually.
-    public var colorIndex: Int?
+    package var colorIndex: Int?
     /// Drawing layer: series of a higher layer are drawn after (above) those of a lower one, series of one layer
     /// in their order. The legend keeps the series order. Put the series a reader looks for first (the
     /// assignment's own check) on layer 1 so no other line can cover it.
-    public var layer: Int
+    package var layer: Int
 
     // MARK: - Creating
 
     /// Creates a series.
-    public init(
+    package init(
         name: String, points: [ChartPoint], style: Style = .lineAndMarkers, dashed: Bool = false,
         colorIndex: Int? = nil, layer: Int = 0
     ) {

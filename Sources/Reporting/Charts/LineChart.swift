@@ -13,11 +13,11 @@
 /// - Zero or negative values on a log axis: ``ReportingError/nonPositiveOnLogAxis(series:axis:)``.
 ///
 /// Output is deterministic: the same chart always renders to the same bytes.
-public struct LineChart: Sendable, Equatable {
+package struct LineChart: Sendable, Equatable {
     // MARK: - Types
 
     /// Axis mapping.
-    public enum Scale: Sendable, Equatable {
+    package enum Scale: Sendable, Equatable {
         /// Linear, with ticks at 1, 2 or 5 × 10^k steps.
         case linear
         /// Base-10 logarithmic, with ticks at decades; all values must be positive.
@@ -30,23 +30,23 @@ public struct LineChart: Sendable, Equatable {
     // MARK: - Properties
 
     /// Chart title (also the SVG `<title>`).
-    public var title: String
+    package var title: String
     /// X axis label, with units, e.g. "Window length (s)".
-    public var xLabel: String
+    package var xLabel: String
     /// Y axis label, with units.
-    public var yLabel: String
+    package var yLabel: String
     /// X axis mapping.
-    public var xScale: Scale
+    package var xScale: Scale
     /// Y axis mapping.
-    public var yScale: Scale
+    package var yScale: Scale
     /// The series, drawn in order (later ones on top) and listed in the legend in order.
-    public var series: [ChartSeries]
+    package var series: [ChartSeries]
     /// Canvas width in pixels (200…20000).
-    public var width: Int
+    package var width: Int
     /// Canvas height in pixels (150…20000).
-    public var height: Int
+    package var height: Int
     /// Labelled limit or target lines drawn across the plot (the axes widen to include them).
-    public var referenceLines: [ChartReferenceLine]
+    package var referenceLines: [ChartReferenceLine]
 
     // MARK: - Creating
 
@@ -55,7 +55,7 @@ public struct LineChart: Sendable, Equatable {
     /// Series are told apart by colour, marker shape and dash pattern, all from the series' slot (its
     /// `colorIndex`, else its position). When any series is marked `dashed`, the caller has given dashes a
     /// meaning (a fitted curve, another variant), and lines keep solid/dashed as marked instead.
-    public init(
+    package init(
         title: String, xLabel: String, yLabel: String, xScale: Scale = .linear, yScale: Scale = .linear,
         series: [ChartSeries], width: Int = 720, height: Int = 440, referenceLines: [ChartReferenceLine] = []
     ) {
@@ -78,7 +78,7 @@ public struct LineChart: Sendable, Equatable {
     /// - Throws: ``ReportingError/nonFiniteValue(context:)`` for NaN/∞ values,
     ///   ``ReportingError/nonPositiveOnLogAxis(series:axis:)`` for values ≤ 0 on a log axis,
     ///   ``ReportingError/invalidValue(context:reason:)`` for an unusable size or a range too wide to plot.
-    public func renderSVG() throws(ReportingError) -> String {
+    package func renderSVG() throws(ReportingError) -> String {
         let chartName = "line chart \"\(title)\""
         try ChartCanvas.validateSize(width: width, height: height, chart: chartName)
         guard let ranges = try dataRanges() else {

@@ -4,7 +4,7 @@
 /// The estimate of time left assumes the remaining units take as long on average as the finished ones:
 /// left = elapsed × (total − done) / done. It is shown only once at least 1 s has passed and one unit is done,
 /// since an estimate from the first few milliseconds swings wildly.
-public enum ProgressLine {
+package enum ProgressLine {
     /// Formats one progress line.
     ///
     /// - Parameters:
@@ -14,7 +14,7 @@ public enum ProgressLine {
     ///   - unit: the plural noun of a unit ("trials", "walks", "steps").
     ///   - elapsedSeconds: time since the start.
     /// - Returns: the line, without a carriage return or newline.
-    public static func text(label: String, done: Int, total: Int, unit: String, elapsedSeconds: Double) -> String {
+    package static func text(label: String, done: Int, total: Int, unit: String, elapsedSeconds: Double) -> String {
         let total = max(total, 1)
         let done = min(max(done, 0), total)
         let percent = done * 100 / total
@@ -27,7 +27,7 @@ public enum ProgressLine {
     }
 
     /// A duration as m:ss, or h:mm:ss from one hour ("0:41", "12:05", "1:02:09"); rounded up to whole seconds.
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds > 0 else { return "0:00" }
         let whole = Int(min(seconds.rounded(.up), 359_999))
         let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)

@@ -7,7 +7,7 @@ import Synchronization
 /// returns nil otherwise), so piped or redirected runs and logs stay clean. Thread-safe: workers may call
 /// ``update(done:total:)`` concurrently; the line is redrawn at most every 0.1 s and whenever the percentage
 /// changes, and ``finish()`` erases it. It writes only to standard error, never into results.
-public final class TerminalProgress: Sendable {
+package final class TerminalProgress: Sendable {
     private let label: String
     private let unit: String
     private let start: Double
@@ -20,7 +20,7 @@ public final class TerminalProgress: Sendable {
     ///   - label: what is running.
     ///   - unit: the plural noun of a unit ("trials").
     ///   - quiet: the user's `--quiet`.
-    public static func make(label: String, unit: String = "trials", quiet: Bool) -> TerminalProgress? {
+    package static func make(label: String, unit: String = "trials", quiet: Bool) -> TerminalProgress? {
         guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
         return TerminalProgress(label: label, unit: unit)
     }
@@ -37,7 +37,7 @@ public final class TerminalProgress: Sendable {
     }
 
     /// Reports `done` of `total` units finished.
-    public func update(done: Int, total: Int) {
+    package func update(done: Int, total: Int) {
         let time = Self.now()
         let percent = done * 100 / max(total, 1)
         let draw = last.withLock { state -> Bool in
@@ -52,7 +52,7 @@ public final class TerminalProgress: Sendable {
     }
 
     /// Erases the line.
-    public func finish() {
+    package func finish() {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// `shake` is the deliberate gesture; every other case is an everyday motion that may cause false triggers.
 /// The raw values are the scenario vocabulary (`timeline.weights`, `motion.<activity>`).
-public enum MotionActivity: String, Sendable, CaseIterable, Equatable, Hashable {
+package enum MotionActivity: String, Sendable, CaseIterable, Equatable, Hashable {
     /// A deliberate shake: 3–7 Hz back and forth, mostly along one axis.
     case shake
     /// Standing or sitting still, phone in hand: sensor noise only.
@@ -23,10 +23,10 @@ public enum MotionActivity: String, Sendable, CaseIterable, Equatable, Hashable 
     case vehicle
 
     /// The everyday activities (every case but `shake`), in declaration order.
-    public static let everyday: [MotionActivity] = allCases.filter { $0 != .shake }
+    package static let everyday: [MotionActivity] = allCases.filter { $0 != .shake }
 
     /// How a report names the activity as the cause of false alarms ("mostly from table drops").
-    public var causePhrase: String {
+    package var causePhrase: String {
         switch self {
         case .shake: return "shakes"
         case .still: return "standing still"

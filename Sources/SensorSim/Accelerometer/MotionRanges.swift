@@ -2,104 +2,104 @@
 ///
 /// The defaults, and where each comes from, are documented in the README (shake study); ``fields`` lists every
 /// parameter with its scenario key (`motion.<activity>.<name>`), unit and the limits a scenario may use.
-public struct MotionRanges: Sendable, Equatable {
+package struct MotionRanges: Sendable, Equatable {
     // MARK: - Deliberate shake
 
     /// Shake frequency, Hz.
-    public var shakeFrequencyHz = UniformRange(3, 7)
+    package var shakeFrequencyHz = UniformRange(3, 7)
     /// Peak acceleration along the shake axis, g.
-    public var shakePeakG = UniformRange(1, 3)
+    package var shakePeakG = UniformRange(1, 3)
     /// Shake duration, s.
-    public var shakeDurationSeconds = UniformRange(0.4, 2)
+    package var shakeDurationSeconds = UniformRange(0.4, 2)
     /// Cross-axis amplitude as a fraction of the peak (elliptical motion), 0…1.
-    public var shakeCrossAxisFraction = UniformRange(0, 0.3)
+    package var shakeCrossAxisFraction = UniformRange(0, 0.3)
     /// Raised-cosine onset and offset ramp, s each.
-    public var shakeRampSeconds = UniformRange(0.05, 0.15)
+    package var shakeRampSeconds = UniformRange(0.05, 0.15)
 
     // MARK: - Continuous everyday motions
 
     /// Length of a standing-still segment, s.
-    public var stillSegmentSeconds = UniformRange(5, 60)
+    package var stillSegmentSeconds = UniformRange(5, 60)
     /// Walking with the phone in hand: step cadence, Hz.
-    public var walkingCadenceHz = UniformRange(1.6, 2.4)
+    package var walkingCadenceHz = UniformRange(1.6, 2.4)
     /// Walking in hand: vertical bounce amplitude, g.
-    public var walkingAmplitudeG = UniformRange(0.1, 0.4)
+    package var walkingAmplitudeG = UniformRange(0.1, 0.4)
     /// Walking in hand: segment length, s.
-    public var walkingSegmentSeconds = UniformRange(10, 90)
+    package var walkingSegmentSeconds = UniformRange(10, 90)
     /// Pocket walking: cadence, Hz.
-    public var pocketCadenceHz = UniformRange(1.6, 2.4)
+    package var pocketCadenceHz = UniformRange(1.6, 2.4)
     /// Pocket walking: thigh swing amplitude, g.
-    public var pocketAmplitudeG = UniformRange(0.3, 0.8)
+    package var pocketAmplitudeG = UniformRange(0.3, 0.8)
     /// Pocket walking: heel-strike peak, g.
-    public var pocketImpactG = UniformRange(0.3, 1.0)
+    package var pocketImpactG = UniformRange(0.3, 1.0)
     /// Pocket walking: heel-strike width, s.
-    public var pocketImpactSeconds = UniformRange(0.02, 0.05)
+    package var pocketImpactSeconds = UniformRange(0.02, 0.05)
     /// Pocket walking: segment length, s.
-    public var pocketSegmentSeconds = UniformRange(10, 90)
+    package var pocketSegmentSeconds = UniformRange(10, 90)
     /// Running: cadence, Hz.
-    public var runningCadenceHz = UniformRange(2.5, 3.2)
+    package var runningCadenceHz = UniformRange(2.5, 3.2)
     /// Running: bounce amplitude, g.
-    public var runningAmplitudeG = UniformRange(0.8, 2.0)
+    package var runningAmplitudeG = UniformRange(0.8, 2.0)
     /// Running: foot-strike peak, g.
-    public var runningImpactG = UniformRange(1.0, 3.0)
+    package var runningImpactG = UniformRange(1.0, 3.0)
     /// Running: foot-strike width, s.
-    public var runningImpactSeconds = UniformRange(0.02, 0.05)
+    package var runningImpactSeconds = UniformRange(0.02, 0.05)
     /// Running: segment length, s.
-    public var runningSegmentSeconds = UniformRange(10, 60)
+    package var runningSegmentSeconds = UniformRange(10, 60)
     /// Tapping: taps per second.
-    public var tappingRateHz = UniformRange(1, 4)
+    package var tappingRateHz = UniformRange(1, 4)
     /// Tapping: peak of each tap, g.
-    public var tappingPeakG = UniformRange(0.1, 0.5)
+    package var tappingPeakG = UniformRange(0.1, 0.5)
     /// Tapping: width of each tap, s.
-    public var tappingTapSeconds = UniformRange(0.005, 0.015)
+    package var tappingTapSeconds = UniformRange(0.005, 0.015)
     /// Tapping: segment length, s.
-    public var tappingSegmentSeconds = UniformRange(3, 30)
+    package var tappingSegmentSeconds = UniformRange(3, 30)
     /// Vehicle: vibration frequency, Hz.
-    public var vehicleVibrationHz = UniformRange(8, 15)
+    package var vehicleVibrationHz = UniformRange(8, 15)
     /// Vehicle: vibration amplitude, g.
-    public var vehicleVibrationG = UniformRange(0.02, 0.1)
+    package var vehicleVibrationG = UniformRange(0.02, 0.1)
     /// Vehicle: bumps per minute (the count in a segment is Poisson with this mean rate).
-    public var vehicleBumpsPerMinute = UniformRange(2, 12)
+    package var vehicleBumpsPerMinute = UniformRange(2, 12)
     /// Vehicle: bump peak, g.
-    public var vehicleBumpG = UniformRange(0.3, 1.5)
+    package var vehicleBumpG = UniformRange(0.3, 1.5)
     /// Vehicle: bump duration (one sine cycle), s.
-    public var vehicleBumpSeconds = UniformRange(0.1, 0.4)
+    package var vehicleBumpSeconds = UniformRange(0.1, 0.4)
     /// Vehicle: segment length, s.
-    public var vehicleSegmentSeconds = UniformRange(30, 180)
+    package var vehicleSegmentSeconds = UniformRange(30, 180)
 
     // MARK: - Short events
 
     /// Picking up: duration of the lift (one sine cycle: accelerate, then decelerate), s.
-    public var pickUpDurationSeconds = UniformRange(0.6, 1.5)
+    package var pickUpDurationSeconds = UniformRange(0.6, 1.5)
     /// Picking up: peak acceleration, g.
-    public var pickUpPeakG = UniformRange(0.2, 0.8)
+    package var pickUpPeakG = UniformRange(0.2, 0.8)
     /// Putting down: duration of the lowering (one sine cycle), s.
-    public var putDownLowerSeconds = UniformRange(0.4, 1.0)
+    package var putDownLowerSeconds = UniformRange(0.4, 1.0)
     /// Putting down: peak acceleration of the lowering, g.
-    public var putDownLowerPeakG = UniformRange(0.1, 0.4)
+    package var putDownLowerPeakG = UniformRange(0.1, 0.4)
     /// Putting down: contact spike peak, g.
-    public var putDownSpikeG = UniformRange(2, 6)
+    package var putDownSpikeG = UniformRange(2, 6)
     /// Putting down: contact spike width, s.
-    public var putDownSpikeSeconds = UniformRange(0.01, 0.03)
+    package var putDownSpikeSeconds = UniformRange(0.01, 0.03)
     /// Putting down: lying still on the table afterwards, s.
-    public var putDownRestSeconds = UniformRange(0.5, 2)
+    package var putDownRestSeconds = UniformRange(0.5, 2)
 
-    public init() {}
+    package init() {}
 
     // MARK: - Vocabulary
 
     /// One drawable parameter: its activity, scenario name, unit, the limits a scenario may give, and where it
     /// lives.
-    public struct Field: Sendable {
-        public let activity: MotionActivity
-        public let name: String
-        public let unit: String
-        public let limits: ClosedRange<Double>
-        public let keyPath: WritableKeyPath<MotionRanges, UniformRange> & Sendable
+    package struct Field: Sendable {
+        package let activity: MotionActivity
+        package let name: String
+        package let unit: String
+        package let limits: ClosedRange<Double>
+        package let keyPath: WritableKeyPath<MotionRanges, UniformRange> & Sendable
     }
 
     /// Every parameter, in documentation order. Limits are generous physical bounds, not defaults.
-    public static let fields: [Field] = [
+    package static let fields: [Field] = [
         Field(activity: .shake, name: "frequencyHz", unit: "Hz", limits: 0.1...25, keyPath: \.shakeFrequencyHz),
         Field(activity: .shake, name: "peakG", unit: "g", limits: 0...16, keyPath: \.shakePeakG),
         Field(activity: .shake, name: "durationSeconds", unit: "s", limits: 0.05...30, keyPath: \.shakeDurationSeconds),
@@ -139,7 +139,7 @@ public struct MotionRanges: Sendable, Equatable {
     ]
 
     /// The range of `activity`'s parameter `name`, or nil when there is no such parameter.
-    public func range(_ activity: MotionActivity, _ name: String) -> UniformRange? {
+    package func range(_ activity: MotionActivity, _ name: String) -> UniformRange? {
         Self.fields.first { $0.activity == activity && $0.name == name }.map { self[keyPath: $0.keyPath] }
     }
 }

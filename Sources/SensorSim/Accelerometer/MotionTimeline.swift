@@ -2,31 +2,31 @@
 ///
 /// Samples are `Float` (4 bytes an axis): a 10-minute timeline at 100 Hz is 60 000 samples, 720 kB. They are
 /// generated once and then fed to every detector setting. Sample k is taken at `k / sampleRateHz` seconds.
-public struct MotionTimeline: Sendable {
+package struct MotionTimeline: Sendable {
     /// The sensor that produced the samples.
-    public let sensor: AccelerometerSensor
+    package let sensor: AccelerometerSensor
     /// userAcceleration x, y, z in g, one entry per sample.
-    public let x: [Float]
-    public let y: [Float]
-    public let z: [Float]
+    package let x: [Float]
+    package let y: [Float]
+    package let z: [Float]
     /// Contiguous labelled segments covering every sample, in time order.
-    public let segments: [MotionSegment]
+    package let segments: [MotionSegment]
 
     /// Number of samples.
-    public var sampleCount: Int { x.count }
+    package var sampleCount: Int { x.count }
 
     /// Duration covered, s (sample count / rate).
-    public var durationSeconds: Double { Double(sampleCount) / sensor.sampleRateHz }
+    package var durationSeconds: Double { Double(sampleCount) / sensor.sampleRateHz }
 
     /// The time of sample `k`, s.
     @inline(__always)
-    public func timeSeconds(_ k: Int) -> Double { Double(k) / sensor.sampleRateHz }
+    package func timeSeconds(_ k: Int) -> Double { Double(k) / sensor.sampleRateHz }
 
     /// The deliberate shakes (ground truth), in time order.
-    public var shakes: [MotionSegment] { segments.filter { $0.activity == .shake } }
+    package var shakes: [MotionSegment] { segments.filter { $0.activity == .shake } }
 
     /// The segment containing sample `k`, by binary search; nil outside the timeline.
-    public func segment(containing k: Int) -> MotionSegment? {
+    package func segment(containing k: Int) -> MotionSegment? {
         var low = 0
         var high = segments.count
         while low < high {

@@ -30,7 +30,7 @@ import Stats
 /// below the sensor's bandwidth). Pulses, which can be shorter than one sample period, are averaged over each
 /// sample period [tₖ − Δt, tₖ] in closed form (as the sensor's anti-alias filter and decimation would), so a
 /// 10 ms spike at 100 Hz is neither lost between two samples nor reported at its full height.
-public enum MotionTimelineGenerator {
+package enum MotionTimelineGenerator {
     // MARK: - Generation
 
     /// Generates one timeline.
@@ -39,7 +39,7 @@ public enum MotionTimelineGenerator {
     ///   - p: the timeline's description (validated by the caller: positive duration and rate, weights ≥ 0).
     ///   - stream: the trial's random stream.
     /// - Returns: the samples and their labels.
-    public static func generate(_ p: MotionTimelineParameters, stream: RandomStream) -> MotionTimeline {
+    package static func generate(_ p: MotionTimelineParameters, stream: RandomStream) -> MotionTimeline {
         let fs = p.sensor.sampleRateHz
         let n = max(1, Int((p.durationSeconds * fs).rounded()))
         var buffers = Buffers(count: n)

@@ -1,5 +1,5 @@
 /// How many deliberate shakes a timeline holds.
-public enum ShakeSchedule: Sendable, Equatable {
+package enum ShakeSchedule: Sendable, Equatable {
     /// Exactly this many shakes per timeline.
     case count(Int)
     /// A Poisson number of shakes with this mean rate per minute.
@@ -7,28 +7,28 @@ public enum ShakeSchedule: Sendable, Equatable {
 }
 
 /// Everything that describes one kind of motion timeline; a scenario fixes it, each trial draws one timeline.
-public struct MotionTimelineParameters: Sendable, Equatable {
+package struct MotionTimelineParameters: Sendable, Equatable {
     /// Length of the timeline, s.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// The sensor reporting it.
-    public var sensor: AccelerometerSensor
+    package var sensor: AccelerometerSensor
     /// Relative weight of each everyday activity when the next segment is chosen (per segment, not per unit of
     /// time: short events such as `put-down` take little time even with a large weight). Missing means 0.
-    public var weights: [MotionActivity: Double]
+    package var weights: [MotionActivity: Double]
     /// How many shakes are inserted.
-    public var shakes: ShakeSchedule
+    package var shakes: ShakeSchedule
     /// Least time between two shakes, and between a shake and either end of the timeline, s.
-    public var minimumGapSeconds: Double
+    package var minimumGapSeconds: Double
     /// The parameter ranges of every activity.
-    public var ranges: MotionRanges
+    package var ranges: MotionRanges
 
     /// Default weights (an assumption: an ordinary day of a phone in use, see the README (shake study)).
-    public static let defaultWeights: [MotionActivity: Double] = [
+    package static let defaultWeights: [MotionActivity: Double] = [
         .still: 3, .walking: 3, .pocketWalk: 2, .running: 0.5, .pickUp: 2, .putDown: 2, .tapping: 2, .vehicle: 1,
     ]
 
     /// Parameters with the documented defaults: 10 minutes, default sensor, 6 shakes at least 15 s apart.
-    public init(
+    package init(
         durationSeconds: Double = 600, sensor: AccelerometerSensor = AccelerometerSensor(),
         weights: [MotionActivity: Double] = defaultWeights, shakes: ShakeSchedule = .count(6),
         minimumGapSeconds: Double = 15, ranges: MotionRanges = MotionRanges()
@@ -42,7 +42,7 @@ public struct MotionTimelineParameters: Sendable, Equatable {
     }
 
     /// The most shakes that always fit: n·dₘₐₓ + (n + 1)·gap ≤ duration.
-    public var maximumShakesThatFit: Int {
+    package var maximumShakesThatFit: Int {
         let d = ranges.shakeDurationSeconds.max
         let g = minimumGapSeconds
         guard durationSeconds > g, d + g > 0 else { return 0 }

@@ -3,13 +3,13 @@ import Stats
 /// A closed range [min, max] from which a parameter is drawn uniformly.
 ///
 /// `min == max` is allowed and always yields that value exactly (a fixed parameter).
-public struct UniformRange: Sendable, Equatable {
+package struct UniformRange: Sendable, Equatable {
     /// The smallest value drawn.
-    public var min: Double
+    package var min: Double
     /// The largest value drawn (≥ `min`).
-    public var max: Double
+    package var max: Double
 
-    public init(_ min: Double, _ max: Double) {
+    package init(_ min: Double, _ max: Double) {
         self.min = min
         self.max = max
     }
@@ -19,11 +19,11 @@ public struct UniformRange: Sendable, Equatable {
     /// - Parameter stream: the trial's random stream (one uniform variate is consumed, even for a fixed value,
     ///   so streams stay aligned when a range is narrowed to a point).
     /// - Returns: the drawn value.
-    public func draw(_ stream: RandomStream) -> Double {
+    package func draw(_ stream: RandomStream) -> Double {
         let u = stream.uniform()
         return min == max ? min : min + (max - min) * u
     }
 
     /// Whether `value` lies in the closed range.
-    public func contains(_ value: Double) -> Bool { value >= min && value <= max }
+    package func contains(_ value: Double) -> Bool { value >= min && value <= max }
 }

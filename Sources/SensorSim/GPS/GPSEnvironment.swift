@@ -5,33 +5,33 @@ import Foundation
 /// Position error per axis (east, north) is a first-order Gauss–Markov process with steady-state standard
 /// deviation `sigmaMeters` and correlation time `correlationTimeSeconds`; on top come multipath outliers
 /// (a constant offset for a while), dropouts (no fix at all for a while), and a reported horizontal accuracy.
-public struct GPSEnvironment: Sendable, Hashable {
+package struct GPSEnvironment: Sendable, Hashable {
     // MARK: - Fields
 
     /// Preset or user-given name, used in reports.
-    public var name: String
+    package var name: String
     /// Steady-state standard deviation of the error on each horizontal axis, metres.
-    public var sigmaMeters: Double
+    package var sigmaMeters: Double
     /// Correlation time τ of the error process, seconds.
-    public var correlationTimeSeconds: Double
+    package var correlationTimeSeconds: Double
     /// Time between fixes, seconds (Core Location delivers about one fix a second while moving).
-    public var fixIntervalSeconds: Double
+    package var fixIntervalSeconds: Double
     /// Reported accuracy ÷ the calibrated 68 % radius: 1 is honest, above 1 pessimistic, below 1 overconfident.
-    public var accuracyConfidenceFactor: Double
+    package var accuracyConfidenceFactor: Double
     /// Standard deviation of the natural log of the reported accuracy's multiplicative jitter (0 = none).
-    public var accuracyJitterLog: Double
+    package var accuracyJitterLog: Double
     /// Mean number of multipath outliers starting per hour.
-    public var outlierRatePerHour: Double
+    package var outlierRatePerHour: Double
     /// Mean size of an outlier's offset, metres (exponentially distributed, uniform direction).
-    public var outlierMeanMagnitudeMeters: Double
+    package var outlierMeanMagnitudeMeters: Double
     /// Mean duration of an outlier, seconds (exponentially distributed, at least one fix).
-    public var outlierMeanDurationSeconds: Double
+    package var outlierMeanDurationSeconds: Double
     /// Share of an outlier's offset the receiver notices and adds to its reported accuracy, 0…1.
-    public var outlierAccuracyAwareness: Double
+    package var outlierAccuracyAwareness: Double
     /// Mean number of dropouts (no fix delivered) starting per hour.
-    public var dropoutRatePerHour: Double
+    package var dropoutRatePerHour: Double
     /// Mean duration of a dropout, seconds (exponentially distributed, at least one fix).
-    public var dropoutMeanDurationSeconds: Double
+    package var dropoutMeanDurationSeconds: Double
 
     // MARK: - Initialiser
 
@@ -50,7 +50,7 @@ public struct GPSEnvironment: Sendable, Hashable {
     ///   - outlierAccuracyAwareness: share of the outlier in the reported accuracy (default 0).
     ///   - dropoutRatePerHour: dropouts per hour (default 0).
     ///   - dropoutMeanDurationSeconds: mean dropout duration, seconds (default 10).
-    public init(
+    package init(
         name: String, sigmaMeters: Double, correlationTimeSeconds: Double, fixIntervalSeconds: Double = 1,
         accuracyConfidenceFactor: Double = 1, accuracyJitterLog: Double = 0, outlierRatePerHour: Double = 0,
         outlierMeanMagnitudeMeters: Double = 0, outlierMeanDurationSeconds: Double = 10,
@@ -74,26 +74,26 @@ public struct GPSEnvironment: Sendable, Hashable {
 
     /// √(−2 ln 0.05) ≈ 2.4477: R95 ÷ σ for a circular 2-D Gaussian (the radius r with P(|e| ≤ r) = 1 − e^(−r²/2σ²)
     /// equal to 0.95; Rayleigh distribution of the radial error).
-    public static let r95PerSigma = (-2 * log(0.05)).squareRoot()
+    package static let r95PerSigma = (-2 * log(0.05)).squareRoot()
     /// √(−2 ln 0.32) ≈ 1.5096: R68 ÷ σ, the radius holding 68 % of fixes, which is what Core Location's
     /// `horizontalAccuracy` describes.
-    public static let r68PerSigma = (-2 * log(0.32)).squareRoot()
+    package static let r68PerSigma = (-2 * log(0.32)).squareRoot()
 
     /// The per-axis σ of a circular 2-D Gaussian whose 95 % radius is `r95Meters`.
     ///
     /// - Parameter r95Meters: 95 % horizontal radius, metres.
     /// - Returns: σ = R95 / √(−2 ln 0.05), metres.
-    public static func sigma(fromR95Meters r95Meters: Double) -> Double { r95Meters / r95PerSigma }
+    package static func sigma(fromR95Meters r95Meters: Double) -> Double { r95Meters / r95PerSigma }
 
     /// The calibrated 68 % radius of this environment's steady-state error, metres (R68 = 1.5096 σ).
-    public var calibratedAccuracyMeters: Double { GPSEnvironment.r68PerSigma * sigmaMeters }
+    package var calibratedAccuracyMeters: Double { GPSEnvironment.r68PerSigma * sigmaMeters }
 
     // MARK: - Validation
 
     /// Out-of-range fields as `(field, problem)` pairs; empty when the environment is usable.
     ///
     /// - Returns: the problems, one per field.
-    public func validationProblems() -> [(field: String, problem: String)] {
+    package func validationProblems() -> [(field: String, problem: String)] {
         var p: [(field: String, problem: String)] = []
         func check(_ ok: Bool, _ field: String, _ text: String) { if !ok { p.append((field, text)) } }
         check(sigmaMeters.isFinite && sigmaMeters >= 0 && sigmaMeters <= 1000, "sigmaMeters", "must be between 0 and 1000")

@@ -9,24 +9,24 @@ import Stats
 /// the GPS model's starting values (at `init`), then per fix the movement's wander and the GPS model. A fix the
 /// model drops (a dropout), or whose position does not map to a valid coordinate, is not delivered; its step still
 /// carries the true position.
-public struct GPSFixStream: Sendable {
+package struct GPSFixStream: Sendable {
     /// One fix time.
-    public struct Step: Sendable {
-        public let timeSeconds: Double
+    package struct Step: Sendable {
+        package let timeSeconds: Double
         /// The true position in the plane, metres.
-        public let truth: (east: Double, north: Double)
+        package let truth: (east: Double, north: Double)
         /// The error model's draw; `nil` during a dropout.
-        public let error: GPSError?
+        package let error: GPSError?
         /// The delivered fix; `nil` when it is dropped.
-        public let fix: LocationFix?
+        package let fix: LocationFix?
     }
 
     /// The movement (its duration and path).
-    public private(set) var movement: Movement
-    public let plane: LocalTangentPlane
-    public let intervalSeconds: Double
+    package private(set) var movement: Movement
+    package let plane: LocalTangentPlane
+    package let intervalSeconds: Double
     /// Fix times in all, delivered or not.
-    public let fixCount: Int
+    package let fixCount: Int
     private var gps: GPSJitterModel
     private var k = 0
 
@@ -35,7 +35,7 @@ public struct GPSFixStream: Sendable {
     ///   - environment: the GPS error model and fix interval.
     ///   - plane: the frame around the trial's origin.
     ///   - stream: the trial's random stream (the GPS model draws its starting values from it here).
-    public init(movement: Movement, environment: GPSEnvironment, plane: LocalTangentPlane, stream: RandomStream) {
+    package init(movement: Movement, environment: GPSEnvironment, plane: LocalTangentPlane, stream: RandomStream) {
         self.movement = movement
         self.plane = plane
         intervalSeconds = environment.fixIntervalSeconds
@@ -44,7 +44,7 @@ public struct GPSFixStream: Sendable {
     }
 
     /// The next fix time, or `nil` after the last.
-    public mutating func next(_ stream: RandomStream) -> Step? {
+    package mutating func next(_ stream: RandomStream) -> Step? {
         guard k < fixCount else { return nil }
         let t = Double(k) * intervalSeconds
         let truth = movement.position(atSeconds: t, first: k == 0, stream: stream)

@@ -2,15 +2,15 @@ import Foundation
 import Stats
 
 /// What the phone reports for one fix: the position error and the reported accuracy, or nothing (a dropout).
-public struct GPSError: Sendable, Equatable {
+package struct GPSError: Sendable, Equatable {
     /// Error towards east, metres (reported minus true).
-    public var eastMeters: Double
+    package var eastMeters: Double
     /// Error towards north, metres.
-    public var northMeters: Double
+    package var northMeters: Double
     /// Reported `horizontalAccuracy`, metres (the radius of ~68 % confidence, as Core Location documents it).
-    public var horizontalAccuracyMeters: Double
+    package var horizontalAccuracyMeters: Double
     /// Whether an outlier was active for this fix.
-    public var isOutlier: Bool
+    package var isOutlier: Bool
 }
 
 /// A streaming generator of phone GPS errors, one call per fix interval; O(1) memory, no allocation per fix.
@@ -25,11 +25,11 @@ public struct GPSError: Sendable, Equatable {
 /// 4. the reported accuracy = factor × (1.5096 σ + awareness × |outlier|) × exp(jitter·z), z ~ N(0, 1). With
 ///    factor 1, no outlier and no jitter it is exactly the radius that holds 68 % of the steady-state errors
 ///    (radial error of a circular Gaussian: P(r ≤ R) = 1 − exp(−R²/2σ²) = 0.68 at R = σ√(−2 ln 0.32)).
-public struct GPSJitterModel: Sendable {
+package struct GPSJitterModel: Sendable {
     // MARK: - State
 
     /// The environment.
-    public let environment: GPSEnvironment
+    package let environment: GPSEnvironment
     let process: GaussMarkov
     let dropoutStartProbability: Double
     let outlierStartProbability: Double
@@ -48,7 +48,7 @@ public struct GPSJitterModel: Sendable {
     /// - Parameters:
     ///   - environment: a validated environment (see ``GPSEnvironment/validationProblems()``).
     ///   - stream: the trial's random stream (two normals are drawn here).
-    public init(environment: GPSEnvironment, stream: RandomStream) {
+    package init(environment: GPSEnvironment, stream: RandomStream) {
         self.environment = environment
         process = GaussMarkov(
             sigma: environment.sigmaMeters, correlationTimeSeconds: environment.correlationTimeSeconds,
@@ -66,7 +66,7 @@ public struct GPSJitterModel: Sendable {
     ///
     /// - Parameter stream: the trial's random stream.
     /// - Returns: error and reported accuracy, or `nil` during a dropout.
-    public mutating func next(_ stream: RandomStream) -> GPSError? {
+    package mutating func next(_ stream: RandomStream) -> GPSError? {
         let dt = environment.fixIntervalSeconds
         east = process.step(east, stream)
         north = process.step(north, stream)

@@ -7,23 +7,23 @@ import Stats
 /// stationary variance is exactly σ² at every sample interval, so the configured steady-state σ does not depend
 /// on the sample rate — unlike the common Euler form `w ~ N(0, 2σ²Δt/τ)`, which is only right as Δt → 0.
 /// (Brown and Hwang, *Introduction to Random Signals and Applied Kalman Filtering*, 4th ed., §2.9 and §3.9.)
-public struct GaussMarkov: Sendable {
+package struct GaussMarkov: Sendable {
     /// Steady-state standard deviation, in the caller's unit.
-    public let sigma: Double
+    package let sigma: Double
     /// Correlation time τ, in seconds.
-    public let correlationTimeSeconds: Double
+    package let correlationTimeSeconds: Double
     /// Sample interval Δt, in seconds.
-    public let intervalSeconds: Double
+    package let intervalSeconds: Double
     /// φ = exp(−Δt/τ).
-    public let phi: Double
+    package let phi: Double
     /// Standard deviation of the driving noise, σ·√(1 − φ²).
-    public let drivingSigma: Double
+    package let drivingSigma: Double
 
     /// - Parameters:
     ///   - sigma: steady-state standard deviation (≥ 0).
     ///   - correlationTimeSeconds: τ > 0; `.infinity` gives a constant (random bias drawn once).
     ///   - intervalSeconds: Δt > 0.
-    public init(sigma: Double, correlationTimeSeconds: Double, intervalSeconds: Double) {
+    package init(sigma: Double, correlationTimeSeconds: Double, intervalSeconds: Double) {
         self.sigma = sigma
         self.correlationTimeSeconds = correlationTimeSeconds
         self.intervalSeconds = intervalSeconds
@@ -36,13 +36,13 @@ public struct GaussMarkov: Sendable {
 
     /// A draw from the stationary distribution, N(0, σ²): start a process here so it is stationary from the start.
     @inline(__always)
-    public func initialState(_ stream: RandomStream) -> Double {
+    package func initialState(_ stream: RandomStream) -> Double {
         sigma == 0 ? 0 : stream.gaussian(sigma: sigma)
     }
 
     /// The next state after one interval.
     @inlinable @inline(__always)
-    public func step(_ state: Double, _ stream: RandomStream) -> Double {
+    package func step(_ state: Double, _ stream: RandomStream) -> Double {
         drivingSigma == 0 ? phi * state : phi * state + stream.gaussian(sigma: drivingSigma)
     }
 }

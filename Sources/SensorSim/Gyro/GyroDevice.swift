@@ -1,15 +1,15 @@
 import Stats
 
 /// The fixed errors of one physical gyroscope, drawn from a ``GyroProfile``'s population spreads.
-public struct GyroDevice: Sendable, Equatable {
+package struct GyroDevice: Sendable, Equatable {
     /// Turn-on bias, rad/s.
-    public var turnOnBiasRadPerSec: Double
+    package var turnOnBiasRadPerSec: Double
     /// Scale-factor error as a fraction (0.005 = 0.5 %).
-    public var scaleFactorError: Double
+    package var scaleFactorError: Double
     /// Scale-factor asymmetry as a fraction: positive rates see +a/2, negative −a/2.
-    public var scaleFactorAsymmetry: Double
+    package var scaleFactorAsymmetry: Double
 
-    public init(turnOnBiasRadPerSec: Double = 0, scaleFactorError: Double = 0, scaleFactorAsymmetry: Double = 0) {
+    package init(turnOnBiasRadPerSec: Double = 0, scaleFactorError: Double = 0, scaleFactorAsymmetry: Double = 0) {
         self.turnOnBiasRadPerSec = turnOnBiasRadPerSec
         self.scaleFactorError = scaleFactorError
         self.scaleFactorAsymmetry = scaleFactorAsymmetry
@@ -17,7 +17,7 @@ public struct GyroDevice: Sendable, Equatable {
 
     /// Draws a device. Always takes exactly three normal variates from the stream, whatever the profile, so
     /// the rest of the stream lines up across profiles (common random numbers).
-    public static func draw(from profile: GyroProfile, stream: RandomStream) -> GyroDevice {
+    package static func draw(from profile: GyroProfile, stream: RandomStream) -> GyroDevice {
         let bias = stream.standardNormal() * profile.turnOnBiasDegPerSec * .pi / 180
         let scale = stream.standardNormal() * profile.scaleFactorErrorPercent / 100
         let asymmetry = stream.standardNormal() * profile.scaleFactorAsymmetryPercent / 100

@@ -9,8 +9,8 @@ import Stats
 /// - `n` white noise with σ = N·√f_s (N the noise density);
 /// - `quant` rounding to the nearest step and `sat` clamping to ±range.
 /// O(1) state: three numbers. Not thread-safe; one per trial.
-public struct GyroErrorModel: Sendable {
-    public let device: GyroDevice
+package struct GyroErrorModel: Sendable {
+    package let device: GyroDevice
     // Internal rather than private so that `measure` can be `@inlinable`: the per-sample call then inlines into
     // the study's loop in another module.
     @usableFromInline let whiteSigma: Double
@@ -28,7 +28,7 @@ public struct GyroErrorModel: Sendable {
     ///   - profile: the error budget (datasheet units).
     ///   - device: this trial's fixed errors.
     ///   - stream: draws the stationary starting value of the bias instability (one normal variate when its σ > 0).
-    public init(profile: GyroProfile, device: GyroDevice, stream: RandomStream) {
+    package init(profile: GyroProfile, device: GyroDevice, stream: RandomStream) {
         let toRad = Double.pi / 180
         let interval = 1 / profile.sampleRateHz
         self.device = device
@@ -47,13 +47,13 @@ public struct GyroErrorModel: Sendable {
 
     /// The slowly varying part of the bias right now (turn-on + instability + random walk), rad/s.
     @inlinable
-    public var currentBiasRadPerSec: Double {
+    package var currentBiasRadPerSec: Double {
         device.turnOnBiasRadPerSec + instabilityState + randomWalkState
     }
 
     /// Advances the bias processes by one sample interval and returns the reading for true rate `omega` (rad/s).
     @inlinable @inline(__always)
-    public mutating func measure(_ omega: Double, stream: RandomStream) -> Double {
+    package mutating func measure(_ omega: Double, stream: RandomStream) -> Double {
         measure(omega, stream: stream, terms: ProfileNoiseTerms.self)
     }
 
@@ -61,7 +61,7 @@ public struct GyroErrorModel: Sendable {
     /// at each sample (a loop specialised for `Terms` holds no test of it). Only valid when ``has(_:)`` is true
     /// for `Terms`; the readings are then the same, bit for bit.
     @inlinable @inline(__always)
-    public mutating func measure<Terms: GyroNoiseTerms>(_ omega: Double, stream: RandomStream, terms: Terms.Type) -> Double {
+    package mutating func measure<Terms: GyroNoiseTerms>(_ omega: Double, stream: RandomStream, terms: Terms.Type) -> Double {
         let scale = omega >= 0 ? scalePositive : scaleNegative
         var reading = scale * omega + currentBiasRadPerSec
         if Terms.whiteNoise ?? (whiteSigma > 0) { reading += stream.gaussian(sigma: whiteSigma) }
@@ -78,7 +78,7 @@ public struct GyroErrorModel: Sendable {
     }
 
     /// Whether `Terms` describes this model: every term it fixes is on or off as it says.
-    public func has<Terms: GyroNoiseTerms>(_ terms: Terms.Type) -> Bool {
+    package func has<Terms: GyroNoiseTerms>(_ terms: Terms.Type) -> Bool {
         func agrees(_ fixed: Bool?, _ actual: Bool) -> Bool { fixed.map { $0 == actual } ?? true }
         return agrees(Terms.whiteNoise, whiteSigma > 0) && agrees(Terms.drivenInstability, biasInstability.drivingSigma != 0)
             && agrees(Terms.randomWalk, randomWalkStepSigma > 0) && agrees(Terms.quantisation, quantizationStep > 0)
@@ -88,7 +88,7 @@ public struct GyroErrorModel: Sendable {
 /// Which of a gyro model's optional noise terms a sample loop knows to be on (`true`) or off (`false`); `nil`:
 /// tested at each sample. A loop generic over it and specialised for a conforming type carries no test of the
 /// terms that type fixes.
-public protocol GyroNoiseTerms {
+package protocol GyroNoiseTerms {
     /// White noise (σ > 0).
     static var whiteNoise: Bool? { get }
     /// A Gauss–Markov bias instability that is driven (driving σ ≠ 0), not constant.
@@ -100,18 +100,18 @@ public protocol GyroNoiseTerms {
 }
 
 /// Every term tested at each sample: right for any profile.
-public enum ProfileNoiseTerms: GyroNoiseTerms {
-    public static var whiteNoise: Bool? { nil }
-    public static var drivenInstability: Bool? { nil }
-    public static var randomWalk: Bool? { nil }
-    public static var quantisation: Bool? { nil }
+package enum ProfileNoiseTerms: GyroNoiseTerms {
+    package static var whiteNoise: Bool? { nil }
+    package static var drivenInstability: Bool? { nil }
+    package static var randomWalk: Bool? { nil }
+    package static var quantisation: Bool? { nil }
 }
 
 /// White noise and a driven bias instability, no random walk, no quantisation: `phone-calibrated` and
 /// `scale-factor-heavy`, the profiles of most shipped drift cells.
-public enum WhiteNoiseAndInstability: GyroNoiseTerms {
-    public static var whiteNoise: Bool? { true }
-    public static var drivenInstability: Bool? { true }
-    public static var randomWalk: Bool? { false }
-    public static var quantisation: Bool? { false }
+package enum WhiteNoiseAndInstability: GyroNoiseTerms {
+    package static var whiteNoise: Bool? { true }
+    package static var drivenInstability: Bool? { true }
+    package static var randomWalk: Bool? { false }
+    package static var quantisation: Bool? { false }
 }

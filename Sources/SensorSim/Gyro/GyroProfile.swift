@@ -3,37 +3,37 @@
 /// The simulator converts to radians inside. Each number is a 1σ spread of a population of devices (turn-on
 /// bias, scale factor, asymmetry) or a property of every device (noise density, bias instability, quantisation,
 /// range). See `Scenarios/profiles/*.json` for the numbers and their sources.
-public struct GyroProfile: Sendable, Equatable {
-    public var name: String
+package struct GyroProfile: Sendable, Equatable {
+    package var name: String
     /// Output data rate, Hz. Default 100 Hz, Core Motion's usual device-motion rate.
-    public var sampleRateHz: Double = 100
+    package var sampleRateHz: Double = 100
     /// White rate noise density, °/s/√Hz. Per-sample σ = density·√f_s (IEEE Std 952 angle random walk).
-    public var noiseDensityDegPerSecPerRootHz: Double = 0
+    package var noiseDensityDegPerSecPerRootHz: Double = 0
     /// Turn-on (run-to-run) bias, 1σ over devices, °/s. Constant during a trial.
-    public var turnOnBiasDegPerSec: Double = 0
+    package var turnOnBiasDegPerSec: Double = 0
     /// In-run bias instability modelled as a first-order Gauss–Markov process: its steady-state σ, °/h.
-    public var biasInstabilityDegPerHour: Double = 0
+    package var biasInstabilityDegPerHour: Double = 0
     /// Correlation time of that Gauss–Markov process, s.
-    public var biasCorrelationTimeSeconds: Double = 100
+    package var biasCorrelationTimeSeconds: Double = 100
     /// Rate random walk, (°/s)/√s: the bias wanders as a Wiener process with this spectral amplitude.
-    public var rateRandomWalkDegPerSecPerRootSec: Double = 0
+    package var rateRandomWalkDegPerSecPerRootSec: Double = 0
     /// Scale-factor error, 1σ over devices, percent.
-    public var scaleFactorErrorPercent: Double = 0
+    package var scaleFactorErrorPercent: Double = 0
     /// Left/right scale-factor asymmetry, 1σ over devices, percent: positive rates get +a/2, negative −a/2.
-    public var scaleFactorAsymmetryPercent: Double = 0
+    package var scaleFactorAsymmetryPercent: Double = 0
     /// Output quantisation step, °/s (0 = none).
-    public var quantizationStepDegPerSec: Double = 0
+    package var quantizationStepDegPerSec: Double = 0
     /// Measurement range (full scale), ±°/s; readings saturate there.
-    public var rangeDegPerSec: Double = 2000
+    package var rangeDegPerSec: Double = 2000
     /// Where each number comes from, by field name.
-    public var sources: [String: String] = [:]
+    package var sources: [String: String] = [:]
 
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
     /// Per-sample white-noise σ in rad/s: density·√f_s.
-    public var whiteNoiseSigmaRadPerSec: Double {
+    package var whiteNoiseSigmaRadPerSec: Double {
         noiseDensityDegPerSecPerRootHz * sampleRateHz.squareRoot() * .pi / 180
     }
 }

@@ -6,15 +6,15 @@ import Stats
 /// The wander is a Gauss–Markov process per axis (σ = half the wander radius, the configured correlation time,
 /// exact discretisation), pulled back onto the disc of the wander radius whenever it leaves it, so the true position
 /// never strays more than `wanderMeters` from the plan. Frame: metres east and north of the movement's origin.
-public struct Movement: Sendable {
+package struct Movement: Sendable {
     // MARK: - State
 
     /// The plan.
-    public let path: MovementPath
+    package let path: MovementPath
     /// Radius of the wander disc, metres.
-    public let wanderMeters: Double
+    package let wanderMeters: Double
     /// Indices (into the place offsets) of the places the walk stops at, in order.
-    public let stops: [Int]
+    package let stops: [Int]
     let wander: GaussMarkov?
     var wanderEast = 0.0
     var wanderNorth = 0.0
@@ -35,7 +35,7 @@ public struct Movement: Sendable {
     ///   - stream: the trial's random stream.
     /// - Returns: the movement, or `nil` when no place is given, a `path` movement has no planned path, or the plan
     ///   is not finite.
-    public init?(
+    package init?(
         parameters p: MovementParameters, distanceMeters d: Double,
         placeOffsets: [(east: Double, north: Double)], intervalSeconds: Double, stream: RandomStream
     ) {
@@ -105,7 +105,7 @@ public struct Movement: Sendable {
     // MARK: - Stepping
 
     /// Duration of the walk, seconds.
-    public var durationSeconds: Double { path.durationSeconds }
+    package var durationSeconds: Double { path.durationSeconds }
 
     /// The true position at time t; call with increasing times, once per fix interval (the wander steps once per
     /// call; the first call uses the wander's starting value).
@@ -115,7 +115,7 @@ public struct Movement: Sendable {
     ///   - first: whether this is the first fix (no wander step).
     ///   - stream: the trial's random stream.
     /// - Returns: east and north offsets, metres.
-    public mutating func position(atSeconds t: Double, first: Bool, stream: RandomStream) -> (east: Double, north: Double) {
+    package mutating func position(atSeconds t: Double, first: Bool, stream: RandomStream) -> (east: Double, north: Double) {
         if let w = wander, !first {
             wanderEast = w.step(wanderEast, stream)
             wanderNorth = w.step(wanderNorth, stream)

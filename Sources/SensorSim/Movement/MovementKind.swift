@@ -1,5 +1,5 @@
 /// The walks a geofence study simulates. Raw values are the names used in scenario files.
-public enum MovementKind: String, Sendable, CaseIterable, Equatable {
+package enum MovementKind: String, Sendable, CaseIterable, Equatable {
     /// Stand at true distance d from the place (random bearing) for a while, wandering a few metres.
     case loiter
     /// Walk straight past the place with closest approach d.
@@ -13,29 +13,29 @@ public enum MovementKind: String, Sendable, CaseIterable, Equatable {
 }
 
 /// Parameters of a movement; only those its kind uses matter.
-public struct MovementParameters: Sendable, Equatable {
+package struct MovementParameters: Sendable, Equatable {
     /// The kind of walk.
-    public var kind: MovementKind
+    package var kind: MovementKind
     /// Loiter duration, or the stay after an approach, minutes (default 5).
-    public var minutes: Double = 5
+    package var minutes: Double = 5
     /// Walking speed, m/s (default 1.4, a typical adult walking speed).
-    public var speedMetersPerSecond: Double = 1.4
+    package var speedMetersPerSecond: Double = 1.4
     /// Radius of the wandering disc around the planned point, metres (default 3; 0 = stand still).
-    public var wanderMeters: Double = 3
+    package var wanderMeters: Double = 3
     /// Correlation time of the wandering, seconds (default 30).
-    public var wanderCorrelationSeconds: Double = 30
+    package var wanderCorrelationSeconds: Double = 30
     /// Pass-by: the walk starts and ends this far from the closest-approach point, metres (default 200).
-    public var passHalfLengthMeters: Double = 200
+    package var passHalfLengthMeters: Double = 200
     /// Approach: starting distance from the place, metres (default 150).
-    public var approachFromMeters: Double = 150
+    package var approachFromMeters: Double = 150
     /// Tour: pause at each place, seconds (default 60).
-    public var pauseSeconds: Double = 60
+    package var pauseSeconds: Double = 60
     /// Path: the walk itself, in the movement's east/north frame (the target at the origin), with its times;
     /// `nil` for the other kinds.
-    public var plannedPath: MovementPath?
+    package var plannedPath: MovementPath?
 
     /// Creates parameters with the defaults above.
     ///
     /// - Parameter kind: the kind of walk.
-    public init(kind: MovementKind) { self.kind = kind }
+    package init(kind: MovementKind) { self.kind = kind }
 }

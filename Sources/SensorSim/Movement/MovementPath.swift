@@ -1,22 +1,22 @@
 /// A walker's planned path in a local east/north frame: straight legs at constant speed between timed waypoints.
 ///
 /// Consecutive waypoints at the same place make a pause. Positions between waypoints are linear in time.
-public struct MovementPath: Sendable, Equatable {
+package struct MovementPath: Sendable, Equatable {
     // MARK: - Waypoints
 
     /// East offsets of the waypoints, metres.
-    public let eastMeters: [Double]
+    package let eastMeters: [Double]
     /// North offsets of the waypoints, metres.
-    public let northMeters: [Double]
+    package let northMeters: [Double]
     /// Times at the waypoints, seconds, non-decreasing, starting at 0.
-    public let timesSeconds: [Double]
+    package let timesSeconds: [Double]
 
     /// Creates a path from at least one waypoint.
     ///
     /// - Parameters:
     ///   - waypoints: `(east, north, time)` in metres and seconds; times non-decreasing from 0.
     /// - Returns: `nil` when there are no waypoints, a value is not finite, or times decrease.
-    public init?(waypoints: [(east: Double, north: Double, time: Double)]) {
+    package init?(waypoints: [(east: Double, north: Double, time: Double)]) {
         guard let first = waypoints.first, first.time == 0 else { return nil }
         var previous = 0.0
         for w in waypoints {
@@ -29,7 +29,7 @@ public struct MovementPath: Sendable, Equatable {
     }
 
     /// Time of the last waypoint, seconds.
-    public var durationSeconds: Double { timesSeconds.last ?? 0 }
+    package var durationSeconds: Double { timesSeconds.last ?? 0 }
 
     // MARK: - Position
 
@@ -40,7 +40,7 @@ public struct MovementPath: Sendable, Equatable {
     ///   - cursor: index of the leg last used; start at 0 and pass the same variable for increasing times, so
     ///     a whole walk costs O(fixes + waypoints).
     /// - Returns: east and north offsets, metres.
-    public func position(atSeconds t: Double, cursor: inout Int) -> (east: Double, north: Double) {
+    package func position(atSeconds t: Double, cursor: inout Int) -> (east: Double, north: Double) {
         let last = timesSeconds.count - 1
         if t <= 0 || last == 0 { return (eastMeters[0], northMeters[0]) }
         if t >= timesSeconds[last] { return (eastMeters[last], northMeters[last]) }

@@ -1,5 +1,5 @@
 /// The kinds of touch gesture a touch timeline holds; `scribble` is the one a scribble detector should catch.
-public enum TouchGestureKind: String, Sendable, CaseIterable, Equatable, Hashable {
+package enum TouchGestureKind: String, Sendable, CaseIterable, Equatable, Hashable {
     /// Back-and-forth strokes over one spot (a scratch-out).
     case scribble
     /// A finger down and up with a little jitter.
@@ -14,7 +14,7 @@ public enum TouchGestureKind: String, Sendable, CaseIterable, Equatable, Hashabl
     case signature
 
     /// How a report names the kind as a cause of false alarms.
-    public var causePhrase: String {
+    package var causePhrase: String {
         switch self {
         case .scribble: return "scribbles"
         case .tap: return "taps"

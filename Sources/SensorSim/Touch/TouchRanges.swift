@@ -1,58 +1,58 @@
 /// The ranges every touch-gesture parameter is drawn from, uniform between min and max; all in points (pt)
 /// and seconds. The defaults are assumptions sized for a phone screen (390 × 844 pt); see the README (shake study).
-public struct TouchRanges: Sendable, Equatable {
+package struct TouchRanges: Sendable, Equatable {
     /// Scribble: length of each stroke, pt.
-    public var scribbleStrokePoints = UniformRange(60, 200)
+    package var scribbleStrokePoints = UniformRange(60, 200)
     /// Scribble: strokes per second (each stroke ends in a reversal).
-    public var scribbleStrokesPerSecond = UniformRange(3, 8)
+    package var scribbleStrokesPerSecond = UniformRange(3, 8)
     /// Scribble: number of strokes.
-    public var scribbleStrokes = UniformRange(4, 10)
+    package var scribbleStrokes = UniformRange(4, 10)
     /// Scribble: drift perpendicular to the strokes over the whole scribble, pt.
-    public var scribbleDriftPoints = UniformRange(0, 80)
+    package var scribbleDriftPoints = UniformRange(0, 80)
     /// Tap: duration, s.
-    public var tapSeconds = UniformRange(0.05, 0.15)
+    package var tapSeconds = UniformRange(0.05, 0.15)
     /// Tap: jitter (standard deviation of each point), pt.
-    public var tapJitterPoints = UniformRange(0.5, 3)
+    package var tapJitterPoints = UniformRange(0.5, 3)
     /// Swipe: length, pt.
-    public var swipePoints = UniformRange(100, 300)
+    package var swipePoints = UniformRange(100, 300)
     /// Swipe: duration, s.
-    public var swipeSeconds = UniformRange(0.1, 0.3)
+    package var swipeSeconds = UniformRange(0.1, 0.3)
     /// Scroll: length, pt.
-    public var scrollPoints = UniformRange(150, 600)
+    package var scrollPoints = UniformRange(150, 600)
     /// Scroll: duration, s.
-    public var scrollSeconds = UniformRange(0.3, 1.0)
+    package var scrollSeconds = UniformRange(0.3, 1.0)
     /// Scroll: sideways wobble amplitude, pt.
-    public var scrollWobblePoints = UniformRange(0, 8)
+    package var scrollWobblePoints = UniformRange(0, 8)
     /// Circle: radius, pt.
-    public var circleRadiusPoints = UniformRange(40, 120)
+    package var circleRadiusPoints = UniformRange(40, 120)
     /// Circle: duration of the loop, s.
-    public var circleSeconds = UniformRange(0.5, 1.2)
+    package var circleSeconds = UniformRange(0.5, 1.2)
     /// Signature: width, pt.
-    public var signatureWidthPoints = UniformRange(150, 300)
+    package var signatureWidthPoints = UniformRange(150, 300)
     /// Signature: duration, s.
-    public var signatureSeconds = UniformRange(1, 3)
+    package var signatureSeconds = UniformRange(1, 3)
     /// Signature: letter height (loop amplitude), pt.
-    public var signatureLetterPoints = UniformRange(10, 30)
+    package var signatureLetterPoints = UniformRange(10, 30)
     /// Signature: letter loops per second.
-    public var signatureLettersPerSecond = UniformRange(2, 5)
+    package var signatureLettersPerSecond = UniformRange(2, 5)
 
-    public init() {}
+    package init() {}
 
     // MARK: - Vocabulary
 
     /// One drawable parameter: its gesture kind, scenario name (`gestures.<kind>.<name>`, the same name the
     /// gesture's `parameters` use), unit, the limits a scenario may give, and where it lives.
-    public struct Field: Sendable {
-        public let kind: TouchGestureKind
-        public let name: String
-        public let unit: String
-        public let limits: ClosedRange<Double>
-        public let keyPath: WritableKeyPath<TouchRanges, UniformRange> & Sendable
+    package struct Field: Sendable {
+        package let kind: TouchGestureKind
+        package let name: String
+        package let unit: String
+        package let limits: ClosedRange<Double>
+        package let keyPath: WritableKeyPath<TouchRanges, UniformRange> & Sendable
     }
 
     /// Every parameter, in documentation order. Limits are generous bounds that keep every gesture drawable
     /// (durations and rates above 0, at least one stroke), not defaults.
-    public static let fields: [Field] = [
+    package static let fields: [Field] = [
         Field(kind: .scribble, name: "strokePoints", unit: "pt", limits: 0...10_000, keyPath: \.scribbleStrokePoints),
         Field(
             kind: .scribble, name: "strokesPerSecond", unit: "1/s", limits: 0.1...50,
@@ -77,7 +77,7 @@ public struct TouchRanges: Sendable, Equatable {
     ]
 
     /// The range of `kind`'s parameter `name`, or nil when there is no such parameter.
-    public func range(_ kind: TouchGestureKind, _ name: String) -> UniformRange? {
+    package func range(_ kind: TouchGestureKind, _ name: String) -> UniformRange? {
         Self.fields.first { $0.kind == kind && $0.name == name }.map { self[keyPath: $0.keyPath] }
     }
 }

@@ -13,8 +13,8 @@ import Stats
 /// - circle: one loop of radius R, starting at a random angle;
 /// - signature: x advancing W·τ/T, y = h·sin(2π·ℓ·τ) (letter loops at ℓ a second) plus ¼h·sin(2π·2.3ℓ·τ).
 /// Points come every 1/rate s, plus one at the gesture's end when that is not on the grid.
-public enum TouchTimelineGenerator {
-    public static func generate(_ p: TouchTimelineParameters, stream: RandomStream) -> TouchTimeline {
+package enum TouchTimelineGenerator {
+    package static func generate(_ p: TouchTimelineParameters, stream: RandomStream) -> TouchTimeline {
         var x: [Double] = [], y: [Double] = [], t: [Double] = []
         var gestures: [TouchGesture] = []
         var now = p.idleSeconds.draw(stream)

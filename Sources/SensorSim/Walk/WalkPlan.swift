@@ -7,31 +7,31 @@ import Stats
 /// ``WalkMotion``. Each turn of angle θ occupies m = max(1, round(|θ|/(rate·Δt))) consecutive samples at the
 /// constant rate θ/(m·Δt), preceded and followed by a still sample, so the trapezoidal integral of the sampled
 /// rate over the turn is exactly θ: the walker ends facing the marked direction to rounding error.
-public struct WalkPlan: Sendable {
+package struct WalkPlan: Sendable {
     /// A turn: `sampleCount` samples from `startSample` at `rateRadPerSec` (positive = left).
-    public struct Turn: Sendable, Equatable {
-        public let startSample: Int
-        public let sampleCount: Int
-        public let rateRadPerSec: Double
-        public let angleRadians: Double
+    package struct Turn: Sendable, Equatable {
+        package let startSample: Int
+        package let sampleCount: Int
+        package let rateRadPerSec: Double
+        package let angleRadians: Double
     }
 
-    public let sampleRateHz: Double
+    package let sampleRateHz: Double
     /// Samples at t = 0, Δt, …, duration: duration·f_s + 1 of them.
-    public let sampleCount: Int
-    public let turns: [Turn]
+    package let sampleCount: Int
+    package let turns: [Turn]
     /// Half-open sample ranges during which the walker stands still.
-    public let pauses: [Range<Int>]
+    package let pauses: [Range<Int>]
     /// Sum of the turn angles, radians (a multiple of 2π for every shape).
-    public let netRotationRadians: Double
+    package let netRotationRadians: Double
     /// Sum of the turn magnitudes, radians.
-    public let totalRotationRadians: Double
-    public let parameters: WalkParameters
+    package let totalRotationRadians: Double
+    package let parameters: WalkParameters
 
     /// Lays out a walk. Random shapes draw their turn angles from `stream`; other shapes draw nothing.
     ///
     /// - Throws: ``WalkError`` when the turns do not fit in the walk or the shape refuses the turn count.
-    public init(parameters p: WalkParameters, sampleRateHz: Double, stream: RandomStream) throws(WalkError) {
+    package init(parameters p: WalkParameters, sampleRateHz: Double, stream: RandomStream) throws(WalkError) {
         guard p.shape.accepts(turns: p.turns) else { throw .oddTurns(shape: p.shape, turns: p.turns) }
         let dt = 1 / sampleRateHz
         let count = Int((p.minutes * 60 * sampleRateHz).rounded()) + 1
@@ -110,11 +110,11 @@ public struct WalkPlan: Sendable {
 }
 
 /// Why a walk cannot be laid out.
-public enum WalkError: Error, Equatable, CustomStringConvertible {
+package enum WalkError: Error, Equatable, CustomStringConvertible {
     case oddTurns(shape: WalkShape, turns: Int)
     case turnsDoNotFit(turningSeconds: Double, walkSeconds: Double)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .oddTurns(let shape, let turns):
             return "\(shape.rawValue) needs an even number of turns to face the mark again, got \(turns)"

@@ -8,14 +8,14 @@
 /// - `random`: n − 1 turns of random size and direction, then one turn that faces the mark again: net a multiple
 ///   of 360° (usually 0°), total the sum of the magnitudes. With n = 1 the single turn is a full 360°.
 /// With n = 0 every shape is a straight walk: no rotation at all.
-public enum WalkShape: String, Sendable, CaseIterable, Equatable {
+package enum WalkShape: String, Sendable, CaseIterable, Equatable {
     case loop
     case outAndBack = "out-and-back"
     case zigzag
     case random
 
     /// Whether `turns` turns make a valid walk of this shape.
-    public func accepts(turns: Int) -> Bool {
+    package func accepts(turns: Int) -> Bool {
         switch self {
         case .loop, .random: return turns >= 0
         case .outAndBack, .zigzag: return turns >= 0 && turns % 2 == 0

@@ -1,16 +1,16 @@
 // MARK: - The harness's main.swift, generated per team
 
 /// Which of the team's types implements which protocol (from `submission.json`'s `source`).
-public struct HarnessTypes: Sendable, Equatable {
+package struct HarnessTypes: Sendable, Equatable {
     /// A `ShakeDetecting` type with `init()`, or nil.
-    public var shakeDetector: String?
+    package var shakeDetector: String?
     /// A `ScribbleDetecting` type with `init()`, or nil.
-    public var scribbleDetector: String?
+    package var scribbleDetector: String?
     /// A `ProximityChecking` type with `init(places: [CLLocationCoordinate2D])`, or nil.
-    public var proximityCheck: String?
+    package var proximityCheck: String?
 
     /// The types.
-    public init(shakeDetector: String? = nil, scribbleDetector: String? = nil, proximityCheck: String? = nil) {
+    package init(shakeDetector: String? = nil, scribbleDetector: String? = nil, proximityCheck: String? = nil) {
         self.shakeDetector = shakeDetector
         self.scribbleDetector = scribbleDetector
         self.proximityCheck = proximityCheck
@@ -18,7 +18,7 @@ public struct HarnessTypes: Sendable, Equatable {
 
     /// Whether `name` is a Swift type name the generated file may spell: identifiers (letters, digits, `_`, not
     /// starting with a digit) joined by dots, at most 200 characters. Anything else could inject code.
-    public static func isTypeName(_ name: String) -> Bool {
+    package static func isTypeName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 200 else { return false }
         return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             guard let first = part.unicodeScalars.first, !part.isEmpty else { return false }
@@ -38,7 +38,7 @@ extension HarnessWire {
     ///
     /// - Parameter types: the team's types (already checked with ``HarnessTypes/isTypeName(_:)``).
     /// - Returns: the file's text.
-    public static func harnessMain(_ types: HarnessTypes) -> String {
+    package static func harnessMain(_ types: HarnessTypes) -> String {
         let shake =
             types.shakeDetector.map { "SensorBenchHarness_.runAcceleration(&input, &output) { \($0)() }" }
             ?? "SensorBenchHarness_.unsupported(\"acceleration\")"

@@ -3,29 +3,29 @@ import Foundation
 // MARK: - Running one harness
 
 /// How a harness run ended.
-public enum HarnessTermination: Sendable, Equatable {
+package enum HarnessTermination: Sendable, Equatable {
     case exited(status: Int32)
     case crashed(signal: Int32)
     case cpuLimit, wallTimeout, memoryLimit, outputLimit
 }
 
 /// One finished harness run.
-public struct HarnessRun: Sendable {
+package struct HarnessRun: Sendable {
     /// Standard output (the answer).
-    public var output: [UInt8]
+    package var output: [UInt8]
     /// Standard error, capped at 64 KiB.
-    public var diagnostics: String
-    public var termination: HarnessTermination
+    package var diagnostics: String
+    package var termination: HarnessTermination
 }
 
 /// Runs a team's harness with its request on standard input: the isolation in force and how to start it.
-public struct HarnessLauncher: Sendable {
+package struct HarnessLauncher: Sendable {
     /// One sentence for reports: the isolation and the limits.
-    public var summary: String
+    package var summary: String
     /// Wall-clock limit of one run, seconds.
-    public var wallSeconds: Double
+    package var wallSeconds: Double
     /// Standard output beyond this many bytes ends the run (`.outputLimit`).
-    public var outputBytes: Int
+    package var outputBytes: Int
     private let start: @Sendable (URL, [UInt8], URL) throws(SourceSubmissionError) -> HarnessRun
 
     /// A launcher from a run function.
@@ -35,7 +35,7 @@ public struct HarnessLauncher: Sendable {
     ///   - wallSeconds: the wall-clock limit the run function applies.
     ///   - outputBytes: the output limit the run function applies.
     ///   - run: runs the executable with the input in the scratch folder.
-    public init(
+    package init(
         summary: String, wallSeconds: Double, outputBytes: Int,
         run: @escaping @Sendable (URL, [UInt8], URL) throws(SourceSubmissionError) -> HarnessRun
     ) {
@@ -46,7 +46,7 @@ public struct HarnessLauncher: Sendable {
     }
 
     /// Runs `executable` with `input` on standard input, its working folder `scratch`.
-    public func run(executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun {
+    package func run(executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun {
         try start(executable, input, scratch)
     }
 
@@ -56,7 +56,7 @@ public struct HarnessLauncher: Sendable {
     /// - Parameters:
     ///   - wallSeconds: killed (SIGKILL) after this. Default 120 s.
     ///   - outputBytes: killed beyond this much standard output. Default 64 MiB.
-    public static func unsandboxed(wallSeconds: Double = 120, outputBytes: Int = 64 << 20) -> HarnessLauncher {
+    package static func unsandboxed(wallSeconds: Double = 120, outputBytes: Int = 64 << 20) -> HarnessLauncher {
         HarnessLauncher(
             summary: "no isolation (an ordinary child process: wall-clock limit \(Int(wallSeconds)) s and output "
                 + "limit \(outputBytes >> 20) MiB only; no CPU, memory, network or file-system limits)",
@@ -187,7 +187,7 @@ extension HarnessLauncher {
     /// - Parameters:
     ///   - sandbox: the isolation found on this machine.
     ///   - limits: the limits of every run. Default ``SandboxLimits/harness``.
-    public static func sandboxed(_ sandbox: Sandbox, limits: SandboxLimits = .harness) -> HarnessLauncher {
+    package static func sandboxed(_ sandbox: Sandbox, limits: SandboxLimits = .harness) -> HarnessLauncher {
         HarnessLauncher(
             summary: sandbox.summary(limits: limits), wallSeconds: limits.wallSeconds, outputBytes: limits.outputBytes
         ) { (executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun in

@@ -22,9 +22,9 @@
 ///   - `0x31`: `u32` k, k × (`u32` fix index, `u32` place index, `u8` 1 enter (now in range) or 0 exit), after
 ///     each fix for every place whose `isInside(placeIndex:)` changed, in fix then place order;
 /// - end: `0xFF`, `u32` number of streams.
-public enum HarnessWire {
+package enum HarnessWire {
     /// The format's version, in both headers.
-    public static let version: UInt32 = 1
+    package static let version: UInt32 = 1
     static let requestMagic: [UInt8] = Array("SBHQ".utf8)
     static let answerMagic: [UInt8] = Array("SBHA".utf8)
     static let accelerationTag: UInt8 = 0x10
@@ -36,14 +36,14 @@ public enum HarnessWire {
 // MARK: - Request
 
 /// A request being written: the header, then one stream after another, then `finish()`.
-public struct HarnessRequest: Sendable {
+package struct HarnessRequest: Sendable {
     /// The bytes so far.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
     /// The shape of every stream written, in order (what the answer is checked against).
-    public private(set) var streams: [HarnessStreamShape] = []
+    package private(set) var streams: [HarnessStreamShape] = []
 
     /// An empty request (header only).
-    public init() {
+    package init() {
         bytes = HarnessWire.requestMagic
         bytes.append(u32: HarnessWire.version)
     }
@@ -54,7 +54,7 @@ public struct HarnessRequest: Sendable {
     ///   - count: the number of samples.
     ///   - gravity: gravity in g, device frame (a phone face up: (0, 0, −1)).
     ///   - sample: sample k: time (s) and user acceleration (g).
-    public mutating func addAcceleration(
+    package mutating func addAcceleration(
         count: Int, gravity: (x: Double, y: Double, z: Double),
         sample: (Int) -> (t: Double, x: Float, y: Float, z: Float)
     ) {
@@ -77,7 +77,7 @@ public struct HarnessRequest: Sendable {
     /// Adds a touch stream: gestures of points, each gesture followed by a touch-ended record.
     ///
     /// - Parameter gestures: per gesture its points (t in s, x and y in points).
-    public mutating func addTouch(_ gestures: [[(t: Double, x: Double, y: Double)]]) {
+    package mutating func addTouch(_ gestures: [[(t: Double, x: Double, y: Double)]]) {
         bytes.append(HarnessWire.touchTag)
         let records = gestures.reduce(0) { $0 + $1.count + 1 }
         bytes.append(u32: UInt32(records))
@@ -100,7 +100,7 @@ public struct HarnessRequest: Sendable {
     /// - Parameters:
     ///   - places: latitude and longitude of each place, degrees.
     ///   - fixes: time (s), latitude, longitude (°), horizontal accuracy (m) of each fix.
-    public mutating func addLocation(
+    package mutating func addLocation(
         places: [(latitude: Double, longitude: Double)],
         fixes: [(t: Double, latitude: Double, longitude: Double, accuracy: Double)]
     ) {
@@ -121,11 +121,11 @@ public struct HarnessRequest: Sendable {
     }
 
     /// Appends the end marker.
-    public mutating func finish() { bytes.append(HarnessWire.endTag) }
+    package mutating func finish() { bytes.append(HarnessWire.endTag) }
 }
 
 /// What one request stream held, as the answer must match it.
-public enum HarnessStreamShape: Sendable, Equatable {
+package enum HarnessStreamShape: Sendable, Equatable {
     case acceleration(samples: Int)
     case touch(points: Int)
     case location(places: Int, fixes: Int)
@@ -134,7 +134,7 @@ public enum HarnessStreamShape: Sendable, Equatable {
 // MARK: - Answer
 
 /// The harness's answer to one stream.
-public enum HarnessStreamAnswer: Sendable, Equatable {
+package enum HarnessStreamAnswer: Sendable, Equatable {
     /// The sample indices where the shake detector fired (ascending) and whether it was fed raw readings.
     case acceleration(raw: Bool, firedAt: [Int])
     /// The touch-point indices where the scribble detector fired (ascending).
@@ -142,7 +142,7 @@ public enum HarnessStreamAnswer: Sendable, Equatable {
     /// In-range changes: fix index, place index, true for enter (ascending by fix, then place).
     case location([(fix: Int, place: Int, enter: Bool)])
 
-    public static func == (a: HarnessStreamAnswer, b: HarnessStreamAnswer) -> Bool {
+    package static func == (a: HarnessStreamAnswer, b: HarnessStreamAnswer) -> Bool {
         switch (a, b) {
         case (.acceleration(let r1, let f1), .acceleration(let r2, let f2)): return r1 == r2 && f1 == f2
         case (.touch(let f1), .touch(let f2)): return f1 == f2
@@ -154,13 +154,13 @@ public enum HarnessStreamAnswer: Sendable, Equatable {
 }
 
 /// A harness answer that does not follow the wire format: the team's outcome "protocol error".
-public struct HarnessProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct HarnessProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Byte offset in the answer where the problem was found.
-    public var offset: Int
+    package var offset: Int
     /// What is wrong.
-    public var problem: String
+    package var problem: String
 
-    public var description: String { "harness answer, byte \(offset): \(problem)" }
+    package var description: String { "harness answer, byte \(offset): \(problem)" }
 }
 
 extension HarnessWire {
@@ -173,7 +173,7 @@ extension HarnessWire {
     ///   - streams: the request's stream shapes.
     /// - Returns: one answer per stream.
     /// - Throws: ``HarnessProtocolError`` naming the byte offset and the problem.
-    public static func decodeAnswer(
+    package static func decodeAnswer(
         _ bytes: [UInt8], streams: [HarnessStreamShape]
     ) throws(HarnessProtocolError) -> [HarnessStreamAnswer] {
         var r = ByteReader(bytes: bytes)

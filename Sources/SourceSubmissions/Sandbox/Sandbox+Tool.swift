@@ -5,7 +5,7 @@ import Foundation
 extension Sandbox {
     /// Whether `runTool` contains the tool here: only bubblewrap can show a tool the folders it needs under
     /// their own names and nothing else.
-    public var canRunTools: Bool { isolation == .bubblewrap }
+    package var canRunTools: Bool { isolation == .bubblewrap }
 
     /// Runs a tool the grader trusts on files it does not (`swiftc` on a team's files) in bubblewrap: no network,
     /// uid 65534 with no capabilities, a read-only system (`/usr` and its links, the loader's cache), the
@@ -21,7 +21,7 @@ extension Sandbox {
     ///   - limits: the limits.
     /// - Returns: its output, its standard error (paths as they are) and the outcome.
     /// - Throws: `SourceSubmissionError.toolFailed` when this sandbox cannot run tools or cannot start.
-    public func runTool(
+    package func runTool(
         _ tool: URL, arguments: [String], readOnly: [URL], workFolder: URL, writable: [URL] = [],
         limits: SandboxLimits
     ) throws(SourceSubmissionError) -> SandboxRun {

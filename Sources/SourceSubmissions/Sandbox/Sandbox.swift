@@ -7,7 +7,7 @@ import Foundation
 // MARK: - Running untrusted code contained
 
 /// Which isolation a sandbox uses.
-public enum IsolationKind: String, Sendable {
+package enum IsolationKind: String, Sendable {
     /// bubblewrap (`bwrap`): new user, PID, network, IPC, UTS and mount namespaces, a root holding only what the
     /// program needs, read-only; resource limits by `prlimit` inside.
     case bubblewrap
@@ -35,13 +35,13 @@ public enum IsolationKind: String, Sendable {
 /// `nobody` user may read stays readable, and world-writable folders (`/tmp`) writable: the summary says so.
 ///
 /// `detect()` probes once (runs `/usr/bin/true` inside) and picks the first that works.
-public struct Sandbox: Sendable {
+package struct Sandbox: Sendable {
     /// Which isolation is in force.
-    public var isolation: IsolationKind
+    package var isolation: IsolationKind
     /// The sandbox tool and its version ("bubblewrap 0.8.0", "unshare from util-linux 2.38.1").
-    public var toolVersion: String
+    package var toolVersion: String
     /// One sentence for reports: the tool, what it isolates, the default limits.
-    public var summary: String { summary(limits: .harness) }
+    package var summary: String { summary(limits: .harness) }
 
     var tool: String
     var prlimit: String
@@ -57,7 +57,7 @@ public struct Sandbox: Sendable {
     /// - Returns: the sandbox.
     /// - Throws: `SourceSubmissionError.toolFailed` with one line when neither works (which tools are missing or
     ///   what they said).
-    public static func detect() throws(SourceSubmissionError) -> Sandbox {
+    package static func detect() throws(SourceSubmissionError) -> Sandbox {
         var reasons: [String] = []
         switch probe(.bubblewrap) {
         case .success(let sandbox): return sandbox
@@ -125,7 +125,7 @@ public struct Sandbox: Sendable {
     ///
     /// - Parameter limits: the limits the runs use.
     /// - Returns: the sentence.
-    public func summary(limits: SandboxLimits) -> String {
+    package func summary(limits: SandboxLimits) -> String {
         switch isolation {
         case .bubblewrap:
             return "Each team's harness ran in \(toolVersion) with no network (an empty network namespace), its own "
@@ -159,7 +159,7 @@ public struct Sandbox: Sendable {
     /// - Returns: its output, its standard error and how it ended (`SandboxOutcome`'s rules).
     /// - Throws: `SourceSubmissionError.toolFailed` when the sandbox cannot be started (not for anything the
     ///   program does).
-    public func run(
+    package func run(
         executable: URL, arguments: [String], input: [UInt8], scratch: URL, limits: SandboxLimits
     ) throws(SourceSubmissionError) -> SandboxRun {
         let executablePath = executable.standardizedFileURL.resolvingSymlinksInPath().path

@@ -1,17 +1,17 @@
 // MARK: - Resource limits of one sandboxed run
 
 /// The resources one sandboxed program may use; past any of them it is stopped and the run's outcome says which.
-public struct SandboxLimits: Sendable, Equatable {
+package struct SandboxLimits: Sendable, Equatable {
     /// CPU time, seconds (`RLIMIT_CPU`: SIGXCPU at this, SIGKILL one second later).
-    public var cpuSeconds: Int
+    package var cpuSeconds: Int
     /// Address space, bytes (`RLIMIT_AS`): an allocation past it fails inside the program.
-    public var memoryBytes: UInt64
+    package var memoryBytes: UInt64
     /// Wall-clock time, seconds: the whole sandbox (every process in it) is killed with SIGKILL after this.
-    public var wallSeconds: Double
+    package var wallSeconds: Double
     /// Standard output, bytes: past this the sandbox is killed and the outcome is `.outputLimit`.
-    public var outputBytes: Int
+    package var outputBytes: Int
     /// Largest file the program may write (`RLIMIT_FSIZE`), bytes; also the size of the sandbox's private `/tmp`.
-    public var fileBytes: UInt64
+    package var fileBytes: UInt64
 
     /// Limits.
     ///
@@ -21,7 +21,7 @@ public struct SandboxLimits: Sendable, Equatable {
     ///   - wallSeconds: wall-clock seconds. Default 180.
     ///   - outputBytes: standard-output bytes. Default 64 MiB.
     ///   - fileBytes: largest file, bytes. Default 64 MiB.
-    public init(
+    package init(
         cpuSeconds: Int = 60, memoryBytes: UInt64 = 2 << 30, wallSeconds: Double = 180, outputBytes: Int = 64 << 20,
         fileBytes: UInt64 = 64 << 20
     ) {
@@ -39,10 +39,10 @@ public struct SandboxLimits: Sendable, Equatable {
     /// several harnesses sharing a core; a harness's Swift runtime does not start under 64 MiB of address space
     /// and runs under 128 MiB (16 MB resident), so 2 GiB leaves the suites ample room while a blow-up stops long
     /// before the machine's memory.
-    public static let harness = SandboxLimits()
+    package static let harness = SandboxLimits()
 
     /// The limits in words, for reports: "CPU 60 s, address space 2 GiB, wall clock 180 s, output 64 MiB, files 64 MiB".
-    public var description: String {
+    package var description: String {
         "CPU \(cpuSeconds) s, address space \(Self.bytes(memoryBytes)), wall clock \(Self.seconds(wallSeconds)) s, "
             + "output \(Self.bytes(UInt64(max(0, outputBytes)))), files \(Self.bytes(fileBytes))"
     }

@@ -1,15 +1,15 @@
 // MARK: - What one sandboxed run gave
 
 /// One finished sandboxed run.
-public struct SandboxRun: Sendable {
+package struct SandboxRun: Sendable {
     /// The program's standard output (at most the limit's `outputBytes`).
-    public var output: [UInt8]
+    package var output: [UInt8]
     /// Its standard error, capped at 64 KiB, the scratch folder's path shown as `scratch/`.
-    public var diagnostics: String
+    package var diagnostics: String
     /// How it ended.
-    public var outcome: SandboxOutcome
+    package var outcome: SandboxOutcome
     /// Wall-clock seconds from start to the end of its output.
-    public var wallSeconds: Double
+    package var wallSeconds: Double
 }
 
 /// How a sandboxed program ended.
@@ -32,7 +32,7 @@ public struct SandboxRun: Sendable {
 ///    (bubblewrap itself; the fallback through the shell it runs the program under), so a status from 129 to 192
 ///    is read as that signal; a program that exits with such a status on purpose is shown as that signal.
 /// 6. `.exited(status:)`: the program's exit status.
-public enum SandboxOutcome: Sendable, Equatable, CustomStringConvertible {
+package enum SandboxOutcome: Sendable, Equatable, CustomStringConvertible {
     /// Exited on its own with this status.
     case exited(status: Int32)
     /// Ended by this signal.
@@ -47,7 +47,7 @@ public enum SandboxOutcome: Sendable, Equatable, CustomStringConvertible {
     case outputLimit
 
     /// In words, for reports: "exited with status 3", "crashed (SIGSEGV)", "CPU-time limit reached"…
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let status): "exited with status \(status)"
         case .crashed(let signal) where signal == 4 || signal == 5:
@@ -62,7 +62,7 @@ public enum SandboxOutcome: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The signal's name on Linux (SIGSEGV), or "signal N" for one without a name here.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE",
             9: "SIGKILL", 10: "SIGUSR1", 11: "SIGSEGV", 12: "SIGUSR2", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM",
