@@ -31,35 +31,63 @@ let package = Package(
         .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
         .target(name: "Reporting"),
         // The line-numbered JSON reader, InputError and exit codes, GPX, sensor CSV / JSON / zip exports: knows nothing of studies.
-        .target(name: "FileFormats", dependencies: ["DetectionCore", "Reporting", "CZlib"]),
+        .target(name: "FileFormats", dependencies: ["CZlib", "DetectionCore", "Reporting"]),
         // The runner, trial seeding, shards, part files and merge.
-        .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats", "Reporting"]),
+        .target(name: "MonteCarlo", dependencies: ["FileFormats", "Reporting"]),
         // Drift, gestures (shake and scribble) and geofence.
-        .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "FileFormats", "MonteCarlo"]),
-        .target(name: "Grading", dependencies: ["Studies", "SourceSubmissions"]),
-        .target(name: "Recordings", dependencies: ["Studies"]),
+        .target(
+            name: "Studies", dependencies: ["DetectionCore", "FileFormats", "MonteCarlo", "Reporting", "SensorSim", "Stats"]),
+        .target(
+            name: "Grading",
+            dependencies: [
+                "DetectionCore", "FileFormats", "MonteCarlo", "Reporting", "SensorSim", "SourceSubmissions", "Stats", "Studies",
+            ]),
+        .target(
+            name: "Recordings",
+            dependencies: ["DetectionCore", "FileFormats", "MonteCarlo", "Reporting", "SensorSim", "Stats", "Studies"]),
         // Plain C + GSL loops of the hot paths' arithmetic, the references `sensorbench bench` compares against.
         .target(name: "CBenchReference", dependencies: ["CGSL"]),
         // The command line.
-        .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings", "CBenchReference"]),
+        .executableTarget(
+            name: "sensorbench",
+            dependencies: [
+                "CBenchReference", "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Recordings", "Reporting",
+                "SensorSim", "Stats", "Studies",
+            ]),
         // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc; the harness wire format.
-        .target(name: "SourceSubmissions", dependencies: ["DetectionCore"]),
+        .target(name: "SourceSubmissions"),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
-        .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions", "Grading", "TestSupport"]),
+        .testTarget(name: "SourceSubmissionsTests", dependencies: ["FileFormats", "Grading", "MonteCarlo", "SourceSubmissions"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "CGSL", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
+        .testTarget(name: "SensorSimTests", dependencies: ["DetectionCore", "SensorSim", "Stats"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "DetectionCore", "TestSupport"]),
-        .testTarget(name: "MonteCarloTests", dependencies: ["MonteCarlo", "TestSupport"]),
-        .testTarget(name: "StudiesTests", dependencies: ["Studies", "TestSupport"]),
-        .testTarget(name: "GradingTests", dependencies: ["Grading", "TestSupport"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Grading", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["sensorbench", "TestSupport"]),
-        // The layering rules (DetectionCore imports only Swift, only Stats imports CGSL), checked on the source tree.
+        .testTarget(name: "FileFormatsTests", dependencies: ["DetectionCore", "FileFormats"]),
+        .testTarget(name: "MonteCarloTests", dependencies: ["FileFormats", "MonteCarlo"]),
+        .testTarget(
+            name: "StudiesTests",
+            dependencies: ["DetectionCore", "FileFormats", "MonteCarlo", "SensorSim", "Stats", "Studies", "TestSupport"]),
+        .testTarget(
+            name: "GradingTests",
+            dependencies: [
+                "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Reporting", "SensorSim", "Stats", "Studies",
+            ]),
+        .testTarget(
+            name: "RecordingsTests",
+            dependencies: [
+                "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Recordings", "SensorSim", "Stats", "Studies",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Recordings", "SensorSim", "Studies", "sensorbench",
+            ]),
+        // The layering rules, checked on the source tree: DetectionCore imports only Swift, only Stats imports CGSL, and
+        // every target's imports are exactly its dependencies here and in docs/architecture.md's target table.
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]
