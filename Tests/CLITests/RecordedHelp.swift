@@ -1,6 +1,7 @@
 // Golden text: `sensorbench help <topic>` for every node of the command tree, recorded from the binary built at
 // a9cd657 (before the commands became one type each, issue 23) with `sensorbench help <topic>`, each text without
-// the two newlines every help ends with. A help text changes only on purpose: edit the text here in the same commit.
+// the two newlines every help ends with. A help text changes only on purpose: edit the text here in the same commit
+// (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100).
 
 /// Every help topic (`nil`: the program's own), with its text as recorded.
 let recordedHelp: [(topic: String?, text: String)] = [
@@ -157,10 +158,11 @@ let recordedHelp: [(topic: String?, text: String)] = [
         Every figure is the median and the best of 5 repetitions of at least 1 s; ratios come from
         interleaved repetitions against their reference in the same run (raw GSL Gaussian draws, C loops
         of the same arithmetic, the one-thread run). Rows: the drift pipeline on one core and on all cores,
-        the Gaussian draws alone (GSL's and RandomStream's, the same values), a day-long walk, peak memory at 10⁴, 10⁵ and 10⁶ trials (child processes: a geofence `run`, its
-        `run --shard` in 2 shards and their `merge`, and a drift `run`), allan, grading, the shake and
-        scribble detectors' per-update costs against C loops of the same arithmetic, and geofence
-        per-update costs. A Markdown table on standard output.
+        the Gaussian draws alone (GSL's and RandomStream's, the same values), a day-long walk, peak memory
+        at 10⁴, 10⁵ and 10⁶ trials (child processes: a geofence `run`, its `run --shard` in 2 shards and
+        their `merge`, and a drift `run`), allan, grading, the shake and scribble detectors' per-update
+        costs against C loops of the same arithmetic, and geofence per-update costs. A Markdown table on
+        standard output.
 
         USAGE: sensorbench bench [--trials <n>] [--jobs <n>] [--quick] [--source-submissions <n>] [--quiet]
 

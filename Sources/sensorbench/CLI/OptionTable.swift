@@ -1,7 +1,8 @@
 import FileFormats
 
-// The declarative command line: each subcommand is one table (usage, summary, arguments, options), walked by one
-// generic parser and rendered by one help writer, so what parses and what help says cannot disagree.
+// The declarative command line: each subcommand type (``Subcommand``) declares one table (summary, arguments,
+// options), walked by one generic parser and rendered by one help writer, so what parses and what help says cannot
+// disagree.
 
 /// What the parser knows while it walks one table.
 struct ParseContext {

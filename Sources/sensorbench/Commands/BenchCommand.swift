@@ -19,10 +19,11 @@ struct BenchCommand: Subcommand {
         Every figure is the median and the best of 5 repetitions of at least 1 s; ratios come from
         interleaved repetitions against their reference in the same run (raw GSL Gaussian draws, C loops
         of the same arithmetic, the one-thread run). Rows: the drift pipeline on one core and on all cores,
-        the Gaussian draws alone (GSL's and RandomStream's, the same values), a day-long walk, peak memory at 10⁴, 10⁵ and 10⁶ trials (child processes: a geofence `run`, its
-        `run --shard` in 2 shards and their `merge`, and a drift `run`), allan, grading, the shake and
-        scribble detectors' per-update costs against C loops of the same arithmetic, and geofence
-        per-update costs. A Markdown table on standard output.
+        the Gaussian draws alone (GSL's and RandomStream's, the same values), a day-long walk, peak memory
+        at 10⁴, 10⁵ and 10⁶ trials (child processes: a geofence `run`, its `run --shard` in 2 shards and
+        their `merge`, and a drift `run`), allan, grading, the shake and scribble detectors' per-update
+        costs against C loops of the same arithmetic, and geofence per-update costs. A Markdown table on
+        standard output.
         """
 
     static var options: [OptionSpec<Self>] {
