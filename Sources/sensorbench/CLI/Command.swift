@@ -53,8 +53,10 @@ extension CommandDeclaration {
 /// its name, what help says of it and its option table, and `run()` does the work.
 ///
 /// To add one: write the type in a file of its own under `Commands/`, list it in its parent's `subcommands`
-/// (``CommandTree/subcommands`` for a top-level one), give it a row in docs/command-line.md, and test it; the
-/// registry test (`CommandRegistryTests`) fails for a subcommand without help, docs row or reachable parse.
+/// (``CommandTree/subcommands`` for a top-level one), record its help in `Tests/CLITests/RecordedHelp.swift` (and its
+/// line in its parent's SUBCOMMANDS there), give it a row and a synopsis line in docs/command-line.md, and test its
+/// parsing. A missing requirement is a compile error; `CommandRegistryTests` fails for a command type in no list,
+/// without recorded help or docs row, or not reached by its words.
 protocol Subcommand: RunnableCommand, CommandDeclaration {
     /// The options before any argument is read: what holds when an option is absent.
     init()
