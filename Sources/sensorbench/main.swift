@@ -4,7 +4,8 @@ import MonteCarlo
 import Reporting
 import Studies
 
-// The command line: parse, dispatch, map every error to one line and one exit code.
+// The command line: parse (``CommandLineParser`` over ``CommandTree``), run what parsed, map every error to one line
+// and one exit code.
 
 /// Makes standard output line-buffered, so results appear line by line also through a pipe
 /// (`scripts/run | tee log`) as on a terminal; C's default for a pipe is a 4 kB block buffer, which held a
@@ -39,35 +40,10 @@ do {
 }
 
 do {
-    let code: ExitCode
-    switch command {
-    case .help(let topic):
-        print(HelpText.text(topic), terminator: "")
-        code = .success
-    case .version:
-        print(SensorBenchVersion.current)
-        code = .success
-    case .run(let options): code = try Commands.run(options)
-    case .validate(let options): code = try Commands.validate(options)
-    case .list: code = try Commands.list()
-    case .bench(let options): code = try Benchmark.run(options)
-    case .merge(let options): code = try Commands.merge(options)
-    case .allan(let options): code = try Commands.allan(options)
-    case .calibrate(let options): code = try Commands.calibrate(options)
-    case .walks(let options): code = try Commands.walks(options)
-    case .replay(let options): code = try Commands.replay(options)
-    case .writeSamples(let folder): code = try Commands.writeSamples(folder: folder)
-    case .allanRecovery(let replications): code = try Commands.allanRecovery(replications: replications)
-    case .driftCoverage(let replications, let trials):
-        code = try Commands.driftCoverage(replications: replications, trialsPerCell: trials)
-    case .distance(let from, let to): code = try Commands.distance(from: from, to: to)
-    case .gpxExport(let options): code = try Commands.gpxExport(options)
-    case .grade(let options): code = try Commands.grade(options)
-    }
-    exit(code.rawValue)
+    exit(try command.run().rawValue)
 } catch let error as InputError where error.kind == .usage {
     // A usage problem a lower module found after parsing: shown as the parser shows one.
-    let topic = error.field.isEmpty || CommandTables.node(error.field) == nil ? nil : error.field
+    let topic = error.field.isEmpty || CommandTree.node(error.field) == nil ? nil : error.field
     let usage = UsageError(error.problem, subcommand: topic)
     FileHandle.standardError.write(Data(usage.report.utf8))
     exit(usage.exitCode.rawValue)

@@ -5,12 +5,12 @@ import Testing
 /// `sensorbench bench`'s options (issue 17a adds `--quick`).
 @Suite struct BenchOptionsTests {
     @Test func parsesQuickWithTheOtherOptions() throws {
-        var expected = BenchOptions()
+        var expected = BenchCommand()
         expected.trials = 4
         expected.jobs = 2
         expected.quick = true
-        #expect(try CommandLineParser.parse(["bench", "--quick", "--trials", "4", "--jobs", "2"]) == .bench(expected))
-        #expect(try CommandLineParser.parse(["bench"]) == .bench(BenchOptions()))
-        #expect(BenchOptions().quick == false)
+        #expect(try CommandLineParser.parse(["bench", "--quick", "--trials", "4", "--jobs", "2"]) == Command(expected))
+        #expect(try CommandLineParser.parse(["bench"]) == Command(BenchCommand()))
+        #expect(BenchCommand().quick == false)
     }
 }

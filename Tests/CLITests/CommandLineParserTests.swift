@@ -6,8 +6,8 @@ import Testing
 @testable import sensorbench
 
 /// `validate x.json`, parsed.
-let validateOptions: ValidateOptions = {
-    var o = ValidateOptions()
+let validateCommand: ValidateCommand = {
+    var o = ValidateCommand()
     o.files = ["x.json"]
     return o
 }()
@@ -18,19 +18,20 @@ let validateOptions: ValidateOptions = {
             "run", "a.json", "b.json", "--out", "R", "--trials", "5", "--seed", "9",
             "--jobs", "2", "--quiet",
         ])
-        var expected = RunOptions()
+        var expected = RunCommand()
         expected.files = ["a.json", "b.json"]
         expected.outputFolder = "R"
         expected.overrides = RunOverrides(trialsPerCell: 5, seed: 9)
         expected.jobs = 2
         expected.quiet = true
-        #expect(command == .run(expected))
+        #expect(command == Command(expected))
     }
 
     @Test(arguments: [
-        (["--help"], Command.help(topic: nil)), (["-h"], .help(topic: nil)), ([], .help(topic: nil)),
-        (["help", "run"], .help(topic: "run")), (["run", "--help"], .help(topic: "run")), (["--version"], .version),
-        (["validate", "x.json"], .validate(validateOptions)), (["list"], .list),
+        (["--help"], Command(HelpCommand(topic: nil))), (["-h"], Command(HelpCommand(topic: nil))), ([], Command(HelpCommand(topic: nil))),
+        (["help", "run"], Command(HelpCommand(topic: "run"))), (["run", "--help"], Command(HelpCommand(topic: "run"))),
+        (["--version"], Command(VersionCommand())),
+        (["validate", "x.json"], Command(validateCommand)), (["list"], Command(ListCommand())),
     ])
     func parsesSimpleCommands(arguments: [String], expected: Command) throws {
         #expect(try CommandLineParser.parse(arguments) == expected)

@@ -9,7 +9,7 @@ import Testing
 /// everywhere; an option a subcommand does not have is a usage error naming it.
 @Suite struct CommandTableTests {
     /// Every node's help topic, the program's (`nil`) first: enumerated from the tables, nested ones included.
-    static let topics: [String?] = CommandTables.all.map(\.topic)
+    static let topics: [String?] = CommandTree.all.map(\.topic)
 
     @Test func theTreeHoldsTheNestedCommands() {
         for nested in ["gpx export", "dev", "dev write-samples", "dev allan-recovery", "help"] {
@@ -22,17 +22,17 @@ import Testing
     @Test(arguments: topics)
     func helpParsesAndListsEveryOption(topic: String?) throws {
         let words = topic?.split(separator: " ").map(String.init) ?? []
-        #expect(try CommandLineParser.parse(["help"] + words) == .help(topic: topic))
-        #expect(try CommandLineParser.parse(words + ["--help"]) == .help(topic: topic))
-        #expect(try CommandLineParser.parse(words + ["-h"]) == .help(topic: topic))
-        let node = try #require(CommandTables.node(topic))
+        #expect(try CommandLineParser.parse(["help"] + words) == Command(HelpCommand(topic: topic)))
+        #expect(try CommandLineParser.parse(words + ["--help"]) == Command(HelpCommand(topic: topic)))
+        #expect(try CommandLineParser.parse(words + ["-h"]) == Command(HelpCommand(topic: topic)))
+        let node = try #require(CommandTree.node(topic))
         let text = HelpText.text(topic)
         #expect(text.hasPrefix("OVERVIEW: "))
         #expect(text.contains("USAGE: \(node.usageLine)"))
         for name in node.optionNames {
             #expect(text.contains(name), "help \(topic ?? "") does not list \(name)")
         }
-        if let parent = CommandTables.node(words.dropLast().joined(separator: " ")), !node.hidden, topic != nil {
+        if let parent = CommandTree.node(words.dropLast().joined(separator: " ")), !node.hidden, topic != nil {
             #expect(HelpText.text(parent.topic).contains(node.summary), "\(parent.name)'s help does not list \(node.name)")
         }
     }
@@ -49,7 +49,7 @@ import Testing
     /// Every option a table lists appears in its usage line, and is accepted by the parser in `--name=value` form
     /// as well (it reaches the option's own checks, not "unknown option").
     @Test func everyOptionOfEveryTableIsInItsUsageLine() {
-        for node in CommandTables.all where node.children.isEmpty {
+        for node in CommandTree.all where node.children.isEmpty {
             for name in node.optionNames where name.hasPrefix("--") && name != "--help" {
                 #expect(node.usageLine.contains(name), "\(node.usageLine) lacks \(name)")
             }
@@ -61,7 +61,7 @@ import Testing
         let text = try String(
             contentsOf: SensorBench.packageRoot.appendingPathComponent("docs/command-line.md"), encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        for node in CommandTables.all where node.children.isEmpty && !node.path.contains("dev") {
+        for node in CommandTree.all where node.children.isEmpty && !node.path.contains("dev") {
             #expect(
                 lines.contains { $0 == node.usageLine || $0.hasPrefix(node.usageLine + "  ") },
                 "docs/command-line.md lacks the line \(node.usageLine)")
@@ -76,7 +76,7 @@ import Testing
         ]
         let out = ["run", "merge", "allan", "calibrate", "walks", "replay", "grade", "gpx export"]
         let jobs = ["run", "grade", "bench", "walks"]
-        func names(_ topic: String) -> [String] { CommandTables.node(topic)?.optionNames ?? [] }
+        func names(_ topic: String) -> [String] { CommandTree.node(topic)?.optionNames ?? [] }
         for t in quiet { #expect(names(t).contains("--quiet") && names(t).contains("-q"), "\(t) lacks --quiet/-q") }
         for t in out { #expect(names(t).contains("--out") && names(t).contains("-o"), "\(t) lacks --out/-o") }
         for t in jobs { #expect(names(t).contains("--jobs") && names(t).contains("-j"), "\(t) lacks --jobs/-j") }
@@ -131,35 +131,38 @@ import Testing
 
     /// `--name=value`, negative coordinates as positional values, and the shared options set the same fields.
     @Test func valuesInEveryForm() throws {
-        var run = RunOptions()
+        var run = RunCommand()
         run.files = ["a.json"]
         run.outputFolder = "R"
         run.overrides = RunOverrides(trialsPerCell: 10, seed: 7)
         run.jobs = 3
         run.quiet = true
-        #expect(try CommandLineParser.parse(["run", "a.json", "--out=R", "--trials=10", "--seed", "7", "-j", "3", "-q"]) == .run(run))
+        #expect(try CommandLineParser.parse(["run", "a.json", "--out=R", "--trials=10", "--seed", "7", "-j", "3", "-q"]) == Command(run))
         #expect(
             try CommandLineParser.parse(["distance", "-33.8568,151.2153", "-1,-2"])
-                == .distance(from: "-33.8568,151.2153", to: "-1,-2"))
-        var walks = WalksOptions()
+                == Command(DistanceCommand(from: "-33.8568,151.2153", to: "-1,-2")))
+        var walks = WalksCommand()
         walks.file = "log.json"
         walks.quiet = true
         walks.jobs = 2
         walks.seed = 9
-        #expect(try CommandLineParser.parse(["walks", "log.json", "--quiet", "--jobs", "2", "--seed", "9"]) == .walks(walks))
-        var bench = BenchOptions()
+        #expect(try CommandLineParser.parse(["walks", "log.json", "--quiet", "--jobs", "2", "--seed", "9"]) == Command(walks))
+        var bench = BenchCommand()
         bench.quiet = true
-        #expect(try CommandLineParser.parse(["bench", "-q"]) == .bench(bench))
-        var gpx = GPXExportOptions()
+        #expect(try CommandLineParser.parse(["bench", "-q"]) == Command(bench))
+        var gpx = GPXExportCommand()
         gpx.scenario = "s.json"
         gpx.outputFile = "f.gpx"
         gpx.seed = 5
-        #expect(try CommandLineParser.parse(["gpx", "export", "s.json", "-o", "f.gpx", "--seed", "5"]) == .gpxExport(gpx))
-        var validate = ValidateOptions()
+        #expect(try CommandLineParser.parse(["gpx", "export", "s.json", "-o", "f.gpx", "--seed", "5"]) == Command(gpx))
+        var validate = ValidateCommand()
         validate.files = ["a.json", "b.json"]
         validate.kind = .rubric
-        #expect(try CommandLineParser.parse(["validate", "--kind", "rubric", "a.json", "b.json"]) == .validate(validate))
-        #expect(try CommandLineParser.parse(["dev", "allan-recovery", "5", "--quiet"]) == .allanRecovery(replications: 5))
-        #expect(try CommandLineParser.parse(["--version"]) == .version)
+        #expect(try CommandLineParser.parse(["validate", "--kind", "rubric", "a.json", "b.json"]) == Command(validate))
+        var recovery = AllanRecoveryCommand()
+        recovery.replications = 5
+        recovery.quiet = true
+        #expect(try CommandLineParser.parse(["dev", "allan-recovery", "5", "--quiet"]) == Command(recovery))
+        #expect(try CommandLineParser.parse(["--version"]) == Command(VersionCommand()))
     }
 }

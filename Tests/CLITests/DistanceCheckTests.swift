@@ -16,7 +16,7 @@ import Testing
     func warning(_ a: String, _ b: String) throws -> String? {
         let (from, to) = (try coordinate(a), try coordinate(b))
         let meters = Geodesic.inverse(from.1, to.1).distanceMeters
-        return try Commands.swapWarning(from: from, to: to, typedMeters: meters)
+        return try DistanceCommand.swapWarning(from: from, to: to, typedMeters: meters)
     }
 
     /// 1920 Commons and a point 80 m east, the second typed LON,LAT: -75.19848 is a valid latitude, so only the
@@ -43,7 +43,7 @@ import Testing
             ("95,0", "0,0", "first point '95,0'"), ("0,0", "-175.19938,39.95248", "second point '-175.19938,39.95248'"),
         ] {
             do {
-                _ = try Commands.distance(from: from, to: to)
+                _ = try DistanceCommand(from: from, to: to).run()
                 Issue.record("accepted \(from) \(to)")
             } catch let error as InputError {
                 #expect(error.field == which)

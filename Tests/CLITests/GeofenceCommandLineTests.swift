@@ -6,8 +6,8 @@ import Testing
 @testable import sensorbench
 
 /// `gpx export s.json --out f.gpx`, parsed.
-let gpxOptions: GPXExportOptions = {
-    var o = GPXExportOptions()
+let gpxCommand: GPXExportCommand = {
+    var o = GPXExportCommand()
     o.scenario = "s.json"
     o.outputFile = "f.gpx"
     return o
@@ -15,11 +15,14 @@ let gpxOptions: GPXExportOptions = {
 
 @Suite struct GeofenceCommandLineTests {
     @Test(arguments: [
-        (["distance", "39.95248,-75.19938", "39.95263,-75.19848"], Command.distance(from: "39.95248,-75.19938", to: "39.95263,-75.19848")),
-        (["distance", "-33.8568,151.2153", "51.5,-0.12"], .distance(from: "-33.8568,151.2153", to: "51.5,-0.12")),
-        (["gpx", "export", "s.json", "--out", "f.gpx"], .gpxExport(gpxOptions)),
-        (["gpx", "export", "-o", "f.gpx", "s.json"], .gpxExport(gpxOptions)),
-        (["distance", "--help"], .help(topic: "distance")), (["help", "gpx"], .help(topic: "gpx")),
+        (
+            ["distance", "39.95248,-75.19938", "39.95263,-75.19848"],
+            Command(DistanceCommand(from: "39.95248,-75.19938", to: "39.95263,-75.19848"))
+        ),
+        (["distance", "-33.8568,151.2153", "51.5,-0.12"], Command(DistanceCommand(from: "-33.8568,151.2153", to: "51.5,-0.12"))),
+        (["gpx", "export", "s.json", "--out", "f.gpx"], Command(gpxCommand)),
+        (["gpx", "export", "-o", "f.gpx", "s.json"], Command(gpxCommand)),
+        (["distance", "--help"], Command(HelpCommand(topic: "distance"))), (["help", "gpx"], Command(HelpCommand(topic: "gpx"))),
     ])
     func parses(arguments: [String], expected: Command) throws {
         #expect(try CommandLineParser.parse(arguments) == expected)
@@ -42,7 +45,7 @@ let gpxOptions: GPXExportOptions = {
     // Out-of-range coordinates parse as numbers but are bad data (exit 65).
     @Test func outOfRangeCoordinatesAreBadData() {
         do {
-            _ = try Commands.distance(from: "95,0", to: "0,0")
+            _ = try DistanceCommand(from: "95,0", to: "0,0").run()
             Issue.record("accepted latitude 95")
         } catch let error as InputError {
             #expect(ExitCode(error) == .dataError && error.problem.contains("±90"))

@@ -5,25 +5,25 @@ import Testing
 
 @Suite struct RecordingCommandLineTests {
     @Test func parsesAllanCalibrateAndWalks() throws {
-        var allan = AllanOptions()
+        var allan = AllanCommand()
         allan.file = "g.csv"
         allan.axis = "z"
         allan.outputFolder = "R"
         allan.unit = .degPerSec
-        #expect(try CommandLineParser.parse(["allan", "g.csv", "--axis", "z", "--out", "R", "--unit", "deg/s"]) == .allan(allan))
-        var calibrate = CalibrateOptions()
+        #expect(try CommandLineParser.parse(["allan", "g.csv", "--axis", "z", "--out", "R", "--unit", "deg/s"]) == Command(allan))
+        var calibrate = CalibrateCommand()
         calibrate.file = "g.csv"
         calibrate.output = "out/my-phone.json"
-        #expect(try CommandLineParser.parse(["calibrate", "g.csv", "--out", "out/my-phone.json"]) == .calibrate(calibrate))
-        var walks = WalksOptions()
+        #expect(try CommandLineParser.parse(["calibrate", "g.csv", "--out", "out/my-phone.json"]) == Command(calibrate))
+        var walks = WalksCommand()
         walks.file = "log.json"
         walks.profile = "phone-raw"
         walks.trials = 50
         walks.straight = true
         #expect(
             try CommandLineParser.parse(["walks", "log.json", "--profile", "phone-raw", "--trials", "50", "--walk", "straight"])
-                == .walks(walks))
-        #expect(try CommandLineParser.parse(["help", "walks"]) == .help(topic: "walks"))
+                == Command(walks))
+        #expect(try CommandLineParser.parse(["help", "walks"]) == Command(HelpCommand(topic: "walks")))
     }
 
     @Test(arguments: [

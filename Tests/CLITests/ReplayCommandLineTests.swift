@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ReplayCommandLineTests {
     @Test func parsesReplayWithEveryOption() throws {
-        var o = ReplayOptions()
+        var o = ReplayCommand()
         o.file = "walk.gpx"
         o.configuration = "naive.json"
         o.places = "halls.json"
@@ -14,15 +14,15 @@ import Testing
             try CommandLineParser.parse([
                 "replay", "walk.gpx", "--detector", "naive.json", "--places", "halls.json",
                 "-o", "R",
-            ]) == .replay(o))
-        var g = ReplayOptions()
+            ]) == Command(o))
+        var g = ReplayCommand()
         g.file = "g.csv"
         g.configuration = "h.json"
         g.unit = .degPerSec
-        #expect(try CommandLineParser.parse(["replay", "-d", "h.json", "g.csv", "--unit", "deg/s"]) == .replay(g))
-        #expect(try CommandLineParser.parse(["replay", "--help"]) == .help(topic: "replay"))
-        #expect(try CommandLineParser.parse(["help", "replay"]) == .help(topic: "replay"))
-        #expect(try CommandLineParser.parse(["dev", "write-samples", "out"]) == .writeSamples(folder: "out"))
+        #expect(try CommandLineParser.parse(["replay", "-d", "h.json", "g.csv", "--unit", "deg/s"]) == Command(g))
+        #expect(try CommandLineParser.parse(["replay", "--help"]) == Command(HelpCommand(topic: "replay")))
+        #expect(try CommandLineParser.parse(["help", "replay"]) == Command(HelpCommand(topic: "replay")))
+        #expect(try CommandLineParser.parse(["dev", "write-samples", "out"]) == Command(WriteSamplesCommand(folder: "out")))
     }
 
     @Test(arguments: [

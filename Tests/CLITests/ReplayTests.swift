@@ -156,7 +156,7 @@ import Testing
     /// With the default Penn places the report lists every hall, and the walk enters only Houston Market (the
     /// next-nearest hall, Joe's Café, is over 100 m from the track's closest point).
     @Test func defaultPlacesAreThePennHalls() throws {
-        let (places, source) = try Commands.replayPlaces(
+        let (places, source) = try ReplayCommand.replayPlaces(
             Self.root
                 .appendingPathComponent("Scenarios/places/penn-dining.json").path)
         #expect(places.count == 11 && !source.isEmpty)
@@ -196,7 +196,7 @@ import Testing
     @Test func badInputWritesNothing() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-replay-none-\(getpid())")
         let bad = try Self.write("{\"kind\":\"threshold-count\",\"windowSeconds\":0}", name: "bad-window.json")
-        var o = ReplayOptions()
+        var o = ReplayCommand()
         o.outputFolder = out.path
         let cases: [(String, String, ExitCode)] = [
             (Self.sample("Accelerometer.csv"), bad, .dataError),
@@ -209,7 +209,7 @@ import Testing
             o.file = file
             o.configuration = config
             do {
-                _ = try Commands.replay(o)
+                _ = try o.run()
                 Issue.record("accepted \(file) with \(config)")
             } catch let error as InputError {
                 #expect(ExitCode(error) == code, "\(error)")

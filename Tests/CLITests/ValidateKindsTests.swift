@@ -17,7 +17,7 @@ import Testing
     static func shipped(_ relative: String) -> String { SensorBench.packageRoot.appendingPathComponent(relative).path }
 
     func line(_ file: String, kind: InputKind? = nil, rubric: String? = nil) throws -> String {
-        try Commands.validate(file: file.hasPrefix("Scenarios/") ? Self.shipped(file) : file, kind: kind, rubric: rubric)
+        try ValidateCommand.validate(file: file.hasPrefix("Scenarios/") ? Self.shipped(file) : file, kind: kind, rubric: rubric)
     }
 
     @Test(arguments: [

@@ -46,7 +46,7 @@ package enum Benchmark {
             straightAheadToleranceDegrees: 5)
     }
 
-    package static func run(_ options: BenchOptions) throws -> ExitCode {
+    static func run(_ options: BenchCommand) throws -> ExitCode {
         guard let folder = ScenarioLocator.folder() else {
             throw InputError(.missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout)")
         }

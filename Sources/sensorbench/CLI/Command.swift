@@ -1,160 +1,95 @@
 import FileFormats
-import MonteCarlo
-import Studies
 
-/// A parsed command line.
-package enum Command: Equatable, Sendable {
-    case run(RunOptions)
-    case validate(ValidateOptions)
-    case list
-    case bench(BenchOptions)
-    /// `outputFolder` `nil`: `Reports` for scenario parts (the report goes to `Reports/<name>/`), `Reports/grades` for
-    /// grading parts (the team reports go straight into the folder, as with `grade`).
-    case merge(MergeOptions)
-    /// `distance LAT,LON LAT,LON`: the two points as typed.
-    case distance(from: String, to: String)
-    /// `gpx export SCENARIO --out FILE [--seed S]`.
-    case gpxExport(GPXExportOptions)
-    /// `topic` is a subcommand path ("run", "gpx export"), `nil` for the program's own help.
-    case help(topic: String?)
-    case version
-    // Recordings (Sources/Studies/Recordings).
-    case allan(AllanOptions)
-    case calibrate(CalibrateOptions)
-    case walks(WalksOptions)
-    /// `replay FILE --detector CONFIG.json [...]`.
-    case replay(ReplayOptions)
-    /// `dev write-samples DIR` (hidden from help): regenerates Scenarios/recordings' synthetic samples.
-    case writeSamples(folder: String)
-    /// `dev allan-recovery [R]` (hidden from help): the Allan recovery table and coverage (``AllanBenchmark``).
-    case allanRecovery(replications: Int)
-    /// `dev drift-coverage [R [TRIALS]]` (hidden from help): the drift report's interval coverage (``DriftCoverage``).
-    case driftCoverage(replications: Int, trialsPerCell: Int)
-    // Grading (Sources/Studies/Grading).
-    case grade(GradeOptions)
+// The command family, in the shape of swift-argument-parser's `ParsableCommand`: one type per subcommand (its name,
+// summary, option table and `run()`), groups that list their subcommands, and one top-level list
+// (``CommandTree/subcommands``). Parsing, help, dispatch and the documentation check all walk that list, so a
+// subcommand that is declared is reachable, and one that is not listed does not exist.
+
+/// What a command line asks for once parsed: a subcommand with its options, the help of a topic, or the version.
+///
+/// Parsing only builds the value (``CommandLineParser/parse(_:environment:)`` is pure); `run()` does the work,
+/// printing results to standard output and returning the exit code (errors are thrown and mapped in `main.swift`).
+protocol RunnableCommand: Equatable, Sendable {
+    func run() throws -> ExitCode
+    /// Whether `other` is the same command with the same options (`==` across the existential).
+    func isEqual(to other: any RunnableCommand) -> Bool
 }
 
-/// Options of `sensorbench run`.
-package struct RunOptions: Equatable, Sendable {
-    package var files: [String] = []
-    package var outputFolder = "Reports"
-    package var overrides = RunOverrides()
-    /// Worker threads; `nil` = every core.
-    package var jobs: Int?
-    package var quiet = false
-    /// Compute only this share of the trials and write a part file (see ``PartFile``).
-    package var shard: ShardSpec?
-    package init() {}
+extension RunnableCommand {
+    func isEqual(to other: any RunnableCommand) -> Bool { (other as? Self) == self }
 }
 
-/// Options of `sensorbench bench`.
-package struct BenchOptions: Equatable, Sendable {
-    /// Trials of the drift pipeline per measurement.
-    package var trials = 16
-    package var jobs: Int?
-    package var quiet = false
-    /// Three repetitions of at least 0.2 s each instead of five of at least 1 s: for iterating, not for the record.
-    package var quick = false
-    /// Source submissions to grade cold and warm (``Benchmark/sourceSubmissionRows``); 0 leaves the rows out.
-    package var sourceSubmissions = 0
-    package init() {}
+/// A parsed command line: the value ``CommandLineParser`` returns and `main.swift` runs.
+package struct Command: Equatable, Sendable, CustomStringConvertible {
+    let value: any RunnableCommand
+
+    init(_ value: some RunnableCommand) { self.value = value }
+
+    package static func == (a: Command, b: Command) -> Bool { a.value.isEqual(to: b.value) }
+
+    package var description: String { String(describing: value) }
+
+    /// Runs the command; its exit code, or the error `main.swift` maps to one.
+    func run() throws -> ExitCode { try value.run() }
 }
 
-/// Options of `sensorbench merge`.
-package struct MergeOptions: Equatable, Sendable {
-    package var parts: [String] = []
-    /// `nil`: `Reports` for scenario parts (the report goes to `Reports/<name>/`), `Reports/grades` for grading
-    /// parts (the team reports go straight into the folder, as with `grade`).
-    package var outputFolder: String?
-    package var quiet = false
-    package init() {}
+/// An entry of a command list: a subcommand (``Subcommand``) or a group of them (``SubcommandGroup``).
+protocol CommandDeclaration {
+    /// The word that selects it (`export` of `gpx export`).
+    static var name: String { get }
+    /// One line, for the OVERVIEW and the parent's SUBCOMMANDS list.
+    static var summary: String { get }
+    /// Left out of the parent's SUBCOMMANDS list (developer commands); its own help still works.
+    static var hidden: Bool { get }
+    /// Its node in the command tree, under the words `parent` (`["gpx"]` for `gpx export`).
+    static func node(parent: [String]) -> any CommandNode
 }
 
-/// Options of `sensorbench validate`.
-package struct ValidateOptions: Equatable, Sendable {
-    package var files: [String] = []
-    /// The kind every file must be; `nil`: detected from each file's content.
-    package var kind: InputKind?
-    /// The rubric submissions are checked against; `nil`: the shipped `rubrics/penn-dining.json`.
-    package var rubric: String?
-    package var quiet = false
-    package init() {}
+extension CommandDeclaration {
+    static var hidden: Bool { false }
 }
 
-/// Options of `sensorbench gpx export`.
-package struct GPXExportOptions: Equatable, Sendable {
-    package var scenario = ""
-    package var outputFile = ""
-    /// Overrides the scenario's seed (the jitter of the exported visit).
-    package var seed: UInt64?
-    package var quiet = false
-    package init() {}
+/// One subcommand, declared once: the value holds the parsed options (`init()` gives the defaults), the type says
+/// its name, what help says of it and its option table, and `run()` does the work.
+///
+/// To add one: write the type in a file of its own under `Commands/`, list it in its parent's `subcommands`
+/// (``CommandTree/subcommands`` for a top-level one), record its help in `Tests/CLITests/RecordedHelp.swift` (and its
+/// line in its parent's SUBCOMMANDS there), give it a row and a synopsis line in docs/command-line.md, and test its
+/// parsing. A missing requirement is a compile error; `CommandRegistryTests` fails for a command type in no list,
+/// without recorded help or docs row, or not reached by its words.
+protocol Subcommand: RunnableCommand, CommandDeclaration {
+    /// The options before any argument is read: what holds when an option is absent.
+    init()
+    /// Paragraphs between OVERVIEW and USAGE (already wrapped), or "".
+    static var details: String { get }
+    /// The positional arguments, or `nil` when it takes none.
+    static var positional: PositionalSpec<Self>? { get }
+    /// Its options, in the order help and the usage line list them (`--help` is added by the parser).
+    static var options: [OptionSpec<Self>] { get }
+    /// Sections after OPTIONS (FORMATS, OUTPUTS), already laid out, or "".
+    static var footer: String { get }
+    /// Checks that need the whole command line (help's topic); a usage error.
+    func validate(_ context: ParseContext) throws(UsageError)
 }
 
-// MARK: - Recordings
-
-/// Options of `sensorbench allan`.
-package struct AllanOptions: Equatable, Sendable {
-    package var file = ""
-    /// "x", "y", "z" or "all".
-    package var axis = "all"
-    package var outputFolder = "Reports/allan"
-    package var unit: RecordingUnit?
-    package var quiet = false
-    package init() {}
+extension Subcommand {
+    static var details: String { "" }
+    static var positional: PositionalSpec<Self>? { nil }
+    static var options: [OptionSpec<Self>] { [] }
+    static var footer: String { "" }
+    func validate(_ context: ParseContext) throws(UsageError) {}
+    static func node(parent: [String]) -> any CommandNode { CommandTable<Self>(parent + [name]) }
 }
 
-/// Options of `sensorbench calibrate`.
-package struct CalibrateOptions: Equatable, Sendable {
-    package var file = ""
-    /// The profile JSON to write; its file name (without .json) is the profile's name.
-    package var output = ""
-    package var axis = "z"
-    package var unit: RecordingUnit?
-    package var quiet = false
-    package init() {}
+/// A group of subcommands selected by its first word (`gpx`, `dev`); it has no work of its own.
+protocol SubcommandGroup: CommandDeclaration {
+    /// Its subcommands, in the order its help lists them.
+    static var subcommands: [any CommandDeclaration.Type] { get }
 }
 
-/// Options of `sensorbench walks`.
-package struct WalksOptions: Equatable, Sendable {
-    package var file = ""
-    package var profile = "phone-calibrated"
-    package var outputFolder = "Reports/walks"
-    /// Simulated walks per distinct duration.
-    package var trials = 200
-    package var seed: UInt64 = 1
-    /// Straight walks (0 turns) instead of 4-turn loops.
-    package var straight = false
-    package var jobs: Int?
-    package var quiet = false
-    package init() {}
-}
-
-/// Options of `sensorbench replay`.
-package struct ReplayOptions: Equatable, Sendable {
-    /// The recording: a CSV (gyro or accelerometer) or a GPX track.
-    package var file = ""
-    /// The detector configuration JSON.
-    package var configuration = ""
-    /// Places for a proximity replay; `nil` = Scenarios/places/penn-dining.json.
-    package var places: String?
-    package var unit: RecordingUnit?
-    package var outputFolder = "Reports/replay"
-    package var quiet = false
-    package init() {}
-}
-
-// MARK: - Grading
-
-/// Options of `sensorbench grade`.
-package struct GradeOptions: Equatable, Sendable {
-    package var rubric = ""
-    /// Submission files or folders (a folder stands for its `*.json` files, sorted by name).
-    package var submissions: [String] = []
-    package var outputFolder = "Reports/grades"
-    package var jobs: Int?
-    /// Grade only this shard's units and write a part file (``PartFile``) instead of the reports.
-    package var shard: ShardSpec?
-    package var quiet = false
-    package init() {}
+extension SubcommandGroup {
+    static func node(parent: [String]) -> any CommandNode {
+        let path = parent + [name]
+        return CommandGroup(path, summary: summary, children: subcommands.map { $0.node(parent: path) }, hidden: hidden)
+    }
 }

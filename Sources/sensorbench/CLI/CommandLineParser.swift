@@ -1,13 +1,13 @@
 import FileFormats
 
-/// Parses `sensorbench`'s arguments into a ``Command``: a pure function over the tables of ``CommandTables``,
-/// unit-tested.
+/// Parses `sensorbench`'s arguments into a ``Command``: a pure function over the command types listed in
+/// ``CommandTree``, unit-tested.
 package enum CommandLineParser {
     /// Parses the arguments after the program name.
     ///
     /// - Throws: ``UsageError`` naming the offending argument and the subcommand whose usage to show.
     package static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Command {
-        try CommandTables.root.parse(arguments, environment: environment)
+        try CommandTree.root.parse(arguments, environment: environment)
     }
 
     /// Two decimal numbers separated by one comma, or `nil`.

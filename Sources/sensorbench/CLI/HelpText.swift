@@ -1,14 +1,14 @@
 /// `--help` texts in the argument-parser layout (OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS), generated from
-/// the tables of ``CommandTables``: help lists exactly what parses.
+/// the command types listed in ``CommandTree``: help lists exactly what parses.
 package enum HelpText {
     /// The usage line of a subcommand path ("gpx export"), or the program's for `nil` or an unknown topic.
     package static func usageLine(_ topic: String?) -> String {
-        (CommandTables.node(topic) ?? CommandTables.root).usageLine
+        (CommandTree.node(topic) ?? CommandTree.root).usageLine
     }
 
     /// The help of a subcommand path, or the program's for `nil` or an unknown topic.
     package static func text(_ topic: String?) -> String {
-        (CommandTables.node(topic) ?? CommandTables.root).helpText
+        (CommandTree.node(topic) ?? CommandTree.root).helpText
     }
 
     /// Where a row's text starts: two spaces, the label, padding.

@@ -1,7 +1,8 @@
 import FileFormats
 
-// The declarative command line: each subcommand is one table (usage, summary, arguments, options), walked by one
-// generic parser and rendered by one help writer, so what parses and what help says cannot disagree.
+// The declarative command line: each subcommand type (``Subcommand``) declares one table (summary, arguments,
+// options), walked by one generic parser and rendered by one help writer, so what parses and what help says cannot
+// disagree.
 
 /// What the parser knows while it walks one table.
 struct ParseContext {
@@ -73,7 +74,8 @@ struct PositionalSpec<Options> {
     }
 }
 
-/// A node of the command tree: a subcommand's table, or a group of them (the program itself, `gpx`, `dev`).
+/// A node of the command tree, built from the command types (``CommandTree``): a subcommand's table, or a group of
+/// them (the program itself, `gpx`, `dev`).
 protocol CommandNode {
     /// The words that select it (`["gpx", "export"]`; `[]` for the program).
     var path: [String] { get }
@@ -98,36 +100,18 @@ extension CommandNode {
 /// The help line of `--help` itself, shared by every node.
 let helpOptionLine = HelpText.row("-h, --help", "Show help information.")
 
-/// A subcommand: its table and how the parsed options become a ``Command``.
-struct CommandTable<Options>: CommandNode {
+/// A subcommand's node: the table its type declares (``Subcommand``), at its place in the tree.
+struct CommandTable<C: Subcommand>: CommandNode {
     let path: [String]
-    let summary: String
-    /// Paragraphs between OVERVIEW and USAGE (already wrapped), or "".
-    let details: String
-    let positional: PositionalSpec<Options>?
-    let options: [OptionSpec<Options>]
-    /// Sections after OPTIONS (FORMATS, OUTPUTS), already laid out, or "".
-    let footer: String
-    let hidden: Bool
-    let initial: Options
-    let build: (Options, ParseContext) throws -> Command
+    var summary: String { C.summary }
+    var hidden: Bool { C.hidden }
     var children: [any CommandNode] { [] }
+    private var details: String { C.details }
+    private var positional: PositionalSpec<C>? { C.positional }
+    private var options: [OptionSpec<C>] { C.options }
+    private var footer: String { C.footer }
 
-    init(
-        _ path: [String], summary: String, details: String = "", positional: PositionalSpec<Options>? = nil,
-        options: [OptionSpec<Options>] = [], footer: String = "", hidden: Bool = false, initial: Options,
-        build: @escaping (Options, ParseContext) throws -> Command
-    ) {
-        self.path = path
-        self.summary = summary
-        self.details = details
-        self.positional = positional
-        self.options = options
-        self.footer = footer
-        self.hidden = hidden
-        self.initial = initial
-        self.build = build
-    }
+    init(_ path: [String]) { self.path = path }
 
     var optionNames: [String] { options.flatMap { [$0.long] + ($0.short.map { [$0] } ?? []) } + ["--help", "-h"] }
 
@@ -175,14 +159,15 @@ struct CommandTable<Options>: CommandNode {
     }
 
     private func walk(_ arguments: [String], _ context: ParseContext) throws -> Command {
-        var result = initial
+        let options = self.options
+        var result = C()
         var values: [String] = []
         var given: Set<String> = []
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
             i += 1
-            if argument == "--help" || argument == "-h" { return .help(topic: topic) }
+            if argument == "--help" || argument == "-h" { return Command(HelpCommand(topic: topic)) }
             if argument == "--" {
                 values += arguments[i...]
                 break
@@ -240,7 +225,8 @@ struct CommandTable<Options>: CommandNode {
         if let missing = options.first(where: { $0.required && !given.contains($0.long) }) {
             throw context.error("\(command) needs \(missing.usage)")
         }
-        return try build(result, context)
+        try result.validate(context)
+        return Command(result)
     }
 
     static func words(_ n: Int) -> String {
@@ -298,7 +284,7 @@ struct CommandGroup: CommandNode {
             if let whenEmpty { return whenEmpty }
             throw context.error("\(path.joined(separator: " ")) needs a subcommand: \(known)")
         }
-        if first == "--help" || first == "-h" { return .help(topic: topic) }
+        if first == "--help" || first == "-h" { return Command(HelpCommand(topic: topic)) }
         if let flag = flags.first(where: { $0.label == first }) {
             guard arguments.count == 1 else { throw context.error("\(first) takes no arguments, got '\(arguments[1])'") }
             return flag.command

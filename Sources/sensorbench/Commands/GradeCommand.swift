@@ -4,23 +4,64 @@ import Grading
 import MonteCarlo
 import Reporting
 
-// MARK: - Grading
+/// `sensorbench grade`: grades Penn Dining submissions against a rubric (or one shard of them).
+struct GradeCommand: Subcommand {
+    var rubric = ""
+    /// Submission files or folders (a folder stands for its `*.json` files, sorted by name).
+    var submissions: [String] = []
+    var outputFolder = "Reports/grades"
+    var jobs: Int?
+    /// Grade only this shard's units and write a part file (``PartFile``) instead of the reports.
+    var shard: ShardSpec?
+    var quiet = false
 
-extension Commands {
+    init() {}
+
+    static let name = "grade"
+    static let summary = "Grade Penn Dining submissions against a rubric."
+    static let details = """
+        Grades course submissions (gesture detector, proximity check, hall coordinates). Every suite of the
+        rubric is simulated once and every submission is evaluated on the same visits and timelines.
+        Writes <dir>/<team>.md per submission, summary.csv and summary.md. A submission that cannot be
+        read is named in summary.md and on standard error; the others are still graded, and the exit code
+        is 65. The output is byte-identical for the same rubric and submissions, whatever --jobs.
+        """
+
+    static var positional: PositionalSpec<Self>? {
+        PositionalSpec(
+            valueName: "<submission>", noun: "submission file or folder",
+            meaning: "Submission JSON files, or folders of them (see docs/grading.md).", count: 1...Int.max
+        ) { o, files, _ in o.submissions = files }
+    }
+
+    static var options: [OptionSpec<Self>] {
+        [
+            OptionSpec("--rubric", value: "<file>", meaning: "The rubric JSON file.", required: true) { o, text, _ in o.rubric = text },
+            SharedOption.out(\.outputFolder, meaning: "Folder for the reports.", default: "Reports/grades"),
+            SharedOption.jobs(\.jobs),
+            SharedOption.shard(
+                \.shard,
+                meaning: "Grade only shard k of n (every suite's visits and timelines numbered by one global index) "
+                    + "and write <dir>/<rubric name>.grade.shard-<k>-of-<n>.part; 'sensorbench merge' then writes "
+                    + "the reports byte-identical to a whole run."),
+            SharedOption.quiet(\.quiet),
+        ]
+    }
+
     /// Grades submissions against a rubric and writes one report per team plus the class summary.
     ///
     /// A bad rubric stops everything (nothing written). A bad submission is reported on standard error and in
     /// summary.md, the others are graded, and the exit code is 65.
-    package static func grade(_ options: GradeOptions) throws -> ExitCode {
-        if let shard = options.shard { return try gradeShard(options, shard: shard) }
-        let rubric = try Rubric.load(path: options.rubric)
-        let files = try submissionFiles(options.submissions)
-        try ReportFiles.reserve(URL(fileURLWithPath: options.outputFolder))
+    func run() throws -> ExitCode {
+        if let shard { return try gradeShard(shard) }
+        let rubric = try Rubric.load(path: self.rubric)
+        let files = try Self.submissionFiles(submissions)
+        try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
         let runner = MonteCarloRunner(
-            jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
-            progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: options.quiet))
+            jobs: jobs ?? MonteCarloRunner.defaultJobs,
+            progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: quiet))
         let (grades, failures) = try Grader.grade(rubric, files: files, runner: runner)
-        return try writeGrades(rubric, grades: grades, failures: failures, outputFolder: options.outputFolder)
+        return try Self.writeGrades(rubric, grades: grades, failures: failures, outputFolder: outputFolder)
     }
 
     /// Renders and writes the reports, prints one line a team, names the failures on standard error.
@@ -48,21 +89,21 @@ extension Commands {
     /// Bad submissions are named on standard error and left out of the units, as in an unsharded run; the part
     /// lists every file so `merge` reports them. The exit code is 0 once the part is written (a job array's
     /// dependency then lets `merge` run, which exits 65 for bad submissions).
-    static func gradeShard(_ options: GradeOptions, shard: ShardSpec) throws -> ExitCode {
-        let loaded = try GradingPlan.load(rubric: options.rubric) { () throws(InputError) in try submissionFiles(options.submissions) }
+    func gradeShard(_ shard: ShardSpec) throws -> ExitCode {
+        let loaded = try GradingPlan.load(rubric: self.rubric) { () throws(InputError) in try Self.submissionFiles(submissions) }
         let rubric = loaded.rubric
         let plan = GradingPlan(rubric, loaded.submissions)
         let range = shard.range(total: plan.totalUnits)
         let runner = MonteCarloRunner(
-            jobs: options.jobs ?? MonteCarloRunner.defaultJobs,
+            jobs: jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(
                 label: "grade \(rubric.name) shard \(shard)",
-                quiet: options.quiet))
+                quiet: quiet))
         let header = PartHeader(
-            study: PartHeader.gradeStudy, source: options.rubric, name: rubric.name, contentHash: loaded.contentHash,
+            study: PartHeader.gradeStudy, source: self.rubric, name: rubric.name, contentHash: loaded.contentHash,
             seed: rubric.seed, trialsPerCell: nil, files: loaded.files, totalTrials: plan.totalUnits)
         let fileName = PartFile(program: "", header: header, shard: shard, trials: range, columns: "", records: []).fileName
-        let url = URL(fileURLWithPath: options.outputFolder).appendingPathComponent(fileName)
+        let url = URL(fileURLWithPath: outputFolder).appendingPathComponent(fileName)
         // Each unit's record goes to the part's temporary file as it finishes (in index order).
         try PartFile.write(
             to: url, program: SensorBenchVersion.current, header: header, shard: shard, trials: range,

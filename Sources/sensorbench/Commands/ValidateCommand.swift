@@ -5,60 +5,61 @@ import Recordings
 import Reporting
 import Studies
 
-/// The JSON inputs sensorbench reads, as `validate --kind` names them.
-package enum InputKind: String, CaseIterable, Sendable {
-    /// In the order ``detect(_:)`` tries them.
-    case scenario, rubric, submission, detector, places, profile
-    case driftLog = "drift-log"
+/// `sensorbench validate`: reads each input file as the command that uses it would, without running it.
+struct ValidateCommand: Subcommand {
+    var files: [String] = []
+    /// The kind every file must be; `nil`: detected from each file's content.
+    var kind: InputKind?
+    /// The rubric submissions are checked against; `nil`: the shipped `rubrics/penn-dining.json`.
+    var rubric: String?
+    var quiet = false
 
-    /// How the kind is recognised from a file's content, for help and for the "fits no kind" line.
-    var detection: String {
-        switch self {
-        case .scenario: return "an object with \"study\" (run)"
-        case .rubric: return "an object with \"criteria\" (grade --rubric)"
-        case .submission: return "an object with \"team\" and \"gesture\" (grade)"
-        case .detector: return "an object with \"detector\" or \"kind\" (replay --detector)"
-        case .places: return "an object with \"places\" (a scenario's or rubric's places, replay --places)"
-        case .profile: return "an object with a gyro model key such as \"noiseDensityDegPerSecPerRootHz\" (a scenario's profile)"
-        case .driftLog: return "an array (walks)"
+    init() {}
+
+    static let name = "validate"
+    static let summary = "Check input files without running them."
+    static let details = """
+        Reads each file as the command that uses it would and prints one line of what it checked, e.g.
+        "ok  <file>: rubric "penn-dining", 12 criteria, 5 suites". The kind is detected from the content
+        (see KINDS) unless --kind says it. The first problem is reported as
+        "<file>:<line>: <field>: <problem>" with exit code 65 (66 for a missing file).
+        """
+
+    static var positional: PositionalSpec<Self>? {
+        PositionalSpec(valueName: "<file>", noun: "file", meaning: "JSON input files.", count: 1...Int.max) {
+            o, files, _ in o.files = files
         }
     }
 
-    /// What the kind's top level needs, for the "fits no kind" line.
-    var signature: String {
-        switch self {
-        case .scenario: return "\"study\""
-        case .rubric: return "\"criteria\""
-        case .submission: return "\"team\" and \"gesture\""
-        case .detector: return "\"detector\" or \"kind\""
-        case .places: return "\"places\""
-        case .profile: return "a gyro model key such as \"sampleRateHz\""
-        case .driftLog: return "a top-level array"
-        }
+    static var options: [OptionSpec<Self>] {
+        [
+            OptionSpec(
+                "--kind", value: "<kind>",
+                meaning: "Read every file as this kind: \(InputKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+                default: "detected from each file"
+            ) { o, text, context in
+                o.kind = InputKind(
+                    rawValue: try ValueParser.choice(text, option: "--kind", of: InputKind.allCases.map(\.rawValue), context))
+            },
+            OptionSpec(
+                "--rubric", value: "<file>", meaning: "The rubric submissions are checked against (hall names, manual criteria).",
+                default: "Scenarios/rubrics/penn-dining.json"
+            ) { o, text, _ in o.rubric = text },
+            SharedOption.quiet(\.quiet),
+        ]
     }
 
-    /// The kind a parsed file's top level fits, or `nil`.
-    static func detect(_ node: JSONNode) -> InputKind? {
-        if case .array = node.value { return .driftLog }
-        guard case .object(let members) = node.value else { return nil }
-        let keys = Set(members.map(\.key))
-        if keys.contains("study") { return .scenario }
-        if keys.contains("criteria") { return .rubric }
-        if keys.contains("team") && keys.contains("gesture") { return .submission }
-        if keys.contains("detector") || keys.contains("kind") { return .detector }
-        if keys.contains("places") { return .places }
-        if !keys.isDisjoint(with: ProfileReader.fieldNames) { return .profile }
-        return nil
+    static var footer: String {
+        "KINDS (detected from the content, the first that fits):\n"
+            + InputKind.allCases.map { HelpText.row($0.rawValue, $0.detection) }.joined(separator: "\n")
     }
-}
 
-extension Commands {
     /// Reads every file as the command that uses it would and prints one line of what it checked.
     ///
     /// The first bad file stops with the real reader's one-line error (exit 65, 66 for a missing file).
-    package static func validate(_ options: ValidateOptions) throws -> ExitCode {
-        for file in options.files {
-            let line = try validate(file: file, kind: options.kind, rubric: options.rubric)
+    func run() throws -> ExitCode {
+        for file in files {
+            let line = try Self.validate(file: file, kind: kind, rubric: rubric)
             print("ok  \(file): \(line)")
         }
         return .success

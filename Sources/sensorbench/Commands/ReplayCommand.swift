@@ -1,0 +1,138 @@
+import DetectionCore
+import FileFormats
+import Foundation
+import Recordings
+import Reporting
+import Studies
+
+/// `sensorbench replay`: a recording through the detector its configuration names, its events listed.
+struct ReplayCommand: Subcommand {
+    /// The recording: a CSV (gyro or accelerometer) or a GPX track.
+    var file = ""
+    /// The detector configuration JSON.
+    var configuration = ""
+    /// Places for a proximity replay; `nil` = Scenarios/places/penn-dining.json.
+    var places: String?
+    var unit: RecordingUnit?
+    var outputFolder = "Reports/replay"
+    var quiet = false
+
+    init() {}
+
+    static let name = "replay"
+    static let summary = "Run a recording through the app's detection core and list its events."
+    static let details = """
+        The configuration decides the detector:
+          {"detector": "heading", ...}      a gyro CSV through TurnBack's HeadingTracker: the turn angle
+                                            and the arrow's phrase once a second after the mark, and at
+                                            the end (keys: maximumGapSeconds, markAtSeconds,
+                                            straightAheadToleranceDegrees, reportIntervalSeconds).
+          {"kind": "threshold-count", ...}  an accelerometer CSV through the ShakeDetector (a
+                                            ShakeDetectorConfiguration; also window-fraction, reversal,
+                                            and raw-magnitude, which reads raw readings with gravity).
+          {"kind": "naive", ...}            a GPX track (timed trkpt, rtept or wpt) or a location CSV/zip
+                                            (Sensor Logger's Location.csv, phyphox's Location export)
+                                            through the ProximityMonitor (a ProximityCheckConfiguration;
+                                            also accuracy-gated, consecutive, dwell, hysteresis,
+                                            accuracy-aware).
+        Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
+        """
+
+    static var positional: PositionalSpec<Self>? {
+        PositionalSpec(
+            valueName: "<file>", noun: "recording (CSV or GPX)", meaning: "The recording: a gyro or accelerometer CSV, or a track.",
+            count: 1...1
+        ) { o, files, _ in o.file = files[0] }
+    }
+
+    static var options: [OptionSpec<Self>] {
+        [
+            OptionSpec("--detector", short: "-d", value: "<config>.json", meaning: "The detector configuration JSON.", required: true) {
+                o, text, _ in o.configuration = text
+            },
+            OptionSpec(
+                "--places", value: "<places>",
+                meaning: "Places for a track replay: a places JSON, a GPX file, or a folder of GPX files (each point a "
+                    + "place, named by <name> or file name).", default: "Scenarios/places/penn-dining.json"
+            ) { o, text, _ in o.places = text },
+            SharedOption.unit(
+                \.unit, meaning: "Declare the unit: rad/s, deg/s, g or m/s2.",
+                default: "from the header, or the format's documentation for the file's sensor"),
+            SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/replay"),
+            SharedOption.quiet(\.quiet),
+        ]
+    }
+
+    static var footer: String { RecordingFormats.helpSection }
+
+    /// `sensorbench replay`: a recording through the detector its configuration names; events as CSV + Markdown.
+    ///
+    /// Everything is read and checked before anything is written: a bad file writes nothing.
+    func run() throws -> ExitCode {
+        let configuration = try ReplayConfiguration.load(path: self.configuration)
+        let isGPX = self.file.lowercased().hasSuffix(".gpx")
+        let result: ReplayResult
+        switch configuration {
+        case .heading(let settings):
+            guard !isGPX else { throw mismatch("a GPX track", "the heading detector reads a gyro CSV") }
+            result = .heading(
+                try HeadingReplay(
+                    path: self.file, unit: self.unit, settings: settings,
+                    configurationFile: self.configuration))
+        case .shake(let c):
+            guard !isGPX else { throw mismatch("a GPX track", "the shake detector reads an accelerometer CSV") }
+            result = .shake(try ShakeReplay(path: self.file, unit: self.unit, configuration: c))
+        case .proximity(let c):
+            guard isGPX || LocationCSVReader.handles(path: self.file) else {
+                throw mismatch("neither a .gpx nor a location .csv/.zip", "a proximity check replays a track")
+            }
+            let (places, source) = try Self.replayPlaces(self.places)
+            result = .proximity(
+                try ProximityReplay(
+                    path: self.file, places: places, placesSource: source,
+                    configuration: c))
+        }
+        if case .proximity(let p) = result, p.untimedPointsDropped > 0, !self.quiet {
+            // A diagnostic: the partial-time rule left points out of the replay.
+            FileHandle.standardError.write(
+                Data(
+                    ("note: \(self.file): \(p.untimedPointsDropped) points without <time> before the first or "
+                        + "after the last timed point were left out (\(p.fixCount) replayed)\n").utf8))
+        }
+        try ReportFiles.reserve(URL(fileURLWithPath: self.outputFolder))
+        let files = try ReplayReport.render(result, configurationFile: self.configuration)
+        let out = URL(fileURLWithPath: self.outputFolder)
+        try files.write(to: out)
+        let what = if case .heading = result { "rows" } else { "events" }
+        print("\(self.file): \(configuration.detectorName), \(result.eventCount) \(what) → \(out.relativePath)/summary.md")
+        return .success
+    }
+
+    func mismatch(_ what: String, _ why: String) -> InputError {
+        InputError(
+            file: file,
+            problem: "is \(what), but --detector \(configuration) configures a detector for "
+                + "another recording: \(why)")
+    }
+
+    /// The places of a proximity replay: `--places` (a places JSON or a GPX of waypoints, read as a geofence
+    /// scenario's `places` field is), or Scenarios/places/penn-dining.json.
+    static func replayPlaces(_ path: String?) throws(InputError) -> (places: [Place], source: String) {
+        let file: String
+        if let path {
+            file = path
+        } else {
+            guard let folder = ScenarioLocator.folder() else {
+                throw InputError(
+                    .missingFile, file: "Scenarios",
+                    problem: "no Scenarios folder found for the default "
+                        + "places (run from the checkout, set SENSORBENCH_SCENARIOS, or pass --places)")
+            }
+            file = folder.appendingPathComponent("places/penn-dining.json").path
+        }
+        let field = JSONField(node: JSONNode(value: .string(file), line: 1), file: "--places", path: "places")
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let set = try PlaceSet.read(field, folder: cwd)
+        return (set.places, path ?? "Scenarios/places/penn-dining.json")
+    }
+}

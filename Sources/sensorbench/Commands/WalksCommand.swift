@@ -1,0 +1,89 @@
+import DetectionCore
+import FileFormats
+import Foundation
+import MonteCarlo
+import Recordings
+import Reporting
+import SensorSim
+import Studies
+
+/// `sensorbench walks`: TurnBack's drift log against the walks a gyro profile predicts.
+struct WalksCommand: Subcommand {
+    var file = ""
+    var profile = "phone-calibrated"
+    var outputFolder = "Reports/walks"
+    /// Simulated walks per distinct duration.
+    var trials = 200
+    var seed: UInt64 = 1
+    /// Straight walks (0 turns) instead of 4-turn loops.
+    var straight = false
+    var jobs: Int?
+    var quiet = false
+
+    init() {}
+
+    static let name = "walks"
+    static let summary = "Compare TurnBack's drift log with what a gyro profile predicts."
+    static let details = """
+        Regresses measured |drift| on minutes (and the growth exponent with 3+ durations), simulates
+        <n> walks per distinct duration on the profile with the drift study's pipeline, and writes
+        walks.csv, profile.csv, regression.csv, walks.svg and summary.md. Entries with a missing or
+        extra field still import; the summary lists what was skipped and why.
+        """
+
+    static var positional: PositionalSpec<Self>? {
+        PositionalSpec(valueName: "<log.json>", noun: "drift log", meaning: "TurnBack's drift log (JSON).", count: 1...1) {
+            o, files, _ in o.file = files[0]
+        }
+    }
+
+    static var options: [OptionSpec<Self>] {
+        [
+            OptionSpec("--profile", value: "<name>", meaning: "Gyro profile from Scenarios/profiles.", default: "phone-calibrated") {
+                o, name, context in
+                guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw context.error("--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
+                }
+                o.profile = name
+            },
+            SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/walks"),
+            SharedOption.trials(\.trials, in: 10...100_000, meaning: "Simulated walks per duration.", default: "200"),
+            SharedOption.seed(\.seed, meaning: "Seed of the simulation.", default: "1"),
+            OptionSpec("--walk", value: "straight|loop", meaning: "Simulated walk: straight, or a 4-turn loop.", default: "loop") {
+                o, text, context in
+                o.straight = try ValueParser.choice(text, option: "--walk", of: ["straight", "loop"], context) == "straight"
+            },
+            SharedOption.jobs(\.jobs),
+            SharedOption.quiet(\.quiet),
+        ]
+    }
+
+    /// `sensorbench walks`: drift log against the profile's simulated walks.
+    func run() throws -> ExitCode {
+        let log = try DriftLog.load(path: self.file)
+        guard let folder = ScenarioLocator.folder() else {
+            throw InputError(
+                .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
+        }
+        let profile = try WalksAnalysis.profile(named: self.profile, scenariosFolder: folder)
+        // The walks are simulated at each logged duration: one the profile cannot lay out is refused here.
+        for e in log.entries {
+            let walk = WalkParameters(minutes: e.minutes, turns: self.straight ? 0 : 4, shape: .loop)
+            if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
+                throw InputError(file: self.file, line: e.line, field: "minutes", problem: problem)
+            }
+        }
+        try ReportFiles.reserve(URL(fileURLWithPath: self.outputFolder))
+        let runner = MonteCarloRunner(
+            jobs: self.jobs ?? MonteCarloRunner.defaultJobs,
+            progress: ProgressReporter.make(label: "walks \(self.profile)", unit: "walks", quiet: self.quiet))
+        let analysis = try WalksAnalysis(
+            log: log, profile: profile, trials: self.trials, seed: self.seed,
+            straight: self.straight, runner: runner)
+        let files = try WalksReport.render(analysis)
+        let out = URL(fileURLWithPath: self.outputFolder)
+        try files.write(to: out)
+        print("\(self.file): \(log.entries.count) walks (\(log.skipped.count) skipped) → \(out.relativePath)/summary.md")
+        return .success
+    }
+}

@@ -1,0 +1,495 @@
+// Golden text: `sensorbench help <topic>` for every node of the command tree, recorded from the binary built at
+// a9cd657 (before the commands became one type each, issue 23) with `sensorbench help <topic>`, each text without
+// the two newlines every help ends with. A help text changes only on purpose: edit the text here in the same commit
+// (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100).
+
+/// Every help topic (`nil`: the program's own), with its text as recorded.
+let recordedHelp: [(topic: String?, text: String)] = [
+    (
+        nil,
+        #"""
+        OVERVIEW: SensorBench simulates phone-sensor noise, drives the detection core an app links, and
+        reports with honest statistics how the app behaves.
+
+        USAGE: sensorbench <subcommand> [<options>]
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          run                     Run scenarios and write their reports.
+          merge                   Merge a sharded run's part files into its report.
+          validate                Check input files without running them.
+          list                    List the shipped scenarios, profiles, places, rubrics, submissions and samples.
+          bench                   Measure the pipeline's speed and memory.
+          allan                   Allan deviation and IEEE 952 noise terms of a gyro recording.
+          calibrate               Estimate a gyro profile from a static recording.
+          walks                   Compare TurnBack's drift log with what a gyro profile predicts.
+          replay                  Run a recording through the app's detection core and list its events.
+          distance                Distance and bearing between two points (WGS-84).
+          gpx                     Export a geofence scenario's fixes as GPX for Xcode.
+          grade                   Grade Penn Dining submissions against a rubric.
+          help                    Show help for sensorbench or one of its subcommands.
+
+        EXIT CODES:
+          0 success, 1 unexpected failure, 64 usage error, 65 bad input data, 66 missing input file,
+          73 the output location cannot take the report, 74 a disk-level write failure (previous report
+          intact), 75 another sensorbench process is writing the same report folder.
+
+          See 'sensorbench help <subcommand>' for detailed help.
+        """#
+    ),
+    (
+        "run",
+        #"""
+        OVERVIEW: Run scenarios and write their reports.
+
+        Every file is validated before anything runs; a bad file writes nothing. Each scenario's report goes
+        to <dir>/<scenario name>/, each file written atomically. Output is byte-identical for the same
+        scenario and seed, whatever --jobs.
+
+        USAGE: sensorbench run <file>... [--out <dir>] [--trials <n>] [--seed <s>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]
+
+        ARGUMENTS:
+          <file>                  Scenario JSON files (study: drift, shake, scribble, geofence).
+
+        OPTIONS:
+          -o, --out <dir>         Folder for the reports. (default: Reports)
+          --trials <n>            Trials per cell (timelines for shake and scribble), overriding the scenario's. 1 to
+                                  1000000000. (default: the scenario's)
+          --seed <s>              Seed, overriding the scenario's. 0 to 2^64-1. (default: the scenario's)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
+          --shard <k>/<n>|slurm   Run only shard k of n (1-based; trials split by global index) and write
+                                  <dir>/<name>.shard-<k>-of-<n>.part instead of the report. 'slurm' takes k and n from
+                                  SLURM_ARRAY_TASK_ID, _MIN and _COUNT. (default: off)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+
+        OUTPUTS (in <dir>/<scenario name>/, by study):
+          drift                   trials.csv, cells.csv, regression.csv, fits.csv, summary.md, rms-vs-minutes.svg,
+                                  rms-vs-turns.svg, drift-scatter.svg
+          shake                   sweep.csv, events.csv, summary.md, precision-recall.svg, recall-vs-false-alarms.svg,
+                                  false-alarms-by-activity.svg, false-alarm-intervals.svg
+          scribble                sweep.csv, events.csv, summary.md, precision-recall.svg, recall-vs-false-alarms.svg,
+                                  false-alarms-by-activity.svg, false-alarm-intervals.svg
+          geofence                trials.csv, rates.csv, summary.md, wrong-collections[-<variant>]-<environment>.svg
+                                  (tours), false-triggers[-<variant>]-<environment>.svg (two or more distances),
+                                  collected-by-variant-<environment>.svg (two or more place variants)
+        """#
+    ),
+    (
+        "merge",
+        #"""
+        OVERVIEW: Merge a sharded run's part files into its report.
+
+        Writes the report an unsharded run writes, byte for byte. Every part must come from the same
+        scenario content, seed, trial count and sensorbench version, and together they must hold every
+        shard exactly once; otherwise one line names the missing, duplicate or mismatched part (exit 65)
+        and, for a missing one, the command that recomputes it.
+
+        USAGE: sensorbench merge <part>... [--out <dir>] [--quiet]
+
+        ARGUMENTS:
+          <part>                  Part files (.part).
+
+        OPTIONS:
+          -o, --out <dir>         Folder for the report. (default: Reports; Reports/grades for grade parts)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "validate",
+        #"""
+        OVERVIEW: Check input files without running them.
+
+        Reads each file as the command that uses it would and prints one line of what it checked, e.g.
+        "ok  <file>: rubric "penn-dining", 12 criteria, 5 suites". The kind is detected from the content
+        (see KINDS) unless --kind says it. The first problem is reported as
+        "<file>:<line>: <field>: <problem>" with exit code 65 (66 for a missing file).
+
+        USAGE: sensorbench validate <file>... [--kind <kind>] [--rubric <file>] [--quiet]
+
+        ARGUMENTS:
+          <file>                  JSON input files.
+
+        OPTIONS:
+          --kind <kind>           Read every file as this kind: scenario, rubric, submission, detector, places, profile,
+                                  drift-log. (default: detected from each file)
+          --rubric <file>         The rubric submissions are checked against (hall names, manual criteria). (default:
+                                  Scenarios/rubrics/penn-dining.json)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+
+        KINDS (detected from the content, the first that fits):
+          scenario                an object with "study" (run)
+          rubric                  an object with "criteria" (grade --rubric)
+          submission              an object with "team" and "gesture" (grade)
+          detector                an object with "detector" or "kind" (replay --detector)
+          places                  an object with "places" (a scenario's or rubric's places, replay --places)
+          profile                 an object with a gyro model key such as "noiseDensityDegPerSecPerRootHz" (a scenario's
+                                  profile)
+          drift-log               an array (walks)
+        """#
+    ),
+    (
+        "list",
+        #"""
+        OVERVIEW: List the shipped scenarios, profiles, places, rubrics, submissions and samples.
+
+        Looks in ./Scenarios, or in $SENSORBENCH_SCENARIOS, or beside the executable's checkout.
+
+        USAGE: sensorbench list
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "bench",
+        #"""
+        OVERVIEW: Measure the pipeline's speed and memory.
+
+        Every figure is the median and the best of 5 repetitions of at least 1 s; ratios come from
+        interleaved repetitions against their reference in the same run (raw GSL Gaussian draws, C loops
+        of the same arithmetic, the one-thread run). Rows: the drift pipeline on one core and on all cores,
+        the Gaussian draws alone (GSL's and RandomStream's, the same values), a day-long walk, peak memory
+        at 10⁴, 10⁵ and 10⁶ trials (child processes: a geofence `run`, its `run --shard` in 2 shards and
+        their `merge`, and a drift `run`), allan, grading, the shake and scribble detectors' per-update
+        costs against C loops of the same arithmetic, and geofence per-update costs. A Markdown table on
+        standard output.
+
+        USAGE: sensorbench bench [--trials <n>] [--jobs <n>] [--quick] [--source-submissions <n>] [--quiet]
+
+        OPTIONS:
+          --trials <n>            Ten-minute walks per pipeline measurement. 1 to 100000. (default: 16)
+          -j, --jobs <n>          Threads for the all-core measurement. 1 to 1024. (default: every core)
+          --quick                 3 repetitions of at least 0.2 s instead of 5 of at least 1 s: for iterating, not for the
+                                  record.
+          --source-submissions <n>
+                                  Also grade n source submissions (variants of the good examples, 1 to 1000) with an empty
+                                  and then a warm compile cache: minutes, so off unless asked. (default: 0: left out)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "allan",
+        #"""
+        OVERVIEW: Allan deviation and IEEE 952 noise terms of a gyro recording.
+
+        Writes <dir>/allan.csv (every τ with its 95% interval), allan.svg (log-log, one line per axis) and
+        summary.md (angle random walk N in °/s/√Hz, bias instability B in °/h, rate random walk K in
+        °/s/√s, each with a 95% interval).
+
+        USAGE: sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit <unit>] [--quiet]
+
+        ARGUMENTS:
+          <file>                  The gyro recording.
+
+        OPTIONS:
+          --axis x|y|z|all        The axes to analyse. (default: all)
+          -o, --out <dir>         Folder for the report. (default: Reports/allan)
+          --unit <unit>           Declare the rate unit: rad/s or deg/s. (default: from the header)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+
+        FORMATS (detected from the header and file name; a file of another sensor is refused):
+          Sensor Logger           time, seconds_elapsed, z, y, x; the sensor from the file name
+                                  (Gyroscope.csv, Accelerometer.csv, ...), units from its UNITS.md
+                                  and Metadata.csv; also its zip export.
+          phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
+                                  header; ',' ';' or tab; also its zip export (Raw Data.csv).
+          SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
+          generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
+        """#
+    ),
+    (
+        "calibrate",
+        #"""
+        OVERVIEW: Estimate a gyro profile from a static recording.
+
+        Reads the Allan curve of one axis of a static recording (the phone lying still) and writes a
+        profile JSON in the format of Scenarios/profiles: noise density from N, bias instability from B
+        with the correlation time at the Allan minimum, rate random walk from K, the sample rate from the
+        data; 'sources' says it was estimated.
+
+        USAGE: sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit <unit>] [--quiet]
+
+        ARGUMENTS:
+          <file>                  The static gyro recording.
+
+        OPTIONS:
+          -o, --out <profile>.json
+                                  The profile to write; its name is the file name. (required)
+          --axis x|y|z            The axis to calibrate. (default: z, the axis TurnBack integrates)
+          --unit <unit>           Declare the rate unit: rad/s or deg/s. (default: from the header)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+
+        FORMATS (detected from the header and file name; a file of another sensor is refused):
+          Sensor Logger           time, seconds_elapsed, z, y, x; the sensor from the file name
+                                  (Gyroscope.csv, Accelerometer.csv, ...), units from its UNITS.md
+                                  and Metadata.csv; also its zip export.
+          phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
+                                  header; ',' ';' or tab; also its zip export (Raw Data.csv).
+          SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
+          generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
+        """#
+    ),
+    (
+        "walks",
+        #"""
+        OVERVIEW: Compare TurnBack's drift log with what a gyro profile predicts.
+
+        Regresses measured |drift| on minutes (and the growth exponent with 3+ durations), simulates
+        <n> walks per distinct duration on the profile with the drift study's pipeline, and writes
+        walks.csv, profile.csv, regression.csv, walks.svg and summary.md. Entries with a missing or
+        extra field still import; the summary lists what was skipped and why.
+
+        USAGE: sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>] [--quiet]
+
+        ARGUMENTS:
+          <log.json>              TurnBack's drift log (JSON).
+
+        OPTIONS:
+          --profile <name>        Gyro profile from Scenarios/profiles. (default: phone-calibrated)
+          -o, --out <dir>         Folder for the report. (default: Reports/walks)
+          --trials <n>            Simulated walks per duration. 10 to 100000. (default: 200)
+          --seed <s>              Seed of the simulation. 0 to 2^64-1. (default: 1)
+          --walk straight|loop    Simulated walk: straight, or a 4-turn loop. (default: loop)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "replay",
+        #"""
+        OVERVIEW: Run a recording through the app's detection core and list its events.
+
+        The configuration decides the detector:
+          {"detector": "heading", ...}      a gyro CSV through TurnBack's HeadingTracker: the turn angle
+                                            and the arrow's phrase once a second after the mark, and at
+                                            the end (keys: maximumGapSeconds, markAtSeconds,
+                                            straightAheadToleranceDegrees, reportIntervalSeconds).
+          {"kind": "threshold-count", ...}  an accelerometer CSV through the ShakeDetector (a
+                                            ShakeDetectorConfiguration; also window-fraction, reversal,
+                                            and raw-magnitude, which reads raw readings with gravity).
+          {"kind": "naive", ...}            a GPX track (timed trkpt, rtept or wpt) or a location CSV/zip
+                                            (Sensor Logger's Location.csv, phyphox's Location export)
+                                            through the ProximityMonitor (a ProximityCheckConfiguration;
+                                            also accuracy-gated, consecutive, dwell, hysteresis,
+                                            accuracy-aware).
+        Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
+
+        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--quiet]
+
+        ARGUMENTS:
+          <file>                  The recording: a gyro or accelerometer CSV, or a track.
+
+        OPTIONS:
+          -d, --detector <config>.json
+                                  The detector configuration JSON. (required)
+          --places <places>       Places for a track replay: a places JSON, a GPX file, or a folder of GPX files (each point
+                                  a place, named by <name> or file name). (default: Scenarios/places/penn-dining.json)
+          --unit <unit>           Declare the unit: rad/s, deg/s, g or m/s2. (default: from the header, or the format's
+                                  documentation for the file's sensor)
+          -o, --out <dir>         Folder for the report. (default: Reports/replay)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+
+        FORMATS (detected from the header and file name; a file of another sensor is refused):
+          Sensor Logger           time, seconds_elapsed, z, y, x; the sensor from the file name
+                                  (Gyroscope.csv, Accelerometer.csv, ...), units from its UNITS.md
+                                  and Metadata.csv; also its zip export.
+          phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
+                                  header; ',' ';' or tab; also its zip export (Raw Data.csv).
+          SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
+          generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
+        """#
+    ),
+    (
+        "distance",
+        #"""
+        OVERVIEW: Distance and bearing between two points (WGS-84).
+
+        Prints the WGS-84 geodesic distance (metres, Karney's method) between two points and the initial
+        bearing from the first to the second (degrees clockwise from north, 0 to 360). A latitude beyond
+        ±90° is refused (exit 65); a pair that looks swapped against the other point (see SWAPPED) is
+        computed as typed, with a warning on standard error; identical points have no bearing.
+
+        USAGE: sensorbench distance <lat,lon> <lat,lon>
+
+        ARGUMENTS:
+          <lat,lon>               Decimal degrees, latitude first, e.g. 39.95248,-75.19938.
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        SWAPPED:
+          A point is taken for typed as LON,LAT when the two points as typed are more than 1000 km apart
+          and that point read the other way round lies within 1000 km of the other one. The distance is
+          still computed as typed; the warning on standard error gives each point's reading for which
+          that holds. Two points both typed the other way round cannot be told from a true pair.
+        """#
+    ),
+    (
+        "gpx",
+        #"""
+        OVERVIEW: Export a geofence scenario's fixes as GPX for Xcode.
+
+        USAGE: sensorbench gpx <subcommand> [<options>]
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          export                  Export a geofence scenario's fixes as GPX for Xcode.
+
+          See 'sensorbench help gpx <subcommand>' for detailed help.
+        """#
+    ),
+    (
+        "gpx export",
+        #"""
+        OVERVIEW: Export a geofence scenario's fixes as GPX for Xcode.
+
+        Writes the phone's fixes of the scenario's first cell and first trial (with its GPS jitter) as a
+        GPX 1.1 file of timed waypoints, which Xcode's Simulate Location replays. Times start at
+        2026-01-01T00:00:00Z; the file is the same for the same scenario and seed.
+
+        USAGE: sensorbench gpx export <scenario> --out <file> [--seed <s>] [--quiet]
+
+        ARGUMENTS:
+          <scenario>              A geofence scenario JSON.
+
+        OPTIONS:
+          -o, --out <file>        The GPX file to write. (required)
+          --seed <s>              Seed, overriding the scenario's. 0 to 2^64-1. (default: the scenario's)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "grade",
+        #"""
+        OVERVIEW: Grade Penn Dining submissions against a rubric.
+
+        Grades course submissions (gesture detector, proximity check, hall coordinates). Every suite of the
+        rubric is simulated once and every submission is evaluated on the same visits and timelines.
+        Writes <dir>/<team>.md per submission, summary.csv and summary.md. A submission that cannot be
+        read is named in summary.md and on standard error; the others are still graded, and the exit code
+        is 65. The output is byte-identical for the same rubric and submissions, whatever --jobs.
+
+        USAGE: sensorbench grade <submission>... --rubric <file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]
+
+        ARGUMENTS:
+          <submission>            Submission JSON files, or folders of them (see docs/grading.md).
+
+        OPTIONS:
+          --rubric <file>         The rubric JSON file. (required)
+          -o, --out <dir>         Folder for the reports. (default: Reports/grades)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
+          --shard <k>/<n>|slurm   Grade only shard k of n (every suite's visits and timelines numbered by one global index)
+                                  and write <dir>/<rubric name>.grade.shard-<k>-of-<n>.part; 'sensorbench merge' then writes
+                                  the reports byte-identical to a whole run. 'slurm' takes k and n from SLURM_ARRAY_TASK_ID,
+                                  _MIN and _COUNT. (default: off)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "help",
+        #"""
+        OVERVIEW: Show help for sensorbench or one of its subcommands.
+
+        USAGE: sensorbench help [<subcommand>...]
+
+        ARGUMENTS:
+          <subcommand>            A subcommand, nested ones as two words (gpx export).
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev",
+        #"""
+        OVERVIEW: Developer commands (left out of the main help on purpose).
+
+        USAGE: sensorbench dev <subcommand> [<options>]
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          write-samples           Regenerate the synthetic sample recordings of Scenarios/recordings.
+          allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
+          drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
+
+          See 'sensorbench help dev <subcommand>' for detailed help.
+        """#
+    ),
+    (
+        "dev write-samples",
+        #"""
+        OVERVIEW: Regenerate the synthetic sample recordings of Scenarios/recordings.
+
+        USAGE: sensorbench dev write-samples <dir>
+
+        ARGUMENTS:
+          <dir>                   The folder to write them into.
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev allan-recovery",
+        #"""
+        OVERVIEW: The Allan recovery table and interval coverage (docs/recordings.md).
+
+        USAGE: sensorbench dev allan-recovery [<replications>] [--quiet]
+
+        ARGUMENTS:
+          <replications>          Simulated recordings per row, 2 to 10000 (default: 20).
+
+        OPTIONS:
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev drift-coverage",
+        #"""
+        OVERVIEW: The coverage of the drift report's intervals by simulated replications (docs/drift.md).
+
+        USAGE: sensorbench dev drift-coverage [<replications> [<trials>]] [--quiet]
+
+        ARGUMENTS:
+          <replications> [<trials>]
+                                  Replications, 2 to 10000 (default: 200), then walks per cell, 2 to 1000 (default: 20).
+
+        OPTIONS:
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+]
