@@ -22,23 +22,28 @@ package struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
         self.count = count
     }
 
-    /// Parses `K/N`, or `slurm` (then `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_MIN` and `SLURM_ARRAY_TASK_COUNT`
-    /// give K = id − min + 1 and N = count).
+    /// Parses `K/N`, `slurm` or `slurm/N`; the last two read the Slurm job array's task from `environment`
+    /// (``SlurmArrayTask``): `slurm` takes the array as the whole run (task `ID` of an array `MIN-MAX:STEP` computes
+    /// shard `(ID − MIN)/STEP + 1` of `COUNT`), `slurm/N` makes task `ID` compute shard `ID` of `N`, so that
+    /// `sbatch --array=K` reruns shard K.
+    ///
+    /// - Throws: ``InputError`` (usage) naming the problem and the command that works.
     package static func parse(_ text: String, environment: [String: String]) throws(InputError) -> ShardSpec {
         if text == "slurm" {
-            guard let id = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }),
-                let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) })
-            else {
+            return try SlurmArrayTask(environment: environment, option: "--shard slurm").shardOfWholeArray()
+        }
+        if text.hasPrefix("slurm/") {
+            let digits = text.dropFirst("slurm/".count)
+            guard !digits.isEmpty, digits.count <= 18, digits.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(digits) else {
                 throw InputError(
-                    .usage, file: nil, field: "run",
-                    problem: "--shard slurm needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (run it inside a Slurm job array)")
+                    .usage, file: nil, field: "run", problem: "--shard slurm/N needs a shard count N (for example slurm/8), got '\(text)'")
             }
-            let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
-            return try ShardSpec(index: id - minimum + 1, count: count)
+            return try SlurmArrayTask(environment: environment, option: "--shard \(text)").shard(count: n)
         }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw InputError(.usage, file: nil, field: "run", problem: "--shard needs K/N (for example 2/4) or 'slurm', got '\(text)'")
+            throw InputError(
+                .usage, file: nil, field: "run", problem: "--shard needs K/N (for example 2/4), 'slurm' or 'slurm/N', got '\(text)'")
         }
         return try ShardSpec(index: k, count: n)
     }
