@@ -43,11 +43,12 @@ import Testing
     }
 }
 
-/// `--shard slurm` and `--shard slurm/N` for the job arrays `sbatch --array=…` starts. The environments are what
-/// Slurm 22.05 sets (checked on a real single-node cluster by `scripts/test-slurm`): `--array=A-B[:S]` gives
-/// `MIN` A, `MAX` B, `STEP` S (1 when not given) and `COUNT` ⌊(B−A)/S⌋+1; `--array=3` and `--array=3-3` give MIN
-/// = MAX = 3, STEP 1, COUNT 1. Expected shards by hand from k = (ID − MIN)/STEP + 1 of COUNT (`slurm`) and k = ID
-/// of N (`slurm/N`).
+/// `--shard slurm` and `--shard slurm/N` for the job arrays `sbatch --array=…` starts. The environments are those
+/// Slurm 22.05 (Debian 12) set on this project's single-node cluster (`scripts/test-slurm` starts one): `--array=A-B`
+/// and `A-B:S` give `MIN` A, `MAX` B, `STEP` S (1 when not given) and `COUNT` ⌊(B−A)/S⌋+1; `--array=3` and
+/// `--array=3-3` both give MIN = MAX = 3, STEP 1, COUNT 1; lists give their lowest and highest id and their count,
+/// with STEP 1 unless the ids are evenly spaced (`3,5`: MIN 3, MAX 5, STEP 1, COUNT 2; `1,4,7`: STEP 3). Expected
+/// shards by hand from k = (ID − MIN)/STEP + 1 of COUNT (`slurm`) and k = ID of N (`slurm/N`).
 @Suite struct SlurmArrayShardTests {
     static func env(id: Int, _ minimum: Int, _ maximum: Int, step: Int, count: Int) -> [String: String] {
         [
@@ -107,10 +108,12 @@ import Testing
         #expect(rerun == whole)
     }
 
-    /// `--array=3,5` with `slurm/7` (Slurm gives MIN 3, MAX 5, COUNT 2) reruns shards 3 and 5 of 7.
+    /// `--array=3,5` (MIN 3, MAX 5, STEP 1, COUNT 2) with `slurm/7` reruns shards 3 and 5 of 7; plain `slurm`
+    /// refuses it, since 3, 5 is not one evenly stepped range of 2 ids.
     @Test func rerunOfTwoTasksComputesTheirShards() throws {
-        #expect(try ShardSpec.parse("slurm/7", environment: Self.env(id: 3, 3, 5, step: 2, count: 2)) == ShardSpec(index: 3, count: 7))
-        #expect(try ShardSpec.parse("slurm/7", environment: Self.env(id: 5, 3, 5, step: 2, count: 2)) == ShardSpec(index: 5, count: 7))
+        #expect(Self.refusal("slurm", Self.env(id: 5, 3, 5, step: 1, count: 2)) != nil)
+        #expect(try ShardSpec.parse("slurm/7", environment: Self.env(id: 3, 3, 5, step: 1, count: 2)) == ShardSpec(index: 3, count: 7))
+        #expect(try ShardSpec.parse("slurm/7", environment: Self.env(id: 5, 3, 5, step: 1, count: 2)) == ShardSpec(index: 5, count: 7))
     }
 
     /// `slurm/7` in `--array=0-6` is refused in every task, task 3 included (its id is a valid shard, but its

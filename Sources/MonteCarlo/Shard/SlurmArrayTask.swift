@@ -76,10 +76,10 @@ package struct SlurmArrayTask: Equatable, Sendable {
         }
         guard count != 1 else {
             throw Self.error(
-                "\(option) in a one-task array (task \(id)) cannot tell which shard of how many it is, so it would "
-                    + "rerun no shard of the full array: rerun that shard with --shard K/N as 'sensorbench merge' "
-                    + "names it, or submit with --shard slurm/N, where task K computes shard K of N "
-                    + "(sbatch --array=1-N to run all, --array=K to rerun one)")
+                "\(option) in a one-task array (task \(id)) cannot tell which shard of how many it is (a task sees "
+                    + "only its own array): rerun that shard with --shard K/N as 'sensorbench merge' names it, or "
+                    + "submit with --shard slurm/N, where task K computes shard K of N (sbatch --array=1-N to run "
+                    + "all, --array=K to rerun one)")
         }
         let span = maximum - minimum
         guard step >= 1, count >= 2, span >= 0, span % step == 0, span / step + 1 == count, id >= minimum, id <= maximum,
