@@ -214,6 +214,27 @@ import Testing
         }
     }
 
+    /// A part's `shard` line is `K/N` only: `slurm/2` (resealed, so only the line is wrong) is refused at line 11,
+    /// never read from the environment.
+    @Test func refusesASlurmShardLine() throws {
+        var lines = try sample().render().split(separator: "\n").map(String.init)
+        lines.removeLast()  // the sha256 line
+        #expect(lines[10] == "shard 2/2")
+        lines[10] = "shard slurm/2"
+        let bytes = PartFile.sealed(Array((lines.joined(separator: "\n") + "\n").utf8))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-part-\(UUID().uuidString).part")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(bytes).write(to: url)
+        #expect {
+            _ = try PartFile.read(path: url.path)
+        } throws: { error in
+            let e = error as? InputError
+            return e?.line == 11 && e?.field == "shard" && e?.problem == "needs K/N (for example 2/4), got 'slurm/2'"
+        }
+        #expect(try ShardSpec.parsePartLine("2/4") == ShardSpec(index: 2, count: 4))
+        #expect(throws: InputError.self) { try ShardSpec.parsePartLine("slurm") }
+    }
+
     @Test func roundTrips() throws {
         let part = try sample()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-part-\(UUID().uuidString).part")

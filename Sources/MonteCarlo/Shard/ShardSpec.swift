@@ -40,12 +40,28 @@ package struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
             }
             return try SlurmArrayTask(environment: environment, option: "--shard \(text)").shard(count: n)
         }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+        guard let (k, n) = fraction(text) else {
             throw InputError(
                 .usage, file: nil, field: "run", problem: "--shard needs K/N (for example 2/4), 'slurm' or 'slurm/N', got '\(text)'")
         }
         return try ShardSpec(index: k, count: n)
+    }
+
+    /// Parses `K/N` alone, as a part file's `shard` line holds it (never `slurm`: a part records the shard it
+    /// computed, and reading one must not depend on the environment).
+    ///
+    /// - Throws: ``InputError`` for anything but `K/N` with 1 ≤ K ≤ N ≤ ``maximumCount``.
+    package static func parsePartLine(_ text: String) throws(InputError) -> ShardSpec {
+        guard let (k, n) = fraction(text) else {
+            throw InputError(file: nil, field: "shard", problem: "needs K/N (for example 2/4), got '\(text)'")
+        }
+        return try ShardSpec(index: k, count: n)
+    }
+
+    private static func fraction(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        return (k, n)
     }
 
     /// The global trial indices of this shard out of `total`.
