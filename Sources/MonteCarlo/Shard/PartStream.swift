@@ -313,7 +313,7 @@ extension PartFile {
         for _ in 0..<count { files.append(try next("file")) }
         guard let total = Int(try next("total-trials")), total >= 0 else { throw bad("total-trials", "not a whole number") }
         let shard: ShardSpec
-        do { shard = try ShardSpec.parse(try next("shard"), environment: [:]) } catch { throw bad("shard", error.problem) }
+        do { shard = try ShardSpec.parsePartLine(try next("shard")) } catch { throw bad("shard", error.problem) }
         let bounds = try next("trials").split(separator: " ").compactMap { Int($0) }
         guard bounds.count == 2, bounds[0] <= bounds[1], bounds[1] <= total else { throw bad("trials", "not a valid trial range") }
         let trials = bounds[0]..<bounds[1]

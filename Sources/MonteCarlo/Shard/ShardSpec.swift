@@ -22,25 +22,46 @@ package struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
         self.count = count
     }
 
-    /// Parses `K/N`, or `slurm` (then `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_MIN` and `SLURM_ARRAY_TASK_COUNT`
-    /// give K = id − min + 1 and N = count).
+    /// Parses `K/N`, `slurm` or `slurm/N`; the last two read the Slurm job array's task from `environment`
+    /// (``SlurmArrayTask``): `slurm` takes the array as the whole run (task `ID` of an array `MIN-MAX:STEP` computes
+    /// shard `(ID − MIN)/STEP + 1` of `COUNT`), `slurm/N` makes task `ID` compute shard `ID` of `N`, so that
+    /// `sbatch --array=K` reruns shard K.
+    ///
+    /// - Throws: ``InputError`` (usage) naming the problem and the command that works.
     package static func parse(_ text: String, environment: [String: String]) throws(InputError) -> ShardSpec {
         if text == "slurm" {
-            guard let id = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }),
-                let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) })
-            else {
-                throw InputError(
-                    .usage, file: nil, field: "run",
-                    problem: "--shard slurm needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (run it inside a Slurm job array)")
-            }
-            let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
-            return try ShardSpec(index: id - minimum + 1, count: count)
+            return try SlurmArrayTask(environment: environment, option: "--shard slurm").shardOfWholeArray()
         }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw InputError(.usage, file: nil, field: "run", problem: "--shard needs K/N (for example 2/4) or 'slurm', got '\(text)'")
+        if text.hasPrefix("slurm/") {
+            let digits = text.dropFirst("slurm/".count)
+            guard !digits.isEmpty, digits.count <= 18, digits.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(digits) else {
+                throw InputError(
+                    .usage, file: nil, field: "run", problem: "--shard slurm/N needs a shard count N (for example slurm/8), got '\(text)'")
+            }
+            return try SlurmArrayTask(environment: environment, option: "--shard \(text)").shard(count: n)
+        }
+        guard let (k, n) = fraction(text) else {
+            throw InputError(
+                .usage, file: nil, field: "run", problem: "--shard needs K/N (for example 2/4), 'slurm' or 'slurm/N', got '\(text)'")
         }
         return try ShardSpec(index: k, count: n)
+    }
+
+    /// Parses `K/N` alone, as a part file's `shard` line holds it (never `slurm`: a part records the shard it
+    /// computed, and reading one must not depend on the environment).
+    ///
+    /// - Throws: ``InputError`` for anything but `K/N` with 1 ≤ K ≤ N ≤ ``maximumCount``.
+    package static func parsePartLine(_ text: String) throws(InputError) -> ShardSpec {
+        guard let (k, n) = fraction(text) else {
+            throw InputError(file: nil, field: "shard", problem: "needs K/N (for example 2/4), got '\(text)'")
+        }
+        return try ShardSpec(index: k, count: n)
+    }
+
+    private static func fraction(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        return (k, n)
     }
 
     /// The global trial indices of this shard out of `total`.

@@ -73,11 +73,14 @@ enum SharedOption {
         }
     }
 
-    /// `--shard <k>/<n>|slurm`: compute one shard and write a part file instead of the report.
+    /// `--shard <k>/<n>|slurm|slurm/<n>`: compute one shard and write a part file instead of the report.
     static func shard<O>(_ key: WritableKeyPath<O, ShardSpec?>, meaning: String) -> OptionSpec<O> {
         OptionSpec(
             "--shard", value: "<k>/<n>|slurm",
-            meaning: meaning + " 'slurm' takes k and n from SLURM_ARRAY_TASK_ID, _MIN and _COUNT.", default: "off"
+            meaning: meaning
+                + " 'slurm' takes the Slurm job array as the whole run: task ID of --array=MIN-MAX:STEP computes shard "
+                + "(ID-MIN)/STEP+1 of its task count. 'slurm/<n>': task k computes shard k of n, so 'sbatch --array=k' "
+                + "reruns shard k.", default: "off"
         ) { o, text, context in
             o[keyPath: key] = try ShardSpec.parse(text, environment: context.environment)
         }
