@@ -1,7 +1,8 @@
 // Golden text: `sensorbench help <topic>` for every node of the command tree, recorded from the binary built at
 // a9cd657 (before the commands became one type each, issue 23) with `sensorbench help <topic>`, each text without
 // the two newlines every help ends with. A help text changes only on purpose: edit the text here in the same commit
-// (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100).
+// (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100; `run` and `grade`'s
+// `--shard` text for `slurm/<n>`, issue 29).
 
 /// Every help topic (`nil`: the program's own), with its text as recorded.
 let recordedHelp: [(topic: String?, text: String)] = [
@@ -62,8 +63,10 @@ let recordedHelp: [(topic: String?, text: String)] = [
           -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
                                   core)
           --shard <k>/<n>|slurm   Run only shard k of n (1-based; trials split by global index) and write
-                                  <dir>/<name>.shard-<k>-of-<n>.part instead of the report. 'slurm' takes k and n from
-                                  SLURM_ARRAY_TASK_ID, _MIN and _COUNT. (default: off)
+                                  <dir>/<name>.shard-<k>-of-<n>.part instead of the report. 'slurm' takes the Slurm job
+                                  array as the whole run: task ID of --array=MIN-MAX:STEP computes shard (ID-MIN)/STEP+1 of
+                                  its task count. 'slurm/<n>': task k computes shard k of n, so 'sbatch --array=k' reruns
+                                  shard k. (default: off)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.
@@ -406,8 +409,10 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   core)
           --shard <k>/<n>|slurm   Grade only shard k of n (every suite's visits and timelines numbered by one global index)
                                   and write <dir>/<rubric name>.grade.shard-<k>-of-<n>.part; 'sensorbench merge' then writes
-                                  the reports byte-identical to a whole run. 'slurm' takes k and n from SLURM_ARRAY_TASK_ID,
-                                  _MIN and _COUNT. (default: off)
+                                  the reports byte-identical to a whole run. 'slurm' takes the Slurm job array as the whole
+                                  run: task ID of --array=MIN-MAX:STEP computes shard (ID-MIN)/STEP+1 of its task count.
+                                  'slurm/<n>': task k computes shard k of n, so 'sbatch --array=k' reruns shard k. (default:
+                                  off)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.
