@@ -59,7 +59,8 @@ struct SandboxContainmentTests {
         }
     }
 
-    /// The namespace fallback, as root, runs the program as the run's host uid directly (no user namespace).
+    /// The namespace fallback, as root, runs the program as the run's host uid directly (no user namespace), and
+    /// holds it to the same process cap.
     @Test(
         .enabled(
             if: geteuid() == 0 && SandboxTestPrograms.namespaces != nil,
@@ -74,6 +75,9 @@ struct SandboxContainmentTests {
         var info = stat()
         #expect(stat(scratch.appendingPathComponent("owned-by-sandbox").path, &info) == 0)
         #expect(info.st_uid == hostUser)
+        // Its process cap allows for its shell (`Sandbox.run`): the team still gets 4 tasks, so 3 children.
+        let fork = try self.run(["forkbomb"], in: scratch, sandbox: SandboxTestPrograms.namespaces!)
+        #expect(text(fork) == "children=3 fork=Resource temporarily unavailable\n")
     }
 
     /// The machine-wide settings a host-root sandbox could open for writing (the two, the kernel's
