@@ -149,6 +149,32 @@ struct SandboxContainmentTests {
     }
 }
 
+extension SandboxContainmentTests {
+    /// As root the scratch folder is handed to the run's uid, which must reach it: below a folder others may not
+    /// search (a cache under /root), the run is refused with one line naming that folder, and the launcher tells
+    /// the grader to make its scratch folders elsewhere (the temporary folder).
+    @Test(.enabled(if: geteuid() == 0, "the grader is not root here: no scratch folder is handed over"))
+    func scratchBelowAClosedFolderIsRefusedAndAvoided() throws {
+        let (root, _, _) = try SandboxTestPrograms.folders()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let closed = root.appendingPathComponent("closed")
+        let scratch = closed.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        #expect(chmod(closed.path, 0o700) == 0)
+        #expect(!sandbox.canHandOverScratch(in: closed))
+        #expect(sandbox.canHandOverScratch(in: root))
+        #expect(sandbox.canHandOverScratch(in: FileManager.default.temporaryDirectory))
+        let launcher = HarnessLauncher.sandboxed(sandbox, limits: limits)
+        #expect(!launcher.canUseScratch(in: closed) && launcher.canUseScratch(in: root))
+        do {
+            _ = try run(["exit", "0"], in: scratch)
+            Issue.record("ran with an unreachable scratch folder")
+        } catch {
+            #expect("\(error)".contains("\(closed.path) is not searchable by others"), "\(error)")
+        }
+    }
+}
+
 /// A value behind a lock, for the concurrent runs above.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -366,18 +366,33 @@ package struct Sandbox: Sendable {
     /// Gives the scratch folder to the run's host user (mode 0700), after checking that user can reach it: every
     /// folder above it must be searchable by others.
     static func handOver(_ scratch: String, to user: UInt32) throws(SourceSubmissionError) {
-        var folder = URL(fileURLWithPath: scratch).deletingLastPathComponent()
-        while folder.path != "/" {
-            var info = stat()
-            guard stat(folder.path, &info) == 0, info.st_mode & S_IXOTH != 0 else {
-                throw .toolFailed(
-                    "the scratch folder \(scratch) cannot be reached by the sandbox's unprivileged user: "
-                        + "\(folder.path) is not searchable by others (use a cache folder others may search)")
-            }
-            folder = folder.deletingLastPathComponent()
+        if let closed = firstClosedFolder(above: URL(fileURLWithPath: scratch)) {
+            throw .toolFailed(
+                "the scratch folder \(scratch) cannot be reached by the sandbox's unprivileged user: "
+                    + "\(closed) is not searchable by others")
         }
         guard chown(scratch, user, user) == 0, chmod(scratch, 0o700) == 0 else {
             throw .toolFailed("cannot hand \(scratch) to uid \(user): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Whether a scratch folder made inside `folder` can be handed to a run's user: `folder` and every folder
+    /// above it are searchable by others (always true when the grader is not root: nothing is handed over then).
+    ///
+    /// - Parameter folder: where scratch folders would be made.
+    /// - Returns: whether `run` can use a scratch folder made there.
+    package func canHandOverScratch(in folder: URL) -> Bool {
+        setpriv == nil || Self.firstClosedFolder(above: folder.appendingPathComponent("scratch")) == nil
+    }
+
+    /// The first folder above `path` (nearest first) that others may not search, or nil.
+    static func firstClosedFolder(above path: URL) -> String? {
+        var folder = path.standardizedFileURL.deletingLastPathComponent()
+        while true {
+            var info = stat()
+            if stat(folder.path, &info) != 0 || info.st_mode & S_IXOTH == 0 { return folder.path }
+            if folder.path == "/" { return nil }
+            folder = folder.deletingLastPathComponent()
         }
     }
 
