@@ -207,13 +207,18 @@ package struct Submission: Sendable {
     }
 
     /// The detector object's fields by key, refusing a key the core's configuration does not encode (its keys are
-    /// read off its own encoding of `template`, so they cannot drift from the core's `CodingKeys`).
+    /// read off its own encoding of `template`, so they cannot drift from the core's `CodingKeys`) and a key set to
+    /// `null` (issue 29: it was graded at the preset).
     static func fields<T: Encodable>(_ o: JSONObjectReader, of template: T, type: String) throws(InputError) -> [String: JSONField] {
         let known = JSONNodeDecoder.keys(of: template).filter { $0 != "kind" }
         var lines: [String: JSONField] = [:]
         for key in o.keys where key != "kind" {
             guard let f = o.optional(key) else { continue }
             guard known.contains(key) else { throw f.error("is not a \(type) key (known: kind, \(known.joined(separator: ", ")))") }
+            // The decoder reads null as absent, which would grade the team at the preset's value it did not write.
+            if case .null = f.node.value {
+                throw f.error("is null: give a value, or leave the key out to take the kind's preset")
+            }
             lines[key] = f
         }
         return lines

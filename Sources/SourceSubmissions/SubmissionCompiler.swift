@@ -372,18 +372,30 @@ package struct SubmissionCompiler: Sendable {
     }
 
     /// The team's files: every `.swift` file below `folder`, or the listed ones (each a `.swift` file inside
-    /// `folder`, no `..` and no absolute path), sorted by path.
+    /// `folder`, no `..` and no absolute path), sorted by path; each must pass ``TeamFile/problem(_:in:)`` (a
+    /// regular file inside the folder, its name without control characters) before a byte of it is read.
     static func teamFiles(in folder: URL, listed: [String]?) throws(SourceSubmissionError) -> [URL] {
-        guard let listed else { return try swiftFiles(in: folder) }
+        guard let listed else {
+            let files = try swiftFiles(in: folder)
+            let prefix = folder.standardizedFileURL.path + "/"
+            for file in files {
+                let name = file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count)) : file.path
+                if let problem = TeamFile.problem(name, in: folder) {
+                    throw .toolFailed("\(folder.path): \(TeamFile.shown(name)) \(problem)")
+                }
+            }
+            return files
+        }
         guard isDirectory(folder) else { throw .noSources(folder: folder.path) }
         var files: [URL] = []
         for name in listed {
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
             let file = folder.appendingPathComponent(name).standardizedFileURL
             guard !name.hasPrefix("/"), !parts.contains(".."), name.hasSuffix(".swift"),
-                FileManager.default.isReadableFile(atPath: file.path), !isDirectory(file)
+                TeamFile.problem(name, in: folder) == nil
             else {
-                throw .toolFailed("\(folder.path): listed file \"\(name)\" is not a readable .swift file inside the folder")
+                throw .toolFailed(
+                    "\(folder.path): listed file \"\(TeamFile.shown(name))\" is not a regular .swift file inside the folder")
             }
             files.append(file)
         }

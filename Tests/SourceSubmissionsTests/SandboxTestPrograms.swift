@@ -15,8 +15,30 @@ enum SandboxTestPrograms {
         #include <stdio.h>
         #include <stdlib.h>
         #include <string.h>
+        #include <signal.h>
         #include <sys/socket.h>
+        #include <sys/wait.h>
         #include <unistd.h>
+
+        /* Prints a file's bytes between two markers (the uid map, /proc/self/status). */
+        static void show(const char *path) {
+            char text[8192];
+            int fd = open(path, O_RDONLY);
+            ssize_t n = fd < 0 ? -1 : read(fd, text, sizeof text - 1);
+            printf("%s:\\n%.*s", path, n < 0 ? 0 : (int)n, text);
+            if (fd >= 0) close(fd);
+        }
+
+        /* Touches 1 MiB blocks until an allocation fails; returns the MiB held (and keeps them). */
+        static long hold_memory(void) {
+            long mib = 0;
+            for (;;) {
+                char *p = malloc(1 << 20);
+                if (!p) return mib;
+                memset(p, 1, 1 << 20);
+                mib++;
+            }
+        }
 
         int main(int argc, char **argv) {
             const char *mode = argc > 1 ? argv[1] : "echo";
@@ -64,6 +86,79 @@ enum SandboxTestPrograms {
                 inet_pton(AF_INET, argv[2], &a.sin_addr);
                 if (s < 0 || connect(s, (struct sockaddr *)&a, sizeof a) != 0) { printf("connect-failed %s\\n", strerror(errno)); return 0; }
                 printf("connect-ok\\n");
+                return 0;
+            }
+            if (!strcmp(mode, "identity")) {
+                /* Who it is, and a file in the scratch folder whose owner the test reads on the host. */
+                show("/proc/self/uid_map");
+                show("/proc/self/gid_map");
+                show("/proc/self/status");
+                int fd = open("owned-by-sandbox", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+                printf("created=%s\\n", fd < 0 ? strerror(errno) : "yes");
+                return 0;
+            }
+            if (!strcmp(mode, "open-write")) {
+                /* Each path opened for writing (nothing written): "path: ok" or "path: <why not>". */
+                for (int i = 2; i < argc; i++) {
+                    int fd = open(argv[i], O_WRONLY);
+                    printf("%s: %s\\n", argv[i], fd < 0 ? strerror(errno) : "ok");
+                    if (fd >= 0) close(fd);
+                }
+                return 0;
+            }
+            if (!strcmp(mode, "forkbomb")) {
+                /* Children that wait, until fork fails (at most 10000); then all are killed. */
+                static pid_t children[10000];
+                int n = 0;
+                int why = 0;
+                while (n < 10000) {
+                    pid_t child = fork();
+                    if (child == 0) { pause(); _exit(0); }
+                    if (child < 0) { why = errno; break; }
+                    children[n++] = child;
+                }
+                printf("children=%d fork=%s\\n", n, why ? strerror(why) : "never failed");
+                fflush(stdout);
+                sleep(1); /* held a second, so runs started together overlap */
+                for (int i = 0; i < n; i++) kill(children[i], SIGKILL);
+                for (int i = 0; i < n; i++) waitpid(children[i], 0, 0);
+                return 0;
+            }
+            if (!strcmp(mode, "team-memory")) {
+                /* argv[2] children (as many as fork gives) and this process each hold all the memory they can;
+                   each child reports its MiB over a pipe and waits until every one has, so all is held at once. */
+                int wanted = atoi(argv[2]);
+                int report[2], release[2];
+                if (pipe(report) || pipe(release)) return 3;
+                int started = 0;
+                pid_t children[64];
+                for (int i = 0; i < wanted && i < 64; i++) {
+                    pid_t child = fork();
+                    if (child < 0) break;
+                    if (child == 0) {
+                        close(release[1]);
+                        long mib = hold_memory();
+                        write(report[1], &mib, sizeof mib);
+                        char c;
+                        read(release[0], &c, 1);
+                        _exit(0);
+                    }
+                    children[started++] = child;
+                }
+                close(release[0]);
+                close(report[1]);
+                long total = hold_memory();
+                printf("process 0: %ld MiB\\n", total);
+                for (int i = 0; i < started; i++) {
+                    long mib = 0;
+                    if (read(report[0], &mib, sizeof mib) != sizeof mib) return 4;
+                    printf("child: %ld MiB\\n", mib);
+                    total += mib;
+                }
+                printf("processes=%d total=%ld MiB\\n", started + 1, total);
+                fflush(stdout);
+                close(release[1]);
+                for (int i = 0; i < started; i++) waitpid(children[i], 0, 0);
                 return 0;
             }
             fprintf(stderr, "probe: unknown mode %s\\n", mode);

@@ -329,7 +329,11 @@ package enum SourceGrading {
     static func runOne(
         _ request: HarnessRequest, _ executable: URL, toolchain: SourceToolchain
     ) -> Result<[HarnessStreamAnswer], SourceFailureBox> {
-        let scratch = toolchain.cacheFolder.appendingPathComponent("run-\(UInt64.random(in: 0...UInt64.max))")
+        // In the cache, unless the sandbox's unprivileged user could not reach it there (a cache under /root).
+        let base =
+            toolchain.launcher.canUseScratch(in: toolchain.cacheFolder)
+            ? toolchain.cacheFolder : FileManager.default.temporaryDirectory
+        let scratch = base.appendingPathComponent("run-\(UInt64.random(in: 0...UInt64.max))")
         defer { try? FileManager.default.removeItem(at: scratch) }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -12,6 +12,9 @@ extension Submission {
     /// - Throws: ``InputError``.
     package static func load(folder path: String, rubric: Rubric) throws(InputError) -> Submission {
         let file = URL(fileURLWithPath: path).appendingPathComponent("submission.json").relativePath
+        if let problem = TeamFile.problem("submission.json", in: URL(fileURLWithPath: InputPaths.resolve(path))) {
+            throw InputError(file: file, problem: problem)
+        }
         let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: InputPaths.resolve(file)), displayPath: file)
         return try parse(node, file: file, rubric: rubric, folder: URL(fileURLWithPath: InputPaths.resolve(path)))
     }
@@ -50,15 +53,23 @@ extension Submission {
         do { all = try SubmissionCompiler.swiftFilesRelative(in: folder) } catch {
             throw InputError(file: o.file, field: "source", problem: error.description)
         }
+        let shownFolder = String(o.file.dropLast("submission.json".count))
+        for name in all {
+            if let problem = TeamFile.problem(name, in: folder) {
+                throw InputError(file: shownFolder + TeamFile.shown(name), problem: problem)
+            }
+        }
         var files = all
         if let f = o.optional("files") {
             var listed: [String] = []
             for element in try f.array(count: 1...1000) {
                 let name = try element.string()
                 guard all.contains(name) else {
-                    throw element.error("\"\(name)\" is not a .swift file of the submission folder (found: \(all.joined(separator: ", ")))")
+                    throw element.error(
+                        "\"\(TeamFile.shown(name))\" is not a .swift file of the submission folder (found: "
+                            + "\(all.map(TeamFile.shown).joined(separator: ", ")))")
                 }
-                guard !listed.contains(name) else { throw element.error("\"\(name)\" is listed twice") }
+                guard !listed.contains(name) else { throw element.error("\"\(TeamFile.shown(name))\" is listed twice") }
                 listed.append(name)
             }
             files = listed.sorted()
@@ -81,11 +92,15 @@ extension Submission {
         guard name.lowercased().hasSuffix(".gpx"), !name.hasPrefix("/"),
             !name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." })
         else {
-            throw field.error("\"\(name)\" is not a .gpx file inside the submission folder (a relative path, no ..)")
+            throw field.error(
+                "\"\(TeamFile.shown(name))\" is not a .gpx file inside the submission folder (a relative path, no ..)")
         }
         let url = folder.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw field.error("\"\(name)\" is not in the submission folder")
+            throw field.error("\"\(TeamFile.shown(name))\" is not in the submission folder")
+        }
+        if let problem = TeamFile.problem(name, in: folder) {
+            throw field.error("\"\(TeamFile.shown(name))\" \(problem)")
         }
         let shown = URL(fileURLWithPath: field.file).deletingLastPathComponent()
             .appendingPathComponent(name).relativePath

@@ -27,6 +27,11 @@ package struct HarnessLauncher: Sendable {
     /// Standard output beyond this many bytes ends the run (`.outputLimit`).
     package var outputBytes: Int
     private let start: @Sendable (URL, [UInt8], URL) throws(SourceSubmissionError) -> HarnessRun
+    private let scratchCheck: @Sendable (URL) -> Bool
+
+    /// Whether a scratch folder made inside `folder` can be used (the sandbox, as root, hands it to an
+    /// unprivileged user, who must be able to reach it).
+    package func canUseScratch(in folder: URL) -> Bool { scratchCheck(folder) }
 
     /// A launcher from a run function.
     ///
@@ -34,14 +39,17 @@ package struct HarnessLauncher: Sendable {
     ///   - summary: the sentence reports show.
     ///   - wallSeconds: the wall-clock limit the run function applies.
     ///   - outputBytes: the output limit the run function applies.
+    ///   - scratchCheck: whether a scratch folder made inside a folder can be used. Default: always.
     ///   - run: runs the executable with the input in the scratch folder.
     package init(
         summary: String, wallSeconds: Double, outputBytes: Int,
+        scratchCheck: @escaping @Sendable (URL) -> Bool = { _ in true },
         run: @escaping @Sendable (URL, [UInt8], URL) throws(SourceSubmissionError) -> HarnessRun
     ) {
         self.summary = summary
         self.wallSeconds = wallSeconds
         self.outputBytes = outputBytes
+        self.scratchCheck = scratchCheck
         self.start = run
     }
 
@@ -189,7 +197,8 @@ extension HarnessLauncher {
     ///   - limits: the limits of every run. Default ``SandboxLimits/harness``.
     package static func sandboxed(_ sandbox: Sandbox, limits: SandboxLimits = .harness) -> HarnessLauncher {
         HarnessLauncher(
-            summary: sandbox.summary(limits: limits), wallSeconds: limits.wallSeconds, outputBytes: limits.outputBytes
+            summary: sandbox.summary(limits: limits), wallSeconds: limits.wallSeconds, outputBytes: limits.outputBytes,
+            scratchCheck: { sandbox.canHandOverScratch(in: $0) }
         ) { (executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun in
             let run = try sandbox.run(
                 executable: executable, arguments: [], input: input, scratch: scratch, limits: limits)

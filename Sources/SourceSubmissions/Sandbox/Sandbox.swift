@@ -17,7 +17,14 @@ package enum IsolationKind: String, Sendable {
 }
 
 /// Runs a program (a team's harness) with no network, no write access outside its scratch folder, and limits on
-/// CPU time, memory, wall-clock time and output; says in one sentence what it enforces.
+/// CPU time, memory, processes, wall-clock time and output; says in one sentence what it enforces.
+///
+/// **Its host user.** When the grader is root, every run drops first (`prlimit --nproc`, then `setpriv` to a
+/// host uid of its own from ``SandboxUsers`` with no capabilities, no supplementary groups and no new privileges)
+/// and the sandbox is made from there: bubblewrap then runs unprivileged, so the uid 65534 inside maps (through
+/// bubblewrap's intermediate namespace) to that host uid, never to host root, and what host root owns (such as
+/// `/proc/sys/kernel/core_pattern`) stays out of reach. The executable is copied to a private world-readable
+/// folder and the scratch folder handed to that uid. When the grader is not root, its own user is the host user.
 ///
 /// **bubblewrap** (preferred): `bwrap --unshare-all --unshare-user --uid 65534 --gid 65534 --cap-drop ALL
 /// --die-with-parent --new-session`, a root file system holding only `/usr` (and the `/lib`, `/bin` links into
@@ -27,12 +34,18 @@ package enum IsolationKind: String, Sendable {
 /// the working folder; then the root itself is made read-only. No `/home`, no
 /// `/etc` beyond the loader's cache, no `/work` or repository, no `/root`. The network namespace holds only a
 /// loopback interface of its own, so neither 127.0.0.1 of the machine nor any outside address can be reached.
-/// Inside, `prlimit --cpu=N:N+1 --as=B --fsize=F --core=0` execs the program.
+/// Inside, `prlimit --cpu=N:N+1 --as=B --fsize=F --nproc=P --core=0` execs the program.
 ///
 /// **namespaces** (when bubblewrap is missing or does not work here): `unshare --net --pid --fork --kill-child
-/// --mount-proc` (with `--user --map-root-user` when the grader is not root), then, as root, `setpriv` to uid and
-/// gid 65534 with no capabilities, then a shell (the namespace's first process) running the same `prlimit`. No network and no signals outside; but every file the
-/// `nobody` user may read stays readable, and world-writable folders (`/tmp`) writable: the summary says so.
+/// --mount-proc` (with `--user --map-root-user` when the grader is not root), then, as root, `setpriv` to the
+/// run's host uid with no capabilities, then a shell (the namespace's first process) running the same `prlimit`.
+/// No network and no signals outside; but every file any user may read stays readable, and world-writable folders
+/// (`/tmp`) writable: the summary says so.
+///
+/// **Processes and memory.** `RLIMIT_NPROC` holds the team to `processes` tasks (see `run` for how the sandbox's
+/// own are counted); with a uid per run the cap is the team's alone. The team's memory is bounded by
+/// `processes × memoryBytes` (``SandboxLimits/teamMemoryBytes``): no memory cgroup is made (see
+/// docs/source-submissions.md for why).
 ///
 /// `detect()` probes once (runs `/usr/bin/true` inside) and picks the first that works.
 package struct Sandbox: Sendable {
@@ -45,7 +58,8 @@ package struct Sandbox: Sendable {
 
     var tool: String
     var prlimit: String
-    /// `setpriv`, used by the namespace fallback when the grader runs as root (nil otherwise).
+    /// `setpriv`, when the grader runs as root (nil otherwise): each run then drops to a host user of its own
+    /// (``SandboxUsers``) before the sandbox is made.
     var setpriv: String?
     /// Why bubblewrap was not used (namespace fallback only).
     var fallbackReason: String?
@@ -88,7 +102,7 @@ package struct Sandbox: Sendable {
             return .failure(.init(message: "\(toolName) not found (install \(kind == .bubblewrap ? "bubblewrap" : "util-linux"))"))
         }
         var setpriv: String?
-        if kind == .namespaces && geteuid() == 0 {
+        if geteuid() == 0 {
             guard let found = findTool("setpriv") else { return .failure(.init(message: "setpriv not found")) }
             setpriv = found
         }
@@ -137,7 +151,8 @@ package struct Sandbox: Sendable {
             let why = fallbackReason.map { " (bubblewrap unavailable: \($0))" } ?? ""
             let user =
                 setpriv != nil
-                ? "as uid 65534 (nobody) with no capabilities" : "in a user namespace mapped to the grader's user"
+                ? "as an unprivileged host uid of its own with no capabilities"
+                : "in a user namespace mapped to the grader's user"
             return "Each team's harness ran under \(toolVersion) and prlimit\(why) with no network (an empty network "
                 + "namespace), its own process and mount namespaces, \(user); not enforced: files outside its "
                 + "scratch folder that this user may read are readable, and world-writable folders such as /tmp are "
@@ -170,38 +185,62 @@ package struct Sandbox: Sendable {
         guard SubmissionCompiler.isDirectory(URL(fileURLWithPath: scratchPath)) else {
             throw .toolFailed("scratch folder \(scratch.path) does not exist")
         }
+        // As root, the whole sandbox runs as a host user of its own (`SandboxUsers`), never root: it must reach its
+        // executable (a private world-readable copy) and own its scratch folder.
+        var hostUser: UInt32?
+        var temporaryCopy: URL?
+        defer {
+            if let temporaryCopy { try? FileManager.default.removeItem(at: temporaryCopy) }
+            if let hostUser { SandboxUsers.shared.release(hostUser) }
+        }
+        var program = executablePath
+        var dropPrivileges: [String] = []
+        if let setpriv {
+            let user = SandboxUsers.shared.claim()
+            hostUser = user
+            let copy = try Self.privateCopy(of: executablePath)
+            temporaryCopy = copy.deletingLastPathComponent()
+            program = copy.path
+            try Self.handOver(scratchPath, to: user)
+            dropPrivileges = [
+                setpriv, "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--inh-caps=-all",
+                "--bounding-set=-all", "--no-new-privs", "--",
+            ]
+        }
+        // `RLIMIT_NPROC` counts every task of the user the limit is checked for, in its user namespace and in each
+        // one above it; the sandbox's own processes count with the team's (measured with a fork loop, see
+        // `SandboxContainmentTests` and by hand unprivileged): bubblewrap's namespace init (and, as root, its monitor outside: the outer limit), the
+        // namespace fallback's shell (and, unprivileged, `unshare` itself, in the namespace it made).
+        let ownTasks: Int
+        switch (isolation, hostUser != nil) {
+        case (.bubblewrap, _), (.namespaces, true): ownTasks = 1
+        case (.namespaces, false): ownTasks = 2
+        }
+        let taskLimit = limits.processes + ownTasks
         let limitArguments = [
             prlimit, "--cpu=\(limits.cpuSeconds):\(limits.cpuSeconds + 1)",
             "--as=\(limits.memoryBytes):\(limits.memoryBytes)", "--fsize=\(limits.fileBytes):\(limits.fileBytes)",
-            "--core=0:0", "--",
+            "--nproc=\(taskLimit):\(taskLimit)", "--core=0:0", "--",
         ]
         var command: [String]
         var shownScratch: String
-        var temporaryCopy: URL?
-        defer { if let temporaryCopy { try? FileManager.default.removeItem(at: temporaryCopy) } }
         switch isolation {
         case .bubblewrap:
-            command =
+            command = []
+            if hostUser != nil {
+                // Set before bubblewrap makes its user namespace, so the namespace inherits it as the cap on all
+                // of this uid's tasks, bubblewrap's monitor included.
+                command = [prlimit, "--nproc=\(taskLimit + 1):\(taskLimit + 1)", "--"] + dropPrivileges
+            }
+            command +=
                 [tool]
-                + Self.bubblewrapArguments(
-                    executable: executablePath, scratch: scratchPath, limits: limits, prlimit: prlimit)
+                + Self.bubblewrapArguments(executable: program, scratch: scratchPath, limits: limits, prlimit: prlimit)
             command += limitArguments + ["/harness"] + arguments
             shownScratch = "/scratch/"
         case .namespaces:
             command = [tool, "--net", "--pid", "--fork", "--kill-child", "--mount", "--mount-proc"]
-            var program = executablePath
-            if let setpriv {
-                // As root, the program runs as nobody: it must reach its executable and write its scratch.
-                let copy = try Self.privateCopy(of: executablePath)
-                temporaryCopy = copy.deletingLastPathComponent()
-                program = copy.path
-                guard chown(scratchPath, 65534, 65534) == 0 else {
-                    throw .toolFailed("cannot hand \(scratchPath) to uid 65534: \(String(cString: strerror(errno)))")
-                }
-                command += [
-                    setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all",
-                    "--bounding-set=-all", "--no-new-privs", "--",
-                ]
+            if hostUser != nil {
+                command += dropPrivileges
             } else {
                 command.insert(contentsOf: ["--user", "--map-root-user"], at: 1)
             }
@@ -222,7 +261,8 @@ package struct Sandbox: Sendable {
             result.termination, statusCarriesSignal: true, killedForOutput: result.killedForOutput,
             killedForTime: result.killedForTime, diagnostics: diagnostics)
         return SandboxRun(
-            output: result.output, diagnostics: diagnostics, outcome: outcome, wallSeconds: result.wallSeconds)
+            output: result.output, diagnostics: diagnostics, outcome: outcome, wallSeconds: result.wallSeconds,
+            hostUser: hostUser)
     }
 
     // MARK: - bubblewrap's command line
@@ -321,6 +361,39 @@ package struct Sandbox: Sendable {
         else { return URL(fileURLWithPath: tool).lastPathComponent }
         let text = String(decoding: result.output + result.errorOutput, as: UTF8.self)
         return text.split(separator: "\n").first.map { String($0) } ?? URL(fileURLWithPath: tool).lastPathComponent
+    }
+
+    /// Gives the scratch folder to the run's host user (mode 0700), after checking that user can reach it: every
+    /// folder above it must be searchable by others.
+    static func handOver(_ scratch: String, to user: UInt32) throws(SourceSubmissionError) {
+        if let closed = firstClosedFolder(above: URL(fileURLWithPath: scratch)) {
+            throw .toolFailed(
+                "the scratch folder \(scratch) cannot be reached by the sandbox's unprivileged user: "
+                    + "\(closed) is not searchable by others")
+        }
+        guard chown(scratch, user, user) == 0, chmod(scratch, 0o700) == 0 else {
+            throw .toolFailed("cannot hand \(scratch) to uid \(user): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Whether a scratch folder made inside `folder` can be handed to a run's user: `folder` and every folder
+    /// above it are searchable by others (always true when the grader is not root: nothing is handed over then).
+    ///
+    /// - Parameter folder: where scratch folders would be made.
+    /// - Returns: whether `run` can use a scratch folder made there.
+    package func canHandOverScratch(in folder: URL) -> Bool {
+        setpriv == nil || Self.firstClosedFolder(above: folder.appendingPathComponent("scratch")) == nil
+    }
+
+    /// The first folder above `path` (nearest first) that others may not search, or nil.
+    static func firstClosedFolder(above path: URL) -> String? {
+        var folder = path.standardizedFileURL.deletingLastPathComponent()
+        while true {
+            var info = stat()
+            if stat(folder.path, &info) != 0 || info.st_mode & S_IXOTH == 0 { return folder.path }
+            if folder.path == "/" { return nil }
+            folder = folder.deletingLastPathComponent()
+        }
     }
 
     /// Copies the executable into a fresh world-readable folder in the temporary directory (mode 0755), so the

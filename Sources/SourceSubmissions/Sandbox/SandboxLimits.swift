@@ -12,6 +12,15 @@ package struct SandboxLimits: Sendable, Equatable {
     package var outputBytes: Int
     /// Largest file the program may write (`RLIMIT_FSIZE`), bytes; also the size of the sandbox's private `/tmp`.
     package var fileBytes: UInt64
+    /// Processes and threads the team may have at once, the program itself included (`RLIMIT_NPROC`, counted for
+    /// the sandbox's own host user, see ``Sandbox``): a `fork` or thread past it fails with `EAGAIN`.
+    package var processes: Int
+
+    /// The team's total memory where no memory cgroup can be made for it: every process of the team is held to
+    /// `memoryBytes` of address space and there are at most `processes` of them, so together they hold at most
+    /// `processes × memoryBytes` (8 GiB with the harness limits). `RLIMIT_AS` bounds what a process may map, so
+    /// this bounds the resident memory too.
+    package var teamMemoryBytes: UInt64 { UInt64(max(1, processes)) * memoryBytes }
 
     /// Limits.
     ///
@@ -21,15 +30,17 @@ package struct SandboxLimits: Sendable, Equatable {
     ///   - wallSeconds: wall-clock seconds. Default 180.
     ///   - outputBytes: standard-output bytes. Default 64 MiB.
     ///   - fileBytes: largest file, bytes. Default 64 MiB.
+    ///   - processes: processes and threads of the team at once, the program included. Default 4.
     package init(
         cpuSeconds: Int = 60, memoryBytes: UInt64 = 2 << 30, wallSeconds: Double = 180, outputBytes: Int = 64 << 20,
-        fileBytes: UInt64 = 64 << 20
+        fileBytes: UInt64 = 64 << 20, processes: Int = 4
     ) {
         self.cpuSeconds = cpuSeconds
         self.memoryBytes = memoryBytes
         self.wallSeconds = wallSeconds
         self.outputBytes = outputBytes
         self.fileBytes = fileBytes
+        self.processes = processes
     }
 
     /// The limits of a grading harness: 60 CPU seconds, 2 GiB of address space, 180 s of wall clock, 64 MiB of
@@ -38,7 +49,9 @@ package struct SandboxLimits: Sendable, Equatable {
     /// so a minute of CPU is far past any honest detector on a rubric's suites, and the wall clock allows for
     /// several harnesses sharing a core; a harness's Swift runtime does not start under 64 MiB of address space
     /// and runs under 128 MiB (16 MB resident), so 2 GiB leaves the suites ample room while a blow-up stops long
-    /// before the machine's memory.
+    /// before the machine's memory. Four processes: a harness is one process with one thread (its detector has no
+    /// use for more), and the rest leaves room for a runtime that starts a helper thread; a fork bomb stops at
+    /// three children, and the team's memory at 4 × 2 GiB (``teamMemoryBytes``).
     package static let harness = SandboxLimits()
 
     /// The limits in words, for reports: "CPU 60 s, address space 2 GiB, wall clock 180 s, output 64 MiB, files 64 MiB".

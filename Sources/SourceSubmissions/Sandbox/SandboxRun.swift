@@ -10,6 +10,9 @@ package struct SandboxRun: Sendable {
     package var outcome: SandboxOutcome
     /// Wall-clock seconds from start to the end of its output.
     package var wallSeconds: Double
+    /// The host user the sandbox ran as when the grader is root (one of ``SandboxUsers``, never 0); nil when the
+    /// grader is not root (then the grader's own user, mapped to uid 65534 inside) or for a tool run.
+    package var hostUser: UInt32? = nil
 }
 
 /// How a sandboxed program ended.
