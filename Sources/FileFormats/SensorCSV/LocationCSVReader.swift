@@ -48,7 +48,7 @@ package enum LocationCSVReader {
             throw InputError(
                 file: file, line: 1, field: "header", problem: "no latitude and longitude columns; \(consumer) needs \(need.description)")
         }
-        let isPhyphox = lower.first?.hasPrefix("time (s)") == true
+        let isPhyphox = PhyphoxDialect.recognise(SensorCSVHeader(line: header, fileName: source.identifyingName)) == .mine
         let elapsed = column(["seconds_elapsed", "time"]).flatMap { lower[$0] == "time" && !isPhyphox ? nil : $0 }
         let nanoseconds = elapsed == nil ? lower.firstIndex(of: "time") : nil
         guard elapsed != nil || nanoseconds != nil else {
