@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
         .target(name: "Reporting"),
         // The line-numbered JSON reader, InputError and exit codes, GPX, sensor CSV / JSON / zip exports: knows nothing of studies.
-        .target(name: "FileFormats", dependencies: ["DetectionCore", "Reporting", "CZlib"]),
+        .target(name: "FileFormats", dependencies: ["CZlib"]),
         // The runner, trial seeding, shards, part files and merge.
         .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats", "Reporting"]),
         // Drift, gestures (shake and scribble) and geofence.
