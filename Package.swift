@@ -30,10 +30,12 @@ let package = Package(
         ),
         .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
         .target(name: "Reporting"),
+        // SHA-256 (FIPS 180-4), the one implementation: part-file checksums and compile-cache keys. Stdlib only.
+        .target(name: "Checksum"),
         // The line-numbered JSON reader, InputError and exit codes, GPX, sensor CSV / JSON / zip exports: knows nothing of studies.
         .target(name: "FileFormats", dependencies: ["CZlib"]),
         // The runner, trial seeding, shards, part files and merge.
-        .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats", "Reporting"]),
+        .target(name: "MonteCarlo", dependencies: ["Stats", "FileFormats", "Reporting", "Checksum"]),
         // Drift, gestures (shake and scribble) and geofence.
         .target(name: "Studies", dependencies: ["DetectionCore", "Stats", "SensorSim", "Reporting", "FileFormats", "MonteCarlo"]),
         .target(name: "Grading", dependencies: ["Studies", "SourceSubmissions"]),
@@ -43,16 +45,17 @@ let package = Package(
         // The command line.
         .executableTarget(name: "sensorbench", dependencies: ["Grading", "Recordings", "CBenchReference"]),
         // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc; the harness wire format.
-        .target(name: "SourceSubmissions", dependencies: ["DetectionCore"]),
+        .target(name: "SourceSubmissions", dependencies: ["DetectionCore", "Checksum"]),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
-        .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions", "Grading", "TestSupport"]),
+        .testTarget(name: "SourceSubmissionsTests", dependencies: ["SourceSubmissions", "Grading", "Checksum", "TestSupport"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "CGSL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["SensorSim", "Stats", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
         .testTarget(name: "FileFormatsTests", dependencies: ["FileFormats", "DetectionCore", "TestSupport"]),
         .testTarget(name: "MonteCarloTests", dependencies: ["MonteCarlo", "TestSupport"]),
         .testTarget(name: "StudiesTests", dependencies: ["Studies", "TestSupport"]),

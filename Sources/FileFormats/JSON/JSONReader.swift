@@ -79,6 +79,23 @@ package struct JSONField {
         InputError(file: file, line: node.line, field: path, problem: problem)
     }
 
+    /// Refuses the first of `values` (read from this field, an array or one value) that repeats an earlier one:
+    /// "repeats the value 3" (0 and −0 are the same value).
+    ///
+    /// - Parameters:
+    ///   - values: the values, in the file's order.
+    ///   - elements: each value's own field: the refusal names the repeat's field and line. Without them it names
+    ///     `path[i]` on this field's line.
+    /// - Throws: ``InputError`` for the first repeat.
+    package func refuseDuplicates(_ values: [Double], elements: [JSONField]? = nil) throws(InputError) {
+        var seen = Set<Double>()
+        for (i, v) in values.enumerated() where !seen.insert(v).inserted {
+            let problem = "repeats the value \(DecimalText.exact(v))"
+            if let elements { throw elements[i].error(problem) }
+            throw InputError(file: file, line: node.line, field: "\(path)[\(i)]", problem: problem)
+        }
+    }
+
     // MARK: - Scalars
 
     package func double() throws(InputError) -> Double {
