@@ -104,6 +104,23 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
         #expect(SensorCSVDialects.listing == "Sensor Logger, phyphox, SensorLog, Physics Toolbox, or generic t_s,x,y,z")
     }
 
+    /// The help's FORMATS section comes from the registry: the four dialects' lines as the help printed them before
+    /// the family (copied from CommandTables.swift), plus Physics Toolbox's.
+    @Test func formatsHelpListsEveryDialect() {
+        let expected = """
+            FORMATS (detected from the header and file name; a file of another sensor is refused):
+              Sensor Logger           time, seconds_elapsed, z, y, x; the sensor from the file name
+                                      (Gyroscope.csv, Accelerometer.csv, ...), units from its UNITS.md
+                                      and Metadata.csv; also its zip export.
+              phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
+                                      header; ',' ';' or tab; also its zip export (Raw Data.csv).
+              SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
+              Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+              generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
+            """
+        #expect(SensorCSVDialects.formatsHelp == expected)
+    }
+
     @Test(arguments: fixtures.filter { $0.format == nil })
     func anUnknownHeaderIsRefusedNamingWhatItSaw(fixture: HeaderFixture) {
         let names = SensorCSVLayout.fields(fixture.header).names

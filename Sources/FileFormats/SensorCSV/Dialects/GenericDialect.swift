@@ -6,6 +6,7 @@ extension SensorCSVFormat {
 enum GenericDialect: SensorCSVDialect {
     static var format: SensorCSVFormat { .generic }
     static var listedAs: String { "generic t_s,x,y,z" }
+    static var help: [String] { ["t_s,x,y,z (seconds); the unit must be given with --unit."] }
 
     static func recognise(_ header: SensorCSVHeader) -> SensorCSVRecognition {
         header.has("t_s") ? .mine : .notMine

@@ -10,6 +10,12 @@ extension SensorCSVFormat {
 /// lines are each one quoted field is read too.
 enum PhyphoxDialect: SensorCSVDialect {
     static var format: SensorCSVFormat { .phyphox }
+    static var help: [String] {
+        [
+            "\"Time (s)\", \"X (rad/s)\" or \"Gyroscope x (rad/s)\", ...; unit from the",
+            "header; ',' ';' or tab; also its zip export (Raw Data.csv).",
+        ]
+    }
 
     static func recognise(_ header: SensorCSVHeader) -> SensorCSVRecognition {
         header.lower.first?.hasPrefix("time (s)") == true ? .mine : .notMine

@@ -9,6 +9,7 @@ extension SensorCSVFormat {
 /// include gravity (raw accelerometer readings).
 enum PhysicsToolboxDialect: SensorCSVDialect {
     static var format: SensorCSVFormat { .physicsToolbox }
+    static var help: [String] { ["time, gFx, gFy, gFz (s, g): an accelerometer, gravity included."] }
 
     static func recognise(_ header: SensorCSVHeader) -> SensorCSVRecognition {
         header.has("time") && header.has("gfx") && header.has("gfy") && header.has("gfz") ? .mine : .notMine

@@ -21,6 +21,9 @@ protocol SensorCSVDialect {
     static var format: SensorCSVFormat { get }
     /// How the refusal of an unknown header lists it ("generic t_s,x,y,z").
     static var listedAs: String { get }
+    /// The command-line help's lines for it (at most 68 characters each): what the header holds, where the sensor
+    /// and the unit come from.
+    static var help: [String] { get }
     /// Whether the header (and file name) are this dialect's.
     static func recognise(_ header: SensorCSVHeader) -> SensorCSVRecognition
     /// The layout of a header this dialect recognised, checked against what the command needs.
@@ -35,7 +38,7 @@ extension SensorCSVDialect {
 }
 
 /// The registry of sensor CSV dialects.
-enum SensorCSVDialects {
+package enum SensorCSVDialects {
     /// Every dialect, in the order the refusal of an unknown header lists them.
     static let all: [any SensorCSVDialect.Type] = [
         SensorLoggerDialect.self,
@@ -48,6 +51,19 @@ enum SensorCSVDialects {
     /// The dialect that recognises the header, or nil for an unknown layout.
     static func dialect(for header: SensorCSVHeader) -> (any SensorCSVDialect.Type)? {
         all.first { $0.recognise(header) == .mine }
+    }
+
+    /// The FORMATS section of `allan`, `calibrate` and `replay` help: each dialect's name and help lines, in
+    /// registry order, so the help cannot miss a dialect.
+    package static var formatsHelp: String {
+        var lines = ["FORMATS (detected from the header and file name; a file of another sensor is refused):"]
+        for dialect in all {
+            for (k, line) in dialect.help.enumerated() {
+                let name = k == 0 ? dialect.format.rawValue : ""
+                lines.append("  " + name + String(repeating: " ", count: max(1, 24 - name.count)) + line)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// "Sensor Logger, phyphox, SensorLog, Physics Toolbox, or generic t_s,x,y,z".

@@ -7,6 +7,7 @@ extension SensorCSVFormat {
 /// columns the command needs are picked, with the unit in the column name.
 enum SensorLogDialect: SensorCSVDialect {
     static var format: SensorCSVFormat { .sensorLog }
+    static var help: [String] { ["gyroRotationX(rad/s), motionUserAccelerationX(G), ..."] }
 
     static func recognise(_ header: SensorCSVHeader) -> SensorCSVRecognition {
         let claimed = header.lower.contains {

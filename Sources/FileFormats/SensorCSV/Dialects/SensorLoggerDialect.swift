@@ -15,6 +15,13 @@ extension SensorCSVFormat {
 /// alone). A header starting `time` with other columns (Physics Toolbox's `time,gFx,gFy,gFz`) is not claimed.
 enum SensorLoggerDialect: SensorCSVDialect {
     static var format: SensorCSVFormat { .sensorLogger }
+    static var help: [String] {
+        [
+            "time, seconds_elapsed, z, y, x; the sensor from the file name",
+            "(Gyroscope.csv, Accelerometer.csv, ...), units from its UNITS.md",
+            "and Metadata.csv; also its zip export.",
+        ]
+    }
 
     static func recognise(_ header: SensorCSVHeader) -> SensorCSVRecognition {
         if header.has("seconds_elapsed") { return .mine }
