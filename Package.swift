@@ -30,10 +30,12 @@ let package = Package(
         ),
         .target(name: "SensorSim", dependencies: ["Stats", "DetectionCore"]),
         .target(name: "Reporting"),
+        // SHA-256 (FIPS 180-4), the one implementation: part-file checksums and compile-cache keys. Stdlib only.
+        .target(name: "Checksum"),
         // The line-numbered JSON reader, InputError and exit codes, GPX, sensor CSV / JSON / zip exports: knows nothing of studies.
-        .target(name: "FileFormats", dependencies: ["CZlib", "DetectionCore", "Reporting"]),
+        .target(name: "FileFormats", dependencies: ["CZlib"]),
         // The runner, trial seeding, shards, part files and merge.
-        .target(name: "MonteCarlo", dependencies: ["FileFormats", "Reporting"]),
+        .target(name: "MonteCarlo", dependencies: ["Checksum", "FileFormats", "Reporting"]),
         // Drift, gestures (shake and scribble) and geofence.
         .target(
             name: "Studies", dependencies: ["DetectionCore", "FileFormats", "MonteCarlo", "Reporting", "SensorSim", "Stats"]),
@@ -55,13 +57,15 @@ let package = Package(
                 "SensorSim", "Stats", "Studies",
             ]),
         // Compiles a team's Swift files against DetectionCore and SensorShims with swiftc; the harness wire format.
-        .target(name: "SourceSubmissions"),
+        .target(name: "SourceSubmissions", dependencies: ["Checksum"]),
 
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
-        .testTarget(name: "SourceSubmissionsTests", dependencies: ["FileFormats", "Grading", "MonteCarlo", "SourceSubmissions"]),
+        .testTarget(
+            name: "SourceSubmissionsTests",
+            dependencies: ["Checksum", "FileFormats", "Grading", "MonteCarlo", "SourceSubmissions"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "CGSL", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorSimTests", dependencies: ["DetectionCore", "SensorSim", "Stats"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Fixtures"]),
@@ -69,7 +73,9 @@ let package = Package(
         .testTarget(name: "MonteCarloTests", dependencies: ["FileFormats", "MonteCarlo"]),
         .testTarget(
             name: "StudiesTests",
-            dependencies: ["DetectionCore", "FileFormats", "MonteCarlo", "SensorSim", "Stats", "Studies", "TestSupport"]),
+            dependencies: [
+                "DetectionCore", "FileFormats", "MonteCarlo", "Reporting", "SensorSim", "Stats", "Studies", "TestSupport",
+            ]),
         .testTarget(
             name: "GradingTests",
             dependencies: [
@@ -89,6 +95,7 @@ let package = Package(
         // The layering rules, checked on the source tree: DetectionCore imports only Swift, only Stats imports CGSL, and
         // every target's imports are exactly its dependencies here and in docs/architecture.md's target table.
         .testTarget(name: "ArchitectureTests"),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,3 @@
-import Reporting
-
 /// The process exit codes, in one place (BSD `sysexits.h` values where one fits).
 package enum ExitCode: Int32, Sendable {
     case success = 0
@@ -25,17 +23,6 @@ package enum ExitCode: Int32, Sendable {
         case .badData: self = .dataError
         case .missingFile: self = .noInput
         case .usage: self = .usage
-        }
-    }
-
-    /// The code for a reporting error: output and disk problems have their own codes; a value a renderer
-    /// refuses is an internal failure (the inputs were validated before).
-    package init(_ error: ReportingError) {
-        switch error {
-        case .output: self = .cannotCreate
-        case .write: self = .ioError
-        case .locked: self = .busy
-        case .nonFiniteValue, .cellCount, .invalidValue, .nonPositiveOnLogAxis: self = .failure
         }
     }
 }

@@ -1,3 +1,4 @@
+import Checksum
 import Foundation
 
 // MARK: - Compiling a team's Swift files into a harness

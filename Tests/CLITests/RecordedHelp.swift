@@ -2,7 +2,8 @@
 // a9cd657 (before the commands became one type each, issue 23) with `sensorbench help <topic>`, each text without
 // the two newlines every help ends with. A help text changes only on purpose: edit the text here in the same commit
 // (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100; `run` and `grade`'s
-// `--shard` text for `slurm/<n>`, issue 29).
+// `--shard` text for `slurm/<n>`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
+// dialect registry, with Physics Toolbox).
 
 /// Every help topic (`nil`: the program's own), with its text as recorded.
 let recordedHelp: [(topic: String?, text: String)] = [
@@ -211,6 +212,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
+          Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -245,6 +247,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
+          Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -320,6 +323,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           phyphox                 "Time (s)", "X (rad/s)" or "Gyroscope x (rad/s)", ...; unit from the
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
+          Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),

@@ -1,5 +1,6 @@
 import DetectionCore
 import Foundation
+import Reporting
 import TestSupport
 import Testing
 
@@ -21,8 +22,8 @@ import Testing
         let back = try GPXReader.parse(Data(text.utf8), file: "x.gpx")
         #expect(back.count == 3)
         for (a, b) in zip(points, back) {
-            #expect(abs(a.coordinate.latitudeDegrees - b.coordinate.latitudeDegrees) < 1e-9)
-            #expect(abs(a.coordinate.longitudeDegrees - b.coordinate.longitudeDegrees) < 1e-9)
+            #expect(abs(a.latitudeDegrees - b.coordinate.latitudeDegrees) < 1e-9)
+            #expect(abs(a.longitudeDegrees - b.coordinate.longitudeDegrees) < 1e-9)
             #expect(b.kind == .waypoint)
         }
         #expect(back[0].name == "A & B <1>")

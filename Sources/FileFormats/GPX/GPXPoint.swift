@@ -1,5 +1,3 @@
-import DetectionCore
-
 /// One point read from a GPX file.
 package struct GPXPoint: Sendable, Equatable {
     /// Which GPX element held the point.
@@ -11,8 +9,10 @@ package struct GPXPoint: Sendable, Equatable {
 
     /// The element kind.
     package var kind: Kind
-    /// The position.
-    package var coordinate: Coordinate
+    /// Latitude in degrees, finite and within [−90, 90] (WGS-84, as the file wrote it).
+    package let latitudeDegrees: Double
+    /// Longitude in degrees, finite (as the file wrote it; the readers accept [−180, 180]).
+    package let longitudeDegrees: Double
     /// The point's `<name>`, when it has one.
     package var name: String?
     /// The line of the point's start tag in the file.
@@ -34,4 +34,15 @@ package struct GPXPoint: Sendable, Equatable {
     /// single-frequency receiver (the dilution of precision scales the range error into a position error; the
     /// 5 m is this package's choice, not a property of the file). Strava's and most loggers' files carry `<hdop>`.
     package static let metersPerHDOP = 5.0
+
+    /// A point at a valid position: nil unless the latitude is finite within [−90, 90] and the longitude finite,
+    /// the rule of DetectionCore's `Coordinate`, so a caller's conversion to one always succeeds.
+    package init?(kind: Kind, latitudeDegrees: Double, longitudeDegrees: Double, name: String?, line: Int) {
+        guard latitudeDegrees.isFinite, abs(latitudeDegrees) <= 90, longitudeDegrees.isFinite else { return nil }
+        self.kind = kind
+        self.latitudeDegrees = latitudeDegrees
+        self.longitudeDegrees = longitudeDegrees
+        self.name = name
+        self.line = line
+    }
 }

@@ -1,4 +1,3 @@
-import DetectionCore
 import Foundation
 
 #if canImport(FoundationXML)
@@ -213,11 +212,11 @@ package enum GPXReader {
                     return fail(parser, "<\(name)> lon \"\(lonText)\" is not a decimal number")
                 }
                 guard lat >= -90, lat <= 90, lon >= -180, lon <= 180,
-                    let c = Coordinate(latitudeDegrees: lat, longitudeDegrees: lon)
+                    let point = GPXPoint(kind: kind, latitudeDegrees: lat, longitudeDegrees: lon, name: nil, line: parser.lineNumber)
                 else {
                     return fail(parser, "<\(name)> lat \(latText), lon \(lonText) is not a valid position (|lat| ≤ 90, |lon| ≤ 180)")
                 }
-                open = GPXPoint(kind: kind, coordinate: c, name: nil, line: parser.lineNumber)
+                open = point
             } else if name == "name", open != nil {
                 inName = true
                 nameText = ""

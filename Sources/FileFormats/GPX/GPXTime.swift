@@ -2,7 +2,7 @@
 ///
 /// Accepted: `YYYY-MM-DDThh:mm:ss`, optional fraction `.fff…`, then `Z`, `±hh:mm` or `±hhmm` (no zone = UTC, as
 /// GPX 1.1 says times are UTC). Leap seconds (ss = 60) are refused: the proleptic Gregorian day arithmetic of
-/// ``GPXWriter/daysFromCivil(year:month:day:)`` has no room for them, and phones do not write them.
+/// ``daysFromCivil(year:month:day:)`` has no room for them, and phones do not write them.
 package enum GPXTime {
     /// Seconds since 1970-01-01T00:00:00Z, or `nil` when the text is not such a time.
     ///
@@ -60,7 +60,7 @@ package enum GPXTime {
             }
         }
         guard i == b.count else { return nil }
-        let days = GPXWriter.daysFromCivil(year: year, month: month, day: day)
+        let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Double(whole) + fraction
     }
@@ -72,5 +72,15 @@ package enum GPXTime {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (era arithmetic: 400-year cycles of 146 097 days).
+    package static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

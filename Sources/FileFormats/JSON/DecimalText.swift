@@ -23,4 +23,12 @@ package enum DecimalText {
         guard !plain.isEmpty, isDecimal(plain.utf8), let value = Double(plain), value.isFinite else { return nil }
         return value
     }
+
+    /// The shortest text that reads back as `x` exactly, whole numbers without ".0" ("3", "0.1", "1.5e-07"): for
+    /// values quoted from the input in messages (the same text as Reporting's `Format.exact`, which FileFormats
+    /// cannot import).
+    package static func exact(_ x: Double) -> String {
+        if x == x.rounded(), x.magnitude < 1e15 { return String(Int64(x)) }
+        return "\(x)"
+    }
 }

@@ -1,5 +1,3 @@
-import Reporting
-
 /// Reads a JSON object field by field, with the path of every field, refusing unknown keys.
 ///
 /// Every accessor throws an ``InputError`` that names the file, the line and the field path. Call
@@ -81,6 +79,23 @@ package struct JSONField {
         InputError(file: file, line: node.line, field: path, problem: problem)
     }
 
+    /// Refuses the first of `values` (read from this field, an array or one value) that repeats an earlier one:
+    /// "repeats the value 3" (0 and −0 are the same value).
+    ///
+    /// - Parameters:
+    ///   - values: the values, in the file's order.
+    ///   - elements: each value's own field: the refusal names the repeat's field and line. Without them it names
+    ///     `path[i]` on this field's line.
+    /// - Throws: ``InputError`` for the first repeat.
+    package func refuseDuplicates(_ values: [Double], elements: [JSONField]? = nil) throws(InputError) {
+        var seen = Set<Double>()
+        for (i, v) in values.enumerated() where !seen.insert(v).inserted {
+            let problem = "repeats the value \(DecimalText.exact(v))"
+            if let elements { throw elements[i].error(problem) }
+            throw InputError(file: file, line: node.line, field: "\(path)[\(i)]", problem: problem)
+        }
+    }
+
     // MARK: - Scalars
 
     package func double() throws(InputError) -> Double {
@@ -93,7 +108,8 @@ package struct JSONField {
         let value = try double()
         guard range.contains(value) else {
             throw error(
-                "must be between \(Format.exact(range.lowerBound)) and \(Format.exact(range.upperBound)), got \(Format.exact(value))")
+                "must be between \(DecimalText.exact(range.lowerBound)) and \(DecimalText.exact(range.upperBound)), got \(DecimalText.exact(value))"
+            )
         }
         return value
     }
@@ -101,16 +117,16 @@ package struct JSONField {
     /// A number strictly greater than `lower` and at most `upper`.
     package func positive(atMost upper: Double) throws(InputError) -> Double {
         let value = try double()
-        guard value > 0 else { throw error("must be greater than 0, got \(Format.exact(value))") }
-        guard value <= upper else { throw error("must be at most \(Format.exact(upper)), got \(Format.exact(value))") }
+        guard value > 0 else { throw error("must be greater than 0, got \(DecimalText.exact(value))") }
+        guard value <= upper else { throw error("must be at most \(DecimalText.exact(upper)), got \(DecimalText.exact(value))") }
         return value
     }
 
     /// A number ≥ 0 and at most `upper`.
     package func nonNegative(atMost upper: Double) throws(InputError) -> Double {
         let value = try double()
-        guard value >= 0 else { throw error("must not be negative, got \(Format.exact(value))") }
-        guard value <= upper else { throw error("must be at most \(Format.exact(upper)), got \(Format.exact(value))") }
+        guard value >= 0 else { throw error("must not be negative, got \(DecimalText.exact(value))") }
+        guard value <= upper else { throw error("must be at most \(DecimalText.exact(upper)), got \(DecimalText.exact(value))") }
         return value
     }
 

@@ -1,4 +1,3 @@
-import DetectionCore
 import Foundation
 
 /// Reads a phone's location log as a track: Sensor Logger's `Location.csv` and phyphox's "Location GPS" export
@@ -48,7 +47,7 @@ package enum LocationCSVReader {
             throw InputError(
                 file: file, line: 1, field: "header", problem: "no latitude and longitude columns; \(consumer) needs \(need.description)")
         }
-        let isPhyphox = lower.first?.hasPrefix("time (s)") == true
+        let isPhyphox = PhyphoxDialect.recognise(SensorCSVHeader(line: header, fileName: source.identifyingName)) == .mine
         let elapsed = column(["seconds_elapsed", "time"]).flatMap { lower[$0] == "time" && !isPhyphox ? nil : $0 }
         let nanoseconds = elapsed == nil ? lower.firstIndex(of: "time") : nil
         guard elapsed != nil || nanoseconds != nil else {
@@ -91,12 +90,12 @@ package enum LocationCSVReader {
             previous = t
             let latitude = try number(lat, names[lat]), longitude = try number(lon, names[lon])
             guard latitude >= -90, latitude <= 90, longitude >= -180, longitude <= 180,
-                let c = Coordinate(latitudeDegrees: latitude, longitudeDegrees: longitude)
+                var point = GPXPoint(
+                    kind: .trackPoint, latitudeDegrees: latitude, longitudeDegrees: longitude, name: nil, line: line)
             else {
                 throw InputError(
                     file: file, line: line, problem: "latitude \(values[lat]), longitude \(values[lon]) is not a valid position")
             }
-            var point = GPXPoint(kind: .trackPoint, coordinate: c, name: nil, line: line)
             point.timeSeconds = t
             point.timeText = "\(t) s"
             if let a = accuracy, let meters = Double(values[a]), meters.isFinite, meters >= 0 {

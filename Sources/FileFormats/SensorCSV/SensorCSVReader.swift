@@ -1,5 +1,4 @@
 import Foundation
-import Reporting
 
 /// Receives a recording's samples one at a time, in the internal unit (rad/s or g), time in seconds.
 package protocol SampleSink {
@@ -44,7 +43,7 @@ package struct RecordingInfo: Sendable, Equatable {
     }
 }
 
-/// Streams a sensor CSV (see ``SensorCSVFormat``) into a sink, line by line, in O(1) memory.
+/// Streams a sensor CSV (any dialect of ``SensorCSVDialects``) into a sink, line by line, in O(1) memory.
 ///
 /// Every data line is checked: it has the header's number of fields, every needed field is a finite number, and
 /// time never goes backwards. The first problem is reported as an ``InputError`` naming the file and the line
@@ -60,7 +59,7 @@ package enum SensorCSVReader {
     /// - Throws: ``InputError`` naming the file (and line) of the first problem.
     package static func read<Sink: SampleSink>(
         path: String, declaredUnit: RecordingUnit?, need: SensorNeed = gyroscopeNeed,
-        into sink: inout Sink, progress: TerminalProgress? = nil
+        into sink: inout Sink, progress: (any ReadingProgress)? = nil
     ) throws(InputError) -> RecordingInfo {
         let source = try SensorSource.open(path: path, need: need)
         let reader = source.reader

@@ -1,5 +1,4 @@
 import Foundation
-import Reporting
 
 /// A whole three-axis recording in memory, for analyses that need every sample at once (Allan deviation).
 ///
@@ -27,7 +26,7 @@ package struct SensorRecording: Sendable {
         }
     }
 
-    /// Imports a gyroscope recording (see ``SensorCSVFormat``); any other sensor is refused.
+    /// Imports a gyroscope recording (any dialect of ``SensorCSVDialects``); any other sensor is refused.
     ///
     /// - Throws: ``InputError`` naming the file and line of the first problem.
     /// - Parameters:
@@ -35,7 +34,8 @@ package struct SensorRecording: Sendable {
     ///   - declaredUnit: `--unit`, or nil for the format's.
     ///   - consumer: the command, named when the file holds another sensor than a gyroscope.
     package static func load(
-        path: String, declaredUnit: RecordingUnit?, consumer: String = "this command", progress: TerminalProgress? = nil
+        path: String, declaredUnit: RecordingUnit?, consumer: String = "this command",
+        progress: (any ReadingProgress)? = nil
     ) throws(InputError) -> SensorRecording {
         var sink = Collector()
         let info = try SensorCSVReader.read(

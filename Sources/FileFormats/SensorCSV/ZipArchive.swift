@@ -4,9 +4,10 @@ import Foundation
 /// A zip archive read from its central directory (PKWARE APPNOTE 6.3, §4.3), entries inflated with zlib.
 ///
 /// Supported: stored (method 0) and deflated (method 8) entries of a single-disk archive. Refused with one line
-/// naming the archive: zip64 archives, encrypted entries, other compression methods, multi-disk archives, and
-/// anything past the size limits (an archive over ``maximumArchiveBytes``, an entry declaring more than
-/// ``maximumEntryBytes``, or one inflating past its declared size — a zip bomb stops there). Every extracted entry
+/// naming the archive: zip64 archives, encrypted entries, other compression methods, multi-disk archives, entry
+/// names that leave the archive (absolute, a drive letter, `..`), and anything past the size limits (an archive
+/// over ``maximumArchiveBytes``, an entry declaring more than ``maximumEntryBytes``, or one inflating past its
+/// declared size — a zip bomb stops there). Every extracted entry
 /// is checked against the CRC-32 of its central-directory record.
 struct ZipArchive {
     /// The largest archive read, bytes.
@@ -131,6 +132,15 @@ struct ZipArchive {
 
     // MARK: - Central directory
 
+    /// Whether an entry name leaves the archive's folder when joined to it (APPNOTE §4.4.17: names are relative,
+    /// no drive or leading slash): nothing is extracted to disk, but an entry is chosen by its last component, so
+    /// a crafted `../../Gyroscope.csv` is refused rather than read.
+    static func escapes(_ name: String) -> Bool {
+        if name.hasPrefix("/") || name.hasPrefix("\\") { return true }
+        if name.count >= 2, name.dropFirst().first == ":" { return true }
+        return name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..")
+    }
+
     static func u16(_ b: [UInt8], _ i: Int) -> UInt16 { UInt16(b[i]) | UInt16(b[i + 1]) << 8 }
     static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
         UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
@@ -174,6 +184,9 @@ struct ZipArchive {
             let nameLength = Int(u16(b, p + 28)), extraLength = Int(u16(b, p + 30)), commentLength = Int(u16(b, p + 32))
             guard p + 46 + nameLength <= eocd else { throw fail("central directory record \(k + 1) is damaged") }
             let name = String(decoding: b[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
+            if escapes(name) {
+                throw fail("entry \"\(name)\" names a path outside the archive (absolute, a drive, or \"..\"), which is not read")
+            }
             if flags & 1 != 0 {
                 throw fail("entry \"\(name)\" is encrypted, which is not read; export the recording without a password")
             }

@@ -1,3 +1,4 @@
+import Checksum
 import FileFormats
 
 /// The closing line of every part file: `sha256 <64 hex digits>`, the SHA-256 of every byte before it (header,
@@ -19,7 +20,7 @@ enum PartChecksum {
     static func digest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hash = SHA256()
         hash.update(bytes)
-        return hash.finalizeHex()
+        return hash.hexDigest
     }
 
     /// `text` (which ends with a newline) followed by its checksum line.

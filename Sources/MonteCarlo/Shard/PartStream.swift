@@ -1,3 +1,4 @@
+import Checksum
 import FileFormats
 import Foundation
 import Reporting
@@ -67,7 +68,7 @@ extension PartFile {
             }
             try line("end \(count)")
             try flush()
-            let seal = Array("\(PartChecksum.key) \(hash.finalizeHex())\n".utf8)
+            let seal = Array("\(PartChecksum.key) \(hash.hexDigest)\n".utf8)
             try seal.withUnsafeBytes { try write($0) }
         }
         try AtomicFile.write(to: url) { write in
@@ -260,7 +261,7 @@ extension PartFile {
             throw InputError(file: path, line: newlines, field: "end", problem: "missing: the file is truncated (was the shard killed?)")
         }
         let digest = String(last.dropFirst(prefix.count))
-        guard digest == hash.finalizeHex() else { throw PartChecksum.mismatch(file: path, line: newlines) }
+        guard digest == hash.hexDigest else { throw PartChecksum.mismatch(file: path, line: newlines) }
         guard valid else { throw InputError(file: path, problem: "is not UTF-8 text") }
         let lineCount = newlines - 1  // the body's lines
         let parsed = try parseHeader(path: path, lineCount: lineCount) { header[$0] }
@@ -358,7 +359,7 @@ extension PartFile {
                 try body(PartRecord(file: path, line: i + 1, text: String(decoding: line, as: UTF8.self)))
             }
         }
-        guard !changed, i == end + 2, last == PartChecksum.key + " " + scan.digest, hash.finalizeHex() == scan.digest else {
+        guard !changed, i == end + 2, last == PartChecksum.key + " " + scan.digest, hash.hexDigest == scan.digest else {
             throw PartChecksum.mismatch(file: path, line: max(i, 1))
         }
     }

@@ -144,8 +144,8 @@ package struct DriftScenario: Sendable {
         try grid.finish()
         try r.finish()
 
-        try refuseDuplicates(minutes, field: minutesField)
-        try refuseDuplicates(turns.map(Double.init), field: turnsField)
+        try minutesField.refuseDuplicates(minutes)
+        try turnsField.refuseDuplicates(turns.map(Double.init))
 
         let cellCount = profiles.count * inputs.count * tilts.count * shapes.count * minutes.count * turns.count
         guard cellCount <= maximumCells else {
@@ -204,15 +204,6 @@ package struct DriftScenario: Sendable {
     private static func readInput(_ f: JSONField) throws(InputError) -> HeadingInput {
         let raw = try f.choice(HeadingInput.allCases.map(\.rawValue))
         return HeadingInput(rawValue: raw) ?? .rotationRate
-    }
-
-    private static func refuseDuplicates(_ values: [Double], field: JSONField) throws(InputError) {
-        var seen = Set<Double>()
-        for (i, v) in values.enumerated() where !seen.insert(v).inserted {
-            throw InputError(
-                file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                problem: "repeats the value \(Format.exact(v))")
-        }
     }
 }
 

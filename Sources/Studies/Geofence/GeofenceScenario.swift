@@ -139,7 +139,7 @@ package struct GeofenceScenario: Sendable {
         }
         if let f = distanceField {
             distances = try f.array(count: 1...1000).map { e throws(InputError) in try e.nonNegative(atMost: 5000) }
-            try refuseDuplicates(distances, field: f)
+            try f.refuseDuplicates(distances)
         } else if movement.kind != .tour && movement.kind != .path {
             throw InputError(file: file, line: grid.line, field: "grid.distanceMeters", problem: "is required (true distances, metres)")
         }
@@ -298,15 +298,6 @@ package struct GeofenceScenario: Sendable {
                     "\(problem.problem), got \(Format.exact(env[keyPath: numeric.first { $0.0 == problem.field }?.1 ?? \.sigmaMeters]))")
         }
         return env
-    }
-
-    private static func refuseDuplicates(_ values: [Double], field: JSONField) throws(InputError) {
-        var seen = Set<Double>()
-        for (i, v) in values.enumerated() where !seen.insert(v).inserted {
-            throw InputError(
-                file: field.file, line: field.node.line, field: "\(field.path)[\(i)]",
-                problem: "repeats the value \(Format.exact(v))")
-        }
     }
 }
 

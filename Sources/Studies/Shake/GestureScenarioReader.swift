@@ -123,9 +123,9 @@ package enum GestureScenarioReader {
         for e in fields {
             let v = integer ? Double(try e.integer(in: -1_000_000_000...1_000_000_000)) : try e.double()
             guard v.isFinite else { throw e.error("must be a finite number") }
-            if out.contains(where: { $0.0 == v }) { throw e.error("repeats the value \(Format.exact(v))") }
             out.append((v, e))
         }
+        try f.refuseDuplicates(out.map(\.0), elements: out.map(\.1))
         return out
     }
 

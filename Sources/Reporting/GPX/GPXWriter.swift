@@ -1,6 +1,4 @@
-import DetectionCore
 import Foundation
-import Reporting
 
 /// Writes GPX 1.1 that Xcode's Simulate Location replays: `wpt` elements with ascending UTC `time`s.
 ///
@@ -9,12 +7,16 @@ import Reporting
 package enum GPXWriter {
     /// The GPX 1.1 namespace (Topografix schema).
     package static let namespace = "http://www.topografix.com/GPX/1/1"
-    /// Days from 1970-01-01 to the fixed epoch 2026-01-01.
-    static let epochDays = daysFromCivil(year: 2026, month: 1, day: 1)
+    /// Days from 1970-01-01 to the fixed epoch 2026-01-01: 56 years of 365 days plus the 14 leap days of
+    /// 1972–2024 (56·365 + 14 = 20 454); FileFormats' `GPXTime.daysFromCivil`, which reads the times back, is
+    /// tested against the same hand count.
+    static let epochDays: Int64 = 20_454
 
     /// One point to write.
     package struct Point: Sendable, Equatable {
-        package var coordinate: Coordinate
+        /// WGS-84 latitude and longitude, degrees.
+        package var latitudeDegrees: Double
+        package var longitudeDegrees: Double
         /// Seconds after the fixed epoch; must not decrease from point to point.
         package var timeSeconds: Double
         package var name: String?
@@ -22,9 +24,11 @@ package enum GPXWriter {
         package var horizontalAccuracyMeters: Double?
 
         package init(
-            coordinate: Coordinate, timeSeconds: Double, name: String? = nil, horizontalAccuracyMeters: Double? = nil
+            latitudeDegrees: Double, longitudeDegrees: Double, timeSeconds: Double, name: String? = nil,
+            horizontalAccuracyMeters: Double? = nil
         ) {
-            self.coordinate = coordinate
+            self.latitudeDegrees = latitudeDegrees
+            self.longitudeDegrees = longitudeDegrees
             self.timeSeconds = timeSeconds
             self.name = name
             self.horizontalAccuracyMeters = horizontalAccuracyMeters
@@ -36,7 +40,7 @@ package enum GPXWriter {
 
     /// Renders a GPX 1.1 document of one track: `trkpt` elements with ascending UTC `time`s and, when known, the
     /// simulated accuracy as `<extensions><sensorbench:horizontalAccuracy>` (metres, 3 decimals), which
-    /// ``GPXReader`` reads back (any namespace), so the file replays through `replay` and `movement.gpx`.
+    /// FileFormats' `GPXReader` reads back (any namespace), so the file replays through `replay` and `movement.gpx`.
     ///
     /// - Parameters:
     ///   - points: the fixes, times non-decreasing and ≥ 0.
@@ -51,8 +55,8 @@ package enum GPXWriter {
             + "xmlns:sensorbench=\"\(extensionNamespace)\">\n"
         text += "  <trk><name>\(XMLText.escaped(trackName))</name><trkseg>\n"
         for p in points {
-            let lat = try Format.number(p.coordinate.latitudeDegrees, significantDigits: 15, context: "latitude")
-            let lon = try Format.number(p.coordinate.longitudeDegrees, significantDigits: 15, context: "longitude")
+            let lat = try Format.number(p.latitudeDegrees, significantDigits: 15, context: "latitude")
+            let lon = try Format.number(p.longitudeDegrees, significantDigits: 15, context: "longitude")
             text += "    <trkpt lat=\"\(lat)\" lon=\"\(lon)\"><time>\(try timestamp(p.timeSeconds))</time>"
             if let a = p.horizontalAccuracyMeters {
                 text +=
@@ -76,8 +80,8 @@ package enum GPXWriter {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<gpx version=\"1.1\" creator=\"\(XMLText.escaped(creator))\" xmlns=\"\(namespace)\">\n"
         for p in points {
-            let lat = try Format.number(p.coordinate.latitudeDegrees, significantDigits: 15, context: "latitude")
-            let lon = try Format.number(p.coordinate.longitudeDegrees, significantDigits: 15, context: "longitude")
+            let lat = try Format.number(p.latitudeDegrees, significantDigits: 15, context: "latitude")
+            let lon = try Format.number(p.longitudeDegrees, significantDigits: 15, context: "longitude")
             text += "  <wpt lat=\"\(lat)\" lon=\"\(lon)\">"
             if let name = p.name { text += "<name>\(XMLText.escaped(name))</name>" }
             text += "<time>\(try timestamp(p.timeSeconds))</time></wpt>\n"
@@ -109,17 +113,7 @@ package enum GPXWriter {
         return text + "Z"
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (era arithmetic: 400-year cycles of 146 097 days).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of a day count since 1970-01-01 (the inverse of ``daysFromCivil(year:month:day:)``).
+    /// The date of a day count since 1970-01-01 (the inverse of FileFormats' `GPXTime.daysFromCivil`).
     static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

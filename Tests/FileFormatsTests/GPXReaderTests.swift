@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import FileFormats
+
+/// The GPX reader's own module tests (its walks and places are tested in StudiesTests): positions in degrees,
+/// escaped names, times, and refusals.
+@Suite struct GPXReaderTests {
+    @Test func readsPointsNamesTimesAndAccuracy() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+              <wpt lat="39.95" lon="-75.19"><name>Joe&#39;s &lt;Café&gt; &amp; bell</name></wpt>
+              <trk><trkseg>
+                <trkpt lat="-89.5" lon="180"><time>2026-01-01T00:00:05.250Z</time><hdop>2</hdop></trkpt>
+              </trkseg></trk>
+            </gpx>
+            """
+        let points = try GPXReader.parse(Data(text.utf8), file: "t.gpx")
+        #expect(points.map(\.kind) == [.waypoint, .trackPoint])
+        #expect(points[0].name == "Joe's <Café> & bell" && points[0].line == 3)
+        // Degrees as written: FileFormats does not normalise 180 to −180 (DetectionCore's Coordinate does).
+        #expect(points[1].latitudeDegrees == -89.5 && points[1].longitudeDegrees == 180)
+        // 2026-01-01 is day 20 454 after 1970-01-01 (56·365 + 14 leap days), so 20 454·86 400 + 5.25 s.
+        #expect(points[1].timeSeconds == 20_454 * 86_400 + 5.25)
+        // HDOP 2 × 5 m with no accuracy element.
+        #expect(points[1].horizontalAccuracyMeters == 10 && points[1].accuracyFromHDOP)
+    }
+
+    /// Hand calendar: 56 years from 1970 with the leap days of 1972–2024 (14); 2000 is a leap year (400 rule).
+    @Test func daysFromCivil() {
+        #expect(GPXTime.daysFromCivil(year: 1970, month: 1, day: 1) == 0)
+        #expect(GPXTime.daysFromCivil(year: 2026, month: 1, day: 1) == 20_454)
+        #expect(GPXTime.daysFromCivil(year: 2000, month: 3, day: 1) - GPXTime.daysFromCivil(year: 2000, month: 2, day: 1) == 29)
+        #expect(GPXTime.secondsSince1970("2026-01-01T01:00:00+01:00") == Double(20_454 * 86_400))
+    }
+
+    @Test(arguments: [
+        ("<gpx><wpt lat=\"91\" lon=\"0\"/></gpx>", "is not a valid position"),
+        ("<gpx><wpt lat=\"1\" lon=\"181\"/></gpx>", "is not a valid position"),
+        ("<gpx><wpt lat=\"0x1p1\" lon=\"0\"/></gpx>", "is not a decimal number"),
+        ("<gpx><wpt lon=\"0\"/></gpx>", "has no lat attribute"),
+        ("<kml/>", "not a GPX file"),
+    ])
+    func refusesBadPoints(text: String, problem: String) {
+        do {
+            _ = try GPXReader.parse(Data(text.utf8), file: "bad.gpx")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.file == "bad.gpx" && error.problem.contains(problem), "\(error)")
+        }
+    }
+
+    /// A point exists only at a position DetectionCore's `Coordinate` accepts.
+    @Test func pointsAreValidPositions() {
+        #expect(GPXPoint(kind: .waypoint, latitudeDegrees: 90.5, longitudeDegrees: 0, name: nil, line: 1) == nil)
+        #expect(GPXPoint(kind: .waypoint, latitudeDegrees: 0, longitudeDegrees: .infinity, name: nil, line: 1) == nil)
+        #expect(GPXPoint(kind: .waypoint, latitudeDegrees: -90, longitudeDegrees: 540, name: nil, line: 1) != nil)
+    }
+}

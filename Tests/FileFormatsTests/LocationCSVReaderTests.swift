@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import FileFormats
+
+/// The location log reader on Sensor Logger and phyphox layouts (headers and quirks from the real exports in
+/// `../shared/realdata/SOURCES.md`; values written here by hand).
+@Suite struct LocationCSVReaderTests {
+    static func write(_ text: String, _ name: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-location-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// iOS Sensor Logger 1.13's column order, negative `seconds_elapsed` (cached fixes) and −1 accuracy sentinels.
+    @Test func sensorLoggerIOSLocation() throws {
+        let header =
+            "time,seconds_elapsed,altitude,speedAccuracy,bearingAccuracy,latitude,altitudeAboveMeanSeaLevel,bearing,"
+            + "horizontalAccuracy,verticalAccuracy,longitude,speed\n"
+        let rows =
+            "1679557815000000000,-14.7,10,-1,-1,39.95248,8,-1,35.2,3,-75.19938,-1\n"
+            + "1679557830000000000,0.3,10,-1,-1,39.95266,8,-1,-1,3,-75.19938,0.8\n"
+        let points = try LocationCSVReader.read(path: try Self.write(header + rows, "Location.csv"), consumer: "a proximity replay")
+        #expect(points.map(\.timeSeconds) == [-14.7, 0.3])
+        #expect(points.map(\.latitudeDegrees) == [39.95248, 39.95266] && points[0].longitudeDegrees == -75.19938)
+        // −1 is Sensor Logger's "invalid": no accuracy rather than a negative one.
+        #expect(points.map(\.horizontalAccuracyMeters) == [35.2, nil])
+        #expect(points.map(\.line) == [2, 3] && points.allSatisfy { $0.kind == .trackPoint })
+    }
+
+    /// Without `seconds_elapsed`, `time` is nanoseconds since the epoch, counted from the first fix.
+    @Test func nanosecondTimes() throws {
+        let text = "time,latitude,longitude\n1000000000,1,2\n3500000000,1,2.5\n"
+        let points = try LocationCSVReader.read(path: try Self.write(text, "Location.csv"), consumer: "t")
+        // (3 500 000 000 − 1 000 000 000) ns = 2.5 s.
+        #expect(points.map(\.timeSeconds) == [0, 2.5])
+    }
+
+    /// phyphox: `"Time (s)"`, degrees in the column names, semicolons allowed.
+    @Test func phyphoxLocation() throws {
+        let text =
+            "\"Time (s)\";\"Latitude (°)\";\"Longitude (°)\";\"Height (m)\";\"Velocity (m/s)\";\"Direction (°)\";"
+            + "\"Horizontal Accuracy (m)\";\"Vertical Accuracy (°)\"\n"
+            + "0.0;65.0593;25.4663;20;NaN;NaN;4.7;3\n1.0;65.0594;25.4663;20;1.2;5;4.9;3\n"
+        let points = try LocationCSVReader.read(path: try Self.write(text, "Location.csv"), consumer: "t")
+        #expect(points.map(\.timeSeconds) == [0, 1] && points.map(\.horizontalAccuracyMeters) == [4.7, 4.9])
+        #expect(points[1].latitudeDegrees == 65.0594)
+    }
+
+    /// Bad fixes are refused on their line and field.
+    @Test(arguments: [
+        ("time,seconds_elapsed,latitude,longitude\n1,0,91,0\n", 2, "", "latitude 91, longitude 0 is not a valid position"),
+        ("time,seconds_elapsed,latitude,longitude\n1,1,1,1\n2,0.5,1,1\n", 3, "time", "goes backwards: 0.5 s after 1.0 s"),
+        ("time,seconds_elapsed,latitude,longitude\n1,0,x,1\n", 2, "latitude", "\"x\" is not a finite number"),
+        ("time,seconds_elapsed,latitude,longitude\n1,0,1\n", 2, "", "has 3 fields, the header has 4"),
+        ("time,seconds_elapsed,latitude,longitude\n", 1, "", "has a header but no fixes"),
+        ("latitude,longitude\n1,1\n", 1, "header", "location file without a time column"),
+    ])
+    func badFixesAreRefused(text: String, line: Int, field: String, problem: String) throws {
+        let path = try Self.write(text, "Location.csv")
+        do {
+            _ = try LocationCSVReader.read(path: path, consumer: "t")
+            Issue.record("accepted \(problem)")
+        } catch {
+            #expect(error.file == path && error.line == line && error.field == field, "\(error)")
+            #expect(error.problem.hasPrefix(problem), "\(error)")
+        }
+    }
+
+    /// Another sensor's file is refused by the sensor dialect that recognises it, naming what it is.
+    @Test func anotherSensorIsRefusedByName() throws {
+        let path = try Self.write("time,seconds_elapsed,z,y,x\n1,0,0,0,0\n", "Gyroscope.csv")
+        #expect(
+            throws: InputError(
+                file: path, line: 1, field: "header",
+                problem: "is a Sensor Logger gyroscope recording (file name \"Gyroscope.csv\"); a proximity replay needs "
+                    + "a location track (latitude, longitude, time)")
+        ) { try LocationCSVReader.read(path: path, consumer: "a proximity replay") }
+        #expect(LocationCSVReader.handles(path: "a/Location.CSV") && LocationCSVReader.handles(path: "x.zip"))
+        #expect(!LocationCSVReader.handles(path: "walk.gpx"))
+    }
+}
