@@ -87,12 +87,12 @@ import Testing
         #expect(ShakeParameter.inputIncludesGravity.rangeText == nil)
     }
 
-    /// The grader's grids (DetectorLadder): thresholds around the 1–3 g peaks of deliberate shakes; cooldowns up to
+    /// The grader's grids (DetectorLadder) and what the shipped kinds let it move: thresholds around the 1–3 g peaks of deliberate shakes; cooldowns up to
     /// past the longest (2 s) shake.
     @Test func ladderGrids() {
         #expect(ShakeParameter.thresholdG.ladder == [0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4])
         #expect(ShakeParameter.cooldownSeconds.ladder == [0.5, 1, 1.5, 2, 2.5, 3])
-        for kind in ShakeDetectorKind.allCases {
+        for kind in [ShakeDetectorKind.thresholdCount, .windowFraction, .reversal, .rawMagnitude] {
             #expect(kind.ladderParameters.map(\.key) == ["thresholdG", "cooldownSeconds"])
         }
     }
