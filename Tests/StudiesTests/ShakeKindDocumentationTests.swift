@@ -32,4 +32,9 @@ import Testing
                 "| `raw-magnitude` | `thresholdG` 2.5 g, `requiredCount` 3, `windowSeconds` 2 s, `cooldownSeconds` 1 s, "
                     + "`inputIncludesGravity` true (must be true) | `thresholdG`, `cooldownSeconds` |"))
     }
+
+    /// A `|` in prose (|Δa|) would end a Markdown table cell: it is escaped.
+    @Test func pipesInProseAreEscaped() {
+        #expect(ShakeKindDocumentation.cell("jerk |Δa|/Δt") == #"jerk \|Δa\|/Δt"#)
+    }
 }

@@ -9,33 +9,19 @@
 /// the value of that kind's preset (`ShakeDetectorConfiguration(kind:)`), so `{"kind":"window-fraction"}` is the
 /// seismic-derived default, and a key outside the vocabulary is refused (it cannot be dropped silently).
 ///
-/// Which fields each kind reads (its `readings`; the others are carried along, and not validated):
-/// - `threshold-count`: `thresholdG`, `requiredCount` (k), `windowSeconds` (W), `cooldownSeconds`.
-/// - `window-fraction`: `thresholdG`, `windowSeconds`, `requiredFraction`, `minimumWindowSpanSeconds`,
-///   `minimumSampleCount`, `cooldownSeconds`.
-/// - `reversal`: `thresholdG`, `requiredCount` (N), `windowSeconds` (time limit), `cooldownSeconds`.
-/// - `raw-magnitude`: `thresholdG`, `requiredCount` (k hits), `windowSeconds` (W), `cooldownSeconds`;
-///   `inputIncludesGravity` must be true (it reads raw readings) and no gravity is removed.
-/// - the other kinds: `inputIncludesGravity`, and `gravityTimeConstantSeconds` when that is true.
+/// Which keys each kind reads, with its defaults, is its own declaration (`ShakeDetectorKind.readings`, written in
+/// the kind's file: `ThresholdCountShakeDetector.swift`, …); `docs/shake.md` tabulates them from there. The other
+/// keys are carried along and not validated. `raw-magnitude` requires `inputIncludesGravity` true (it reads raw
+/// readings) and removes no gravity; the other kinds read `gravityTimeConstantSeconds` while it is true.
 ///
 /// The first three kinds threshold gravity-free acceleration (Core Motion's `userAcceleration`, or the raw
 /// signal after this package's gravity high-pass), so one `thresholdG` means the same whichever input is fed.
 /// `raw-magnitude` is the one kind that thresholds the raw magnitude, gravity included, as seismic and most
 /// Android examples do: its `thresholdG` counts the 1 g of gravity.
 ///
-/// Defaults, and where each comes from:
-///
-/// | field | threshold-count | window-fraction | reversal | raw-magnitude |
-/// | --- | --- | --- | --- | --- |
-/// | thresholdG | 1.5 (choice) | 13 / 9.80665 ≈ 1.3256 (seismic, see below) | 1.0 (choice) | 2.5 (public submission) |
-/// | requiredCount | 4 (choice) | 4 (unused) | 4 (choice) | 3 (public submission) |
-/// | windowSeconds | 1.0 (choice) | 0.5 (seismic MAX_WINDOW_SIZE) | 1.0 (choice) | 2.0 (public submission) |
-/// | requiredFraction | 0.75 (unused) | 0.75 (seismic "3/4 accelerating") | 0.75 (unused) | 0.75 (unused) |
-/// | minimumWindowSpanSeconds | 0.25 (unused) | 0.25 (seismic MIN_WINDOW_SIZE) | 0.25 (unused) | 0.25 (unused) |
-/// | minimumSampleCount | 4 (unused) | 4 (seismic MIN_QUEUE_SIZE) | 4 (unused) | 4 (unused) |
-/// | cooldownSeconds | 1.0 (choice) | 1.0 (choice; seismic has none) | 1.0 (choice) | 1.0 (choice) |
-/// | inputIncludesGravity | false | false | false | true (required) |
-/// | gravityTimeConstantSeconds | 0.5 (choice) | 0.5 (choice) | 0.5 (choice) | 0.5 (unused) |
+/// Where the defaults come from: threshold-count's and reversal's are this package's choices; window-fraction's
+/// are seismic's (below; `MAX_WINDOW_SIZE` 0.5 s, `MIN_WINDOW_SIZE` 0.25 s, "3/4 accelerating", `MIN_QUEUE_SIZE`
+/// 4); every cooldown (1 s) and τ (0.5 s) is this package's choice.
 ///
 /// The raw-magnitude preset is the public submission of the assignment (raw magnitude ≥ 2.5 g, 3 hits in 2 s,
 /// sampled at 60 Hz); its cooldown is this package's choice.

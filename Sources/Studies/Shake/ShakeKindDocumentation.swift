@@ -1,4 +1,5 @@
 import DetectionCore
+import Foundation
 import Reporting
 
 /// The shake kinds' documentation, written from their declarations: the tables in `docs/shake.md` (a test checks the
@@ -21,7 +22,7 @@ package enum ShakeKindDocumentation {
             let ladder = kind.ladderParameters.map { "`\($0.key)`" }
             lines.append(
                 "| `\(kind.rawValue)` | \(reads.joined(separator: ", ")) | "
-                    + "\(ladder.isEmpty ? "—" : ladder.joined(separator: ", ")) | \(kind.summary) |")
+                    + "\(ladder.isEmpty ? "—" : ladder.joined(separator: ", ")) | \(cell(kind.summary)) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -35,7 +36,7 @@ package enum ShakeKindDocumentation {
         }
         for p in keys {
             let range = p.rangeNotation ?? "true or false"
-            lines.append("| `\(p.key)` | \(p.unit.isEmpty ? "—" : p.unit) | \(range) | \(p.meaning) |")
+            lines.append("| `\(p.key)` | \(p.unit.isEmpty ? "—" : p.unit) | \(range) | \(cell(p.meaning)) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -46,6 +47,9 @@ package enum ShakeKindDocumentation {
             "\(kind.rawValue): \(kind.readings.map(\.parameter.key).joined(separator: ", "))"
         }
     }
+
+    /// Prose for a table cell: a `|` (as in |Δa|) would end the cell, so it is escaped.
+    static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 
     static func valueText(_ v: ShakeParameter.Value, unit: String) -> String {
         switch v {
