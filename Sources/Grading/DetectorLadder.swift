@@ -3,7 +3,8 @@ import Foundation
 
 /// One alternative setting on a team's ladder: the team's detector with one parameter moved.
 package struct LadderRung: Sendable, Equatable {
-    /// The parameter moved, in the core's JSON vocabulary (`thresholdG`, `requiredReversals`, `minimumTravelPoints`).
+    /// The parameter moved, in the core's JSON vocabulary (a shake kind's `ladderParameters`, `requiredReversals`,
+    /// `minimumTravelPoints`).
     package let parameter: String
     /// Its value on this rung, in the parameter's unit.
     package let value: Double
@@ -28,15 +29,10 @@ package struct AlternativeSetting: Sendable {
 /// and each distinct ladder setting is fed each timeline once (``GradingPlan`` deduplicates settings), whatever the
 /// number of teams.
 enum DetectorLadder {
-    /// thresholdG rungs, g: around the 1–3 g peaks of deliberate shakes (the shake study's range).
-    static let thresholdsG: [Double] = [0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4]
     /// requiredReversals rungs of the scribble detector.
     static let reversals: [Int] = [2, 3, 4, 5, 6, 8]
     /// minimumTravelPoints rungs of the scribble detector, points.
     static let travelPoints: [Double] = [10, 20, 40, 60, 80]
-    /// cooldownSeconds rungs of the shake detectors, s: deliberate shakes last up to 2 s (the shake study's
-    /// range), so a cooldown past that gives one event per shake.
-    static let cooldownsSeconds: [Double] = [0.5, 1, 1.5, 2, 2.5, 3]
 
     /// The metrics a ladder rung is judged on: the three things a gesture detector is graded for.
     static func judges(_ metric: GradingMetric) -> Bool {
@@ -80,9 +76,16 @@ enum DetectorLadder {
     static func rungs(for d: Submission.Detector) -> [LadderRung] {
         switch d {
         case .shake(let c):
-            let valid = { (v: ShakeDetectorConfiguration) in v.validationProblems().isEmpty }
-            return vary(c, \.thresholdG, over: thresholdsG, "thresholdG", " g", { $0 }, valid, Submission.Detector.shake)
-                + vary(c, \.cooldownSeconds, over: cooldownsSeconds, "cooldownSeconds", " s", { $0 }, valid, Submission.Detector.shake)
+            // The keys the kind's declaration lets a ladder move, each over its declared grid.
+            return c.kind.ladderParameters.flatMap { p in
+                p.ladder.compactMap { value -> LadderRung? in
+                    guard value != c[p.key]?.number else { return nil }
+                    let v = c.setting(p.key, to: value)
+                    guard v.validationProblems().isEmpty else { return nil }
+                    return LadderRung(
+                        parameter: p.key, value: value, unit: p.unit.isEmpty ? "" : " \(p.unit)", detector: .shake(v))
+                }
+            }
         case .scribble(let c):
             let valid = { (v: ScribbleDetectorConfiguration) in v.validationProblems().isEmpty }
             return vary(c, \.requiredReversals, over: reversals, "requiredReversals", "", Double.init, valid, Submission.Detector.scribble)
@@ -114,7 +117,7 @@ enum DetectorLadder {
     /// The team's own value of a rung's parameter.
     static func teamValue(_ d: Submission.Detector, _ parameter: String) -> Double {
         switch d {
-        case .shake(let c): return parameter == "cooldownSeconds" ? c.cooldownSeconds : c.thresholdG
+        case .shake(let c): return c[parameter]?.number ?? .nan
         case .scribble(let c): return parameter == "requiredReversals" ? Double(c.requiredReversals) : c.minimumTravelPoints
         case .source: return .nan
         }

@@ -325,7 +325,7 @@ enum GradeAdvice {
     static func settingText(_ d: Submission.Detector) -> String {
         switch d {
         case .shake(let c):
-            return "\(c.kind.rawValue) at \(Format.label(c.thresholdG)) g, cooldown \(Format.label(c.cooldownSeconds)) s"
+            return "\(c.kind.rawValue) \(ShakeStudy.leadLabel(c)), cooldown \(Format.label(c.cooldownSeconds)) s"
         case .scribble(let c): return "scribble with \(c.requiredReversals) reversals"
         case .source(let g, _, let type): return "the team's own \(g.rawValue) detector `\(type)`"
         }

@@ -169,7 +169,7 @@ package struct Submission: Sendable {
             let c = try JSONNodeDecoder.decode(ShakeDetectorConfiguration.self, from: o)
             // The simulation feeds Core Motion's userAcceleration (gravity removed), as the assignment does;
             // only raw-magnitude reads raw readings (the simulation adds gravity for it).
-            if c.inputIncludesGravity, kind != .rawMagnitude, let f = lines["inputIncludesGravity"] {
+            if c.inputIncludesGravity, !kind.thresholdsRawReadings, let f = lines["inputIncludesGravity"] {
                 throw f.error(
                     "must be false for \(kind.rawValue): the graded app feeds userAcceleration "
                         + "(use kind raw-magnitude to threshold raw readings, gravity included)")

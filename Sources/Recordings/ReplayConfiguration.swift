@@ -26,13 +26,14 @@ package struct HeadingReplaySettings: Sendable, Equatable {
 ///
 /// The file decides the detector:
 /// - `"detector": "heading"` → ``HeadingReplaySettings`` (a gyro recording through ``HeadingTracker``);
-/// - `"kind"` one of ``ShakeDetectorKind`` (`threshold-count`, `window-fraction`, `reversal`, `raw-magnitude`)
+/// - `"kind"` one of ``ShakeDetectorKind/allCases`` (`threshold-count`, `window-fraction`, `reversal`, `raw-magnitude`, …)
 ///   → a ``ShakeDetectorConfiguration`` in the core's own JSON vocabulary (an accelerometer recording: user
 ///   acceleration, or raw readings when `inputIncludesGravity` is true, as for `raw-magnitude`);
 /// - `"kind"` one of ``ProximityCheckKind`` (`naive`, `accuracy-gated`, …) → a ``ProximityCheckConfiguration``
 ///   (a GPX track or a location CSV/zip through ``ProximityMonitor``).
-/// The two core vocabularies are decoded with `JSONDecoder` (exactly what an app would ship) and checked with the
-/// core's `validationProblems()`; keys the core does not know are refused, since `JSONDecoder` would ignore them.
+/// The two core vocabularies are decoded through the core's own `init(from:)` (exactly what an app would ship) over
+/// the line-numbered reader (``JSONNodeDecoder``) and checked with the core's `validationProblems()`; keys the core
+/// does not know are refused on their line first.
 package enum ReplayConfiguration: Sendable, Equatable {
     case heading(HeadingReplaySettings)
     case shake(ShakeDetectorConfiguration)
@@ -68,10 +69,10 @@ package enum ReplayConfiguration: Sendable, Equatable {
         }
         let kind = try kindField.string()
         guard case .object(let members) = node.value else { throw InputError(file: path, problem: "must be an object") }
-        if ShakeDetectorKind(rawValue: kind) != nil {
+        if let shakeKind = ShakeDetectorKind(rawValue: kind) {
             let c = try decode(
                 ShakeDetectorConfiguration.self, node: node, members: members, file: path,
-                template: ShakeDetectorConfiguration.thresholdCountDefault)
+                template: ShakeDetectorConfiguration(kind: shakeKind))
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .shake(c)
         }

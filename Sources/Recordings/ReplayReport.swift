@@ -123,13 +123,18 @@ package enum ReplayReport {
                 + " \(s.samplesSkipped) sample\(s.samplesSkipped == 1 ? "" : "s") skipped (non-finite or time going backwards).")
         doc.paragraph(try recordingLine(s.info))
         let c = s.configuration
+        // Every key of the kind's vocabulary, in encoding order, from its declaration.
+        let values = try c.kind.vocabulary.map { p -> String in
+            switch c[p.key] {
+            case .real(let x): return "\(p.key) \(try n(x))"
+            case .count(let k): return "\(p.key) \(k)"
+            case .flag(let b): return "\(p.key) \(b)"
+            case nil: return p.key
+            }
+        }
         doc.paragraph(
             "Configuration `\(name(configurationFile))` (the core's ShakeDetectorConfiguration): kind "
-                + "\(c.kind.rawValue), thresholdG \(try n(c.thresholdG)), requiredCount \(c.requiredCount), "
-                + "windowSeconds \(try n(c.windowSeconds)), requiredFraction \(try n(c.requiredFraction)), "
-                + "minimumWindowSpanSeconds \(try n(c.minimumWindowSpanSeconds)), minimumSampleCount "
-                + "\(c.minimumSampleCount), cooldownSeconds \(try n(c.cooldownSeconds)), inputIncludesGravity "
-                + "\(c.inputIncludesGravity), gravityTimeConstantSeconds \(try n(c.gravityTimeConstantSeconds)).")
+                + "\(c.kind.rawValue), " + values.joined(separator: ", ") + ".")
         doc.paragraph("`events.csv`: event, time_s (after the first sample), magnitude_g of the sample that fired.")
         return doc.render()
     }

@@ -130,13 +130,24 @@ import Testing
         #expect(try JSONDecoder().decode(ShakeDetectorConfiguration.self, from: data) == configuration)
 
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == Self.documentedKeys)
+        #expect(Set(object.keys) == Self.documentedKeys.union(kind.vocabulary.map(\.key)))
         #expect(object["kind"] as? String == kind.rawValue)
     }
 
-    /// The kind names are the documented strings.
+    /// The shared vocabulary is the documented keys, and the shipped kinds encode exactly those (as the committed
+    /// reports show); a kind added later may add keys of its own after them.
+    @Test func sharedVocabularyIsTheDocumentedKeys() {
+        #expect(Set(["kind"] + ShakeParameter.shared.map(\.key)) == Self.documentedKeys)
+        for kind in Self.shippedKinds { #expect(kind.vocabulary == ShakeParameter.shared) }
+    }
+
+    /// The shipped kinds, by their documented names.
+    static let shippedKinds: [ShakeDetectorKind] = [.thresholdCount, .windowFraction, .reversal, .rawMagnitude]
+
+    /// The kind names are the documented strings, the shipped kinds first in the registry, in that order.
     @Test func kindNames() {
-        #expect(ShakeDetectorKind.allCases.map(\.rawValue) == ["threshold-count", "window-fraction", "reversal", "raw-magnitude"])
+        #expect(Self.shippedKinds.map(\.rawValue) == ["threshold-count", "window-fraction", "reversal", "raw-magnitude"])
+        #expect(Array(ShakeDetectorKind.allCases.prefix(4)) == Self.shippedKinds)
     }
 
     /// Missing keys take the kind's preset; present keys win.

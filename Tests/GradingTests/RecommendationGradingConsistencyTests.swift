@@ -61,12 +61,12 @@ import Testing
         let settings: [SweepSetting]
         let study = try ScenarioFile.load(path: scenarioPath.path).study
         if let s = study as? ShakeScenario {
-            analysis = try ShakeStudy.analysis(s, outcomes: try ShakeStudy.simulate(s, runner: runner))
+            analysis = try ShakeStudy.analysis(s, outcomes: try s.simulate(0..<s.timelines, runner: runner))
             settings = ShakeStudy.settings(s)
         } else if let s = study as? ScribbleScenario {
             settings = ScribbleStudy.settings(s)
             analysis = try SweepAnalysis(
-                settings: settings, outcomes: try ScribbleStudy.simulate(s, runner: runner),
+                settings: settings, outcomes: try s.simulate(0..<s.timelines, runner: runner),
                 activityCount: ScribbleStudy.activities.count, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
                 toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
         } else {

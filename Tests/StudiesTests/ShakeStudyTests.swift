@@ -29,7 +29,7 @@ private func shakeJSON(sweep: String, timelines: Int = 3, extra: String = "") ->
     @Test func aDetectorThatNeverFiresHasZeroRecallAndNoFalseAlarms() throws {
         guard let s = try loadShake(shakeJSON(sweep: #"[{"kind": "threshold-count", "thresholdG": 16}]"#)).study as? ShakeScenario
         else { Issue.record("not a shake scenario"); return }
-        let outcomes = try ShakeStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+        let outcomes = try s.simulate(0..<s.timelines, runner: MonteCarloRunner(jobs: 2))
         let a = try SweepAnalysis(
             settings: ShakeStudy.settings(s), outcomes: outcomes, activityCount: 9,
             toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .default)
@@ -46,7 +46,7 @@ private func shakeJSON(sweep: String, timelines: Int = 3, extra: String = "") ->
                 shakeJSON(sweep: #"[{"kind": "window-fraction", "thresholdG": 0.5, "requiredFraction": 0.5}]"#)
             ).study as? ShakeScenario
         else { Issue.record("not a shake scenario"); return }
-        let outcomes = try ShakeStudy.simulate(s, runner: MonteCarloRunner(jobs: 1))
+        let outcomes = try s.simulate(0..<s.timelines, runner: MonteCarloRunner(jobs: 1))
         let a = try SweepAnalysis(
             settings: ShakeStudy.settings(s), outcomes: outcomes, activityCount: 9,
             toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .default)

@@ -30,7 +30,7 @@ private let shakeJSON = """
     /// temporary files) is byte for byte the report of the whole array of outcomes, for 1 and 4 jobs.
     @Test func streamedShakeReportEqualsTheInMemoryOneForAnyJobs() throws {
         let s = try #require(try loadScenario(shakeJSON).study as? ShakeScenario)
-        let outcomes = try ShakeStudy.simulate(s, runner: MonteCarloRunner(jobs: 1))
+        let outcomes = try s.simulate(0..<s.timelines, runner: MonteCarloRunner(jobs: 1))
         let reference = try s.report(outcomes)
         // The events file lists every true gesture of the recommended setting's timelines: 6 × 3 of them.
         let events = try #require(reference.contents(of: "events.csv"))
@@ -51,7 +51,7 @@ private let shakeJSON = """
              "sweep": [{"requiredReversals": [2, 3]}]}
             """#
         let s = try #require(try loadScenario(json).study as? ScribbleScenario)
-        let reference = try s.report(try ScribbleStudy.simulate(s, runner: MonteCarloRunner(jobs: 1)))
+        let reference = try s.report(try s.simulate(0..<s.timelines, runner: MonteCarloRunner(jobs: 1)))
         let streamed = try s.report(runner: MonteCarloRunner(jobs: 4))
         #expect(streamed.paths == reference.paths)
         for path in reference.paths { #expect(streamed.contents(of: path) == reference.contents(of: path), "\(path) differs") }
@@ -62,7 +62,7 @@ private let shakeJSON = """
     /// totals agree too.
     @Test func spilledLatenciesGiveTheSameMetrics() throws {
         let s = try #require(try loadScenario(shakeJSON).study as? ShakeScenario)
-        let outcomes = try ShakeStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+        let outcomes = try s.simulate(0..<s.timelines, runner: MonteCarloRunner(jobs: 2))
         var spilled = SweepAnalysis.Accumulator(
             settings: ShakeStudy.settings(s), activityCount: ShakeTrial.activities.count,
             toleranceBeforeSeconds: s.toleranceBeforeSeconds, toleranceAfterSeconds: s.toleranceAfterSeconds,
@@ -95,7 +95,7 @@ private let shakeJSON = """
     /// The records kept on the temporary file read back as exactly the outcomes added, in order.
     @Test func replayGivesBackTheOutcomes() throws {
         let s = try #require(try loadScenario(shakeJSON).study as? ShakeScenario)
-        let outcomes = try ShakeStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+        let outcomes = try s.simulate(0..<s.timelines, runner: MonteCarloRunner(jobs: 2))
         var stream = try SweepStream(accumulator: ShakeStudy.accumulator(s), scenarioSeed: s.seed)
         for o in outcomes { try stream.add(o) }
         var back: [GestureTrialOutcome] = []

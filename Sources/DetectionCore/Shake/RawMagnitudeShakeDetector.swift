@@ -56,3 +56,29 @@ struct RawMagnitudeShakeDetector: Sendable {
     /// Forgets all evidence.
     mutating func reset() { hits.removeAll() }
 }
+
+// MARK: - Declaration
+
+extension RawMagnitudeShakeDetector: ShakeAlgorithm {
+    static let name = "raw-magnitude"
+    static let summary =
+        "k samples whose raw magnitude, gravity included, reaches thresholdG within windowSeconds (seismic, most "
+        + "Android examples)"
+    // The public submission of the assignment: raw magnitude ≥ 2.5 g, 3 hits in 2 s, sampled at 60 Hz; the cooldown
+    // is this package's choice.
+    static let readings = [
+        ShakeParameterReading(.thresholdG, default: .real(2.5)),
+        ShakeParameterReading(.requiredCount, default: .count(3)),
+        ShakeParameterReading(.windowSeconds, default: .real(2.0)),
+        ShakeParameterReading(.cooldownSeconds),
+        ShakeParameterReading(
+            .inputIncludesGravity, default: .flag(true),
+            required: (true, "must be true for raw-magnitude: it thresholds raw readings, gravity included")),
+    ]
+    static let cReference: String? = "cbr_shake_raw_magnitude"
+    static let removesGravity = false
+
+    init(_ c: ShakeDetectorConfiguration, maximumSampleRateHz: Double) {
+        self.init(thresholdG: c.thresholdG, requiredCount: c.requiredCount, windowSeconds: c.windowSeconds)
+    }
+}

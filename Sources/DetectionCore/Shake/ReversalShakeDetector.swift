@@ -116,3 +116,22 @@ struct ReversalShakeDetector: Sendable {
         reversalTimes.removeAll()
     }
 }
+
+// MARK: - Declaration
+
+extension ReversalShakeDetector: ShakeAlgorithm {
+    static let name = "reversal"
+    static let summary = "requiredCount direction reversals beyond thresholdG along the shake's own axis within windowSeconds"
+    static let readings =
+        [
+            ShakeParameterReading(.thresholdG, default: .real(1.0)),
+            ShakeParameterReading(.requiredCount, default: .count(4)),
+            ShakeParameterReading(.windowSeconds, default: .real(1.0)),
+            ShakeParameterReading(.cooldownSeconds),
+        ] + ShakeParameterReading.gravityRemoval
+    static let cReference: String? = "cbr_shake_reversal"
+
+    init(_ c: ShakeDetectorConfiguration, maximumSampleRateHz: Double) {
+        self.init(thresholdG: c.thresholdG, requiredReversals: c.requiredCount, windowSeconds: c.windowSeconds)
+    }
+}

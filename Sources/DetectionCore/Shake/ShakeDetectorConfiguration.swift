@@ -2,39 +2,26 @@
 
 /// Every parameter of a `ShakeDetector`, with a stable JSON vocabulary and documented defaults.
 ///
-/// JSON keys (exactly the property names): `kind`, `thresholdG`, `requiredCount`, `windowSeconds`,
-/// `requiredFraction`, `minimumWindowSpanSeconds`, `minimumSampleCount`, `cooldownSeconds`,
-/// `inputIncludesGravity`, `gravityTimeConstantSeconds`. Encoding always writes all ten keys. Decoding needs
-/// only `kind`: a missing key takes the value of that kind's preset (`ShakeDetectorConfiguration(kind:)`), so
-/// `{"kind":"window-fraction"}` is the seismic-derived default.
+/// JSON keys: `kind`, then the kind's `vocabulary`: the shared keys (`ShakeParameter.shared`: `thresholdG`,
+/// `requiredCount`, `windowSeconds`, `requiredFraction`, `minimumWindowSpanSeconds`, `minimumSampleCount`,
+/// `cooldownSeconds`, `inputIncludesGravity`, `gravityTimeConstantSeconds`) and any key of the kind's own. Encoding
+/// writes every key of the vocabulary. Decoding is driven by the same list: it needs only `kind`, a missing key takes
+/// the value of that kind's preset (`ShakeDetectorConfiguration(kind:)`), so `{"kind":"window-fraction"}` is the
+/// seismic-derived default, and a key outside the vocabulary is refused (it cannot be dropped silently).
 ///
-/// Which fields each kind reads (the others are carried along, and not validated):
-/// - `threshold-count`: `thresholdG`, `requiredCount` (k), `windowSeconds` (W), `cooldownSeconds`.
-/// - `window-fraction`: `thresholdG`, `windowSeconds`, `requiredFraction`, `minimumWindowSpanSeconds`,
-///   `minimumSampleCount`, `cooldownSeconds`.
-/// - `reversal`: `thresholdG`, `requiredCount` (N), `windowSeconds` (time limit), `cooldownSeconds`.
-/// - `raw-magnitude`: `thresholdG`, `requiredCount` (k hits), `windowSeconds` (W), `cooldownSeconds`;
-///   `inputIncludesGravity` must be true (it reads raw readings) and no gravity is removed.
-/// - the other kinds: `inputIncludesGravity`, and `gravityTimeConstantSeconds` when that is true.
+/// Which keys each kind reads, with its defaults, is its own declaration (`ShakeDetectorKind.readings`, written in
+/// the kind's file: `ThresholdCountShakeDetector.swift`, …); `docs/shake.md` tabulates them from there. The other
+/// keys are carried along and not validated. `raw-magnitude` requires `inputIncludesGravity` true (it reads raw
+/// readings) and removes no gravity; the other kinds read `gravityTimeConstantSeconds` while it is true.
 ///
 /// The first three kinds threshold gravity-free acceleration (Core Motion's `userAcceleration`, or the raw
 /// signal after this package's gravity high-pass), so one `thresholdG` means the same whichever input is fed.
 /// `raw-magnitude` is the one kind that thresholds the raw magnitude, gravity included, as seismic and most
 /// Android examples do: its `thresholdG` counts the 1 g of gravity.
 ///
-/// Defaults, and where each comes from:
-///
-/// | field | threshold-count | window-fraction | reversal | raw-magnitude |
-/// | --- | --- | --- | --- | --- |
-/// | thresholdG | 1.5 (choice) | 13 / 9.80665 ≈ 1.3256 (seismic, see below) | 1.0 (choice) | 2.5 (public submission) |
-/// | requiredCount | 4 (choice) | 4 (unused) | 4 (choice) | 3 (public submission) |
-/// | windowSeconds | 1.0 (choice) | 0.5 (seismic MAX_WINDOW_SIZE) | 1.0 (choice) | 2.0 (public submission) |
-/// | requiredFraction | 0.75 (unused) | 0.75 (seismic "3/4 accelerating") | 0.75 (unused) | 0.75 (unused) |
-/// | minimumWindowSpanSeconds | 0.25 (unused) | 0.25 (seismic MIN_WINDOW_SIZE) | 0.25 (unused) | 0.25 (unused) |
-/// | minimumSampleCount | 4 (unused) | 4 (seismic MIN_QUEUE_SIZE) | 4 (unused) | 4 (unused) |
-/// | cooldownSeconds | 1.0 (choice) | 1.0 (choice; seismic has none) | 1.0 (choice) | 1.0 (choice) |
-/// | inputIncludesGravity | false | false | false | true (required) |
-/// | gravityTimeConstantSeconds | 0.5 (choice) | 0.5 (choice) | 0.5 (choice) | 0.5 (unused) |
+/// Where the defaults come from: threshold-count's and reversal's are this package's choices; window-fraction's
+/// are seismic's (below; `MAX_WINDOW_SIZE` 0.5 s, `MIN_WINDOW_SIZE` 0.25 s, "3/4 accelerating", `MIN_QUEUE_SIZE`
+/// 4); every cooldown (1 s) and τ (0.5 s) is this package's choice.
 ///
 /// The raw-magnitude preset is the public submission of the assignment (raw magnitude ≥ 2.5 g, 3 hits in 2 s,
 /// sampled at 60 Hz); its cooldown is this package's choice.
@@ -49,59 +36,120 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
 
     /// Which algorithm runs.
     public var kind: ShakeDetectorKind
+    /// Every key of the kind's vocabulary, by key.
+    private var values: [String: ShakeParameter.Value]
+
     /// Threshold on the gravity-free acceleration magnitude √(x²+y²+z²), in g; must be in (0, 16].
-    public var thresholdG: Double
+    public var thresholdG: Double {
+        get { real(ShakeParameter.thresholdG.key) }
+        set { values[ShakeParameter.thresholdG.key] = .real(newValue) }
+    }
     /// threshold-count: excursions k needed; reversal: reversals N needed. In 1...1000.
-    public var requiredCount: Int
+    public var requiredCount: Int {
+        get { count(ShakeParameter.requiredCount.key) }
+        set { values[ShakeParameter.requiredCount.key] = .count(newValue) }
+    }
     /// threshold-count: window W holding the k excursion starts; window-fraction: sliding window length;
     /// reversal: time limit holding the N reversals. Seconds, in (0, 60].
-    public var windowSeconds: Double
+    public var windowSeconds: Double {
+        get { real(ShakeParameter.windowSeconds.key) }
+        set { values[ShakeParameter.windowSeconds.key] = .real(newValue) }
+    }
     /// window-fraction: the share of samples in the window that must exceed the threshold, in (0, 1].
-    public var requiredFraction: Double
+    public var requiredFraction: Double {
+        get { real(ShakeParameter.requiredFraction.key) }
+        set { values[ShakeParameter.requiredFraction.key] = .real(newValue) }
+    }
     /// window-fraction: newest minus oldest timestamp in the window must reach this before it can fire, in
     /// seconds, in [0, windowSeconds].
-    public var minimumWindowSpanSeconds: Double
+    public var minimumWindowSpanSeconds: Double {
+        get { real(ShakeParameter.minimumWindowSpanSeconds.key) }
+        set { values[ShakeParameter.minimumWindowSpanSeconds.key] = .real(newValue) }
+    }
     /// window-fraction: the window must hold at least this many samples before it can fire; in 1...100000.
-    public var minimumSampleCount: Int
+    public var minimumSampleCount: Int {
+        get { count(ShakeParameter.minimumSampleCount.key) }
+        set { values[ShakeParameter.minimumSampleCount.key] = .count(newValue) }
+    }
     /// After an event, samples earlier than event time + cooldown gather no evidence and fire nothing.
     /// Seconds, in [0, 3600].
-    public var cooldownSeconds: Double
+    public var cooldownSeconds: Double {
+        get { real(ShakeParameter.cooldownSeconds.key) }
+        set { values[ShakeParameter.cooldownSeconds.key] = .real(newValue) }
+    }
     /// True when samples are raw accelerometer readings (gravity included) rather than `userAcceleration`.
-    public var inputIncludesGravity: Bool
+    public var inputIncludesGravity: Bool {
+        get { flag(ShakeParameter.inputIncludesGravity.key) }
+        set { values[ShakeParameter.inputIncludesGravity.key] = .flag(newValue) }
+    }
     /// Time constant τ of the one-pole low-pass gravity estimate used when `inputIncludesGravity`, in seconds,
     /// in (0, 60]. Larger τ follows orientation changes more slowly but leaks less of the shake into gravity.
-    public var gravityTimeConstantSeconds: Double
+    public var gravityTimeConstantSeconds: Double {
+        get { real(ShakeParameter.gravityTimeConstantSeconds.key) }
+        set { values[ShakeParameter.gravityTimeConstantSeconds.key] = .real(newValue) }
+    }
+
+    // MARK: - Access by key
+
+    /// The value of `key`; nil for a key outside the kind's vocabulary. Setting a key outside it, or a value of
+    /// another type than its declaration's, is ignored.
+    public subscript(key: String) -> ShakeParameter.Value? {
+        get { values[key] }
+        set {
+            guard let newValue, let p = kind.parameter(key), Self.sameType(newValue, p.standardDefault) else { return }
+            values[key] = newValue
+        }
+    }
+
+    /// This configuration with the number `key` set to `number` (rounded toward zero for a count); unchanged for a
+    /// key outside the vocabulary or a flag.
+    public func setting(_ key: String, to number: Double) -> ShakeDetectorConfiguration {
+        var c = self
+        switch kind.parameter(key)?.standardDefault {
+        case .real: c.values[key] = .real(number)
+        case .count: c.values[key] = .count(Int(number))
+        default: break
+        }
+        return c
+    }
+
+    /// The value of the real `key` (NaN when it is not one).
+    public func real(_ key: String) -> Double {
+        if case .real(let x) = values[key] { return x }
+        return .nan
+    }
+
+    /// The value of the count `key` (0 when it is not one).
+    public func count(_ key: String) -> Int {
+        if case .count(let n) = values[key] { return n }
+        return 0
+    }
+
+    /// The value of the flag `key` (false when it is not one).
+    public func flag(_ key: String) -> Bool {
+        if case .flag(let b) = values[key] { return b }
+        return false
+    }
+
+    private static func sameType(_ a: ShakeParameter.Value, _ b: ShakeParameter.Value) -> Bool {
+        switch (a, b) {
+        case (.real, .real), (.count, .count), (.flag, .flag): return true
+        default: return false
+        }
+    }
 
     // MARK: - Presets
 
-    /// The documented defaults of `kind` (see the table in the type's discussion).
+    /// The documented defaults of `kind` (see the table in the type's discussion): each key the kind reads at the
+    /// kind's default, every other key of the vocabulary at its standard default.
     ///
     /// - Parameter kind: the algorithm whose preset is wanted.
     public init(kind: ShakeDetectorKind) {
         self.kind = kind
-        requiredCount = 4
-        requiredFraction = 0.75
-        minimumWindowSpanSeconds = 0.25
-        minimumSampleCount = 4
-        cooldownSeconds = 1.0
-        inputIncludesGravity = false
-        gravityTimeConstantSeconds = 0.5
-        switch kind {
-        case .thresholdCount:
-            thresholdG = 1.5
-            windowSeconds = 1.0
-        case .windowFraction:
-            thresholdG = Self.seismicMediumThresholdG
-            windowSeconds = 0.5
-        case .reversal:
-            thresholdG = 1.0
-            windowSeconds = 1.0
-        case .rawMagnitude:
-            thresholdG = 2.5
-            requiredCount = 3
-            windowSeconds = 2.0
-            inputIncludesGravity = true
-        }
+        var values: [String: ShakeParameter.Value] = [:]
+        for p in kind.vocabulary { values[p.key] = p.standardDefault }
+        for r in kind.readings { values[r.parameter.key] = r.defaultValue }
+        self.values = values
     }
 
     /// Preset for `threshold-count`.
@@ -118,95 +166,88 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
 
     // MARK: - Validation
 
-    /// Every out-of-range field this configuration's kind reads; empty when the configuration is usable.
+    /// Every out-of-range field this configuration's kind reads, in the kind's key order; empty when the
+    /// configuration is usable.
     ///
+    /// Derived from the declarations: each key the kind reads (a conditional key only while its flag is on) is
+    /// checked against its declared range, and a flag the kind requires at one value against that value.
     /// Non-finite values are always reported. Fields the kind does not read are not checked.
     ///
     /// - Returns: one `(field, problem)` pair per problem, `field` being the JSON key.
     public func validationProblems() -> [(field: String, problem: String)] {
         var problems: [(field: String, problem: String)] = []
-        func check(_ ok: Bool, _ field: String, _ problem: String) {
-            if !ok { problems.append((field: field, problem: problem)) }
-        }
-        check(thresholdG.isFinite && thresholdG > 0 && thresholdG <= 16, "thresholdG", "must be in (0, 16] g")
-        let windowOK = windowSeconds.isFinite && windowSeconds > 0 && windowSeconds <= 60
-        check(windowOK, "windowSeconds", "must be in (0, 60] s")
-        check(
-            cooldownSeconds.isFinite && cooldownSeconds >= 0 && cooldownSeconds <= 3600,
-            "cooldownSeconds", "must be in [0, 3600] s")
-        switch kind {
-        case .thresholdCount, .reversal, .rawMagnitude:
-            check(requiredCount >= 1 && requiredCount <= 1000, "requiredCount", "must be in 1...1000")
-        case .windowFraction:
-            check(
-                requiredFraction.isFinite && requiredFraction > 0 && requiredFraction <= 1,
-                "requiredFraction", "must be in (0, 1]")
-            // Compared with the window only when the window itself is valid (one problem, one report).
-            let spanOK =
-                minimumWindowSpanSeconds.isFinite && minimumWindowSpanSeconds >= 0
-                && (!windowOK || minimumWindowSpanSeconds <= windowSeconds)
-            check(spanOK, "minimumWindowSpanSeconds", "must be in [0, windowSeconds] s")
-            check(
-                minimumSampleCount >= 1 && minimumSampleCount <= 100_000,
-                "minimumSampleCount", "must be in 1...100000")
-        }
-        if kind == .rawMagnitude {
-            check(
-                inputIncludesGravity, "inputIncludesGravity",
-                "must be true for raw-magnitude: it thresholds raw readings, gravity included")
-        } else if inputIncludesGravity {
-            check(
-                gravityTimeConstantSeconds.isFinite && gravityTimeConstantSeconds > 0
-                    && gravityTimeConstantSeconds <= 60,
-                "gravityTimeConstantSeconds", "must be in (0, 60] s")
+        for r in kind.readings {
+            let p = r.parameter
+            if let flagKey = r.onlyWhen, !flag(flagKey) { continue }
+            if let required = r.required {
+                if flag(p.key) != required.value { problems.append((field: p.key, problem: required.reason)) }
+                continue
+            }
+            guard let bounds = p.bounds, let value = values[p.key]?.number else { continue }
+            // Compared with another key only when that key's own value is valid (one problem, one report).
+            let upperValue = bounds.upperKey.flatMap { k -> Double? in
+                guard let other = kind.parameter(k), let v = values[k]?.number, other.contains(v, upperValue: nil)
+                else { return nil }
+                return v
+            }
+            if !p.contains(value, upperValue: upperValue) {
+                problems.append((field: p.key, problem: p.rangeText ?? "is out of range"))
+            }
         }
         return problems
     }
 
     // MARK: - Codable
 
-    /// The JSON keys; their spelling is part of the stable vocabulary.
-    enum CodingKeys: String, CodingKey {
-        case kind, thresholdG, requiredCount, windowSeconds, requiredFraction, minimumWindowSpanSeconds
-        case minimumSampleCount, cooldownSeconds, inputIncludesGravity, gravityTimeConstantSeconds
+    /// A JSON key of the vocabulary (any string, so that unknown keys can be seen and refused).
+    struct Key: CodingKey {
+        let stringValue: String
+        init(_ key: String) { stringValue = key }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
-    /// Decodes `kind`, then every other key present, falling back to that kind's preset for missing keys.
+    /// Decodes `kind`, then every key of its vocabulary that is present (the list the kind declares), falling back
+    /// to that kind's preset for missing keys.
     ///
     /// - Parameter decoder: the decoder to read from.
-    /// - Throws: `DecodingError` when `kind` is missing or unknown, or a present key has the wrong type.
+    /// - Throws: `DecodingError` when `kind` is missing or unknown, a present key has the wrong type, or a key is
+    ///   not in the kind's vocabulary.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(kind: try container.decode(ShakeDetectorKind.self, forKey: .kind))
-        func read<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
-            try container.decodeIfPresent(T.self, forKey: key) ?? fallback
+        let container = try decoder.container(keyedBy: Key.self)
+        self.init(kind: try container.decode(ShakeDetectorKind.self, forKey: Key("kind")))
+        let vocabulary = kind.vocabulary
+        for key in container.allKeys where key.stringValue != "kind" && !vocabulary.contains(where: { $0.key == key.stringValue }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "is not a ShakeDetectorConfiguration key for \(kind.rawValue) (known: kind, "
+                    + vocabulary.map(\.key).joined(separator: ", ") + ")")
         }
-        thresholdG = try read(.thresholdG, thresholdG)
-        requiredCount = try read(.requiredCount, requiredCount)
-        windowSeconds = try read(.windowSeconds, windowSeconds)
-        requiredFraction = try read(.requiredFraction, requiredFraction)
-        minimumWindowSpanSeconds = try read(.minimumWindowSpanSeconds, minimumWindowSpanSeconds)
-        minimumSampleCount = try read(.minimumSampleCount, minimumSampleCount)
-        cooldownSeconds = try read(.cooldownSeconds, cooldownSeconds)
-        inputIncludesGravity = try read(.inputIncludesGravity, inputIncludesGravity)
-        gravityTimeConstantSeconds = try read(.gravityTimeConstantSeconds, gravityTimeConstantSeconds)
+        for p in vocabulary {
+            let key = Key(p.key)
+            switch p.standardDefault {
+            case .real: if let x = try container.decodeIfPresent(Double.self, forKey: key) { values[p.key] = .real(x) }
+            case .count: if let n = try container.decodeIfPresent(Int.self, forKey: key) { values[p.key] = .count(n) }
+            case .flag: if let b = try container.decodeIfPresent(Bool.self, forKey: key) { values[p.key] = .flag(b) }
+            }
+        }
     }
 
-    /// Writes all ten keys.
+    /// Writes `kind` and every key of its vocabulary.
     ///
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: whatever the encoder throws (e.g. for non-finite numbers under JSON's default strategy).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(thresholdG, forKey: .thresholdG)
-        try container.encode(requiredCount, forKey: .requiredCount)
-        try container.encode(windowSeconds, forKey: .windowSeconds)
-        try container.encode(requiredFraction, forKey: .requiredFraction)
-        try container.encode(minimumWindowSpanSeconds, forKey: .minimumWindowSpanSeconds)
-        try container.encode(minimumSampleCount, forKey: .minimumSampleCount)
-        try container.encode(cooldownSeconds, forKey: .cooldownSeconds)
-        try container.encode(inputIncludesGravity, forKey: .inputIncludesGravity)
-        try container.encode(gravityTimeConstantSeconds, forKey: .gravityTimeConstantSeconds)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(kind, forKey: Key("kind"))
+        for p in kind.vocabulary {
+            let key = Key(p.key)
+            switch values[p.key] ?? p.standardDefault {
+            case .real(let x): try container.encode(x, forKey: key)
+            case .count(let n): try container.encode(n, forKey: key)
+            case .flag(let b): try container.encode(b, forKey: key)
+            }
+        }
     }
 }

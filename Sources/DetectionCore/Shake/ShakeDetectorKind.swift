@@ -1,14 +1,87 @@
 // MARK: - Detector kinds
 
-/// The shake-detection algorithms `ShakeDetector` implements, with their stable JSON names.
-public enum ShakeDetectorKind: String, Codable, CaseIterable, Sendable {
+/// A shake-detection algorithm `ShakeDetector` runs, by its stable JSON name, with its declarations.
+///
+/// The kinds form an open family: each is one type (`ThresholdCountShakeDetector`, …) registered once in
+/// `allCases`. Everything else about a kind (keys, defaults, ranges, label, ladder) is read from its declaration
+/// through this value.
+public struct ShakeDetectorKind: Sendable, Hashable, CaseIterable, RawRepresentable, Codable, CustomStringConvertible {
+    // MARK: - Registry
+
     /// Magnitude excursions above a threshold, at least k of them within a window (the usual student version).
-    case thresholdCount = "threshold-count"
+    public static let thresholdCount = ShakeDetectorKind(ThresholdCountShakeDetector.self)
     /// Fraction of samples above a threshold within a sliding window (after Square's seismic ShakeDetector).
-    case windowFraction = "window-fraction"
+    public static let windowFraction = ShakeDetectorKind(WindowFractionShakeDetector.self)
     /// Direction reversals along the shake's own axis, N of them within a time limit.
-    case reversal = "reversal"
+    public static let reversal = ShakeDetectorKind(ReversalShakeDetector.self)
     /// Raw magnitude, gravity included, at or above a threshold on k samples within a window (seismic's and
     /// most Android examples' test, without gravity removal); its configuration has `inputIncludesGravity` true.
-    case rawMagnitude = "raw-magnitude"
+    public static let rawMagnitude = ShakeDetectorKind(RawMagnitudeShakeDetector.self)
+
+    /// Every kind, in the order help, documentation and reports list them: the one registry of the family.
+    public static let allCases: [ShakeDetectorKind] = [.thresholdCount, .windowFraction, .reversal, .rawMagnitude]
+
+    // MARK: - Identity
+
+    /// The JSON name (`"threshold-count"`).
+    public let rawValue: String
+    /// The algorithm's type.
+    let algorithm: any ShakeAlgorithm.Type
+
+    init(_ algorithm: any ShakeAlgorithm.Type) {
+        rawValue = algorithm.name
+        self.algorithm = algorithm
+    }
+
+    /// The registered kind named `rawValue`; nil for an unknown name.
+    public init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    public var description: String { rawValue }
+
+    // MARK: - Declarations
+
+    /// What the kind does, in one sentence.
+    public var summary: String { algorithm.summary }
+    /// The keys the kind reads, in encoding order, with its defaults.
+    public var readings: [ShakeParameterReading] { algorithm.readings }
+    /// Every key a configuration of this kind carries and encodes, after `kind`: the shared vocabulary, then any key
+    /// of the kind's own.
+    public var vocabulary: [ShakeParameter] {
+        ShakeParameter.shared + readings.map(\.parameter).filter { p in !ShakeParameter.shared.contains { $0.key == p.key } }
+    }
+    /// The keys a sweep may vary for this kind (always read, numeric), in encoding order.
+    public var sweepKeys: [ShakeParameter] { readings.filter(\.isSweepKey).map(\.parameter) }
+    /// The key a label leads with ("window-fraction at 0.9 g, …").
+    public var labelParameter: ShakeParameter? { parameter(algorithm.labelKey) }
+    /// The keys a grader's ladder moves, each with its grid (`ShakeParameter.ladder`).
+    public var ladderParameters: [ShakeParameter] { algorithm.ladderKeys.compactMap { parameter($0) } }
+    /// The name of the C loop the bench checks and times this kind against; nil when there is none.
+    public var cReference: String? { algorithm.cReference }
+    /// Whether the kind thresholds raw readings as given (gravity included) rather than user acceleration.
+    public var thresholdsRawReadings: Bool { !algorithm.removesGravity }
+
+    /// The declaration of `key` in this kind's vocabulary.
+    public func parameter(_ key: String) -> ShakeParameter? { vocabulary.first { $0.key == key } }
+
+    // MARK: - Codable
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(String.self)
+        guard let kind = Self(rawValue: raw) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Cannot initialize ShakeDetectorKind from invalid String value \(raw)")
+        }
+        self = kind
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }

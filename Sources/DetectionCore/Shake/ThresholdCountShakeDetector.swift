@@ -69,3 +69,22 @@ struct ThresholdCountShakeDetector: Sendable {
 /// a window of exactly 0.5 s should hold samples exactly 0.5 s apart. One nanosecond is far below any sensor
 /// period (≥ 1 ms), so it never changes a decision on real data.
 let shakeTimeSlackSeconds = 1e-9
+
+// MARK: - Declaration
+
+extension ThresholdCountShakeDetector: ShakeAlgorithm {
+    static let name = "threshold-count"
+    static let summary = "k magnitude excursions above thresholdG within windowSeconds (the usual student detector)"
+    static let readings =
+        [
+            ShakeParameterReading(.thresholdG, default: .real(1.5)),
+            ShakeParameterReading(.requiredCount, default: .count(4)),
+            ShakeParameterReading(.windowSeconds, default: .real(1.0)),
+            ShakeParameterReading(.cooldownSeconds),
+        ] + ShakeParameterReading.gravityRemoval
+    static let cReference: String? = "cbr_shake_threshold_count"
+
+    init(_ c: ShakeDetectorConfiguration, maximumSampleRateHz: Double) {
+        self.init(thresholdG: c.thresholdG, requiredCount: c.requiredCount, windowSeconds: c.windowSeconds)
+    }
+}

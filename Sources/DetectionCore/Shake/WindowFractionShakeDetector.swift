@@ -171,3 +171,31 @@ final class WindowFractionRing: @unchecked Sendable {
         return copy
     }
 }
+
+// MARK: - Declaration
+
+extension WindowFractionShakeDetector: ShakeAlgorithm {
+    static let name = "window-fraction"
+    static let summary = "a share requiredFraction of the samples in the last windowSeconds above thresholdG (after Square's seismic)"
+    // Seismic: SENSITIVITY_MEDIUM 13 m/s², MAX_WINDOW_SIZE 0.5 s, MIN_WINDOW_SIZE 0.25 s, "3/4 accelerating",
+    // MIN_QUEUE_SIZE 4 (the shared defaults of the last three).
+    static let readings =
+        [
+            ShakeParameterReading(.thresholdG, default: .real(ShakeDetectorConfiguration.seismicMediumThresholdG)),
+            ShakeParameterReading(.windowSeconds, default: .real(0.5)),
+            ShakeParameterReading(.requiredFraction, default: .real(0.75)),
+            ShakeParameterReading(.minimumWindowSpanSeconds, default: .real(0.25)),
+            ShakeParameterReading(.minimumSampleCount, default: .count(4)),
+            ShakeParameterReading(.cooldownSeconds),
+        ] + ShakeParameterReading.gravityRemoval
+    static let cReference: String? = "cbr_shake_window_fraction"
+
+    init(_ c: ShakeDetectorConfiguration, maximumSampleRateHz: Double) {
+        self.init(
+            thresholdG: c.thresholdG, windowSeconds: c.windowSeconds, requiredFraction: c.requiredFraction,
+            minimumWindowSpanSeconds: c.minimumWindowSpanSeconds, minimumSampleCount: c.minimumSampleCount,
+            maximumSampleRateHz: maximumSampleRateHz)
+    }
+
+    mutating func prepareForBatch() { makeWindowUnique() }
+}

@@ -1,28 +1,12 @@
-import FileFormats
 import MonteCarlo
 import Reporting
 
-/// The scribble study as a ``Study`` (records as every gesture sweep's, ``GestureSweepScenario``).
+/// The scribble study as a ``Study`` (everything but its trial and report is every gesture sweep's,
+/// ``GestureSweepScenario``).
 extension ScribbleScenario: GestureSweepScenario {
     package static let kind = "scribble"
 
-    package static func parse(_ r: JSONObjectReader, source: ScenarioSource) throws(InputError) -> ScribbleScenario {
-        try parse(r, file: source.file, overrides: source.overrides)
-    }
-
-    package var settingCount: Int { configurations.count }
-
-    package func simulate(_ range: Range<Int>, runner: MonteCarloRunner) throws -> [GestureTrialOutcome] {
-        try ScribbleStudy.simulate(self, runner: runner, range: range)
-    }
-
-    package func simulate(
-        _ range: Range<Int>, runner: MonteCarloRunner, each: (Int, GestureTrialOutcome) throws -> Void
-    ) throws {
-        try ScribbleStudy.simulate(self, runner: runner, range: range, each: each)
-    }
-
-    package func report(_ outcomes: [GestureTrialOutcome]) throws -> ReportFiles { try ScribbleStudy.report(self, outcomes: outcomes) }
+    package func runTimeline(index: Int) throws -> GestureTrialOutcome { try ScribbleStudy.run(self, index: index) }
 
     /// Streamed: each timeline is reduced as it arrives (``SweepStream``), whether simulated or merged.
     package func report(feed: ((GestureTrialOutcome) throws -> Void) throws -> Void) throws -> ReportFiles {

@@ -19,8 +19,6 @@ package struct ScribbleScenario: Sendable {
     package let configurations: [ScribbleDetectorConfiguration]
     package let rule: RecommendationRule
 
-    package var totalTrials: Int { timelines }
-
     /// The core's configuration keys in its encoding order (``JSONNodeDecoder/keys(of:)``), so they are written once,
     /// in `ScribbleDetectorConfiguration`'s `CodingKeys`.
     static let configurationKeys = JSONNodeDecoder.keys(of: ScribbleDetectorConfiguration.default)
@@ -31,7 +29,7 @@ package struct ScribbleScenario: Sendable {
     }
     static let numericKeys = configurationKeys.filter { !flagKeys.contains($0) }
 
-    static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ScribbleScenario {
+    package static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ScribbleScenario {
         let name = try GestureScenarioReader.name(r)
         let description = try r.optional("description")?.string() ?? ""
         let fileSeed = try r.required("seed").unsigned64()

@@ -96,28 +96,7 @@ package enum ScribbleStudy {
 
     /// Simulates, analyses and renders, streaming; returns the report's files without writing them.
     package static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        try report(s) { sink in try simulate(s, runner: runner, range: 0..<s.timelines) { _, outcome in try sink(outcome) } }
-    }
-
-    /// Simulates the timelines with global indices in `range` (default: all), in index order.
-    static func simulate(
-        _ s: ScribbleScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
-    ) throws -> [GestureTrialOutcome] {
-        let range = range ?? 0..<s.timelines
-        return try runner.run(count: range.count) { offset in try run(s, index: range.lowerBound + offset) }
-    }
-
-    /// Simulates the timelines with global indices in `range` and hands each outcome to `each` in index order, as
-    /// the runner finishes them (at most a few per job held at once).
-    static func simulate(
-        _ s: ScribbleScenario, runner: MonteCarloRunner, range: Range<Int>,
-        each: (Int, GestureTrialOutcome) throws -> Void
-    ) throws {
-        try runner.forEach(count: range.count) { offset in
-            try run(s, index: range.lowerBound + offset)
-        } consume: { offset, outcome in
-            try each(range.lowerBound + offset, outcome)
-        }
+        try report(s) { sink in try s.simulate(0..<s.timelines, runner: runner) { _, outcome in try sink(outcome) } }
     }
 
     /// Analyses and renders simulated (or merged) timelines.

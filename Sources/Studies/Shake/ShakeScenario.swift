@@ -25,8 +25,6 @@ package struct ShakeScenario: Sendable {
     /// `compareWith` is not followed).
     package let related: [ShakeScenario]
 
-    package var totalTrials: Int { timelines }
-
     // MARK: - Limits
 
     package static let maximumTimelines = 1_000_000
@@ -34,41 +32,18 @@ package struct ShakeScenario: Sendable {
     /// Detector updates in one scenario (samples × settings): 10¹¹ is hours of computing.
     package static let maximumDetectorSamples = 1e11
 
-    /// The sweep keys each kind reads, in the core's encoding order, so that they are written once (in
-    /// `ShakeDetectorConfiguration`'s `CodingKeys`): the numeric keys of its encoding that `validationProblems()`
-    /// checks for that kind, since the core validates exactly the fields a kind reads. They are found by validating a
-    /// configuration of that kind decoded with every number out of range (−1) and the flag off.
-    static let sweepKeys: [ShakeDetectorKind: [String]] = Dictionary(
-        uniqueKeysWithValues: ShakeDetectorKind.allCases.map { ($0, keysRead(by: $0)) })
-    /// The keys whose encoded value is a count.
-    static let integerKeys = Set(
-        JSONNodeDecoder.encodedValues(of: ShakeDetectorConfiguration(kind: .thresholdCount)).filter { $0.value is Int }.map(\.key))
-
-    static func keysRead(by kind: ShakeDetectorKind) -> [String] {
-        let preset = ShakeDetectorConfiguration(kind: kind)
-        let keys = JSONNodeDecoder.keys(of: preset)
-        let values = JSONNodeDecoder.encodedValues(of: preset)
-        func isNumber(_ key: String) -> Bool { values[key] is Double || values[key] is Int }
-        var probe: [String: Any] = [:]
-        for key in keys {
-            switch values[key] {
-            case is Double, is Int: probe[key] = -1
-            case is Bool: probe[key] = false
-            case let k as ShakeDetectorKind: probe[key] = k.rawValue
-            default: break
-            }
-        }
-        guard let data = try? JSONSerialization.data(withJSONObject: probe),
-            let c = try? JSONDecoder().decode(ShakeDetectorConfiguration.self, from: data)
-        else { return [] }
-        let read = Set(c.validationProblems().map(\.field))
-        return keys.filter { read.contains($0) && isNumber($0) }
-    }
+    /// The sweep keys each kind reads, in the core's encoding order: its declaration's (`ShakeDetectorKind.sweepKeys`).
+    static func sweepKeys(_ kind: ShakeDetectorKind) -> [String] { kind.sweepKeys.map(\.key) }
 
     // MARK: - Parsing
 
+    package static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ShakeScenario {
+        try parse(r, file: file, overrides: overrides, followRelated: true)
+    }
+
+    /// Reads a scenario; `followRelated` false leaves its `compareWith` scenarios unread.
     static func parse(
-        _ r: JSONObjectReader, file: String, overrides: RunOverrides, followRelated: Bool = true
+        _ r: JSONObjectReader, file: String, overrides: RunOverrides, followRelated: Bool
     ) throws(InputError) -> ShakeScenario {
         let name = try GestureScenarioReader.name(r)
         let description = try r.optional("description")?.string() ?? ""
@@ -145,14 +120,14 @@ package struct ShakeScenario: Sendable {
             let kindField = try e.required("kind")
             let kindRaw = try kindField.choice(ShakeDetectorKind.allCases.map(\.rawValue))
             let kind = ShakeDetectorKind(rawValue: kindRaw) ?? .thresholdCount
-            let allowed = sweepKeys[kind] ?? []
+            let allowed = sweepKeys(kind)
             var axes: [(key: String, values: [(Double, JSONField)])] = []
             for key in e.keys where key != "kind" {
                 guard let field = e.optional(key) else { continue }
                 guard allowed.contains(key) else {
                     throw field.error("is not read by \(kindRaw) (it reads: \(allowed.joined(separator: ", ")))")
                 }
-                axes.append((key, try GestureScenarioReader.values(field, integer: integerKeys.contains(key))))
+                axes.append((key, try GestureScenarioReader.values(field, integer: kind.parameter(key)?.isCount ?? false)))
             }
             try e.finish()
             let product = axes.reduce(1) { $0 * $1.values.count }

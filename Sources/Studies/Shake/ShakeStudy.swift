@@ -7,50 +7,23 @@ import SensorSim
 
 /// Runs a shake scenario end to end: timelines on all cores, the sweep's statistics, the report files.
 package enum ShakeStudy {
-    /// Simulates every timeline, in trial order.
-    package static func simulate(
-        _ s: ShakeScenario, runner: MonteCarloRunner, range: Range<Int>? = nil
-    ) throws -> [GestureTrialOutcome] {
-        let range = range ?? 0..<s.timelines
-        return try runner.run(count: range.count) { offset in try ShakeTrial.run(s, index: range.lowerBound + offset) }
-    }
-
     /// The sweep's settings described for reports.
     package static func settings(_ s: ShakeScenario) -> [SweepSetting] {
         s.configurations.enumerated().map { index, c in
-            let keys = ShakeScenario.sweepKeys[c.kind] ?? []
+            let keys = ShakeScenario.sweepKeys(c.kind)
             let parameters = keys.map { "\($0)=\(value(c, $0))" }
-            var label = "at \(value(c, "thresholdG")) g"
-            // Name every other key that differs from the kind's preset, so single-value entries stay distinct.
-            let preset = ShakeDetectorConfiguration(kind: c.kind)
-            for key in keys where key != "thresholdG" && value(c, key) != value(preset, key) {
-                label += ", \(key) \(value(c, key))"
-            }
             return SweepSetting(
-                index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: label,
+                index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: shortLabel(c),
                 configurationJSON: json(c),
                 submissionJSON: SweepSetting.submission(
                     gesture: "shake", kind: c.kind.rawValue, keys: keys.map { ($0, value(c, $0)) }))
         }
     }
 
-    /// Simulates the timelines with global indices in `range` and hands each outcome to `each` in index order, as
-    /// the runner finishes them (at most a few per job held at once).
-    package static func simulate(
-        _ s: ShakeScenario, runner: MonteCarloRunner, range: Range<Int>,
-        each: (Int, GestureTrialOutcome) throws -> Void
-    ) throws {
-        try runner.forEach(count: range.count) { offset in
-            try ShakeTrial.run(s, index: range.lowerBound + offset)
-        } consume: { offset, outcome in
-            try each(range.lowerBound + offset, outcome)
-        }
-    }
-
     /// Simulates, analyses and renders, streaming; returns the report's files without writing them.
     package static func report(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         try report(s, runner: runner) { sink in
-            try simulate(s, runner: runner, range: 0..<s.timelines) { _, outcome in try sink(outcome) }
+            try s.simulate(0..<s.timelines, runner: runner) { _, outcome in try sink(outcome) }
         }
     }
 
@@ -95,7 +68,7 @@ package enum ShakeStudy {
             let zero = Set(MotionActivity.everyday.filter { (r.timeline.weights[$0] ?? 0) == 0 }.map(\.rawValue))
             guard let i = limiting, zero.contains(c.activityNames[i]) else { return nil }
             var reduction = accumulator(r)
-            try simulate(r, runner: runner, range: 0..<r.timelines) { _, outcome in try reduction.add(outcome) }
+            try r.simulate(0..<r.timelines, runner: runner) { _, outcome in try reduction.add(outcome) }
             let a = try reduction.finish()
             return RelatedScenario(
                 name: r.name, file: r.file, zeroWeightActivities: zero,
@@ -137,11 +110,30 @@ package enum ShakeStudy {
 
     // MARK: - Text
 
-    /// The value the core's configuration encodes for `key`, as reports write it; "" for a key it does not hold.
-    static func value(_ c: ShakeDetectorConfiguration, _ key: String) -> String {
-        switch JSONNodeDecoder.encodedValues(of: c)[key] {
-        case let x as Double: return Format.label(x)
-        case let n as Int: return String(n)
+    /// A setting's label after its kind's name, from the kind's declaration: its label key with its unit ("at 0.9 g"),
+    /// then every other sweep key that differs from the kind's preset, so single-value entries stay distinct
+    /// ("at 0.9 g, requiredFraction 0.4").
+    package static func shortLabel(_ c: ShakeDetectorConfiguration) -> String {
+        var label = leadLabel(c)
+        let preset = ShakeDetectorConfiguration(kind: c.kind)
+        let lead = c.kind.labelParameter?.key
+        for key in ShakeScenario.sweepKeys(c.kind) where key != lead && value(c, key) != value(preset, key) {
+            label += ", \(key) \(value(c, key))"
+        }
+        return label
+    }
+
+    /// The kind's label key with its value and unit: "at 0.9 g".
+    package static func leadLabel(_ c: ShakeDetectorConfiguration) -> String {
+        guard let lead = c.kind.labelParameter else { return "" }
+        return "at \(value(c, lead.key))\(lead.unit.isEmpty ? "" : " " + lead.unit)"
+    }
+
+    /// The value of `key` as reports write it; "" for a key the configuration does not hold or a flag.
+    package static func value(_ c: ShakeDetectorConfiguration, _ key: String) -> String {
+        switch c[key] {
+        case .real(let x): return Format.label(x)
+        case .count(let n): return String(n)
         default: return ""
         }
     }

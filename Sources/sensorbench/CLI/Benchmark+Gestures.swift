@@ -16,6 +16,7 @@ extension Benchmark {
     /// has none, the kind's preset (the public submission's detector: ≥ 2.5 g raw, 2 s) at each of the sweep's
     /// required counts and cooldowns. Empty for a kind the sweep does not have.
     static func cCheckedSettings(_ s: ShakeScenario, kind: ShakeDetectorKind) -> [ShakeDetectorConfiguration] {
+        guard kind.cReference != nil else { return [] }
         guard kind == .rawMagnitude else { return s.configurations.filter { $0.kind == kind && !$0.inputIncludesGravity } }
         let swept = s.configurations.filter { $0.kind == .rawMagnitude }
         guard swept.isEmpty else { return swept }
@@ -77,6 +78,14 @@ extension Benchmark {
         /// `WindowFractionShakeDetector` sizes it for `rateHz`).
         ///
         /// - Throws: `SimulationError` when the C loop refuses the setting or runs out of memory.
+        /// What `firingTimes` counts for a kind whose declared C reference is none of the loops below.
+        static let noCReference = -1_000_000
+
+        /// The C loops the kinds' declarations may name (`ShakeDetectorKind.cReference`).
+        static let knownCReferences: Set<String> = [
+            "cbr_shake_threshold_count", "cbr_shake_window_fraction", "cbr_shake_reversal", "cbr_shake_raw_magnitude",
+        ]
+
         func firingTimes(_ c: ShakeDetectorConfiguration, rateHz: Double) throws -> [Double] {
             var counted = cbr_shake_count_config(
                 threshold_g: c.thresholdG, required: c.requiredCount, window_s: c.windowSeconds,
@@ -89,12 +98,16 @@ extension Benchmark {
             let (t, x, y, z, n) = (self.t, self.x, self.y, self.z, self.t.count)
             let count = fired.withUnsafeMutableBufferPointer { events -> Int in
                 let e = events.baseAddress
-                switch c.kind {
-                case .thresholdCount: return cbr_shake_threshold_count(t, x, y, z, n, &counted, e)
-                case .windowFraction: return cbr_shake_window_fraction(t, x, y, z, n, &setting, capacity, e)
-                case .reversal: return cbr_shake_reversal(t, x, y, z, n, &counted, e)
-                case .rawMagnitude: return cbr_shake_raw_magnitude(t, x, y, z, n, &counted, e)
+                switch c.kind.cReference {
+                case "cbr_shake_threshold_count": return cbr_shake_threshold_count(t, x, y, z, n, &counted, e)
+                case "cbr_shake_window_fraction": return cbr_shake_window_fraction(t, x, y, z, n, &setting, capacity, e)
+                case "cbr_shake_reversal": return cbr_shake_reversal(t, x, y, z, n, &counted, e)
+                case "cbr_shake_raw_magnitude": return cbr_shake_raw_magnitude(t, x, y, z, n, &counted, e)
+                default: return Self.noCReference
                 }
+            }
+            guard count != Self.noCReference else {
+                throw SimulationError("bench: \(c.kind.rawValue) names no C loop this bench knows (\(c.kind.cReference ?? "none"))")
             }
             guard count >= 0 else { throw SimulationError("bench: the C \(c.kind.rawValue) loop failed (\(count))") }
             return fired[0..<count].map { t[$0] }
