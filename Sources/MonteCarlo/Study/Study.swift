@@ -17,6 +17,9 @@ package protocol Study: Sendable {
     /// The header line of a part file's records (column names, for a reader).
     static var recordColumns: String { get }
 
+    /// The files its report writes, for `run --help` (checked against the shipped reports by `StudyOutputsTests`).
+    static var outputs: [StudyOutput] { get }
+
     /// Reads and validates a scenario of this study; the `study` field has been read already.
     ///
     /// - Throws: ``InputError`` naming the file, line and field of the first problem.

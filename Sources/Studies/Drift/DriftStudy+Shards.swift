@@ -9,6 +9,11 @@ import Stats
 /// arrow_turn,skipped`, doubles as exact bit patterns.
 extension DriftScenario: Study {
     package static let kind = "drift"
+
+    package static let outputs: [StudyOutput] = [
+        .always("trials.csv"), .always("cells.csv"), .always("regression.csv"), .always("fits.csv"),
+        .always("summary.md"), .always("rms-vs-minutes.svg"), .always("rms-vs-turns.svg"), .always("drift-scatter.svg"),
+    ]
     package static let recordColumns = "index,cell,trial,seed,net_rotation,total_rotation,drift,arrow_turn,skipped"
 
     package static func parse(_ r: JSONObjectReader, source: ScenarioSource) throws(InputError) -> DriftScenario {

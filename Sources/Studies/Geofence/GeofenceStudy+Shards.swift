@@ -72,6 +72,18 @@ extension GeofenceOutcome {
 /// The geofence study as a ``Study``: one record a visit (``GeofenceOutcome/record(index:)``).
 extension GeofenceScenario: Study {
     package static let kind = "geofence"
+
+    package static let outputs: [StudyOutput] = [
+        .always("trials.csv"), .always("rates.csv"), .always("summary.md"),
+        StudyOutput(
+            shown: "wrong-collections[-<variant>]-<environment>.svg", pattern: "wrong-collections-*.svg", when: "tours"),
+        StudyOutput(
+            shown: "false-triggers[-<variant>]-<environment>.svg", pattern: "false-triggers-*.svg",
+            when: "two or more distances"),
+        StudyOutput(
+            shown: "collected-by-variant-<environment>.svg", pattern: "collected-by-variant-*.svg",
+            when: "two or more place variants"),
+    ]
     package static let recordColumns = GeofenceOutcome.recordColumns
 
     package static func parse(_ r: JSONObjectReader, source: ScenarioSource) throws(InputError) -> GeofenceScenario {

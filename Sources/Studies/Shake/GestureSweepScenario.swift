@@ -22,6 +22,15 @@ package protocol GestureSweepScenario: Study where Outcome == GestureTrialOutcom
 }
 
 extension GestureSweepScenario {
+    /// Every gesture study writes the same files: the sweep, the events, the summary and four charts.
+    package static var outputs: [StudyOutput] {
+        [
+            .always("sweep.csv"), .always("events.csv"), .always("summary.md"), .always("precision-recall.svg"),
+            .always("recall-vs-false-alarms.svg"), .always("false-alarms-by-activity.svg"),
+            .always("false-alarm-intervals.svg"),
+        ]
+    }
+
     package static var recordColumns: String { GestureTrialOutcome.recordColumns }
     /// Detector settings of the sweep.
     package var settingCount: Int { configurations.count }

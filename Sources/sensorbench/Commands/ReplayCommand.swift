@@ -27,9 +27,7 @@ struct ReplayCommand: Subcommand {
                                             and the arrow's phrase once a second after the mark, and at
                                             the end (keys: maximumGapSeconds, markAtSeconds,
                                             straightAheadToleranceDegrees, reportIntervalSeconds).
-          {"kind": "threshold-count", ...}  an accelerometer CSV through the ShakeDetector (a
-                                            ShakeDetectorConfiguration; also window-fraction, reversal,
-                                            and raw-magnitude, which reads raw readings with gravity).
+        \(shakeKindsHelp)
           {"kind": "naive", ...}            a GPX track (timed trkpt, rtept or wpt) or a location CSV/zip
                                             (Sensor Logger's Location.csv, phyphox's Location export)
                                             through the ProximityMonitor (a ProximityCheckConfiguration;
@@ -37,6 +35,32 @@ struct ReplayCommand: Subcommand {
                                             accuracy-aware).
         Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
         """
+
+    /// The shake line of `details`, from the kind registry: the first kind, then the others (and which of them
+    /// read raw readings), wrapped into the help's second column.
+    static var shakeKindsHelp: String {
+        let kinds = ShakeDetectorKind.allCases
+        let first = kinds[0]
+        let others = kinds.dropFirst().map { kind in
+            kind.thresholdsRawReadings ? "\(kind.rawValue), which reads raw readings with gravity" : kind.rawValue
+        }
+        let list = others.count > 1 ? others.dropLast().joined(separator: ", ") + ", and " + others.last! : others.joined()
+        let text = "an accelerometer CSV through the ShakeDetector (a ShakeDetectorConfiguration; also \(list))."
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > 60 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        let key = "{\"kind\": \"\(first.rawValue)\", ...}"
+        let indent = String(repeating: " ", count: 36)
+        return "  " + key.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + lines.joined(separator: "\n" + indent)
+    }
 
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
