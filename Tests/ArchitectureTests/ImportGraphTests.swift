@@ -306,3 +306,22 @@ import Testing
         #expect(Set(fileFormats.dependencies).isSubset(of: ["CZlib", "Checksum"]), "\(fileFormats.dependencies)")
     }
 }
+
+/// Test targets mirror source targets (STYLE.md): every Swift source target has a test target of its own name plus
+/// `Tests` (the executable's is `CLITests`) that depends on it.
+@Suite struct TestMirrorTests {
+    @Test func everySwiftSourceTargetHasItsOwnTestTarget() throws {
+        let (targets, imports, _) = try ImportGraphTests.current()
+        let tests = Dictionary(uniqueKeysWithValues: targets.filter { $0.kind == .testTarget }.map { ($0.name, $0) })
+        let sources = targets.filter { $0.kind != .testTarget && $0.kind != .systemLibrary && $0.path == nil }
+        #expect(sources.count >= 12)
+        for source in sources where imports[source.name] != nil {
+            let testName = source.kind == .executableTarget ? "CLITests" : source.name + "Tests"
+            guard let test = tests[testName] else {
+                Issue.record("\(source.name) has no test target \(testName)")
+                continue
+            }
+            #expect(test.dependencies.contains(source.name), "\(testName) does not depend on \(source.name)")
+        }
+    }
+}
