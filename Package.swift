@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Recordings", "SensorSim", "Studies", "sensorbench",
+                "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Recordings", "Studies", "sensorbench",
             ]),
         // The layering rules, checked on the source tree: DetectionCore imports only Swift, only Stats imports CGSL, and
         // every target's imports are exactly its dependencies here and in docs/architecture.md's target table.

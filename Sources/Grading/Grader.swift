@@ -1,9 +1,6 @@
-import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
-import Reporting
-import SensorSim
 import SourceSubmissions
 
 /// One team's grade.

@@ -1,5 +1,4 @@
 import DetectionCore
-import FileFormats
 import Foundation
 import MonteCarlo
 import SensorSim

@@ -1,4 +1,3 @@
-import FileFormats
 import Foundation
 import Reporting
 import SensorSim

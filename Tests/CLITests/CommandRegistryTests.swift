@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import FileFormats
 @testable import sensorbench
 
 /// The command list (``CommandTree``) is the one registry: every command type declared in the sources is listed,

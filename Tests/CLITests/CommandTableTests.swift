@@ -1,6 +1,5 @@
 import Testing
 
-@testable import FileFormats
 @testable import MonteCarlo
 @testable import Studies
 @testable import sensorbench

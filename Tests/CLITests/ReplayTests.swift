@@ -1,6 +1,5 @@
 import DetectionCore
 import Foundation
-import SensorSim
 import Testing
 
 @testable import FileFormats

@@ -2,7 +2,6 @@ import Foundation
 import Stats
 import Testing
 
-@testable import FileFormats
 @testable import Grading
 @testable import MonteCarlo
 @testable import Studies

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import FileFormats
 @testable import Grading
 @testable import Studies
 

@@ -1,6 +1,4 @@
 import Foundation
-import SensorSim
-import Stats
 import Testing
 
 @testable import FileFormats

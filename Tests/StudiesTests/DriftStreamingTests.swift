@@ -1,5 +1,4 @@
 import Foundation
-import SensorSim
 import Stats
 import Testing
 

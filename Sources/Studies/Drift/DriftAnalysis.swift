@@ -1,5 +1,4 @@
 import Foundation
-import SensorSim
 import Stats
 
 /// The statistics of a drift study: per-cell summaries, the regressions and the growth exponents.

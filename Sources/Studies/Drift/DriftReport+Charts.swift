@@ -1,7 +1,5 @@
-import FileFormats
 import Foundation
 import Reporting
-import SensorSim
 import Stats
 
 extension DriftReport {

@@ -1,7 +1,6 @@
 import DetectionCore
 import Foundation
 import Reporting
-import SensorSim
 import Stats
 
 /// Renders a drift study into `trials.csv`, `cells.csv`, `regression.csv`, `fits.csv`, `summary.md` and charts.

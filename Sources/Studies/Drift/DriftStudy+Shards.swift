@@ -2,7 +2,6 @@ import FileFormats
 import Foundation
 import MonteCarlo
 import Reporting
-import SensorSim
 import Stats
 
 /// The drift study as a ``Study``: one record a trial, `index,cell,trial,seed,net_rotation,total_rotation,drift,

@@ -1,4 +1,3 @@
-import MonteCarlo
 import Stats
 
 /// The statistics of a detector sweep: every setting's metrics, its false alarms by activity, and the

@@ -1,6 +1,5 @@
 import CBenchReference
 import DetectionCore
-import FileFormats
 import Foundation
 import MonteCarlo
 import SensorSim

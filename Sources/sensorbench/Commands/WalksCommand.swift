@@ -1,4 +1,3 @@
-import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
