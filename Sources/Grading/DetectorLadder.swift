@@ -29,11 +29,6 @@ package struct AlternativeSetting: Sendable {
 /// and each distinct ladder setting is fed each timeline once (``GradingPlan`` deduplicates settings), whatever the
 /// number of teams.
 enum DetectorLadder {
-    /// requiredReversals rungs of the scribble detector.
-    static let reversals: [Int] = [2, 3, 4, 5, 6, 8]
-    /// minimumTravelPoints rungs of the scribble detector, points.
-    static let travelPoints: [Double] = [10, 20, 40, 60, 80]
-
     /// The metrics a ladder rung is judged on: the three things a gesture detector is graded for.
     static func judges(_ metric: GradingMetric) -> Bool {
         metric == .recall || metric == .falseAlarmsPerHour || metric == .singleEventShare
@@ -87,30 +82,19 @@ enum DetectorLadder {
                 }
             }
         case .scribble(let c):
-            let valid = { (v: ScribbleDetectorConfiguration) in v.validationProblems().isEmpty }
-            return vary(c, \.requiredReversals, over: reversals, "requiredReversals", "", Double.init, valid, Submission.Detector.scribble)
-                + vary(
-                    c, \.minimumTravelPoints, over: travelPoints, "minimumTravelPoints", " pt", { $0 }, valid,
-                    Submission.Detector.scribble)
+            // The keys the scribble declarations let a ladder move, each over its declared grid.
+            return ScribbleDetectorConfiguration.ladderParameters.flatMap { p in
+                p.ladder.compactMap { value -> LadderRung? in
+                    guard value != c[p.key]?.number else { return nil }
+                    let v = c.setting(p.key, to: value)
+                    guard v.validationProblems().isEmpty else { return nil }
+                    return LadderRung(
+                        parameter: p.key, value: value, unit: p.unit.isEmpty ? "" : " \(p.unit)", detector: .scribble(v))
+                }
+            }
         case .source:
             // The ladder moves parameters of shipped detectors; a team's own code has none the grader can move.
             return []
-        }
-    }
-
-    /// One rung per value of `values` other than the team's own: the team's configuration with `key` set to it,
-    /// kept only where the detector accepts it.
-    private static func vary<Configuration, Value: Equatable>(
-        _ team: Configuration, _ key: WritableKeyPath<Configuration, Value>, over values: [Value], _ parameter: String,
-        _ unit: String, _ number: (Value) -> Double, _ valid: (Configuration) -> Bool,
-        _ detector: (Configuration) -> Submission.Detector
-    ) -> [LadderRung] {
-        values.compactMap { value in
-            guard value != team[keyPath: key] else { return nil }
-            var v = team
-            v[keyPath: key] = value
-            guard valid(v) else { return nil }
-            return LadderRung(parameter: parameter, value: number(value), unit: unit, detector: detector(v))
         }
     }
 
@@ -118,7 +102,7 @@ enum DetectorLadder {
     static func teamValue(_ d: Submission.Detector, _ parameter: String) -> Double {
         switch d {
         case .shake(let c): return c[parameter]?.number ?? .nan
-        case .scribble(let c): return parameter == "requiredReversals" ? Double(c.requiredReversals) : c.minimumTravelPoints
+        case .scribble(let c): return c[parameter]?.number ?? .nan
         case .source: return .nan
         }
     }

@@ -2,9 +2,10 @@
 
 /// Every parameter of a `ScribbleDetector`, with a stable JSON vocabulary and documented defaults.
 ///
-/// JSON keys (the property names): `requiredReversals`, `minimumTravelPoints`, `pathToDiagonalRatio`,
-/// `windowSeconds`, `cooldownSeconds`, `firesOncePerGesture`. Encoding writes all six; decoding takes any
-/// missing key from `.default`.
+/// JSON keys (the property names), declared once with unit, range and ladder grid in `parameters`
+/// (`ScribbleParameter.swift`): `requiredReversals`, `minimumTravelPoints`, `pathToDiagonalRatio`, `windowSeconds`,
+/// `cooldownSeconds`, `firesOncePerGesture`. Encoding writes all six; decoding takes any missing key from `.default`
+/// and refuses a key outside the list (it cannot be dropped silently); `docs/shake.md` tabulates them from there.
 ///
 /// Defaults (all are choices; no published scribble detector was used as a source):
 ///
@@ -58,69 +59,116 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
     /// The documented defaults.
     public static let `default` = ScribbleDetectorConfiguration()
 
+    // MARK: - Access by key
+
+    /// The value of `key`; nil for a key outside the vocabulary (`parameters`). Setting a key outside it, or a value
+    /// of another type than its declaration's, is ignored.
+    public subscript(key: String) -> ScribbleParameter.Value? {
+        get {
+            switch key {
+            case Self.requiredReversalsParameter.key: return .count(requiredReversals)
+            case Self.minimumTravelPointsParameter.key: return .real(minimumTravelPoints)
+            case Self.pathToDiagonalRatioParameter.key: return .real(pathToDiagonalRatio)
+            case Self.windowSecondsParameter.key: return .real(windowSeconds)
+            case Self.cooldownSecondsParameter.key: return .real(cooldownSeconds)
+            case Self.firesOncePerGestureParameter.key: return .flag(firesOncePerGesture)
+            default: return nil
+            }
+        }
+        set {
+            switch (key, newValue) {
+            case (Self.requiredReversalsParameter.key, .count(let n)?): requiredReversals = n
+            case (Self.minimumTravelPointsParameter.key, .real(let x)?): minimumTravelPoints = x
+            case (Self.pathToDiagonalRatioParameter.key, .real(let x)?): pathToDiagonalRatio = x
+            case (Self.windowSecondsParameter.key, .real(let x)?): windowSeconds = x
+            case (Self.cooldownSecondsParameter.key, .real(let x)?): cooldownSeconds = x
+            case (Self.firesOncePerGestureParameter.key, .flag(let b)?): firesOncePerGesture = b
+            default: break
+            }
+        }
+    }
+
+    /// This configuration with the number `key` set to `number` (rounded toward zero for a count); unchanged for a
+    /// key outside the vocabulary or a flag.
+    public func setting(_ key: String, to number: Double) -> ScribbleDetectorConfiguration {
+        var c = self
+        switch Self.parameter(key)?.standardDefault {
+        case .real: c[key] = .real(number)
+        case .count: c[key] = .count(Int(number))
+        default: break
+        }
+        return c
+    }
+
     // MARK: - Validation
 
-    /// Every out-of-range field; empty when the configuration is usable.
+    /// Every out-of-range field, in key order; empty when the configuration is usable.
+    ///
+    /// Derived from the declarations (`parameters`): each number is checked against its declared range; non-finite
+    /// values are always reported.
     ///
     /// - Returns: one `(field, problem)` pair per problem, `field` being the JSON key.
     public func validationProblems() -> [(field: String, problem: String)] {
-        var problems: [(field: String, problem: String)] = []
-        func check(_ ok: Bool, _ field: String, _ problem: String) {
-            if !ok { problems.append((field: field, problem: problem)) }
+        Self.parameters.compactMap { p in
+            guard let value = self[p.key]?.number, !p.contains(value, upperValue: nil) else { return nil }
+            return (field: p.key, problem: p.rangeText ?? "is out of range")
         }
-        check(requiredReversals >= 1 && requiredReversals <= 100, "requiredReversals", "must be in 1...100")
-        check(
-            minimumTravelPoints.isFinite && minimumTravelPoints > 0 && minimumTravelPoints <= 10_000,
-            "minimumTravelPoints", "must be in (0, 10000] pt")
-        check(
-            pathToDiagonalRatio.isFinite && pathToDiagonalRatio >= 0 && pathToDiagonalRatio <= 100,
-            "pathToDiagonalRatio", "must be in [0, 100]")
-        check(
-            windowSeconds.isFinite && windowSeconds > 0 && windowSeconds <= 60,
-            "windowSeconds", "must be in (0, 60] s")
-        check(
-            cooldownSeconds.isFinite && cooldownSeconds >= 0 && cooldownSeconds <= 3600,
-            "cooldownSeconds", "must be in [0, 3600] s")
-        return problems
     }
 
     // MARK: - Codable
 
-    /// The JSON keys; their spelling is part of the stable vocabulary.
-    enum CodingKeys: String, CodingKey {
-        case requiredReversals, minimumTravelPoints, pathToDiagonalRatio, windowSeconds, cooldownSeconds
-        case firesOncePerGesture
+    /// A JSON key (any string, so that unknown keys can be seen and refused).
+    struct Key: CodingKey {
+        let stringValue: String
+        init(_ key: String) { stringValue = key }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
-    /// Decodes every key present, taking `.default`'s value for missing keys.
+    /// Decodes every key of the vocabulary that is present (the list `parameters` declares), taking `.default`'s
+    /// value for missing keys; an optional `kind` must be `"scribble"`.
     ///
     /// - Parameter decoder: the decoder to read from.
-    /// - Throws: `DecodingError` when a present key has the wrong type.
+    /// - Throws: `DecodingError` when a present key has the wrong type, `kind` is not `"scribble"`, or a key is not
+    ///   in the vocabulary.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: Key.self)
         self.init()
-        func read<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
-            try container.decodeIfPresent(T.self, forKey: key) ?? fallback
+        if let kind = try container.decodeIfPresent(String.self, forKey: Key("kind")), kind != Self.kindName {
+            throw DecodingError.dataCorruptedError(
+                forKey: Key("kind"), in: container,
+                debugDescription: "unknown scribble detector kind \"\(kind)\" (known: \(Self.kindName))")
         }
-        requiredReversals = try read(.requiredReversals, requiredReversals)
-        minimumTravelPoints = try read(.minimumTravelPoints, minimumTravelPoints)
-        pathToDiagonalRatio = try read(.pathToDiagonalRatio, pathToDiagonalRatio)
-        windowSeconds = try read(.windowSeconds, windowSeconds)
-        cooldownSeconds = try read(.cooldownSeconds, cooldownSeconds)
-        firesOncePerGesture = try read(.firesOncePerGesture, firesOncePerGesture)
+        for key in container.allKeys where key.stringValue != "kind" && Self.parameter(key.stringValue) == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "is not a ScribbleDetectorConfiguration key (known: kind, "
+                    + Self.parameters.map(\.key).joined(separator: ", ") + ")")
+        }
+        for p in Self.parameters {
+            let key = Key(p.key)
+            switch p.standardDefault {
+            case .real: if let x = try container.decodeIfPresent(Double.self, forKey: key) { self[p.key] = .real(x) }
+            case .count: if let n = try container.decodeIfPresent(Int.self, forKey: key) { self[p.key] = .count(n) }
+            case .flag: if let b = try container.decodeIfPresent(Bool.self, forKey: key) { self[p.key] = .flag(b) }
+            }
+        }
     }
 
-    /// Writes all six keys.
+    /// Writes every key of the vocabulary, in declaration order.
     ///
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: whatever the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(requiredReversals, forKey: .requiredReversals)
-        try container.encode(minimumTravelPoints, forKey: .minimumTravelPoints)
-        try container.encode(pathToDiagonalRatio, forKey: .pathToDiagonalRatio)
-        try container.encode(windowSeconds, forKey: .windowSeconds)
-        try container.encode(cooldownSeconds, forKey: .cooldownSeconds)
-        try container.encode(firesOncePerGesture, forKey: .firesOncePerGesture)
+        var container = encoder.container(keyedBy: Key.self)
+        for p in Self.parameters {
+            let key = Key(p.key)
+            switch self[p.key] ?? p.standardDefault {
+            case .real(let x): try container.encode(x, forKey: key)
+            case .count(let n): try container.encode(n, forKey: key)
+            case .flag(let b): try container.encode(b, forKey: key)
+            }
+        }
     }
 }

@@ -19,15 +19,13 @@ package struct ScribbleScenario: Sendable {
     package let configurations: [ScribbleDetectorConfiguration]
     package let rule: RecommendationRule
 
-    /// The core's configuration keys in its encoding order (``JSONNodeDecoder/keys(of:)``), so they are written once,
-    /// in `ScribbleDetectorConfiguration`'s `CodingKeys`.
-    static let configurationKeys = JSONNodeDecoder.keys(of: ScribbleDetectorConfiguration.default)
-    /// The keys whose encoded value is a flag (`firesOncePerGesture`), a count, or any number.
-    static let flagKeys = configurationKeys.filter { JSONNodeDecoder.encodedValues(of: ScribbleDetectorConfiguration.default)[$0] is Bool }
-    static let integerKeys = configurationKeys.filter {
-        JSONNodeDecoder.encodedValues(of: ScribbleDetectorConfiguration.default)[$0] is Int
-    }
-    static let numericKeys = configurationKeys.filter { !flagKeys.contains($0) }
+    /// The core's configuration keys in its encoding order, from their declarations
+    /// (`ScribbleDetectorConfiguration.parameters`).
+    static let configurationKeys = ScribbleDetectorConfiguration.parameters.map(\.key)
+    /// The keys whose declared value is a flag (`firesOncePerGesture`), a count, or any number.
+    static let flagKeys = ScribbleDetectorConfiguration.parameters.filter { !$0.isNumber }.map(\.key)
+    static let integerKeys = ScribbleDetectorConfiguration.parameters.filter(\.isCount).map(\.key)
+    static let numericKeys = ScribbleDetectorConfiguration.sweepKeys.map(\.key)
 
     package static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ScribbleScenario {
         let name = try GestureScenarioReader.name(r)
@@ -55,7 +53,7 @@ package struct ScribbleScenario: Sendable {
         var configurations: [ScribbleDetectorConfiguration] = []
         for entry in try r.required("sweep").array(count: 1...100) {
             let e = try entry.object()
-            if let f = e.optional("kind") { _ = try f.choice(["scribble"]) }
+            if let f = e.optional("kind") { _ = try f.choice([ScribbleDetectorConfiguration.kindName]) }
             var axes: [(key: String, values: [(Double, JSONField)])] = []
             for key in e.keys where key != "kind" {
                 guard let field = e.optional(key) else { continue }

@@ -57,17 +57,26 @@ package enum ScribbleStudy {
         return times
     }
 
-    /// The configuration's keys in the core's encoding order with their values as reports write them: numbers with
-    /// 4 significant digits, counts and flags as they are.
+    /// The configuration's keys in the core's encoding order (its declarations) with their values as reports write
+    /// them: numbers with 4 significant digits, counts and flags as they are.
     static func labelled(_ c: ScribbleDetectorConfiguration) -> [(String, String)] {
-        let values = JSONNodeDecoder.encodedValues(of: c)
-        return ScribbleScenario.configurationKeys.map { key in
-            switch values[key] {
-            case let x as Double: return (key, Format.label(x))
-            case let n as Int: return (key, String(n))
-            case let b as Bool: return (key, String(b))
-            default: return (key, "")
+        ScribbleDetectorConfiguration.parameters.map { p in
+            switch c[p.key] {
+            case .real(let x)?: return (p.key, Format.label(x))
+            case .count(let n)?: return (p.key, String(n))
+            case .flag(let b)?: return (p.key, String(b))
+            case nil: return (p.key, "")
             }
+        }
+    }
+
+    /// A value exactly as the core encodes it (a Double's description round-trips), for comparing with the preset.
+    static func exact(_ v: ScribbleParameter.Value?) -> String {
+        switch v {
+        case .real(let x)?: return "\(x)"
+        case .count(let n)?: return "\(n)"
+        case .flag(let b)?: return "\(b)"
+        case nil: return ""
         }
     }
 
@@ -75,20 +84,14 @@ package enum ScribbleStudy {
         let preset = ScribbleDetectorConfiguration.default
         return s.configurations.enumerated().map { index, c in
             let all = labelled(c)
-            let presetValues = JSONNodeDecoder.encodedValues(of: preset)
-            let values = JSONNodeDecoder.encodedValues(of: c)
-            // Compared as the exact values the core encodes (a Double's description round-trips).
-            let differs = Dictionary(
-                uniqueKeysWithValues: ScribbleScenario.configurationKeys.map { key in
-                    (key, values[key].map { "\($0)" } != presetValues[key].map { "\($0)" })
-                })
-            let changed = all.filter { differs[$0.0] ?? false }
+            let changed = ScribbleDetectorConfiguration.parameters.indices
+                .filter { exact(c[all[$0].0]) != exact(preset[all[$0].0]) }.map { all[$0] }
             let label = changed.isEmpty ? "at the defaults" : "with " + changed.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let json = (try? encoder.encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return SweepSetting(
-                index: index, family: "scribble", parameters: all.map { "\($0.0)=\($0.1)" },
+                index: index, family: ScribbleDetectorConfiguration.kindName, parameters: all.map { "\($0.0)=\($0.1)" },
                 shortLabel: label, configurationJSON: json,
                 submissionJSON: SweepSetting.submission(gesture: "scribble", kind: "scribble", keys: all))
         }
