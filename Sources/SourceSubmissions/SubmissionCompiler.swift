@@ -285,6 +285,9 @@ package struct SubmissionCompiler: Sendable {
             run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
         }
         guard run.succeeded else {
+            if let full = Self.graderDiskProblem(in: run.output) {
+                throw .toolFailed("the compile cache's disk (\(cacheFolder.path)): \(full)")
+            }
             let text =
                 run.timedOut
                 ? "the compiler ran past \(Int(timeoutSeconds)) s and was stopped"
@@ -335,6 +338,16 @@ package struct SubmissionCompiler: Sendable {
 
     // MARK: - Helpers
 
+    /// The grader's own disk trouble in a failed compile's output (the disk or the quota full, the file system
+    /// read-only), which is never the team's compile error; nil when the output shows none.
+    package static func graderDiskProblem(in output: String) -> String? {
+        for text in ["No space left on device", "Disk quota exceeded", "Read-only file system"]
+        where output.contains(text) {
+            return text.lowercased()
+        }
+        return nil
+    }
+
     /// `swiftc --version`, so a toolchain change invalidates the cache.
     private func compilerVersion() throws(SourceSubmissionError) -> String {
         let scratch = try makeScratch("version")
@@ -367,6 +380,10 @@ package struct SubmissionCompiler: Sendable {
         }
     }
 
+    /// The most `.swift` files a team's folder may hold (a choice: the seven public submissions of the course
+    /// assignment have 3–14 Swift files each; 40 000 files once ended in the grader's own E2BIG).
+    package static let maximumTeamFiles = 1000
+
     static func isDirectory(_ url: URL) -> Bool {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
@@ -382,12 +399,15 @@ package struct SubmissionCompiler: Sendable {
             for file in files {
                 let name = file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count)) : file.path
                 if let problem = TeamFile.problem(name, in: folder) {
-                    throw .toolFailed("\(folder.path): \(TeamFile.shown(name)) \(problem)")
+                    throw .teamFiles("\(folder.path): \(TeamFile.shown(name)) \(problem)")
                 }
             }
             return files
         }
         guard isDirectory(folder) else { throw .noSources(folder: folder.path) }
+        guard listed.count <= maximumTeamFiles else {
+            throw .teamFiles("\(folder.path): \(listed.count) files listed, more than \(maximumTeamFiles)")
+        }
         var files: [URL] = []
         for name in listed {
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
@@ -395,7 +415,7 @@ package struct SubmissionCompiler: Sendable {
             guard !name.hasPrefix("/"), !parts.contains(".."), name.hasSuffix(".swift"),
                 TeamFile.problem(name, in: folder) == nil
             else {
-                throw .toolFailed(
+                throw .teamFiles(
                     "\(folder.path): listed file \"\(TeamFile.shown(name))\" is not a regular .swift file inside the folder")
             }
             files.append(file)
@@ -413,6 +433,11 @@ package struct SubmissionCompiler: Sendable {
         var files: [URL] = []
         for case let url as URL in enumerator where url.pathExtension == "swift" {
             files.append(url.standardizedFileURL)
+            guard files.count <= maximumTeamFiles else {
+                throw .teamFiles(
+                    "\(folder.path): more than \(maximumTeamFiles) .swift files; a submission holds the team's detection "
+                        + "code, not a whole project")
+            }
         }
         return files.sorted { $0.path < $1.path }
     }

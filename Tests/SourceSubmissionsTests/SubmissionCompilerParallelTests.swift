@@ -70,6 +70,68 @@ import Testing
         }
     }
 
+    /// Issue 29: 40 000 team files ended in the grader's own E2BIG. More than `maximumTeamFiles` (1000) `.swift`
+    /// files, found or listed, are the team's refusal (`.teamFiles`, outcome "refused files"), not the grader's
+    /// error; exactly 1000 are accepted.
+    @Test func tooManyTeamFilesAreTheTeamsRefusal() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sensorbench-many-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let limit = SubmissionCompiler.maximumTeamFiles
+        #expect(limit == 1000)
+        var names: [String: String] = [:]
+        for k in 0..<limit { names["F\(k).swift"] = "" }
+        let team = try SubmissionCompilerTests.folder(root, "team", names)
+        #expect(try SubmissionCompiler.teamFiles(in: team, listed: nil).count == limit)
+        try Data().write(to: team.appendingPathComponent("One-too-many.swift"))
+        #expect {
+            try SubmissionCompiler.teamFiles(in: team, listed: nil)
+        } throws: { error in
+            guard case .teamFiles(let message) = error as? SourceSubmissionError else { return false }
+            return message.contains("more than 1000 .swift files")
+        }
+        let listed = (0...limit).map { "F\($0 % limit).swift" }
+        #expect {
+            try SubmissionCompiler.teamFiles(in: team, listed: listed)
+        } throws: { error in
+            guard case .teamFiles(let message) = error as? SourceSubmissionError else { return false }
+            return message.contains("1001 files listed, more than 1000")
+        }
+    }
+
+    /// A link out of the folder found at compile time is the team's refusal too, not a grader error.
+    @Test func aFoundLinkOutOfTheFolderIsTheTeamsRefusal() throws {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sensorbench-found-link-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let team = try SubmissionCompilerTests.folder(root, "team", ["A.swift": ""])
+        try FileManager.default.createSymbolicLink(
+            atPath: team.appendingPathComponent("Passwd.swift").path, withDestinationPath: "/etc/passwd")
+        #expect {
+            try SubmissionCompiler.teamFiles(in: team, listed: nil)
+        } throws: { error in
+            guard case .teamFiles(let message) = error as? SourceSubmissionError else { return false }
+            return message.contains("Passwd.swift") && !message.contains("root:")
+        }
+    }
+
+    /// Issue 29: a full cache disk made a good team's compile a "compile error". The compiler's own words for the
+    /// grader's disk trouble (as swiftc and the linker print strerror(ENOSPC), strerror(EDQUOT), strerror(EROFS))
+    /// are recognised; a team's own error that merely mentions a disk is not.
+    @Test func theGradersDiskTroubleIsNotTheTeamsCompileError() {
+        let full = "error: unable to write file '/cache/harness/main.o': No space left on device\n"
+        #expect(SubmissionCompiler.graderDiskProblem(in: full) == "no space left on device")
+        #expect(
+            SubmissionCompiler.graderDiskProblem(in: "ld: cannot open output file: Disk quota exceeded")
+                == "disk quota exceeded")
+        #expect(
+            SubmissionCompiler.graderDiskProblem(in: "error: Read-only file system (os error 30)")
+                == "read-only file system")
+        #expect(
+            SubmissionCompiler.graderDiskProblem(
+                in: "Detector.swift:3:5: error: cannot find 'diskSpaceLeft' in scope") == nil)
+    }
+
     @Test func libraryPathsInDiagnosticsAreShownByName() {
         let text = "/src/Sources/SensorShims/Foundation/Math.swift:12:24: note: found this candidate\n"
         let shown = SubmissionCompiler.relativeDiagnostics(

@@ -31,7 +31,7 @@ package struct SourceAnswers: Sendable {
 /// Why a source team's code produced no events: its outcome, shown in its report and the summary.
 package struct SourceFailure: Sendable, Equatable {
     /// The outcome's name: "compile error", "crash", "CPU time limit", "timeout", "memory limit",
-    /// "output limit", "exit status", "protocol error", "grader error".
+    /// "output limit", "exit status", "protocol error", "refused files", "grader error".
     package var outcome: String
     /// One line for the summary.
     package var summary: String

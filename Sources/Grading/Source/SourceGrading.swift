@@ -115,6 +115,10 @@ package enum SourceGrading {
                         $0[i] = SourceFailure(
                             outcome: "compile error", summary: "the team's code did not compile", diagnostics: diagnostics)
                     }
+                case .failure(.teamFiles(let message)):
+                    failures.update {
+                        $0[i] = SourceFailure(outcome: "refused files", summary: message, diagnostics: "")
+                    }
                 case .failure(let error):
                     failures.update {
                         $0[i] = SourceFailure(outcome: "grader error", summary: error.description, diagnostics: "")
