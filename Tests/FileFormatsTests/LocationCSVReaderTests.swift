@@ -108,4 +108,17 @@ import Testing
         let forward = try Self.write("time,latitude,longitude\n-9223372036854775808,1,2\n9223372036854775807,1,2\n", "Location.csv")
         #expect(throws: InputError.self) { try LocationCSVReader.read(path: forward, consumer: "t") }
     }
+
+    /// Control bytes in a cell are escaped in the rendered message, so a file cannot send escape sequences to the
+    /// terminal: ESC (0x1B) shows as `\u{1b}` and BEL (0x07) as `\u{7}`.
+    @Test func controlBytesInACellAreEscapedInTheMessage() throws {
+        let path = try Self.write("seconds_elapsed,latitude,longitude\n0,\u{1B}[2J\u{07},2\n", "Location.csv")
+        do {
+            _ = try LocationCSVReader.read(path: path, consumer: "t")
+            Issue.record("read a latitude of control bytes")
+        } catch {
+            #expect("\(error)" == "\(path):2: latitude: \"\\u{1b}[2J\\u{7}\" is not a finite decimal number")
+            #expect(!"\(error)".unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+    }
 }
