@@ -88,4 +88,15 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(points.first?.name == String(repeating: "&", count: 200_000))
     }
+
+    /// A FIFO named as a GPX file is refused at once as what it is (it used to be "cannot be read (permission?)"
+    /// after blocking, or a wait for a writer), through InputFile like every other reader.
+    @Test func aFIFOIsRefusedAsAFIFO() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sb-gpx-fifo-\(getpid())-\(UUID().uuidString).gpx").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        #expect(throws: InputError(.missingFile, file: path, problem: "is a FIFO (named pipe), not a file")) {
+            try GPXReader.read(path: path)
+        }
+    }
 }

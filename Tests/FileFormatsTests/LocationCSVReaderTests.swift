@@ -121,4 +121,18 @@ import Testing
             #expect(!"\(error)".unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         }
     }
+
+    /// A FIFO named as a location log (or a zip, or a JSON export: all open through InputFile) is refused at once as
+    /// what it is; the zip sniffing that runs first used to open it blocking and wait for a writer.
+    @Test(arguments: ["Location.csv", "Location.zip", "export.json"])
+    func aFIFOIsRefusedAsAFIFO(name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-location-fifo-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(name).path
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: InputError(.missingFile, file: path, problem: "is a FIFO (named pipe), not a file")) {
+            try LocationCSVReader.read(path: path, consumer: "t")
+        }
+    }
 }

@@ -145,17 +145,8 @@ package enum GPXReader {
     package static func read(path shown: String) throws(InputError) -> [GPXPoint] {
         // A "Scenarios/…" path from a report or the docs also opens from outside the checkout.
         let path = InputPaths.resolve(shown)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw InputError(.missingFile, file: path, problem: "no such file")
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maximumFileBytes else {
-            throw InputError(file: path, problem: "is \(size) bytes; GPX files are limited to \(maximumFileBytes) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.missingFile, file: path, problem: "cannot be read (permission?)")
-        }
+        // Through InputFile: a FIFO, socket, device or folder is refused as what it is, never waited on.
+        let data = Data(try InputFile.read(path, shown: path, limit: maximumFileBytes, what: "GPX files"))
         InputLog.note(path: path, bytes: data)
         return try parse(data, file: shown)
     }
