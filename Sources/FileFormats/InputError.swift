@@ -35,7 +35,27 @@ package struct InputError: Error, Equatable, CustomStringConvertible {
         }
         if !field.isEmpty { parts.append(field) }
         parts.append(problem)
-        return parts.joined(separator: ": ")
+        return Self.escapingControlCharacters(parts.joined(separator: ": "))
+    }
+
+    /// `text` with every control character (U+0000–U+001F, U+007F–U+009F) written as `\u{…}` (lower-case hex, as
+    /// Swift writes it), so a message quoting a file's content or name stays one line and cannot send escape
+    /// sequences to a terminal.
+    package static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// This error, when it is in another file than `field`'s, with the scenario file, line and field that

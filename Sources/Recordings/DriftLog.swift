@@ -23,7 +23,8 @@ package struct DriftLogEntry: Sendable, Equatable {
 /// Swift's default `JSONEncoder` writes `Date` as a number of seconds since 2001-01-01 (its reference date); an
 /// ISO 8601 string (`2025-03-01T17:20:00Z`, fractional seconds allowed) is accepted too. An entry from an older or
 /// newer app version still imports: an unknown field is ignored, a missing `id`, `emoji`, `name` or `date` is
-/// tolerated; only an entry without a usable `minutes` (> 0) or `driftDegrees` (finite) is skipped. Everything
+/// tolerated; only an entry without a usable `minutes` (in (0, 1440]) or `driftDegrees` (|drift| ≤
+/// ``maximumDriftDegrees``) is skipped. Everything
 /// ignored or skipped is listed in ``notes`` and ``skipped`` with its line, for the report.
 package struct DriftLog: Sendable {
     package let file: String
@@ -34,6 +35,11 @@ package struct DriftLog: Sendable {
     package let notes: [String]
 
     static let knownFields: Set<String> = ["id", "emoji", "name", "date", "minutes", "driftDegrees"]
+
+    /// Largest |driftDegrees| read: 360 000°, a thousand full turns, far beyond any arrow's drift in a day's walk
+    /// and small enough that sums, squares and chart axes of the drifts stay finite (a drift of ±1e308 used to end
+    /// `walks` with exit 1 when the chart's axis overflowed).
+    package static let maximumDriftDegrees = 360_000.0
 
     /// Reads and checks a drift log.
     ///
@@ -99,6 +105,11 @@ package struct DriftLog: Sendable {
                             ? "no \"driftDegrees\" field"
                             : "\"driftDegrees\" is not a number"
                     ))
+                continue
+            }
+            guard drift.magnitude <= maximumDriftDegrees else {
+                let limit = Format.exact(maximumDriftDegrees)
+                skipped.append((item.line, "\"driftDegrees\" is \(Format.exact(drift)), outside [-\(limit), \(limit)]"))
                 continue
             }
             entries.append(

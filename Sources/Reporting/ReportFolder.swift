@@ -19,6 +19,12 @@ enum ReportFolder {
     /// The file every sensorbench report holds; a non-empty folder without it is not replaced.
     static let reportMarker = "summary.md"
 
+    /// The most bytes in one name on Linux file systems (NAME_MAX).
+    static let maximumNameBytes = 255
+    /// What the hidden siblings add to the report folder's name: "." and ".tmp-" (".old-" and ".lock" are no
+    /// longer) and a process id of up to 10 digits.
+    static let siblingExtraBytes = 1 + 5 + 10
+
     /// The resolved location of a report folder.
     private struct Location {
         let shown: String
@@ -37,6 +43,19 @@ enum ReportFolder {
             name = (target as NSString).lastPathComponent
             guard !name.isEmpty, name != "/", name != ".", name != ".." else {
                 throw .output(path: shown, reason: "is not a folder a report can be written to")
+            }
+            // Checked before any folder is made, so a refused run leaves no new parent folder behind.
+            for component in target.split(separator: "/") where component.utf8.count > maximumNameBytes {
+                throw .output(
+                    path: shown,
+                    reason: "has a path component of \(component.utf8.count) bytes; names are limited to \(maximumNameBytes) bytes")
+            }
+            let longest = maximumNameBytes - siblingExtraBytes
+            guard name.utf8.count <= longest else {
+                throw .output(
+                    path: shown,
+                    reason: "is a folder name of \(name.utf8.count) bytes; a report folder's name may have at most \(longest) "
+                        + "(the file system's \(maximumNameBytes) bytes per name, less room for its hidden .<name>.tmp-<pid> sibling)")
             }
         }
     }

@@ -57,4 +57,46 @@ import Testing
         #expect(GPXPoint(kind: .waypoint, latitudeDegrees: 0, longitudeDegrees: .infinity, name: nil, line: 1) == nil)
         #expect(GPXPoint(kind: .waypoint, latitudeDegrees: -90, longitudeDegrees: 540, name: nil, line: 1) != nil)
     }
+
+    /// A billion-laughs style file: one internal entity referenced 200 000 times (about 700 kB, the size that cost
+    /// 20 s of CPU before, issue 29). GPX never needs a DTD, so any `<!DOCTYPE`/`<!ENTITY` is refused on its line
+    /// before the parser sees the bytes. The time bound is generous (a linear scan of 700 kB takes milliseconds).
+    @Test func entityDeclarationsAreRefusedFast() throws {
+        let header = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n<!ENTITY e \"abc\">\n]>\n"
+        let body = "<gpx><wpt lat=\"1\" lon=\"2\"><name>" + String(repeating: "&e;", count: 200_000) + "</name></wpt></gpx>\n"
+        let data = Data((header + body).utf8)
+        #expect(data.count > 600_000)
+        let start = ContinuousClock.now
+        #expect(
+            throws: InputError(
+                file: "halls.gpx", line: 2,
+                problem: "a document type or entity declaration (<!DOCTYPE, <!ENTITY) is not supported in GPX")
+        ) { try GPXReader.parse(data, file: "halls.gpx") }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        // Without the DOCTYPE line, an <!ENTITY anywhere (e.g. in an internal subset split over lines) is refused too.
+        #expect(throws: InputError.self) {
+            try GPXReader.parse(Data("<gpx>\n<!entity e \"x\">\n</gpx>".utf8), file: "t.gpx")
+        }
+    }
+
+    /// The five predefined entities need no DTD and still read, in linear time: 200 000 `&amp;` in one name
+    /// (1 MB) read as 200 000 ampersands well within 2 s.
+    @Test func predefinedEntitiesReadInLinearTime() throws {
+        let text = "<gpx><wpt lat=\"1\" lon=\"2\"><name>" + String(repeating: "&amp;", count: 200_000) + "</name></wpt></gpx>"
+        let start = ContinuousClock.now
+        let points = try GPXReader.parse(Data(text.utf8), file: "t.gpx")
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(points.first?.name == String(repeating: "&", count: 200_000))
+    }
+
+    /// A FIFO named as a GPX file is refused at once as what it is (it used to be "cannot be read (permission?)"
+    /// after blocking, or a wait for a writer), through InputFile like every other reader.
+    @Test func aFIFOIsRefusedAsAFIFO() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sb-gpx-fifo-\(getpid())-\(UUID().uuidString).gpx").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        #expect(throws: InputError(.missingFile, file: path, problem: "is a FIFO (named pipe), not a file")) {
+            try GPXReader.read(path: path)
+        }
+    }
 }

@@ -53,7 +53,7 @@ import Testing
     @Test(arguments: [
         ("time,seconds_elapsed,latitude,longitude\n1,0,91,0\n", 2, "", "latitude 91, longitude 0 is not a valid position"),
         ("time,seconds_elapsed,latitude,longitude\n1,1,1,1\n2,0.5,1,1\n", 3, "time", "goes backwards: 0.5 s after 1.0 s"),
-        ("time,seconds_elapsed,latitude,longitude\n1,0,x,1\n", 2, "latitude", "\"x\" is not a finite number"),
+        ("time,seconds_elapsed,latitude,longitude\n1,0,x,1\n", 2, "latitude", "\"x\" is not a finite decimal number"),
         ("time,seconds_elapsed,latitude,longitude\n1,0,1\n", 2, "", "has 3 fields, the header has 4"),
         ("time,seconds_elapsed,latitude,longitude\n", 1, "", "has a header but no fixes"),
         ("latitude,longitude\n1,1\n", 1, "header", "location file without a time column"),
@@ -80,5 +80,59 @@ import Testing
         ) { try LocationCSVReader.read(path: path, consumer: "a proximity replay") }
         #expect(LocationCSVReader.handles(path: "a/Location.CSV") && LocationCSVReader.handles(path: "x.zip"))
         #expect(!LocationCSVReader.handles(path: "walk.gpx"))
+    }
+
+    /// Numbers are decimals (issue 29's hostile-input corpus): `Double("0x1A")` is 26, which nobody writing a
+    /// location log meant. The message names the file, line and column.
+    @Test func hexadecimalNumbersAreRefused() throws {
+        let path = try Self.write("seconds_elapsed,latitude,longitude\n0,1,2\n0x1A,1,2\n", "Location.csv")
+        #expect(
+            throws: InputError(file: path, line: 3, field: "seconds_elapsed", problem: "\"0x1A\" is not a finite decimal number")
+        ) { try LocationCSVReader.read(path: path, consumer: "t") }
+        let latitude = try Self.write("seconds_elapsed,latitude,longitude\n0,0x1p5,2\n", "Location.csv")
+        #expect(
+            throws: InputError(file: latitude, line: 2, field: "latitude", problem: "\"0x1p5\" is not a finite decimal number")
+        ) { try LocationCSVReader.read(path: latitude, consumer: "t") }
+    }
+
+    /// A nanosecond clock that wraps: in wrapping arithmetic Int64.min &- Int64.max = −2⁶⁴ + 1 ≡ 1, so the second
+    /// fix read as 1 ns after the first; in fact it is 2⁶⁴ − 1 ns before it, so it goes backwards on its line.
+    @Test func aWrappingNanosecondClockIsRefused() throws {
+        let path = try Self.write("time,latitude,longitude\n9223372036854775807,1,2\n-9223372036854775808,1,2\n", "Location.csv")
+        #expect(
+            throws: InputError(
+                file: path, line: 3, field: "time",
+                problem: "goes backwards: -9223372036854775808 ns is before the first fix's 9223372036854775807 ns")
+        ) { try LocationCSVReader.read(path: path, consumer: "t") }
+        // The other way round the difference (2⁶⁴ − 1 ns, 585 years) does not fit the clock either.
+        let forward = try Self.write("time,latitude,longitude\n-9223372036854775808,1,2\n9223372036854775807,1,2\n", "Location.csv")
+        #expect(throws: InputError.self) { try LocationCSVReader.read(path: forward, consumer: "t") }
+    }
+
+    /// Control bytes in a cell are escaped in the rendered message, so a file cannot send escape sequences to the
+    /// terminal: ESC (0x1B) shows as `\u{1b}` and BEL (0x07) as `\u{7}`.
+    @Test func controlBytesInACellAreEscapedInTheMessage() throws {
+        let path = try Self.write("seconds_elapsed,latitude,longitude\n0,\u{1B}[2J\u{07},2\n", "Location.csv")
+        do {
+            _ = try LocationCSVReader.read(path: path, consumer: "t")
+            Issue.record("read a latitude of control bytes")
+        } catch {
+            #expect("\(error)" == "\(path):2: latitude: \"\\u{1b}[2J\\u{7}\" is not a finite decimal number")
+            #expect(!"\(error)".unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+    }
+
+    /// A FIFO named as a location log (or a zip, or a JSON export: all open through InputFile) is refused at once as
+    /// what it is; the zip sniffing that runs first used to open it blocking and wait for a writer.
+    @Test(arguments: ["Location.csv", "Location.zip", "export.json"])
+    func aFIFOIsRefusedAsAFIFO(name: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-location-fifo-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(name).path
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: InputError(.missingFile, file: path, problem: "is a FIFO (named pipe), not a file")) {
+            try LocationCSVReader.read(path: path, consumer: "t")
+        }
     }
 }

@@ -34,6 +34,22 @@ import Testing
         #expect(log.notes.contains { $0.contains("\"emoji\"") })
     }
 
+    /// A drift of ±1e308° (issue 29's corpus) squared or summed overflows to infinity and used to end the run with
+    /// exit 1. |driftDegrees| is limited to ``DriftLog/maximumDriftDegrees`` (360 000°, a thousand turns): an entry
+    /// outside is skipped with its line like a bad `minutes`, and a log with no other entry is refused (exit 65).
+    @Test func refusesDriftsOutsideTheDocumentedRange() throws {
+        #expect(DriftLog.maximumDriftDegrees == 360_000)
+        #expect(
+            throws: InputError(
+                file: "log.json", line: 1,
+                problem: "holds no usable walk (2 entries); line 1: \"driftDegrees\" is 1e+308, outside [-360000, 360000]")
+        ) { try Self.parse("[{\"minutes\": 1, \"driftDegrees\": 1e308},\n{\"minutes\": 2, \"driftDegrees\": -1e308}]") }
+        let log = try Self.parse("[{\"minutes\": 1, \"driftDegrees\": -360000},\n{\"minutes\": 2, \"driftDegrees\": 360000.5}]")
+        #expect(log.entries.map(\.driftDegrees) == [-360_000])
+        #expect(log.skipped.map(\.line) == [2])
+        #expect(log.skipped.first?.reason == "\"driftDegrees\" is 360000.5, outside [-360000, 360000]")
+    }
+
     @Test func refusesALogWithoutUsableWalks() {
         #expect(throws: InputError.self) { try Self.parse("{\"minutes\": 3}") }
         #expect(throws: InputError.self) { try Self.parse("[{\"minutes\": 3}]") }

@@ -27,6 +27,36 @@ import Testing
                 == "a\n1\n")
     }
 
+    /// A report folder name too long for its hidden siblings (`.<name>.tmp-<pid>`, `.<name>.lock`) within the file
+    /// system's 255 bytes per name is refused before anything is created, so a failed run leaves no new parent
+    /// folder behind (issue 29). 239 bytes is the most: 255 − 1 (".") − 5 (".tmp-") − 10 (a pid's digits).
+    @Test(arguments: [true, false])
+    func aTooLongFolderNameCreatesNothing(reserveFirst: Bool) throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let folder = base.appendingPathComponent("new-parent").appendingPathComponent(String(repeating: "a", count: 240))
+        var files = ReportFiles()
+        files.add("summary.md", "# S\n")
+        #expect(
+            throws: ReportingError.output(
+                path: folder.relativePath,
+                reason: "is a folder name of 240 bytes; a report folder's name may have at most 239 "
+                    + "(the file system's 255 bytes per name, less room for its hidden .<name>.tmp-<pid> sibling)")
+        ) {
+            if reserveFirst { try ReportFiles.reserve(folder) } else { try files.write(to: folder) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: base.path))
+        // 239 bytes is written.
+        let longest = base.appendingPathComponent("new-parent").appendingPathComponent(String(repeating: "a", count: 239))
+        try files.write(to: longest)
+        #expect(FileManager.default.fileExists(atPath: longest.appendingPathComponent("summary.md").path))
+        // A component of the parent over 255 bytes: refused before the folders above it are made.
+        let other = base.appendingPathComponent("other-parent")
+        let deep = other.appendingPathComponent(String(repeating: "b", count: 256)).appendingPathComponent("r")
+        #expect(throws: ReportingError.self) { try files.write(to: deep) }
+        #expect(!FileManager.default.fileExists(atPath: other.path))
+    }
+
     @Test(arguments: ["../escape.txt", "/abs.txt", "a//b.txt", "./x.txt", ""])
     func refusesUnsafePathsBeforeWritingAnything(path: String) throws {
         var files = ReportFiles()

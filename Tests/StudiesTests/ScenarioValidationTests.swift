@@ -66,6 +66,11 @@ let goodScenario = """
             #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": "nope", "grid": {"minutes": [1], "turns": [0]}}"#,
             "profile", "no profile named"
         ),
+        // Issue 29's corpus: the same profile twice in grid.profile ran every cell twice under one name.
+        (
+            #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "grid": {"profile": ["p", "p"], "minutes": [1], "turns": [0]}}"#,
+            "grid.profile[1]", "repeats the profile \"p\""
+        ),
         (
             #"{"study": "drift", "name": "t", "seed": 1, "trialsPerCell": 3, "profile": {"sampleRateHz": 0}, "grid": {"minutes": [1], "turns": [0]}}"#,
             "profile.sampleRateHz", "must be greater than 0"

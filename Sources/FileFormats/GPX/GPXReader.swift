@@ -29,6 +29,11 @@ package enum GPXReader {
                 file: file, line: line,
                 problem: "a processing instruction (<?…?>) other than the XML declaration is not supported in GPX")
         }
+        if let line = declarationLine(data) {
+            throw InputError(
+                file: file, line: line,
+                problem: "a document type or entity declaration (<!DOCTYPE, <!ENTITY) is not supported in GPX")
+        }
         let parser = XMLParser(stream: InputStream(data: data))
         let delegate = Collector(file: file)
         parser.delegate = delegate
@@ -97,6 +102,39 @@ package enum GPXReader {
         }
     }
 
+    /// The line of the first `<!DOCTYPE` or `<!ENTITY` (any case), if any.
+    ///
+    /// An internal entity expanded many times costs FoundationXML quadratic time (issue 29: one entity referenced
+    /// 200 000 times, 700 kB, took 20 s of CPU; 4 MB more than 15 minutes), and a DTD can also name external
+    /// entities. GPX files never need a DTD (the GPX 1.1 schema declares none, and the five predefined entities and
+    /// `&#…;` work without one), so a declaration is refused before the parser sees the bytes: a linear scan, even
+    /// inside a comment.
+    static func declarationLine(_ data: Data) -> Int? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let n = bytes.count
+            var line = 1
+            var i = 0
+            while i < n {
+                if bytes[i] == 0x0A {
+                    line += 1
+                } else if bytes[i] == 0x3C, i + 1 < n, bytes[i + 1] == 0x21 {
+                    for word in ["DOCTYPE", "ENTITY"] where Self.startsWord(word, in: bytes, at: i + 2) { return line }
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether `word` (upper-case ASCII) is at `start` in `bytes`, in any case.
+    private static func startsWord(_ word: String, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let letters = Array(word.utf8)
+        guard start + letters.count <= bytes.count else { return false }
+        for (k, letter) in letters.enumerated() where bytes[start + k] & 0xDF != letter { return false }
+        return true
+    }
+
     private static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// Reads a GPX file from disk.
@@ -107,17 +145,8 @@ package enum GPXReader {
     package static func read(path shown: String) throws(InputError) -> [GPXPoint] {
         // A "Scenarios/…" path from a report or the docs also opens from outside the checkout.
         let path = InputPaths.resolve(shown)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw InputError(.missingFile, file: path, problem: "no such file")
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maximumFileBytes else {
-            throw InputError(file: path, problem: "is \(size) bytes; GPX files are limited to \(maximumFileBytes) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.missingFile, file: path, problem: "cannot be read (permission?)")
-        }
+        // Through InputFile: a FIFO, socket, device or folder is refused as what it is, never waited on.
+        let data = Data(try InputFile.read(path, shown: path, limit: maximumFileBytes, what: "GPX files"))
         InputLog.note(path: path, bytes: data)
         return try parse(data, file: shown)
     }

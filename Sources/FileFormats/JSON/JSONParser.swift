@@ -7,16 +7,43 @@ package struct JSONParser {
     /// Deepest nesting accepted.
     package static let maximumDepth = 64
 
-    /// A syntax error with its line.
+    /// A syntax error with its line, and for a duplicate key the dotted path of that key (`grid.profile`).
     package struct SyntaxError: Error, Equatable {
         package let line: Int
+        /// The field path (`grid.profile`, `suites[1].n`) for a duplicate key; empty for other errors.
+        package let field: String
         package let message: String
+
+        package init(line: Int, field: String = "", message: String) {
+            self.line = line
+            self.field = field
+            self.message = message
+        }
     }
 
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var depth = 0
+    /// Keys and indices from the root to the value being parsed, for the path of a duplicate key.
+    private var path: [PathComponent] = []
+
+    private enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
+
+    /// `grid.profile`, `suites[1].n`: the path of `key` in the object being parsed.
+    private func fieldPath(_ key: String) -> String {
+        var text = ""
+        for component in path {
+            switch component {
+            case .key(let k): text += text.isEmpty ? k : ".\(k)"
+            case .index(let i): text += "[\(i)]"
+            }
+        }
+        return text.isEmpty ? key : "\(text).\(key)"
+    }
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -72,12 +99,14 @@ package struct JSONParser {
             let keyLine = line
             let key = try parseString()
             guard seen.insert(key).inserted else {
-                throw SyntaxError(line: keyLine, message: "duplicate key \"\(key)\"")
+                throw SyntaxError(line: keyLine, field: fieldPath(key), message: "duplicate key")
             }
             skipSpace()
             guard peek() == UInt8(ascii: ":") else { throw fail("expected ':' after key \"\(key)\"") }
             index += 1
+            path.append(.key(key))
             members.append((key, try parseValue()))
+            path.removeLast()
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
@@ -98,7 +127,9 @@ package struct JSONParser {
             return .array(elements)
         }
         while true {
+            path.append(.index(elements.count))
             elements.append(try parseValue())
+            path.removeLast()
             skipSpace()
             switch peek() {
             case UInt8(ascii: ","): index += 1

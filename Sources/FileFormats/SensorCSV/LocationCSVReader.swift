@@ -67,8 +67,9 @@ package enum LocationCSVReader {
                 throw InputError(file: file, line: line, problem: "has \(values.count) fields, the header has \(names.count)")
             }
             func number(_ i: Int, _ name: String) throws(InputError) -> Double {
-                guard let v = Double(values[i]), v.isFinite else {
-                    throw InputError(file: file, line: line, field: name, problem: "\"\(values[i])\" is not a finite number")
+                // Decimals only: `Double("0x1A")` is 26, a number nobody writing a location log meant.
+                guard let v = DecimalText.double(values[i]) else {
+                    throw InputError(file: file, line: line, field: name, problem: "\"\(values[i])\" is not a finite decimal number")
                 }
                 return v
             }
@@ -82,7 +83,16 @@ package enum LocationCSVReader {
                 }
                 let first = firstNanoseconds ?? ns
                 firstNanoseconds = first
-                t = Double(ns &- first) / 1e9
+                // Checked, not wrapping: a clock that wraps past Int64.max would otherwise read as a step forward.
+                let (difference, overflow) = ns.subtractingReportingOverflow(first)
+                if overflow {
+                    let problem =
+                        ns < first
+                        ? "goes backwards: \(ns) ns is before the first fix's \(first) ns"
+                        : "\(ns) ns is more than 2^63 ns (292 years) after the first fix's \(first) ns"
+                    throw InputError(file: file, line: line, field: "time", problem: problem)
+                }
+                t = Double(difference) / 1e9
             }
             guard t >= previous else {
                 throw InputError(file: file, line: line, field: "time", problem: "goes backwards: \(t) s after \(previous) s")
@@ -98,7 +108,7 @@ package enum LocationCSVReader {
             }
             point.timeSeconds = t
             point.timeText = "\(t) s"
-            if let a = accuracy, let meters = Double(values[a]), meters.isFinite, meters >= 0 {
+            if let a = accuracy, let meters = DecimalText.double(values[a]), meters >= 0 {
                 point.horizontalAccuracyMeters = meters
             }
             points.append(point)

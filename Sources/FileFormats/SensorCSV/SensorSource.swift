@@ -83,8 +83,8 @@ struct SensorSource {
         let reader = try LineReader(path: path)
         let metadataURL = url.deletingLastPathComponent().appendingPathComponent("Metadata.csv")
         var metadata: SensorLoggerMetadata?
-        if url.lastPathComponent != "Metadata.csv", let data = FileManager.default.contents(atPath: metadataURL.path),
-            data.count < 1 << 16
+        if url.lastPathComponent != "Metadata.csv",
+            let data = try? InputFile.read(metadataURL.path, shown: metadataURL.path, limit: (1 << 16) - 1, what: "metadata files")
         {
             metadata = try? SensorLoggerMetadata.parse(String(decoding: data, as: UTF8.self), file: metadataURL.path)
         }
@@ -112,13 +112,7 @@ struct SensorSource {
     /// the CSV's; line N of a message is the (N − 1)-th entry of that sensor. A `"Metadata"` entry, if present,
     /// is read as Metadata.csv.
     static func openSensorLoggerJSON(path: String, need: SensorNeed) throws(InputError) -> SensorSource {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maximumJSONBytes else {
-            throw InputError(file: path, problem: "is \(size) bytes; JSON exports are limited to \(maximumJSONBytes) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.missingFile, file: path, problem: "cannot be opened")
-        }
+        let data = Data(try InputFile.read(path, shown: path, limit: maximumJSONBytes, what: "JSON exports"))
         guard let array = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
             throw InputError(
                 file: path, problem: "is not a Sensor Logger JSON export (an array of objects with a \"sensor\" key)")

@@ -33,10 +33,12 @@ struct ZipArchive {
 
     /// Whether the file starts with a zip local-header signature ("PK\u{3}\u{4}").
     static func looksLikeZip(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4)) ?? Data()
-        return Array(head) == [0x50, 0x4B, 0x03, 0x04]
+        // Through InputFile, so a FIFO is not waited on here; the reader that follows names what it is.
+        guard let fd = try? InputFile.open(path, shown: path) else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 4)
+        let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, 4) }
+        return n == 4 && head == [0x50, 0x4B, 0x03, 0x04]
     }
 
     /// Opens an archive and lists its entries.
@@ -44,18 +46,7 @@ struct ZipArchive {
     /// - Throws: ``InputError``: 66 for a missing file; 65 for a damaged, oversized, zip64 or multi-disk archive.
     init(path: String) throws(InputError) {
         self.path = path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw InputError(.missingFile, file: path, problem: "no such file")
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= Self.maximumArchiveBytes else {
-            throw InputError(file: path, problem: "is a \(size)-byte zip; archives are limited to \(Self.maximumArchiveBytes) bytes")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.missingFile, file: path, problem: "cannot be read (permission?)")
-        }
-        bytes = Array(data)
+        bytes = try InputFile.read(path, shown: path, limit: Self.maximumArchiveBytes, what: "zip archives")
         entries = try Self.centralDirectory(bytes, path: path)
     }
 

@@ -125,7 +125,12 @@ package struct DriftScenario: Sendable {
         }
         let profiles: [GyroProfile]
         if let f = grid.optional("profile") {
-            profiles = try f.array(count: 1...100).map { e throws(InputError) in try ProfileReader.read(e, scenarioFolder: folder) }
+            let elements = try f.array(count: 1...100)
+            profiles = try elements.map { e throws(InputError) in try ProfileReader.read(e, scenarioFolder: folder) }
+            // A profile named twice would run every cell twice under one name (issue 29's corpus).
+            for (j, p) in profiles.enumerated() where profiles[..<j].contains(where: { $0.name == p.name }) {
+                throw elements[j].error("repeats the profile \"\(p.name)\"")
+            }
         } else if let p = defaultProfile {
             profiles = [p]
         } else {

@@ -58,6 +58,8 @@ package enum ScenarioFile {
         do {
             return try JSONParser.parse(data)
         } catch {
+            // A duplicate key names its field (`s.json:3: grid.profile: duplicate key`); other errors are syntax.
+            if !error.field.isEmpty { throw InputError(file: shown, line: error.line, field: error.field, problem: error.message) }
             throw InputError(file: shown, line: error.line, problem: "invalid JSON: \(error.message)")
         }
     }
