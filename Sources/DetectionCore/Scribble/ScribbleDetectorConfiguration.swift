@@ -117,14 +117,8 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
 
     // MARK: - Codable
 
-    /// A JSON key (any string, so that unknown keys can be seen and refused).
-    struct Key: CodingKey {
-        let stringValue: String
-        init(_ key: String) { stringValue = key }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
+    /// A JSON key of any spelling, so that unknown keys can be seen and refused.
+    typealias Key = AnyJSONKey
 
     /// Decodes every key of the vocabulary that is present (the list `parameters` declares), taking `.default`'s
     /// value for missing keys; an optional `kind` must be `"scribble"`.

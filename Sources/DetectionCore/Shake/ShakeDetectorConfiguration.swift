@@ -199,14 +199,8 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
 
     // MARK: - Codable
 
-    /// A JSON key of the vocabulary (any string, so that unknown keys can be seen and refused).
-    struct Key: CodingKey {
-        let stringValue: String
-        init(_ key: String) { stringValue = key }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
+    /// A JSON key of any spelling, so that unknown keys can be seen and refused.
+    typealias Key = AnyJSONKey
 
     /// Decodes `kind`, then every key of its vocabulary that is present (the list the kind declares), falling back
     /// to that kind's preset for missing keys.
