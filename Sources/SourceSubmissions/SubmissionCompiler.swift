@@ -340,10 +340,20 @@ package struct SubmissionCompiler: Sendable {
 
     /// The grader's own disk trouble in a failed compile's output (the disk or the quota full, the file system
     /// read-only), which is never the team's compile error; nil when the output shows none.
+    ///
+    /// Only lines the tools write about their own files count: a diagnostic about a team's source
+    /// (`Name.swift:3:5: …`) and the source lines the compiler echoes under it (indented, or `3 | …`) are skipped,
+    /// so a team cannot turn its own compile error into the grader's by writing the words in a string literal.
     package static func graderDiskProblem(in output: String) -> String? {
-        for text in ["No space left on device", "Disk quota exceeded", "Read-only file system"]
-        where output.contains(text) {
-            return text.lowercased()
+        let sourceDiagnostic = #/\.swift:\d+:/#
+        for line in output.split(separator: "\n") {
+            guard let first = line.first, !first.isWhitespace, !first.isNumber, first != "|",
+                line.firstMatch(of: sourceDiagnostic) == nil
+            else { continue }
+            for text in ["No space left on device", "Disk quota exceeded", "Read-only file system"]
+            where line.contains(text) {
+                return text.lowercased()
+            }
         }
         return nil
     }

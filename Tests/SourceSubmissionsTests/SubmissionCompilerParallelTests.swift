@@ -130,6 +130,15 @@ import Testing
         #expect(
             SubmissionCompiler.graderDiskProblem(
                 in: "Detector.swift:3:5: error: cannot find 'diskSpaceLeft' in scope") == nil)
+        // A team's own error whose source line carries the words is the team's, whether the words stand in the
+        // diagnostic or in the source line echoed under it.
+        let teamError = """
+            Detector.swift:3:13: error: cannot convert value of type 'String' to 'Int' ("No space left on device")
+            1 | struct D {
+            3 |     let x: Int = "No space left on device"
+              |             `- error: cannot convert value of type 'String' to specified type 'Int'
+            """
+        #expect(SubmissionCompiler.graderDiskProblem(in: teamError) == nil)
     }
 
     @Test func libraryPathsInDiagnosticsAreShownByName() {
