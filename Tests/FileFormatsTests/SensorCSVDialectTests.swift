@@ -105,7 +105,7 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
     }
 
     /// The help's FORMATS section comes from the registry: the four dialects' lines as the help printed them before
-    /// the family (copied from CommandTables.swift), plus Physics Toolbox's.
+    /// the family (as the recorded help of `allan` had them at f1c9617), plus Physics Toolbox's.
     @Test func formatsHelpListsEveryDialect() {
         let expected = """
             FORMATS (detected from the header and file name; a file of another sensor is refused):
