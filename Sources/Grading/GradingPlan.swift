@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
+
 /// What one unit of grading work gave: one hall visit or one gesture timeline, for every team at once.
 package enum GradingUnitResult: Sendable, Equatable {
     /// A hall visit: whether each submission (in order) collected the hall.

@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    // MARK: - The declarations (ScribbleParameter.swift)
+    // MARK: - The declarations (DetectorParameter.swift)
 
     /// The declarations list the documented keys in encoding order, and their standard defaults are the
     /// documented defaults (the table in ScribbleDetectorConfiguration's discussion) that `.default` holds.

@@ -137,8 +137,8 @@ import Testing
     /// The shared vocabulary is the documented keys, and the shipped kinds encode exactly those (as the committed
     /// reports show); a kind added later may add keys of its own after them.
     @Test func sharedVocabularyIsTheDocumentedKeys() {
-        #expect(Set(["kind"] + ShakeParameter.shared.map(\.key)) == Self.documentedKeys)
-        for kind in Self.shippedKinds { #expect(kind.vocabulary == ShakeParameter.shared) }
+        #expect(Set(["kind"] + DetectorParameter.shared.map(\.key)) == Self.documentedKeys)
+        for kind in Self.shippedKinds { #expect(kind.vocabulary == DetectorParameter.shared) }
     }
 
     /// The shipped kinds, by their documented names.

@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: ShakeDetectorKind.allCases)
     func declarationIsComplete(kind: ShakeDetectorKind) throws {
         let vocabulary = kind.vocabulary.map(\.key)
-        #expect(Array(vocabulary.prefix(ShakeParameter.shared.count)) == ShakeParameter.shared.map(\.key))
+        #expect(Array(vocabulary.prefix(DetectorParameter.shared.count)) == DetectorParameter.shared.map(\.key))
         let read = kind.readings.map(\.parameter.key)
         #expect(Set(read).count == read.count)
         #expect(read.allSatisfy { vocabulary.contains($0) })
@@ -76,22 +76,22 @@ import Testing
 
     /// The ranges in words, as validation reports them (the messages the reports and tests quote).
     @Test func rangeTexts() {
-        #expect(ShakeParameter.thresholdG.rangeText == "must be in (0, 16] g")
-        #expect(ShakeParameter.requiredCount.rangeText == "must be in 1...1000")
-        #expect(ShakeParameter.windowSeconds.rangeText == "must be in (0, 60] s")
-        #expect(ShakeParameter.requiredFraction.rangeText == "must be in (0, 1]")
-        #expect(ShakeParameter.minimumWindowSpanSeconds.rangeText == "must be in [0, windowSeconds] s")
-        #expect(ShakeParameter.minimumSampleCount.rangeText == "must be in 1...100000")
-        #expect(ShakeParameter.cooldownSeconds.rangeText == "must be in [0, 3600] s")
-        #expect(ShakeParameter.gravityTimeConstantSeconds.rangeText == "must be in (0, 60] s")
-        #expect(ShakeParameter.inputIncludesGravity.rangeText == nil)
+        #expect(DetectorParameter.thresholdG.rangeText == "must be in (0, 16] g")
+        #expect(DetectorParameter.requiredCount.rangeText == "must be in 1...1000")
+        #expect(DetectorParameter.windowSeconds.rangeText == "must be in (0, 60] s")
+        #expect(DetectorParameter.requiredFraction.rangeText == "must be in (0, 1]")
+        #expect(DetectorParameter.minimumWindowSpanSeconds.rangeText == "must be in [0, windowSeconds] s")
+        #expect(DetectorParameter.minimumSampleCount.rangeText == "must be in 1...100000")
+        #expect(DetectorParameter.cooldownSeconds.rangeText == "must be in [0, 3600] s")
+        #expect(DetectorParameter.gravityTimeConstantSeconds.rangeText == "must be in (0, 60] s")
+        #expect(DetectorParameter.inputIncludesGravity.rangeText == nil)
     }
 
     /// The grader's grids (DetectorLadder) and what the shipped kinds let it move: thresholds around the 1–3 g peaks of deliberate shakes; cooldowns up to
     /// past the longest (2 s) shake.
     @Test func ladderGrids() {
-        #expect(ShakeParameter.thresholdG.ladder == [0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4])
-        #expect(ShakeParameter.cooldownSeconds.ladder == [0.5, 1, 1.5, 2, 2.5, 3])
+        #expect(DetectorParameter.thresholdG.ladder == [0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4])
+        #expect(DetectorParameter.cooldownSeconds.ladder == [0.5, 1, 1.5, 2, 2.5, 3])
         for kind in [ShakeDetectorKind.thresholdCount, .windowFraction, .reversal, .rawMagnitude] {
             #expect(kind.ladderParameters.map(\.key) == ["thresholdG", "cooldownSeconds"])
         }

@@ -43,7 +43,7 @@ import Testing
         try Self.rubric.write(toFile: rubricPath, atomically: true, encoding: .utf8)
         var files = [folder.appendingPathComponent("never.json").path]
         try Self.submission("never", thresholdG: 16).write(toFile: files[0], atomically: true, encoding: .utf8)
-        for (k, g) in ShakeParameter.thresholdG.ladder.enumerated() {
+        for (k, g) in DetectorParameter.thresholdG.ladder.enumerated() {
             let path = folder.appendingPathComponent("rung\(k).json").path
             try Self.submission("rung\(k)", thresholdG: g).write(toFile: path, atomically: true, encoding: .utf8)
             files.append(path)
@@ -55,22 +55,22 @@ import Testing
         #expect(never.results[0].verdict == .fail)  // recall 0 of 36
         // Every threshold and every cooldown other than the team's own.
         #expect(never.alternatives.count == DetectorLadder.rungs(for: never.submission.detector).count)
-        #expect(never.alternatives.filter { $0.rung.parameter == "thresholdG" }.count == ShakeParameter.thresholdG.ladder.count)
+        #expect(never.alternatives.filter { $0.rung.parameter == "thresholdG" }.count == DetectorParameter.thresholdG.ladder.count)
 
         // Each rung's numbers equal those of the team graded at that threshold.
-        for (k, g) in ShakeParameter.thresholdG.ladder.enumerated() {
+        for (k, g) in DetectorParameter.thresholdG.ladder.enumerated() {
             let direct = grades[k + 1].results
             let rung = try #require(never.alternatives.first { $0.rung.value == g })
             #expect(rung.results.map(\.value) == direct.map(\.value))
             #expect(rung.results.map(\.note) == direct.map(\.note))
         }
-        let passing = ShakeParameter.thresholdG.ladder.indices.filter { k in grades[k + 1].results.allSatisfy { $0.verdict == .pass } }
-        #expect(passing.count >= 1 && passing.count < ShakeParameter.thresholdG.ladder.count)  // a real choice
-        let expected = try #require(passing.max { ShakeParameter.thresholdG.ladder[$0] < ShakeParameter.thresholdG.ladder[$1] })
+        let passing = DetectorParameter.thresholdG.ladder.indices.filter { k in grades[k + 1].results.allSatisfy { $0.verdict == .pass } }
+        #expect(passing.count >= 1 && passing.count < DetectorParameter.thresholdG.ladder.count)  // a real choice
+        let expected = try #require(passing.max { DetectorParameter.thresholdG.ladder[$0] < DetectorParameter.thresholdG.ladder[$1] })
         let team = grades[expected + 1].results
         let advice = try GradeAdvice.advice(never, rubric: rubric)
         let line = try #require(advice.first { $0.hasPrefix("Searched thresholdG 0.75–4 g") })
-        let g = Format.label(ShakeParameter.thresholdG.ladder[expected])
+        let g = Format.label(DetectorParameter.thresholdG.ladder[expected])
         #expect(line.contains("the nearest setting that meets recall and false-alarms is thresholdG \(g) g"))
         // The rerun's figures, with their 95% intervals, are that team's.
         let recallBounds = try #require(team[0].interval)
@@ -105,7 +105,7 @@ import Testing
         let cooldownRungs = submissions.map { s in
             DetectorLadder.rungs(for: s.detector).filter { $0.parameter == "cooldownSeconds" }.count
         }
-        #expect(cooldownRungs.allSatisfy { $0 == ShakeParameter.cooldownSeconds.ladder.count - 1 })
-        #expect(plan.settings[0].count == 3 + ShakeParameter.thresholdG.ladder.count + cooldownRungs.reduce(0, +))
+        #expect(cooldownRungs.allSatisfy { $0 == DetectorParameter.cooldownSeconds.ladder.count - 1 })
+        #expect(plan.settings[0].count == 3 + DetectorParameter.thresholdG.ladder.count + cooldownRungs.reduce(0, +))
     }
 }

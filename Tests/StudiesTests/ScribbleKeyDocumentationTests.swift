@@ -13,7 +13,7 @@ import Testing
         for p in ScribbleDetectorConfiguration.parameters { #expect(table.contains("| `\(p.key)` |")) }
     }
 
-    /// Two rows checked by hand against the declarations' numbers (ScribbleParameter.swift).
+    /// Two rows checked by hand against the declarations' numbers (DetectorParameter.swift).
     @Test func rowsByHand() {
         let table = ScribbleKeyDocumentation.keyTable()
         #expect(table.contains("| `requiredReversals` | — | 3 | 1...100 | 2, 3, 4, 5, 6, 8 |"))

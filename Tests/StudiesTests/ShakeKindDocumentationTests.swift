@@ -24,7 +24,7 @@ import Testing
         #expect(try Self.docs().contains(table), "docs/shake.md lacks the key table:\n\(table)")
     }
 
-    /// Two rows checked by hand against the declarations' numbers (ShakeParameter+Vocabulary.swift).
+    /// Two rows checked by hand against the declarations' numbers (DetectorParameter+Vocabulary.swift).
     @Test func rowsByHand() {
         #expect(ShakeKindDocumentation.keyTable().contains("| `thresholdG` | g | (0, 16] |"))
         #expect(

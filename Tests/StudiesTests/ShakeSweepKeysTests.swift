@@ -16,7 +16,7 @@ import Testing
                 "thresholdG", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds", "minimumSampleCount",
                 "cooldownSeconds",
             ])
-        let counts = ShakeParameter.shared.filter(\.isCount).map(\.key)
+        let counts = DetectorParameter.shared.filter(\.isCount).map(\.key)
         #expect(counts == ["requiredCount", "minimumSampleCount"])
     }
 

@@ -3,7 +3,7 @@
 /// Every parameter of a `ScribbleDetector`, with a stable JSON vocabulary and documented defaults.
 ///
 /// JSON keys (the property names), declared once with unit, range and ladder grid in `parameters`
-/// (`ScribbleParameter.swift`): `requiredReversals`, `minimumTravelPoints`, `pathToDiagonalRatio`, `windowSeconds`,
+/// (`DetectorParameter.swift`): `requiredReversals`, `minimumTravelPoints`, `pathToDiagonalRatio`, `windowSeconds`,
 /// `cooldownSeconds`, `firesOncePerGesture`. Encoding writes all six; decoding takes any missing key from `.default`
 /// and refuses a key outside the list (it cannot be dropped silently); `docs/shake.md` tabulates them from there.
 ///
@@ -63,7 +63,7 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
 
     /// The value of `key`; nil for a key outside the vocabulary (`parameters`). Setting a key outside it, or a value
     /// of another type than its declaration's, is ignored.
-    public subscript(key: String) -> ScribbleParameter.Value? {
+    public subscript(key: String) -> DetectorParameter.Value? {
         get {
             switch key {
             case Self.requiredReversalsParameter.key: return .count(requiredReversals)

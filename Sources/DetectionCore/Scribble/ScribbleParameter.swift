@@ -1,47 +1,46 @@
 // MARK: - The scribble vocabulary
 
-/// One key of `ScribbleDetectorConfiguration`'s JSON vocabulary: the same declaration shape as a shake key (spelling,
-/// unit, valid range, meaning, standard default, ladder grid), so validation, decoding, sweeps, labels, the grader's
-/// ladder and the documentation's key table read scribble keys exactly as they read shake keys.
-public typealias ScribbleParameter = ShakeParameter
+// The keys of `ScribbleDetectorConfiguration`'s JSON vocabulary, declared as `DetectorParameter`s like the shake
+// keys (spelling, unit, valid range, meaning, standard default, ladder grid), so validation, decoding, sweeps,
+// labels, the grader's ladder and the documentation's key table read scribble keys exactly as they read shake keys.
 
 extension ScribbleDetectorConfiguration {
     /// Direction reversals needed on one axis (x or y) within the window.
-    public static let requiredReversalsParameter = ScribbleParameter(
+    public static let requiredReversalsParameter = DetectorParameter(
         key: "requiredReversals", unit: "", meaning: "direction reversals needed on one axis (x or y) within the window",
         standardDefault: .count(3), bounds: .init(lower: 1, lowerIncluded: true, upper: 100, upperIncluded: true),
         // From a single back-and-forth (2) to a long scratch-out (8), around the default 3.
         ladder: [2, 3, 4, 5, 6, 8])
     /// The least travel back from an extreme before a reversal counts, in points.
-    public static let minimumTravelPointsParameter = ScribbleParameter(
+    public static let minimumTravelPointsParameter = DetectorParameter(
         key: "minimumTravelPoints", unit: "pt",
         meaning: "a reversal counts only after the finger has moved this far back from the extreme on that axis",
         standardDefault: .real(20), bounds: .init(lower: 0, lowerIncluded: false, upper: 10_000, upperIncluded: true),
         // From finger jitter (10 pt) to the shortest strokes of the simulated scribbles (60 pt and above).
         ladder: [10, 20, 40, 60, 80])
     /// Path length within the window over the window's bounding-box diagonal.
-    public static let pathToDiagonalRatioParameter = ScribbleParameter(
+    public static let pathToDiagonalRatioParameter = DetectorParameter(
         key: "pathToDiagonalRatio", unit: "",
         meaning: "path length within the window must be at least this times the window's bounding-box diagonal (0 disables the test)",
         standardDefault: .real(2.5), bounds: .init(lower: 0, lowerIncluded: true, upper: 100, upperIncluded: true))
     /// The sliding window for reversals, path and bounding box, in seconds.
-    public static let windowSecondsParameter = ScribbleParameter(
+    public static let windowSecondsParameter = DetectorParameter(
         key: "windowSeconds", unit: "s", meaning: "sliding window for reversals, path and bounding box",
         standardDefault: .real(1.5), bounds: .init(lower: 0, lowerIncluded: false, upper: 60, upperIncluded: true))
     /// After an event, points this much later gather no evidence, in seconds.
-    public static let cooldownSecondsParameter = ScribbleParameter(
+    public static let cooldownSecondsParameter = DetectorParameter(
         key: "cooldownSeconds", unit: "s",
         meaning: "after an event, points before event time + cooldown gather no reversals and fire nothing (across gestures too)",
         standardDefault: .real(0), bounds: .init(lower: 0, lowerIncluded: true, upper: 3600, upperIncluded: true))
     /// At most one event per gesture.
-    public static let firesOncePerGestureParameter = ScribbleParameter(
+    public static let firesOncePerGestureParameter = DetectorParameter(
         key: "firesOncePerGesture", unit: "",
         meaning: "at most one event per gesture (until touchEnded()); false clears the evidence at each event",
         standardDefault: .flag(true), bounds: nil)
 
     /// Every key, in encoding order: the one list decoding, encoding, validation, sweeps, labels and the documentation
     /// read.
-    public static let parameters: [ScribbleParameter] = [
+    public static let parameters: [DetectorParameter] = [
         requiredReversalsParameter, minimumTravelPointsParameter, pathToDiagonalRatioParameter, windowSecondsParameter,
         cooldownSecondsParameter, firesOncePerGestureParameter,
     ]
@@ -52,12 +51,12 @@ extension ScribbleDetectorConfiguration {
     public static let summary =
         "reversals on one axis within a sliding window, and a path at least a multiple of the window's bounding-box diagonal"
     /// The key a label leads with ("scribble with 3 reversals").
-    public static var labelParameter: ScribbleParameter { requiredReversalsParameter }
+    public static var labelParameter: DetectorParameter { requiredReversalsParameter }
     /// The keys a grader's ladder moves, each over its declared grid, in this order.
-    public static var ladderParameters: [ScribbleParameter] { parameters.filter { !$0.ladder.isEmpty } }
+    public static var ladderParameters: [DetectorParameter] { parameters.filter { !$0.ladder.isEmpty } }
     /// The keys a sweep may vary (the numbers; `firesOncePerGesture` is swept as a flag).
-    public static var sweepKeys: [ScribbleParameter] { parameters.filter(\.isNumber) }
+    public static var sweepKeys: [DetectorParameter] { parameters.filter(\.isNumber) }
 
     /// The declaration of `key`; nil for a key outside the vocabulary.
-    public static func parameter(_ key: String) -> ScribbleParameter? { parameters.first { $0.key == key } }
+    public static func parameter(_ key: String) -> DetectorParameter? { parameters.first { $0.key == key } }
 }

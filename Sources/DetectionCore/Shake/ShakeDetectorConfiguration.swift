@@ -2,7 +2,7 @@
 
 /// Every parameter of a `ShakeDetector`, with a stable JSON vocabulary and documented defaults.
 ///
-/// JSON keys: `kind`, then the kind's `vocabulary`: the shared keys (`ShakeParameter.shared`: `thresholdG`,
+/// JSON keys: `kind`, then the kind's `vocabulary`: the shared keys (`DetectorParameter.shared`: `thresholdG`,
 /// `requiredCount`, `windowSeconds`, `requiredFraction`, `minimumWindowSpanSeconds`, `minimumSampleCount`,
 /// `cooldownSeconds`, `inputIncludesGravity`, `gravityTimeConstantSeconds`) and any key of the kind's own. Encoding
 /// writes every key of the vocabulary. Decoding is driven by the same list: it needs only `kind`, a missing key takes
@@ -37,63 +37,63 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
     /// Which algorithm runs.
     public var kind: ShakeDetectorKind
     /// Every key of the kind's vocabulary, by key.
-    private var values: [String: ShakeParameter.Value]
+    private var values: [String: DetectorParameter.Value]
 
     /// Threshold on the gravity-free acceleration magnitude √(x²+y²+z²), in g; must be in (0, 16].
     public var thresholdG: Double {
-        get { real(ShakeParameter.thresholdG.key) }
-        set { values[ShakeParameter.thresholdG.key] = .real(newValue) }
+        get { real(DetectorParameter.thresholdG.key) }
+        set { values[DetectorParameter.thresholdG.key] = .real(newValue) }
     }
     /// threshold-count: excursions k needed; reversal: reversals N needed. In 1...1000.
     public var requiredCount: Int {
-        get { count(ShakeParameter.requiredCount.key) }
-        set { values[ShakeParameter.requiredCount.key] = .count(newValue) }
+        get { count(DetectorParameter.requiredCount.key) }
+        set { values[DetectorParameter.requiredCount.key] = .count(newValue) }
     }
     /// threshold-count: window W holding the k excursion starts; window-fraction: sliding window length;
     /// reversal: time limit holding the N reversals. Seconds, in (0, 60].
     public var windowSeconds: Double {
-        get { real(ShakeParameter.windowSeconds.key) }
-        set { values[ShakeParameter.windowSeconds.key] = .real(newValue) }
+        get { real(DetectorParameter.windowSeconds.key) }
+        set { values[DetectorParameter.windowSeconds.key] = .real(newValue) }
     }
     /// window-fraction: the share of samples in the window that must exceed the threshold, in (0, 1].
     public var requiredFraction: Double {
-        get { real(ShakeParameter.requiredFraction.key) }
-        set { values[ShakeParameter.requiredFraction.key] = .real(newValue) }
+        get { real(DetectorParameter.requiredFraction.key) }
+        set { values[DetectorParameter.requiredFraction.key] = .real(newValue) }
     }
     /// window-fraction: newest minus oldest timestamp in the window must reach this before it can fire, in
     /// seconds, in [0, windowSeconds].
     public var minimumWindowSpanSeconds: Double {
-        get { real(ShakeParameter.minimumWindowSpanSeconds.key) }
-        set { values[ShakeParameter.minimumWindowSpanSeconds.key] = .real(newValue) }
+        get { real(DetectorParameter.minimumWindowSpanSeconds.key) }
+        set { values[DetectorParameter.minimumWindowSpanSeconds.key] = .real(newValue) }
     }
     /// window-fraction: the window must hold at least this many samples before it can fire; in 1...100000.
     public var minimumSampleCount: Int {
-        get { count(ShakeParameter.minimumSampleCount.key) }
-        set { values[ShakeParameter.minimumSampleCount.key] = .count(newValue) }
+        get { count(DetectorParameter.minimumSampleCount.key) }
+        set { values[DetectorParameter.minimumSampleCount.key] = .count(newValue) }
     }
     /// After an event, samples earlier than event time + cooldown gather no evidence and fire nothing.
     /// Seconds, in [0, 3600].
     public var cooldownSeconds: Double {
-        get { real(ShakeParameter.cooldownSeconds.key) }
-        set { values[ShakeParameter.cooldownSeconds.key] = .real(newValue) }
+        get { real(DetectorParameter.cooldownSeconds.key) }
+        set { values[DetectorParameter.cooldownSeconds.key] = .real(newValue) }
     }
     /// True when samples are raw accelerometer readings (gravity included) rather than `userAcceleration`.
     public var inputIncludesGravity: Bool {
-        get { flag(ShakeParameter.inputIncludesGravity.key) }
-        set { values[ShakeParameter.inputIncludesGravity.key] = .flag(newValue) }
+        get { flag(DetectorParameter.inputIncludesGravity.key) }
+        set { values[DetectorParameter.inputIncludesGravity.key] = .flag(newValue) }
     }
     /// Time constant τ of the one-pole low-pass gravity estimate used when `inputIncludesGravity`, in seconds,
     /// in (0, 60]. Larger τ follows orientation changes more slowly but leaks less of the shake into gravity.
     public var gravityTimeConstantSeconds: Double {
-        get { real(ShakeParameter.gravityTimeConstantSeconds.key) }
-        set { values[ShakeParameter.gravityTimeConstantSeconds.key] = .real(newValue) }
+        get { real(DetectorParameter.gravityTimeConstantSeconds.key) }
+        set { values[DetectorParameter.gravityTimeConstantSeconds.key] = .real(newValue) }
     }
 
     // MARK: - Access by key
 
     /// The value of `key`; nil for a key outside the kind's vocabulary. Setting a key outside it, or a value of
     /// another type than its declaration's, is ignored.
-    public subscript(key: String) -> ShakeParameter.Value? {
+    public subscript(key: String) -> DetectorParameter.Value? {
         get { values[key] }
         set {
             guard let newValue, let p = kind.parameter(key), Self.sameType(newValue, p.standardDefault) else { return }
@@ -131,7 +131,7 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
         return false
     }
 
-    private static func sameType(_ a: ShakeParameter.Value, _ b: ShakeParameter.Value) -> Bool {
+    private static func sameType(_ a: DetectorParameter.Value, _ b: DetectorParameter.Value) -> Bool {
         switch (a, b) {
         case (.real, .real), (.count, .count), (.flag, .flag): return true
         default: return false
@@ -146,7 +146,7 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
     /// - Parameter kind: the algorithm whose preset is wanted.
     public init(kind: ShakeDetectorKind) {
         self.kind = kind
-        var values: [String: ShakeParameter.Value] = [:]
+        var values: [String: DetectorParameter.Value] = [:]
         for p in kind.vocabulary { values[p.key] = p.standardDefault }
         for r in kind.readings { values[r.parameter.key] = r.defaultValue }
         self.values = values

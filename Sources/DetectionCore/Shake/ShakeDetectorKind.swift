@@ -51,22 +51,22 @@ public struct ShakeDetectorKind: Sendable, Hashable, CaseIterable, RawRepresenta
     public var readings: [ShakeParameterReading] { algorithm.readings }
     /// Every key a configuration of this kind carries and encodes, after `kind`: the shared vocabulary, then any key
     /// of the kind's own.
-    public var vocabulary: [ShakeParameter] {
-        ShakeParameter.shared + readings.map(\.parameter).filter { p in !ShakeParameter.shared.contains { $0.key == p.key } }
+    public var vocabulary: [DetectorParameter] {
+        DetectorParameter.shared + readings.map(\.parameter).filter { p in !DetectorParameter.shared.contains { $0.key == p.key } }
     }
     /// The keys a sweep may vary for this kind (always read, numeric), in encoding order.
-    public var sweepKeys: [ShakeParameter] { readings.filter(\.isSweepKey).map(\.parameter) }
+    public var sweepKeys: [DetectorParameter] { readings.filter(\.isSweepKey).map(\.parameter) }
     /// The key a label leads with ("window-fraction at 0.9 g, …").
-    public var labelParameter: ShakeParameter? { parameter(algorithm.labelKey) }
-    /// The keys a grader's ladder moves, each with its grid (`ShakeParameter.ladder`).
-    public var ladderParameters: [ShakeParameter] { algorithm.ladderKeys.compactMap { parameter($0) } }
+    public var labelParameter: DetectorParameter? { parameter(algorithm.labelKey) }
+    /// The keys a grader's ladder moves, each with its grid (`DetectorParameter.ladder`).
+    public var ladderParameters: [DetectorParameter] { algorithm.ladderKeys.compactMap { parameter($0) } }
     /// The name of the C loop the bench checks and times this kind against; nil when there is none.
     public var cReference: String? { algorithm.cReference }
     /// Whether the kind thresholds raw readings as given (gravity included) rather than user acceleration.
     public var thresholdsRawReadings: Bool { !algorithm.removesGravity }
 
     /// The declaration of `key` in this kind's vocabulary.
-    public func parameter(_ key: String) -> ShakeParameter? { vocabulary.first { $0.key == key } }
+    public func parameter(_ key: String) -> DetectorParameter? { vocabulary.first { $0.key == key } }
 
     // MARK: - Codable
 

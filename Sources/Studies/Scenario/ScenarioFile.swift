@@ -1,6 +1,7 @@
 import FileFormats
 import Foundation
 import MonteCarlo
+
 /// Loads scenario files: size limit, JSON syntax, the study kind, then the study's own schema.
 package enum ScenarioFile {
     /// Largest scenario or profile file read, bytes. A real scenario is a few kilobytes.

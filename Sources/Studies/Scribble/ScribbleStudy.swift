@@ -71,7 +71,7 @@ package enum ScribbleStudy {
     }
 
     /// A value exactly as the core encodes it (a Double's description round-trips), for comparing with the preset.
-    static func exact(_ v: ScribbleParameter.Value?) -> String {
+    static func exact(_ v: DetectorParameter.Value?) -> String {
         switch v {
         case .real(let x)?: return "\(x)"
         case .count(let n)?: return "\(n)"

@@ -30,7 +30,7 @@ package enum ShakeKindDocumentation {
     /// One row per key of the vocabulary (the shared keys, then every kind's own): unit, valid range, meaning.
     package static func keyTable() -> String {
         var lines = ["| key | unit | valid range | meaning |", "|---|---|---|---|"]
-        var keys = ShakeParameter.shared
+        var keys = DetectorParameter.shared
         for kind in ShakeDetectorKind.allCases {
             for p in kind.vocabulary where !keys.contains(where: { $0.key == p.key }) { keys.append(p) }
         }
@@ -51,7 +51,7 @@ package enum ShakeKindDocumentation {
     /// Prose for a table cell: a `|` (as in |Δa|) would end the cell, so it is escaped.
     static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 
-    static func valueText(_ v: ShakeParameter.Value, unit: String) -> String {
+    static func valueText(_ v: DetectorParameter.Value, unit: String) -> String {
         switch v {
         case .real(let x): return Format.label(x) + (unit.isEmpty ? "" : " \(unit)")
         case .count(let n): return String(n)

@@ -1,5 +1,6 @@
 import Foundation
 import Reporting
+
 /// Renders a detector sweep into `sweep.csv`, `events.csv`, `summary.md` and three SVG charts.
 ///
 /// `events.csv` lists the recommended setting's detections and every true gesture (one setting keeps the file

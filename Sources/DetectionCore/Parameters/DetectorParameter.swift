@@ -1,10 +1,11 @@
-// MARK: - One key of the shake vocabulary
+// MARK: - One key of a detector's vocabulary
 
-/// One key of `ShakeDetectorConfiguration`'s JSON vocabulary: its spelling, unit, valid range and meaning.
+/// One key of a detector configuration's JSON vocabulary (`ShakeDetectorConfiguration`'s,
+/// `ScribbleDetectorConfiguration`'s): its spelling, unit, valid range and meaning.
 ///
 /// A kind lists the keys it reads (`ShakeParameterReading`); validation, decoding, sweeps, labels, the grader's
 /// ladder, reports and the documentation's key table all read these declarations, so none can disagree with them.
-public struct ShakeParameter: Sendable, Hashable {
+public struct DetectorParameter: Sendable, Hashable {
     // MARK: - Types
 
     /// A value of one key.
@@ -134,9 +135,9 @@ public struct ShakeParameter: Sendable, Hashable {
 /// A key a shake kind reads, with that kind's default and any condition or requirement on it.
 public struct ShakeParameterReading: Sendable, Hashable {
     /// The key read.
-    public let parameter: ShakeParameter
+    public let parameter: DetectorParameter
     /// The kind's default (its preset's value).
-    public let defaultValue: ShakeParameter.Value
+    public let defaultValue: DetectorParameter.Value
     /// The flag key under which this key is read at all (nil: always read). A conditional key is validated only
     /// while the flag is true, and is not a sweep key.
     public let onlyWhen: String?
@@ -145,7 +146,7 @@ public struct ShakeParameterReading: Sendable, Hashable {
 
     /// A reading; `defaultValue` nil takes the key's standard default.
     public init(
-        _ parameter: ShakeParameter, default defaultValue: ShakeParameter.Value? = nil, onlyWhen: String? = nil,
+        _ parameter: DetectorParameter, default defaultValue: DetectorParameter.Value? = nil, onlyWhen: String? = nil,
         required: (value: Bool, reason: String)? = nil
     ) {
         self.parameter = parameter
