@@ -11,6 +11,8 @@ extension SubmissionCompiler {
         package var files: [String]?
         /// The harness's `main.swift`.
         package var harnessMain: String
+        /// The team's language mode and default isolation.
+        package var settings = CompileSettings()
 
         /// A request.
         ///
@@ -18,7 +20,10 @@ extension SubmissionCompiler {
         ///   - teamFolder: the submission's folder.
         ///   - files: the listed files, or nil for all.
         ///   - harnessMain: the harness's `main.swift`.
-        package init(teamFolder: URL, files: [String]? = nil, harnessMain: String) {
+        package init(
+            teamFolder: URL, files: [String]? = nil, harnessMain: String, settings: CompileSettings = CompileSettings()
+        ) {
+            self.settings = settings
             self.teamFolder = teamFolder
             self.files = files
             self.harnessMain = harnessMain
@@ -49,7 +54,7 @@ extension SubmissionCompiler {
                     do throws(SourceSubmissionError) {
                         let outcome = try compileHarness(
                             teamFolder: request.teamFolder, files: request.files, harnessMain: request.harnessMain,
-                            libraries: libraries)
+                            libraries: libraries, settings: request.settings)
                         results.set(index, .success(outcome))
                     } catch {
                         results.set(index, .failure(error))

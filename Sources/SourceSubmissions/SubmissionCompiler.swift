@@ -59,13 +59,13 @@ package struct SubmissionCompiler: Sendable {
             self.reexporting = reexporting
         }
 
-        /// The Apple frameworks a course's detection code imports, each re-exporting `module`: CoreGraphics,
-        /// CoreLocation, CoreMotion, Foundation, SwiftUI, UIKit.
+        /// The Apple frameworks a course's app code imports, each re-exporting `module`: Combine, CoreGraphics,
+        /// CoreLocation, CoreMotion, Foundation, Observation, SwiftUI, UIKit.
         ///
         /// - Parameter module: the module behind them (`SensorShims`).
         /// - Returns: the aliases.
         package static func appleFrameworks(reexporting module: String) -> [ModuleAlias] {
-            ["CoreGraphics", "CoreLocation", "CoreMotion", "Foundation", "SwiftUI", "UIKit"].map {
+            ["Combine", "CoreGraphics", "CoreLocation", "CoreMotion", "Foundation", "Observation", "SwiftUI", "UIKit"].map {
                 ModuleAlias(name: $0, reexporting: module)
             }
         }
@@ -222,13 +222,15 @@ package struct SubmissionCompiler: Sendable {
     /// - Throws: `SourceSubmissionError` only for failures of the grader itself (no Swift file, a listed file
     ///   missing or outside the folder, unwritable cache).
     package func compileHarness(
-        teamFolder: URL, files listed: [String]? = nil, harnessMain: String, libraries: PreparedLibraries
+        teamFolder: URL, files listed: [String]? = nil, harnessMain: String, libraries: PreparedLibraries,
+        settings: CompileSettings = CompileSettings()
     ) throws(SourceSubmissionError) -> CompileOutcome {
         let files = try Self.teamFiles(in: teamFolder, listed: listed)
         guard !files.isEmpty else { throw .noSources(folder: teamFolder.path) }
         var hasher = SHA256()
-        hasher.update(field: "harness v1")
+        hasher.update(field: "harness v2")
         hasher.update(field: libraries.hash)
+        hasher.update(field: settings.arguments.joined(separator: " "))
         try Self.hashFiles(files, relativeTo: teamFolder, into: &hasher)
         hasher.update(field: harnessMain)
         let hash = hasher.hexDigest
@@ -246,14 +248,16 @@ package struct SubmissionCompiler: Sendable {
             outcome = .built(executable: executable, reusedFromCache: true)
         } else {
             outcome = try build(
-                files: files, teamFolder: teamFolder, harnessMain: harnessMain, libraries: libraries, into: folder)
+                files: files, teamFolder: teamFolder, harnessMain: harnessMain, libraries: libraries,
+                settings: settings, into: folder)
         }
         return outcome!
     }
 
     /// Compiles the harness in a scratch folder and renames it into `folder`.
     private func build(
-        files: [URL], teamFolder: URL, harnessMain: String, libraries: PreparedLibraries, into folder: URL
+        files: [URL], teamFolder: URL, harnessMain: String, libraries: PreparedLibraries,
+        settings: CompileSettings, into folder: URL
     ) throws(SourceSubmissionError) -> CompileOutcome {
         let executable = folder.appendingPathComponent("harness")
         let scratch = try makeScratch("harness")
@@ -266,16 +270,41 @@ package struct SubmissionCompiler: Sendable {
         } catch {
             throw .toolFailed("cannot write \(mainFile.path): \(error.localizedDescription)")
         }
-        // Team code is Swift 5 mode, as most Xcode projects of the course are; the libraries are Swift 6.
-        var arguments: [String] = [
-            "-module-name", "TeamHarness", "-swift-version", "5", optimize ? "-O" : "-Onone",
-            "-I", libraries.folder.path, "-L", libraries.folder.path,
-        ]
+        // Files with attributes only a macro could expand (`@Observable`) are compiled from a copy with them
+        // blanked out, same length, so every line and column the compiler names is the team's.
+        let copies = scratch.appendingPathComponent("team")
+        var sources: [URL] = []
+        let prefix = teamFolder.standardizedFileURL.path + "/"
+        for file in files {
+            guard let data = try? Data(contentsOf: file) else { throw .toolFailed("cannot read \(file.path)") }
+            let text = String(decoding: data, as: UTF8.self)
+            let blanked = MacroAttributes.blankedOut(text)
+            guard blanked != text else {
+                sources.append(file)
+                continue
+            }
+            let relative = file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count)) : file.lastPathComponent
+            let copy = copies.appendingPathComponent(relative)
+            do {
+                try FileManager.default.createDirectory(
+                    at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(blanked.utf8).write(to: copy)
+            } catch {
+                throw .toolFailed("cannot write \(copy.path): \(error.localizedDescription)")
+            }
+            sources.append(copy)
+        }
+        // Team code is Swift 5 mode unless the submission says 6 (most Xcode projects of the course are 5); the
+        // libraries are Swift 6.
+        var arguments: [String] =
+            ["-module-name", "TeamHarness"] + settings.arguments + [
+                optimize ? "-O" : "-Onone", "-I", libraries.folder.path, "-L", libraries.folder.path,
+            ]
         // Static archives: a library before the ones it depends on.
         arguments += libraries.names.reversed().map { "-l" + $0 }
         // The standard library lowers `squareRoot()`, `remainder(dividingBy:)`, `rounded()` to libm calls.
         arguments.append("-lm")
-        arguments += files.map(\.path)
+        arguments += sources.map(\.path)
         arguments += [mainFile.path, "-o", scratch.appendingPathComponent("harness").path]
         let run: ToolRun
         if let compileSandbox, compileSandbox.canRunTools {
@@ -292,11 +321,14 @@ package struct SubmissionCompiler: Sendable {
                 run.timedOut
                 ? "the compiler ran past \(Int(timeoutSeconds)) s and was stopped"
                 : Self.relativeDiagnostics(
-                    run.output, teamFolder: teamFolder, harnessFolder: harnessFolder, cacheFolder: cacheFolder,
+                    run.output.replacingOccurrences(
+                        of: copies.standardizedFileURL.path + "/", with: teamFolder.standardizedFileURL.path + "/"),
+                    teamFolder: teamFolder, harnessFolder: harnessFolder, cacheFolder: cacheFolder,
                     libraries: self.libraries)
             return .compileError(diagnostics: text)
         }
         try? FileManager.default.removeItem(at: harnessFolder)
+        try? FileManager.default.removeItem(at: copies)
         try Self.moveIntoPlace(scratch, folder)
         return .built(executable: executable, reusedFromCache: false)
     }

@@ -9,10 +9,11 @@ import Testing
     static let shapes: [HarnessStreamShape] = [.acceleration(samples: 10), .touch(points: 5), .location(places: 2, fixes: 4)]
 
     /// A valid answer: raw input, fired at samples 2 and 7; touch fired at point 4; place 1 entered at fix 0 and
-    /// left at fix 3, place 0 entered at fix 2.
+    /// left at fix 3, place 0 entered at fix 2; the team printed 2 lines ("a\nb\n", 4 bytes kept) and started
+    /// its accelerometer at 0.2 s, no device motion, its gyroscope at 0.01 s.
     static func valid() -> [UInt8] {
         var b: [UInt8] = Array("SBHA".utf8)
-        b.append(u32: 1)
+        b.append(u32: 2)
         b += [0x11, 1]
         b.append(u32: 2)
         b.append(u32: 2)
@@ -27,25 +28,44 @@ import Testing
             b.append(u32: place)
             b.append(kind)
         }
+        b.append(0x40)
+        b.append(u32: 2)
+        b.append(u32: 4)
+        b += Array("a\nb\n".utf8)
+        b.append(f64: 0.2)
+        b.append(f64: 0)
+        b.append(f64: 0.01)
         b.append(0xFF)
         b.append(u32: 3)
         return b
     }
 
     @Test func validAnswerDecodes() throws {
-        let answers = try HarnessWire.decodeAnswer(Self.valid(), streams: Self.shapes)
+        let decoded = try HarnessWire.decodeAnswer(Self.valid(), streams: Self.shapes)
+        let answers = decoded.streams
         #expect(answers[0] == .acceleration(raw: true, firedAt: [2, 7]))
         #expect(answers[1] == .touch(firedAt: [4]))
         #expect(answers[2] == .location([(0, 1, true), (2, 0, true), (3, 1, false)]))
+        #expect(decoded.output.printedLines == 2 && decoded.output.printed == Array("a\nb\n".utf8))
+        #expect(decoded.output.accelerometerSeconds == 0.2 && decoded.output.deviceMotionSeconds == 0)
+        #expect(decoded.output.gyroSeconds == 0.01)
+    }
+
+    /// Input 2 (an app that started no motion updates) decodes as "not known" (nil).
+    @Test func inputTwoIsAnAppWithoutMotionUpdates() throws {
+        var b = Self.valid()
+        b[9] = 2
+        #expect(try HarnessWire.decodeAnswer(b, streams: Self.shapes).streams[0] == .acceleration(raw: nil, firedAt: [2, 7]))
     }
 
     /// Each corruption, at a byte offset computed from the layout above, is a protocol error, never a crash.
     /// Offsets: header 0–7, acceleration answer 8–21 (tag 8, input 9, count 10, indices 14 and 18), touch 22–30
-    /// (tag 22, count 23, index 27), location 31– (tag 31, count 32, events of 9 bytes from 36), end at 63.
+    /// (tag 22, count 23, index 27), location 31– (tag 31, count 32, events of 9 bytes from 36), output record
+    /// 63– (tag 63, lines 64, length 68, log 72–75, intervals 76, 84, 92), end at 100.
     @Test(arguments: [
         ("wrong magic", 0, UInt8(ascii: "X")),
-        ("wrong version", 4, UInt8(2)),
-        ("input neither 0 nor 1", 9, UInt8(2)),
+        ("wrong version", 4, UInt8(1)),
+        ("input not 0, 1 or 2", 9, UInt8(3)),
         ("index out of range", 18, UInt8(10)),
         ("indices not ascending", 18, UInt8(1)),
         ("absurd count", 13, UInt8(0x7F)),
@@ -53,8 +73,11 @@ import Testing
         ("place out of range", 40, UInt8(2)),
         ("event kind not 0 or 1", 44, UInt8(5)),
         ("entered twice", 62, UInt8(1)),
-        ("wrong end marker", 63, UInt8(0xFE)),
-        ("wrong stream count", 64, UInt8(4)),
+        ("no output record", 63, UInt8(0xFF)),
+        ("absurd log length", 71, UInt8(0x7F)),
+        ("accelerometer interval out of 0.01–1 s (top byte 0x7F: about 10^300)", 83, UInt8(0x7F)),
+        ("wrong end marker", 100, UInt8(0xFE)),
+        ("wrong stream count", 101, UInt8(4)),
     ])
     func corruptedAnswerIsAProtocolError(_ what: String, _ offset: Int, _ value: UInt8) {
         var b = Self.valid()

@@ -34,7 +34,7 @@ struct SandboxCompileTests {
             Issue.record("compile error: \(outcomes[0])")
             return
         }
-        #expect(text.contains("CompileErrorShakeDetector.swift:17:") && text.contains("cannot find 'CMMotionManager'"))
+        #expect(text.contains("CompileErrorShakeDetector.swift:17:") && text.contains("cannot find 'CMPedometer'"))
         guard case .success(.built(let executable, false)) = outcomes[1] else {
             Issue.record("file-and-network: \(outcomes[1])")
             return

@@ -112,7 +112,7 @@ struct SandboxHostileExampleTests {
             return
         }
         #expect(text.contains("CompileErrorShakeDetector.swift:17:"))
-        #expect(text.contains("error: cannot find 'CMMotionManager' in scope"))
+        #expect(text.contains("error: cannot find 'CMPedometer' in scope"))
         #expect(!text.contains(Self.root.path))
     }
 

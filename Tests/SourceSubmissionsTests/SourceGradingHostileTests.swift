@@ -71,7 +71,7 @@ struct SourceGradingHostileTests {
         #expect(json.source == nil && json.results.allSatisfy { $0.verdict != .notMeasurable })
 
         #expect(byTeam["source-compile-error"]?.source?.failure?.outcome == "compile error")
-        #expect(byTeam["source-compile-error"]?.source?.failure?.diagnostics.contains("cannot find 'CMMotionManager'") == true)
+        #expect(byTeam["source-compile-error"]?.source?.failure?.diagnostics.contains("cannot find 'CMPedometer'") == true)
         #expect(byTeam["source-crash"]?.source?.failure?.outcome == "crash")
         let loop = byTeam["source-infinite-loop"]?.source?.failure?.outcome
         #expect(loop == "CPU time limit" || loop == "timeout", "\(String(describing: loop))")

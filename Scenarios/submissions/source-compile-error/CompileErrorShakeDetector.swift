@@ -1,7 +1,7 @@
-// HOSTILE EXAMPLE (compile error). The team left its Core Motion set-up in the detector file: `CMMotionManager`
-// is not one of the shims (detection logic only; staff hand over the detection files), so this file does not
-// compile. The grader must give this team the outcome "compile error" with the compiler's own line,
-// `CompileErrorShakeDetector.swift:17:…: error: cannot find 'CMMotionManager' in scope`, and grade every other
+// HOSTILE EXAMPLE (compile error). The team left a step counter in the detector file: `CMPedometer` is not one
+// of the shims (they have the Core Motion the course's apps use: CMMotionManager and its data), so this file does
+// not compile. The grader must give this team the outcome "compile error" with the compiler's own line,
+// `CompileErrorShakeDetector.swift:17:…: error: cannot find 'CMPedometer' in scope`, and grade every other
 // team normally.
 
 import CoreMotion
@@ -13,8 +13,8 @@ final class CompileErrorShakeDetector {
     private let window: TimeInterval = 2.0
     private var hitTimes: [TimeInterval] = []
 
-    /// The app's motion manager, started at 60 Hz (does not exist outside iOS).
-    private let manager = CMMotionManager()
+    /// The app's step counter (not among the shims).
+    private let manager = CMPedometer()
 
     func handle(_ data: CMAccelerometerData) -> Bool {
         let a = data.acceleration

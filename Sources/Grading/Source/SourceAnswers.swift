@@ -15,8 +15,66 @@ package struct SourceAnswers: Sendable {
     package var failure: SourceFailure?
     /// The isolation in force (``HarnessLauncher/summary``).
     package var isolation: String
+    /// Lines the team's code printed over every run (its standard output, kept out of the answers).
+    package var printedLines = 0
+    /// The first bytes of what it printed (at most ``HarnessWire/logBytes`` over all runs).
+    package var printed: [UInt8] = []
+    /// The update intervals the team's app started its motion updates with (the last run that started each).
+    package var intervals = HarnessTeamOutput()
 
     init(isolation: String) { self.isolation = isolation }
+
+    /// Adds one harness run's output record.
+    mutating func note(_ output: HarnessTeamOutput) {
+        printedLines += output.printedLines
+        printed += output.printed.prefix(max(0, HarnessWire.logBytes - printed.count))
+        if output.accelerometerSeconds > 0 { intervals.accelerometerSeconds = output.accelerometerSeconds }
+        if output.deviceMotionSeconds > 0 { intervals.deviceMotionSeconds = output.deviceMotionSeconds }
+        if output.gyroSeconds > 0 { intervals.gyroSeconds = output.gyroSeconds }
+    }
+
+    /// Sentences for the team's report about how its code ran: the rate its app asked for and how the grader's
+    /// 100 Hz stream reached it, and what it printed. Empty for a detector type driven through the protocol
+    /// that printed nothing (the shipped reports).
+    package func runNotes(streamRateHz: Double = 100, delivery: String = "latest") -> [String] {
+        var notes: [String] = []
+        let sensors = [
+            ("accelerometer", "accelerometerUpdateInterval", intervals.accelerometerSeconds),
+            ("device motion", "deviceMotionUpdateInterval", intervals.deviceMotionSeconds),
+            ("gyroscope", "gyroUpdateInterval", intervals.gyroSeconds),
+        ]
+        for (name, property, seconds) in sensors where seconds > 0 {
+            let hz = 1 / seconds
+            let every = seconds * streamRateHz
+            let model =
+                every <= 1 + 1e-9
+                ? "every sample of the grader's \(Self.number(streamRateHz)) Hz stream"
+                : (delivery == "average"
+                    ? "at each tick the mean of the samples since the last (about \(Self.number(every)) of the grader's "
+                        + "\(Self.number(streamRateHz)) Hz samples)"
+                    : "at each tick the latest sample (one in about \(Self.number(every)) of the grader's "
+                        + "\(Self.number(streamRateHz)) Hz samples)")
+            notes.append(
+                "Its app ran its \(name) at `\(property)` = \(Self.number(seconds)) s "
+                    + "(\(Self.number(hz)) Hz, clamped to 1–100 Hz as iOS caps it): it got \(model).")
+        }
+        if printedLines > 0 {
+            notes.append(
+                "Its code printed \(printedLines) line\(printedLines == 1 ? "" : "s") (standard output goes to the team's "
+                    + "log, never to the grader's answer); the log's first \(printed.count) bytes are shown below.")
+        }
+        return notes
+    }
+
+    /// Up to 4 significant digits, no trailing zeros.
+    static func number(_ v: Double) -> String {
+        var s = String(format: "%.4g", v)
+        if s.contains("."), !s.contains("e") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s
+    }
 
     func times(suite: Int, trial: Int) -> [Double] {
         guard let t = times[suite], trial < t.count else { return [] }

@@ -103,7 +103,7 @@ package enum SourceGrading {
             let requests = teams.map { i in
                 SubmissionCompiler.HarnessRequest(
                     teamFolder: subs[i].source!.folder, files: subs[i].source!.files,
-                    harnessMain: HarnessWire.harnessMain(subs[i].source!.types))
+                    harnessMain: HarnessWire.harnessMain(subs[i].source!.types), settings: subs[i].source!.types.compile)
             }
             let outcomes = compiler.compileHarnesses(
                 requests, libraries: libraries, jobs: max(1, ProcessInfo.processInfo.activeProcessorCount))
@@ -111,9 +111,11 @@ package enum SourceGrading {
                 switch outcomes[n] {
                 case .success(.built(let executable, _)): executables.update { $0[i] = executable }
                 case .success(.compileError(let diagnostics)):
+                    let types = subs[i].source!.types
                     failures.update {
                         $0[i] = SourceFailure(
-                            outcome: "compile error", summary: "the team's code did not compile", diagnostics: diagnostics)
+                            outcome: "compile error", summary: "the team's code did not compile",
+                            diagnostics: HarnessDiagnostics.explained(diagnostics, types: types))
                     }
                 case .failure(.teamFiles(let message)):
                     failures.update {
@@ -219,7 +221,7 @@ package enum SourceGrading {
                 let fired: [Int]
                 switch answer {
                 case .acceleration(let raw, let at):
-                    a.rawAccelerometer = raw
+                    if let raw { a.rawAccelerometer = raw }
                     fired = at
                 case .touch(let at): fired = at
                 case .location: fired = []
@@ -291,7 +293,7 @@ package enum SourceGrading {
         store: (inout SourceAnswers, [HarnessStreamAnswer]) -> Void
     ) {
         let live = teams.filter { state.value.failures[$0] == nil && executables[$0] != nil }
-        let results = Locked([Result<[HarnessStreamAnswer], SourceFailureBox>?](repeating: nil, count: live.count))
+        let results = Locked([Result<HarnessAnswer, SourceFailureBox>?](repeating: nil, count: live.count))
         DispatchQueue.concurrentPerform(iterations: live.count) { n in
             let i = live[n]
             results.update { $0[n] = runOne(request, executables[i]!, toolchain: toolchain) }
@@ -301,7 +303,8 @@ package enum SourceGrading {
             case .success(let answers):
                 state.update { s in
                     if var a = s.answers[i] {
-                        store(&a, answers)
+                        store(&a, answers.streams)
+                        a.note(answers.output)
                         s.answers[i] = a
                     }
                 }
@@ -331,7 +334,7 @@ package enum SourceGrading {
     /// One harness run: scratch folder, launch, strict decode.
     static func runOne(
         _ request: HarnessRequest, _ executable: URL, toolchain: SourceToolchain
-    ) -> Result<[HarnessStreamAnswer], SourceFailureBox> {
+    ) -> Result<HarnessAnswer, SourceFailureBox> {
         // In the cache, unless the sandbox's unprivileged user could not reach it there (a cache under /root).
         let base =
             toolchain.launcher.canUseScratch(in: toolchain.cacheFolder)

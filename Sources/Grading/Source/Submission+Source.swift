@@ -27,8 +27,9 @@ extension Submission {
             && FileManager.default.fileExists(atPath: URL(fileURLWithPath: actual).appendingPathComponent("submission.json").path)
     }
 
-    /// The `source` object: the type for the gesture (`shakeDetector` or `scribbleDetector`), an optional
-    /// `proximityCheck` type and an optional `files` list.
+    /// The `source` object: the type for the gesture (`shakeDetector` or `shakeApp`, or `scribbleDetector`), an
+    /// optional `proximityCheck` or `locationApp` type, an optional `files` list, and the optional
+    /// `lowRateDelivery`, `swiftLanguageMode` and `defaultIsolation`.
     static func readSource(
         _ o: JSONObjectReader, gesture: GestureChoice, team: String, folder: URL
     ) throws(InputError) -> Source {
@@ -45,10 +46,35 @@ extension Submission {
         if let f = o.optional(other) {
             throw f.error("is for \(other == "shakeDetector" ? "shake" : "scribble") teams; this team's gesture is \(gesture.rawValue)")
         }
-        guard let detector = try typeName(wanted) else {
-            throw InputError(file: o.file, line: o.line, field: "source.\(wanted)", problem: "is required for a \(gesture.rawValue) team")
+        if gesture == .scribble, let f = o.optional("shakeApp") {
+            throw f.error("is for shake teams; this team's gesture is scribble")
+        }
+        let app = gesture == .shake ? try typeName("shakeApp") : nil
+        let detector = try typeName(wanted)
+        if app != nil, detector != nil, let f = o.optional("shakeApp") {
+            throw f.error("and shakeDetector are exclusive: name the app object (shakeApp) or the detector type, not both")
+        }
+        guard detector != nil || app != nil else {
+            let keys = gesture == .shake ? "source.shakeDetector or source.shakeApp" : "source.\(wanted)"
+            throw InputError(file: o.file, line: o.line, field: keys, problem: "is required for a \(gesture.rawValue) team")
         }
         let check = try typeName("proximityCheck")
+        let locationApp = try typeName("locationApp")
+        if check != nil, locationApp != nil, let f = o.optional("locationApp") {
+            throw f.error("and proximityCheck are exclusive: name the app object or the check type, not both")
+        }
+        func choice(_ key: String, _ allowed: [String]) throws(InputError) -> String? {
+            guard let f = o.optional(key) else { return nil }
+            let v = try f.string()
+            guard allowed.contains(v) else {
+                throw f.error("\"\(v)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            return v
+        }
+        let delivery = try choice("lowRateDelivery", HarnessTypes.lowRateDeliveryModels) ?? "latest"
+        let compile = CompileSettings(
+            swiftLanguageMode: try choice("swiftLanguageMode", CompileSettings.languageModes) ?? "5",
+            defaultIsolation: try choice("defaultIsolation", CompileSettings.isolations) ?? "nonisolated")
         let all: [String]
         do { all = try SubmissionCompiler.swiftFilesRelative(in: folder) } catch {
             throw InputError(file: o.file, field: "source", problem: error.description)
@@ -78,8 +104,10 @@ extension Submission {
             throw InputError(file: o.file, field: "source", problem: "the submission folder holds no .swift file")
         }
         try o.finish()
-        var types = HarnessTypes(proximityCheck: check)
-        if gesture == .shake { types.shakeDetector = detector } else { types.scribbleDetector = detector }
+        var types = HarnessTypes(
+            proximityCheck: check ?? locationApp, shakeApp: app, locationApp: locationApp, lowRateDelivery: delivery)
+        types.compile = compile
+        if gesture == .shake { types.shakeDetector = detector ?? app } else { types.scribbleDetector = detector }
         return Source(folder: folder, files: files, types: types)
     }
 }

@@ -5,8 +5,8 @@ public typealias TimeInterval = Double
 
 /// A point in time shaped like Foundation's `Date`: seconds since 2001-01-01 00:00:00 UTC (the reference date).
 ///
-/// There is no `init()` for "now": a run must not depend on the wall clock. SensorBench's stream clock t maps to
-/// `Date(timeIntervalSinceReferenceDate: t)`, so `timeIntervalSince(_:)` between two stream dates is exactly the
+/// `Date()` is now on the simulated clock (the stream time being delivered), never the wall clock: a run must not
+/// depend on it. SensorBench's stream clock t maps to `Date(timeIntervalSinceReferenceDate: t)`, so `timeIntervalSince(_:)` between two stream dates is exactly the
 /// difference of their stream times.
 public struct Date: Sendable, Hashable, Comparable {
     /// Seconds from 1970-01-01 to 2001-01-01 UTC, Foundation's `NSTimeIntervalSince1970` (31 years with 8 leap
@@ -15,6 +15,16 @@ public struct Date: Sendable, Hashable, Comparable {
 
     /// Seconds since the reference date, 2001-01-01 00:00:00 UTC.
     public let timeIntervalSinceReferenceDate: TimeInterval
+
+    /// Now on the simulated clock: `Date(timeIntervalSinceReferenceDate: SimulatedDevice.now)`, the stream time
+    /// of the sample being delivered (never the machine's clock, so a run is reproducible).
+    public init() { timeIntervalSinceReferenceDate = SimulatedDevice.now }
+
+    /// Now on the simulated clock, as `Date()`.
+    public static var now: Date { Date() }
+
+    /// Seconds from now (the simulated clock) to this date (negative when it is past).
+    public var timeIntervalSinceNow: TimeInterval { timeIntervalSinceReferenceDate - SimulatedDevice.now }
 
     /// A date `seconds` after 2001-01-01 00:00:00 UTC.
     ///

@@ -1,11 +1,11 @@
 // MARK: - The harness's wire format
 
-/// The bytes the grader and a team's harness exchange over its standard input and output (version 1).
+/// The bytes the grader and a team's harness exchange over its standard input and output (version 2).
 ///
 /// Little-endian throughout; `f64`/`f32` are IEEE 754 binary64/binary32, `u32` unsigned 32-bit, `u8` a byte.
 ///
 /// Request (grader → harness, standard input):
-/// - header: the 4 bytes `SBHQ`, `u32` version (1);
+/// - header: the 4 bytes `SBHQ`, `u32` version (2);
 /// - streams, each starting with its tag (the "new stream" marker: the harness makes a fresh detector or check):
 ///   - `0x10` acceleration: `u32` n, `f64` gravity x, y, z (g); n × (`f64` t (s), `f32` x, y, z (g, user
 ///     acceleration: gravity removed)). A detector reading `.rawAccelerometer` is fed (x + gx, y + gy, z + gz).
@@ -15,16 +15,25 @@
 /// - end: `0xFF`.
 ///
 /// Answer (harness → grader, standard output):
-/// - header: `SBHA`, `u32` version (1);
+/// - header: `SBHA`, `u32` version (2);
 /// - per stream, in request order: its tag + 1 (`0x11`, `0x21`, `0x31`), then
-///   - `0x11`: `u8` input fed (0 user acceleration, 1 raw), `u32` k, k × `u32` sample index where it fired;
+///   - `0x11`: `u8` input fed (0 user acceleration, 1 raw, 2 none: an app that started no motion updates),
+///     `u32` k, k × `u32` sample index where it fired;
 ///   - `0x21`: `u32` k, k × `u32` touch-point index (points counted without the touch-ended records);
 ///   - `0x31`: `u32` k, k × (`u32` fix index, `u32` place index, `u8` 1 enter (now in range) or 0 exit), after
 ///     each fix for every place whose `isInside(placeIndex:)` changed, in fix then place order;
+/// - the team's output: `0x40`, `u32` lines the team's code printed (its standard output, kept out of the
+///   answer), `u32` m, m bytes (the log's first bytes, m ≤ 16 384), then 3 × `f64` the update intervals (s) the
+///   team's app last started its accelerometer, device-motion and gyroscope updates with (0: never);
 /// - end: `0xFF`, `u32` number of streams.
+///
+/// Version 2 added the output record and input 2 (version 1 had neither).
 package enum HarnessWire {
     /// The format's version, in both headers.
-    package static let version: UInt32 = 1
+    package static let version: UInt32 = 2
+    /// The most bytes of the team's log an answer carries.
+    package static let logBytes = 16_384
+    static let logTag: UInt8 = 0x40
     static let requestMagic: [UInt8] = Array("SBHQ".utf8)
     static let answerMagic: [UInt8] = Array("SBHA".utf8)
     static let accelerationTag: UInt8 = 0x10
@@ -135,8 +144,9 @@ package enum HarnessStreamShape: Sendable, Equatable {
 
 /// The harness's answer to one stream.
 package enum HarnessStreamAnswer: Sendable, Equatable {
-    /// The sample indices where the shake detector fired (ascending) and whether it was fed raw readings.
-    case acceleration(raw: Bool, firedAt: [Int])
+    /// The sample indices where the shake detector fired (ascending) and whether it was fed raw readings (nil:
+    /// an app that started no motion updates).
+    case acceleration(raw: Bool?, firedAt: [Int])
     /// The touch-point indices where the scribble detector fired (ascending).
     case touch(firedAt: [Int])
     /// In-range changes: fix index, place index, true for enter (ascending by fix, then place).
@@ -151,6 +161,30 @@ package enum HarnessStreamAnswer: Sendable, Equatable {
         default: return false
         }
     }
+}
+
+/// What the team's code wrote on its standard output and the update intervals its app started (the answer's
+/// output record).
+package struct HarnessTeamOutput: Sendable, Equatable {
+    /// Lines printed (a last line without a newline counts).
+    package var printedLines: Int = 0
+    /// The log's first bytes (at most ``HarnessWire/logBytes``).
+    package var printed: [UInt8] = []
+    /// `accelerometerUpdateInterval`, `deviceMotionUpdateInterval`, `gyroUpdateInterval` at the last start, s,
+    /// clamped as delivered (0: never started).
+    package var accelerometerSeconds: Double = 0
+    package var deviceMotionSeconds: Double = 0
+    package var gyroSeconds: Double = 0
+
+    package init() {}
+}
+
+/// A decoded answer: one per request stream, and the team's output.
+package struct HarnessAnswer: Sendable, Equatable {
+    /// Per stream, in request order.
+    package var streams: [HarnessStreamAnswer]
+    /// The output record.
+    package var output: HarnessTeamOutput
 }
 
 /// A harness answer that does not follow the wire format: the team's outcome "protocol error".
@@ -171,11 +205,11 @@ extension HarnessWire {
     /// - Parameters:
     ///   - bytes: the harness's standard output.
     ///   - streams: the request's stream shapes.
-    /// - Returns: one answer per stream.
+    /// - Returns: one answer per stream, and the team's output record.
     /// - Throws: ``HarnessProtocolError`` naming the byte offset and the problem.
     package static func decodeAnswer(
         _ bytes: [UInt8], streams: [HarnessStreamShape]
-    ) throws(HarnessProtocolError) -> [HarnessStreamAnswer] {
+    ) throws(HarnessProtocolError) -> HarnessAnswer {
         var r = ByteReader(bytes: bytes)
         guard try r.bytes(4, "the header") == answerMagic else {
             throw HarnessProtocolError(offset: 0, problem: "does not start with SBHA (not a harness answer)")
@@ -190,8 +224,9 @@ extension HarnessWire {
             case .acceleration(let n):
                 guard tag == accelerationTag + 1 else { throw r.error("stream \(i) is acceleration, answer tag \(tag)") }
                 let input = try r.u8("the input of stream \(i)")
-                guard input <= 1 else { throw r.error("input \(input) of stream \(i) is neither 0 nor 1") }
-                answers.append(.acceleration(raw: input == 1, firedAt: try r.ascendingIndices(below: n, stream: i)))
+                guard input <= 2 else { throw r.error("input \(input) of stream \(i) is not 0, 1 or 2") }
+                answers.append(
+                    .acceleration(raw: input == 2 ? nil : input == 1, firedAt: try r.ascendingIndices(below: n, stream: i)))
             case .touch(let n):
                 guard tag == touchTag + 1 else { throw r.error("stream \(i) is touch, answer tag \(tag)") }
                 answers.append(.touch(firedAt: try r.ascendingIndices(below: n, stream: i)))
@@ -219,11 +254,27 @@ extension HarnessWire {
                 answers.append(.location(events))
             }
         }
+        guard try r.u8("the output record") == logTag else { throw r.error("expected the output record 0x40") }
+        var output = HarnessTeamOutput()
+        output.printedLines = Int(try r.u32("the printed line count"))
+        let m = try r.count("the log's length", atMost: logBytes)
+        output.printed = try r.bytes(m, "the log")
+        var seconds: [Double] = []
+        for what in ["accelerometer", "device-motion", "gyroscope"] {
+            let v = try r.f64("the \(what) interval")
+            guard v == 0 || (v >= 0.01 - 1e-12 && v <= 1) else {
+                throw r.error("the \(what) interval \(v) s is neither 0 nor within 0.01–1 s")
+            }
+            seconds.append(v)
+        }
+        output.accelerometerSeconds = seconds[0]
+        output.deviceMotionSeconds = seconds[1]
+        output.gyroSeconds = seconds[2]
         guard try r.u8("the end marker") == endTag else { throw r.error("expected the end marker 0xFF") }
         let count = try r.u32("the stream count")
         guard count == streams.count else { throw r.error("the end says \(count) streams, the request had \(streams.count)") }
         guard r.offset == bytes.count else { throw r.error("\(bytes.count - r.offset) bytes after the end") }
-        return answers
+        return HarnessAnswer(streams: answers, output: output)
     }
 }
 
@@ -267,6 +318,14 @@ struct ByteReader {
         for i in 0..<4 { v |= UInt32(bytes[offset + i]) << UInt32(8 * i) }
         offset += 4
         return v
+    }
+
+    mutating func f64(_ what: String) throws(HarnessProtocolError) -> Double {
+        guard bytes.count - offset >= 8 else { throw error("the answer ends before \(what)") }
+        var v: UInt64 = 0
+        for i in 0..<8 { v |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
+        offset += 8
+        return Double(bitPattern: v)
     }
 
     /// A count no larger than `limit` (so a forged count cannot make the grader reserve absurd memory).

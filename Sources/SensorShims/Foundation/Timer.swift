@@ -1,0 +1,60 @@
+// MARK: - Foundation-shaped timer
+
+/// A timer on the simulated clock, as Foundation's `Timer` (block form): `scheduledTimer(withTimeInterval:
+/// repeats:block:)` fires `block` every interval of stream time until `invalidate()`.
+open class Timer: NSObject {
+    /// Seconds between fires.
+    public let timeInterval: TimeInterval
+    let repeats: Bool
+    let block: (Timer) -> Void
+    /// Whether it will still fire.
+    public private(set) var isValid = true
+    /// Accepted and ignored.
+    public var tolerance: TimeInterval = 0
+
+    init(interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) {
+        // Foundation treats an interval ≤ 0 as 0.1 ms.
+        timeInterval = interval > 0 ? interval : 0.0001
+        self.repeats = repeats
+        self.block = block
+        super.init()
+    }
+
+    /// A timer already scheduled: first fire `interval` seconds from now.
+    ///
+    /// - Parameters:
+    ///   - interval: seconds.
+    ///   - repeats: fire again every interval until invalidated.
+    ///   - block: gets the timer.
+    /// - Returns: the timer.
+    @discardableResult
+    open class func scheduledTimer(
+        withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void
+    ) -> Timer {
+        let timer = Timer(interval: interval, repeats: repeats, block: block)
+        timer.schedule(at: SimulatedDevice.now + timer.timeInterval)
+        return timer
+    }
+
+    func schedule(at seconds: TimeInterval) {
+        SimulatedDevice.schedule(at: seconds) { [self] in
+            guard isValid else { return }
+            if repeats {
+                schedule(at: seconds + timeInterval)
+            } else {
+                isValid = false
+            }
+            block(self)
+        }
+    }
+
+    /// Fires now, out of turn (a repeating timer keeps its schedule).
+    open func fire() {
+        guard isValid else { return }
+        if !repeats { isValid = false }
+        block(self)
+    }
+
+    /// Stops the timer.
+    open func invalidate() { isValid = false }
+}

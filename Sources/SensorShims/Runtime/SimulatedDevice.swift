@@ -1,0 +1,162 @@
+// MARK: - The simulated phone: one virtual clock, one main queue, the sensor hub
+
+/// The phone a team's app runs on inside the grader's harness: a virtual clock (the stream's time, never the
+/// machine's), the work waiting on the main queue and on `OperationQueue`s, the timers, and the sensor hub that
+/// hands the grader's samples to every running `CMMotionManager` and `CLLocationManager`.
+///
+/// Everything runs on one thread, in a fixed order, so a run is deterministic: work queued with
+/// `DispatchQueue.main.async`, `OperationQueue.addOperation` or a Core Motion handler runs first in, first out
+/// when the harness drains the queue (after each sample); timers and `asyncAfter` run when the clock reaches
+/// their time, earliest first (ties in the order they were scheduled).
+///
+/// The harness (and tests) drive it: ``reset(lowRateDelivery:)`` before each stream (a fresh app on a fresh
+/// phone), then per sample ``motionSample(timestamp:userAcceleration:gravity:)`` or ``locationFix(_:)``.
+public enum SimulatedDevice {
+    nonisolated(unsafe) static var clockSeconds: TimeInterval = 0
+    nonisolated(unsafe) static var pending: [() -> Void] = []
+    nonisolated(unsafe) static var pendingStart = 0
+    nonisolated(unsafe) static var timers: [ScheduledWork] = []
+    nonisolated(unsafe) static var sequence = 0
+    nonisolated(unsafe) static var motionManagers: [WeakBox<CMMotionManager>] = []
+    nonisolated(unsafe) static var locationManagers: [WeakBox<CLLocationManager>] = []
+    nonisolated(unsafe) static var lastLocation: CLLocation?
+    nonisolated(unsafe) static var uuidCounter: UInt64 = 0
+    nonisolated(unsafe) static var defaults: [String: Any] = [:]
+    nonisolated(unsafe) static var delivery: LowRateDelivery = .latest
+    nonisolated(unsafe) static var intervals = SensorIntervals()
+
+    /// Work waiting for the clock.
+    struct ScheduledWork {
+        var dueSeconds: TimeInterval
+        var order: Int
+        var work: () -> Void
+    }
+
+    /// The virtual clock: the stream time of the sample being delivered, seconds.
+    public static var now: TimeInterval { clockSeconds }
+
+    /// How a manager whose interval is longer than the stream's sample period is fed (``LowRateDelivery``).
+    public static var lowRateDelivery: LowRateDelivery { delivery }
+
+    /// The update intervals the app's managers were started with, as delivered (clamped to 0.01–1 s); 0 for a
+    /// sensor never started since the last ``reset(lowRateDelivery:)``.
+    public static var startedIntervals: SensorIntervals { intervals }
+
+    /// A fresh phone: clock at 0, no queued work, timers, managers, cached location, user defaults or UUIDs.
+    ///
+    /// - Parameter lowRateDelivery: how managers slower than the stream are fed.
+    public static func reset(lowRateDelivery: LowRateDelivery = .latest) {
+        clockSeconds = 0
+        pending = []
+        pendingStart = 0
+        timers = []
+        sequence = 0
+        motionManagers = []
+        locationManagers = []
+        lastLocation = nil
+        uuidCounter = 0
+        defaults = [:]
+        delivery = lowRateDelivery
+        intervals = SensorIntervals()
+    }
+
+    /// Queues `work` on the main queue (first in, first out).
+    static func enqueue(_ work: @escaping () -> Void) { pending.append(work) }
+
+    /// Runs `work` when the clock reaches `seconds` (at once, on the next drain, when that is past).
+    static func schedule(at seconds: TimeInterval, _ work: @escaping () -> Void) {
+        sequence += 1
+        timers.append(ScheduledWork(dueSeconds: seconds, order: sequence, work: work))
+    }
+
+    /// Runs every queued piece of work, including work queued while draining.
+    public static func drain() {
+        while pendingStart < pending.count {
+            let work = pending[pendingStart]
+            pendingStart += 1
+            work()
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingStart = 0
+    }
+
+    /// Moves the clock to `seconds`, running every timer due by then at its own time (earliest first), each
+    /// followed by the queued work; then drains the queue at `seconds`. The clock never goes back.
+    ///
+    /// - Parameter seconds: stream time.
+    public static func advance(to seconds: TimeInterval) {
+        drain()
+        while let next = dueTimerIndex(by: seconds) {
+            let item = timers.remove(at: next)
+            clockSeconds = max(clockSeconds, item.dueSeconds)
+            item.work()
+            drain()
+        }
+        clockSeconds = max(clockSeconds, seconds)
+        drain()
+    }
+
+    static func dueTimerIndex(by seconds: TimeInterval) -> Int? {
+        var best: Int?
+        for (i, t) in timers.enumerated() where t.dueSeconds <= seconds {
+            if let b = best {
+                let o = timers[b]
+                if t.dueSeconds < o.dueSeconds || (t.dueSeconds == o.dueSeconds && t.order < o.order) { best = i }
+            } else {
+                best = i
+            }
+        }
+        return best
+    }
+
+    /// One sample of the grader's motion stream: the clock moves to `timestamp` (due timers run), every running
+    /// `CMMotionManager` whose next update falls due gets it (through its queue, ``LowRateDelivery``), and the
+    /// queue is drained.
+    ///
+    /// - Parameters:
+    ///   - timestamp: stream time, seconds.
+    ///   - userAcceleration: g, gravity removed.
+    ///   - gravity: g, device frame (a phone face up: (0, 0, −1)).
+    public static func motionSample(
+        timestamp: TimeInterval, userAcceleration: CMAcceleration, gravity: CMAcceleration
+    ) {
+        advance(to: timestamp)
+        motionManagers.removeAll { $0.value == nil }
+        for box in motionManagers {
+            box.value?.receive(timestamp: timestamp, userAcceleration: userAcceleration, gravity: gravity)
+        }
+        drain()
+    }
+
+    /// One fix of the grader's location stream: the clock moves to its time, every `CLLocationManager` that is
+    /// updating (or has a `requestLocation()` pending) gets it through its delegate, the device's cached location
+    /// becomes it, and the queue is drained.
+    ///
+    /// - Parameter location: the fix (its timestamp is stream time).
+    public static func locationFix(_ location: CLLocation) {
+        advance(to: location.timestamp.timeIntervalSinceReferenceDate)
+        lastLocation = location
+        locationManagers.removeAll { $0.value == nil }
+        for box in locationManagers { box.value?.receive(location) }
+        drain()
+    }
+}
+
+/// A weak reference: a manager the app let go of stops getting updates, as on iOS.
+final class WeakBox<T: AnyObject> {
+    weak var value: T?
+    init(_ value: T) { self.value = value }
+}
+
+/// The update intervals an app's motion managers were started with (s, clamped; 0: not started).
+public struct SensorIntervals: Sendable, Equatable {
+    /// `accelerometerUpdateInterval` at the last `startAccelerometerUpdates`.
+    public var accelerometerSeconds: TimeInterval = 0
+    /// `deviceMotionUpdateInterval` at the last `startDeviceMotionUpdates`.
+    public var deviceMotionSeconds: TimeInterval = 0
+    /// `gyroUpdateInterval` at the last `startGyroUpdates`.
+    public var gyroSeconds: TimeInterval = 0
+
+    /// No sensor started.
+    public init() {}
+}
