@@ -133,6 +133,12 @@ package enum GradeReport {
                 + "code (\(source.files.map { "`\($0)`" }.joined(separator: ", "))), compiled with the harness and "
                 + "run on the same streams as every other team.")
         doc.paragraph("Isolation: " + sentence(run?.isolation ?? "none (the code was not run)"))
+        // How the team's app ran (its update rate, what it printed): nothing for a detector type that printed
+        // nothing, so those reports are unchanged.
+        if let run {
+            for note in run.runNotes(delivery: source.types.lowRateDelivery) { doc.paragraph(note) }
+            if !run.printed.isEmpty { doc.code(String(decoding: run.printed, as: UTF8.self)) }
+        }
         if let f = run?.failure {
             doc.paragraph(
                 "**Outcome: \(f.outcome)**: \(f.summary). The criteria that need the team's code are not measured "

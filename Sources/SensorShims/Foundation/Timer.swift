@@ -32,15 +32,16 @@ open class Timer: NSObject {
         withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void
     ) -> Timer {
         let timer = Timer(interval: interval, repeats: repeats, block: block)
-        timer.schedule(at: SimulatedDevice.now + timer.timeInterval)
+        timer.schedule(fire: 1, after: SimulatedDevice.now)
         return timer
     }
 
-    func schedule(at seconds: TimeInterval) {
-        SimulatedDevice.schedule(at: seconds) { [self] in
+    /// Fire n is due at start + n × interval (computed from the start, so rounding does not accumulate).
+    func schedule(fire n: Int, after start: TimeInterval) {
+        SimulatedDevice.schedule(at: start + Double(n) * timeInterval) { [self] in
             guard isValid else { return }
             if repeats {
-                schedule(at: seconds + timeInterval)
+                schedule(fire: n + 1, after: start)
             } else {
                 isValid = false
             }

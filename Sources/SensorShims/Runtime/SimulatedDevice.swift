@@ -96,9 +96,11 @@ public enum SimulatedDevice {
         drain()
     }
 
+    /// The earliest timer due by `seconds` (1 ns of rounding allowed: a 0.1 s timer's third fire, 3 × 0.1 =
+    /// 0.30000000000000004, is due at the 100 Hz sample 30 / 100 = 0.3).
     static func dueTimerIndex(by seconds: TimeInterval) -> Int? {
         var best: Int?
-        for (i, t) in timers.enumerated() where t.dueSeconds <= seconds {
+        for (i, t) in timers.enumerated() where t.dueSeconds <= seconds + 1e-9 {
             if let b = best {
                 let o = timers[b]
                 if t.dueSeconds < o.dueSeconds || (t.dueSeconds == o.dueSeconds && t.order < o.order) { best = i }

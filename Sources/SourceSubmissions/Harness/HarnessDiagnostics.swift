@@ -30,7 +30,19 @@ package enum HarnessDiagnostics {
             skipping = false
             out.append(String(line))
         }
-        return out.joined(separator: "\n")
+        let text = out.joined(separator: "\n")
+        // An isolation error in the team's own files: say what it means in the team's terms, once.
+        let isolationWords = ["actor-isolated", "crosses into", "main actor", "Sendable"]
+        let teamIsolationError = out.contains { line in
+            line.contains(": error: ") && !line.hasPrefix("error: isolation mismatch")
+                && isolationWords.contains { line.contains($0) }
+        }
+        guard teamIsolationError else { return text }
+        return text
+            + "\nnote: this is an isolation mismatch: the team's code was compiled in \(types.compile.description). "
+            + "If the Xcode project compiles it differently (Swift 6, or \"Default Actor Isolation: MainActor\", the "
+            + "default of new Xcode projects), say so in submission.json's source (\"swiftLanguageMode\", "
+            + "\"defaultIsolation\"); the grader then compiles it as Xcode does.\n"
     }
 
     /// One error of the harness explained.

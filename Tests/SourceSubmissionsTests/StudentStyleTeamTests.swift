@@ -1,0 +1,147 @@
+import Foundation
+import MonteCarlo
+import Testing
+
+@testable import Grading
+@testable import SourceSubmissions
+
+// MARK: - Source teams written the way students write them, compiled unchanged against the shims
+
+/// The student-style teams of `Tests/SourceSubmissionsTests/Teams/` (written for these tests): each folder is a
+/// source submission as staff would hand it over, the team's files as written plus a glue file.
+///
+/// - `student-motion-class`: a class owning `CMMotionManager` at 60 Hz with an `OperationQueue.main` handler,
+///   `pow`, `Date()`, a haptic generator and `print` calls; a `CLLocationManagerDelegate` (`NSObject`,
+///   `ObservableObject`, `@Published`) that asks once with `requestLocation()`. Swift 5, nonisolated.
+/// - `student-view-model`: an `ObservableObject` view model with `@Published` state, device motion at 50 Hz on
+///   an `OperationQueue()` of its own, `DispatchQueue.main.async`/`asyncAfter`, `UserDefaults`, `UUID`, a
+///   notification generator. Swift 5 with default isolation MainActor (every type main-actor isolated).
+/// - `student-observable`: an `@Observable` class with `@ObservationIgnored` members polling
+///   `accelerometerData` from a `Timer` at 10 Hz. Swift 6 with default isolation MainActor.
+enum StudentTeams {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Teams")
+    static let names = ["student-motion-class", "student-observable", "student-view-model"]
+
+    /// The folder's files as the test fixture's `sources` (every file of each team).
+    static func sources(_ names: [String]) throws -> [String: (submission: String, files: [String: String])] {
+        var out: [String: (submission: String, files: [String: String])] = [:]
+        for name in names {
+            let team = folder.appendingPathComponent(name)
+            var files: [String: String] = [:]
+            for file in try FileManager.default.contentsOfDirectory(atPath: team.path) where file.hasSuffix(".swift") {
+                files[file] = try String(contentsOf: team.appendingPathComponent(file), encoding: .utf8)
+            }
+            let submission = try String(contentsOf: team.appendingPathComponent("submission.json"), encoding: .utf8)
+            out[name] = (submission, files)
+        }
+        return out
+    }
+}
+
+@Suite(.serialized) struct StudentStyleTeamTests {
+    /// All three compile unchanged and are graded: no failure, every simulated criterion measured, each app's
+    /// interval as it set it (1/60 s, 0.02 s on device motion, 0.1 s), and the prints counted exactly: the
+    /// motion class prints one line when made (once per stream: 12 visits + 2 timelines = 14) and one per shake
+    /// it counts, which is one per firing the grader saw; the answers were not disturbed by them.
+    @Test func studentStyleTeamsCompileUnchangedAndAreGraded() throws {
+        guard let toolchain = SourceFixture.toolchain else {
+            Issue.record("no swiftc: source submissions cannot be tested")
+            return
+        }
+        let folder = try SourceFixture.folder(json: [:], sources: try StudentTeams.sources(StudentTeams.names))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rubric = try Rubric.load(path: folder.appendingPathComponent("rubric.json").path)
+        let (subs, failures) = Grader.load(rubric, files: StudentTeams.names.map { folder.appendingPathComponent($0).path })
+        #expect(failures.isEmpty, "\(failures)")
+        let grades = try Grader.grade(rubric, submissions: subs, runner: MonteCarloRunner(jobs: 2), toolchain: toolchain)
+        #expect(grades.count == 3)
+        var byTeam: [String: TeamGrade] = [:]
+        for g in grades { byTeam[g.submission.team] = g }
+        for g in grades {
+            let source = try #require(g.source)
+            #expect(source.failure == nil, "\(g.submission.team): \(String(describing: source.failure))")
+            for r in g.results { #expect(r.verdict != .notMeasurable, "\(g.submission.team) \(r)") }
+        }
+        let motion = try #require(byTeam["student-motion-class"]?.source)
+        #expect(abs(motion.intervals.accelerometerSeconds - 1.0 / 60) < 1e-15)
+        #expect(motion.rawAccelerometer == true)
+        let fired = [0, 1].reduce(0) { n, s in n + (motion.times[s] ?? []).reduce(0) { $0 + $1.count } }
+        #expect(fired > 0)
+        #expect(motion.printedLines == 14 + fired)
+        let log = String(decoding: motion.printed, as: UTF8.self)
+        #expect(log.hasPrefix("ShakeDetectorService ready\n") && log.contains("Shake detected! total: 1\n"))
+        #expect(motion.runNotes().contains { $0.contains("printed \(14 + fired) lines") })
+        // The team's own location code decided the visits: it has in-range answers for them.
+        #expect(!(motion.inside[0] ?? [:]).isEmpty)
+
+        let viewModel = try #require(byTeam["student-view-model"]?.source)
+        #expect(viewModel.intervals.deviceMotionSeconds == 0.02 && viewModel.rawAccelerometer == false)
+        #expect(viewModel.printedLines == 0)
+        let observable = try #require(byTeam["student-observable"]?.source)
+        #expect(observable.intervals.accelerometerSeconds == 0.1)
+        // Pull style: polled by a 10 Hz timer, so firings fall on the timer's ticks (multiples of 0.1 s).
+        for times in observable.times[1] ?? [] {
+            #expect(times.allSatisfy { abs($0 * 10 - ($0 * 10).rounded()) < 1e-6 })
+        }
+    }
+
+    /// Compile errors never point into the generated harness, and an isolation error is named as one: a type
+    /// name in submission.json that the files do not declare is explained in the team's terms, and a
+    /// main-actor class used from a nonisolated one (code that compiles only with default isolation MainActor)
+    /// gets the isolation note naming the settings.
+    @Test func compileErrorsAreExplainedInTheTeamsTerms() throws {
+        guard let toolchain = SourceFixture.toolchain else {
+            Issue.record("no swiftc: source submissions cannot be tested")
+            return
+        }
+        func team(_ name: String, _ type: String) -> String {
+            """
+            {"team": "\(name)", "gesture": "shake", "source": {"shakeApp": "\(type)"},
+             "proximityCheck": {"kind": "naive", "radiusMeters": 50}, \(SourceFixture.halls)}
+            """
+        }
+        let isolated = """
+            import CoreMotion
+
+            @MainActor final class ShakeStore {
+                var count = 0
+                func add() { count += 1 }
+            }
+
+            final class Shaker {
+                let store = ShakeStore()
+                let manager = CMMotionManager()
+                func start() {
+                    manager.startAccelerometerUpdates(to: .main) { data, _ in
+                        if let a = data?.acceleration, a.x > 2 { self.store.add() }
+                    }
+                }
+            }
+
+            extension Shaker: ShakeApp {
+                func sensorBenchStart() { start() }
+                var sensorBenchShakeCount: Int { store.count }
+            }
+            """
+        let folder = try SourceFixture.folder(
+            json: [:],
+            sources: [
+                "misnamed": (team("misnamed", "ShakeCountr"), ["Shaker.swift": isolated.replacingOccurrences(of: "@MainActor ", with: "")]),
+                "isolation": (team("isolation", "Shaker"), ["Shaker.swift": isolated]),
+            ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rubric = try Rubric.load(path: folder.appendingPathComponent("rubric.json").path)
+        let (subs, _) = Grader.load(rubric, files: ["isolation", "misnamed"].map { folder.appendingPathComponent($0).path })
+        let grades = try Grader.grade(rubric, submissions: subs, runner: MonteCarloRunner(jobs: 2), toolchain: toolchain)
+        let isolation = try #require(grades[0].source?.failure)
+        #expect(isolation.outcome == "compile error")
+        #expect(isolation.diagnostics.contains("Shaker.swift:"))
+        #expect(isolation.diagnostics.contains("note: this is an isolation mismatch"), "\(isolation.diagnostics)")
+        let misnamed = try #require(grades[1].source?.failure)
+        #expect(misnamed.outcome == "compile error")
+        #expect(!misnamed.diagnostics.contains("harness/main.swift"), "\(misnamed.diagnostics)")
+        #expect(
+            misnamed.diagnostics.contains("submission.json names `ShakeCountr` (submission.json's source.shakeApp)"),
+            "\(misnamed.diagnostics)")
+    }
+}
