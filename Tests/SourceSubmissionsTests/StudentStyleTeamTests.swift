@@ -144,4 +144,58 @@ enum StudentTeams {
             misnamed.diagnostics.contains("submission.json names `ShakeCountr` (submission.json's source.shakeApp)"),
             "\(misnamed.diagnostics)")
     }
+
+    /// The low-rate model matters: a 5 Hz team firing when any raw axis passes 1.5 g (one of the issue's
+    /// public submissions) graded with the default `"latest"` (one sample in 20 of the 100 Hz stream) and with
+    /// `"average"` (the mean of those 20). Averaging 0.2 s of a shake (about 3 Hz, so about 0.6 of a period)
+    /// cancels most of its swing, so the averaged team must find fewer of the suite's shakes (measured here:
+    /// recall 7 of 12 latest, 1 of 12 averaged).
+    @Test func lowRateDeliveryModelChangesRecall() throws {
+        guard let toolchain = SourceFixture.toolchain else {
+            Issue.record("no swiftc: source submissions cannot be tested")
+            return
+        }
+        let files = [
+            "AxisShake.swift": """
+            import CoreMotion
+
+            class AxisShake {
+                let manager = CMMotionManager()
+                var count = 0
+
+                init() {
+                    manager.accelerometerUpdateInterval = 0.2
+                    manager.startAccelerometerUpdates(to: .main) { data, _ in
+                        guard let a = data?.acceleration else { return }
+                        if abs(a.x) > 1.5 || abs(a.y) > 1.5 || abs(a.z) > 1.5 { self.count += 1 }
+                    }
+                }
+            }
+
+            extension AxisShake: ShakeApp {
+                var sensorBenchShakeCount: Int { count }
+            }
+            """
+        ]
+        func team(_ name: String, _ delivery: String) -> String {
+            """
+            {"team": "\(name)", "gesture": "shake", "source": {"shakeApp": "AxisShake", "lowRateDelivery": "\(delivery)"},
+             "proximityCheck": {"kind": "naive", "radiusMeters": 50}, \(SourceFixture.halls)}
+            """
+        }
+        let folder = try SourceFixture.folder(
+            json: [:],
+            sources: ["latest": (team("latest", "latest"), files), "average": (team("average", "average"), files)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rubric = try Rubric.load(path: folder.appendingPathComponent("rubric.json").path)
+        let (subs, failures) = Grader.load(rubric, files: ["average", "latest"].map { folder.appendingPathComponent($0).path })
+        #expect(failures.isEmpty)
+        #expect(subs.map { $0.source?.types.lowRateDelivery } == ["average", "latest"])
+        let grades = try Grader.grade(rubric, submissions: subs, runner: MonteCarloRunner(jobs: 2), toolchain: toolchain)
+        // Criterion 2 is the shake timelines' recall.
+        let average = try #require(grades[0].results[2].value)
+        let latest = try #require(grades[1].results[2].value)
+        #expect(latest > average, "recall latest \(latest), average \(average)")
+        #expect(grades[0].source?.runNotes(delivery: "average").first?.contains("the mean of the samples") == true)
+    }
 }
