@@ -23,7 +23,8 @@ import Testing
             types.compile.arguments
                 == ["-swift-version", "6", "-default-isolation", "MainActor", "-enable-upcoming-feature", "InferIsolatedConformances"])
         let main = HarnessWire.harnessMain(types)
-        #expect(main.contains("runShakeApp(&input, &output, &log) { D() }") && main.contains("runLocationApp(&input, &output) { O() }"))
+        #expect(
+            main.contains("runShakeApp(&input, &output, &log) { D() }") && main.contains("runLocationApp(&input, &output, &log) { O() }"))
         #expect(main.contains("lowRateDelivery: .average"))
     }
 

@@ -71,6 +71,11 @@ enum StudentTeams {
         let log = String(decoding: motion.printed, as: UTF8.self)
         #expect(log.hasPrefix("ShakeDetectorService ready\n") && log.contains("Shake detected! total: 1\n"))
         #expect(motion.runNotes().contains { $0.contains("printed \(14 + fired) lines") })
+        // The team's report says so, with the rate and the log's start.
+        let report = try GradeReport.team(try #require(byTeam["student-motion-class"]), rubric: rubric)
+        #expect(report.contains("Its code printed \(14 + fired) lines"), "\(report)")
+        #expect(report.contains("`accelerometerUpdateInterval` = 0.01667 s (60 Hz"), "\(report)")
+        #expect(report.contains("ShakeDetectorService ready"))
         // The team's own location code decided the visits: it has in-range answers for them.
         #expect(!(motion.inside[0] ?? [:]).isEmpty)
 

@@ -72,11 +72,11 @@ extension HarnessWire {
             ?? types.shakeDetector.map { "SensorBenchHarness_.runAcceleration(&input, &output, &log) { \($0)() }" }
             ?? "SensorBenchHarness_.unsupported(\"acceleration\")"
         let scribble =
-            types.scribbleDetector.map { "SensorBenchHarness_.runTouch(&input, &output) { \($0)() }" }
+            types.scribbleDetector.map { "SensorBenchHarness_.runTouch(&input, &output, &log) { \($0)() }" }
             ?? "SensorBenchHarness_.unsupported(\"touch\")"
         let proximity =
-            types.locationApp.map { "SensorBenchHarness_.runLocationApp(&input, &output) { \($0)() }" }
-            ?? types.proximityCheck.map { "SensorBenchHarness_.runLocation(&input, &output) { \($0)(places: $0) }" }
+            types.locationApp.map { "SensorBenchHarness_.runLocationApp(&input, &output, &log) { \($0)() }" }
+            ?? types.proximityCheck.map { "SensorBenchHarness_.runLocation(&input, &output, &log) { \($0)(places: $0) }" }
             ?? "SensorBenchHarness_.unsupported(\"location\")"
         let delivery = types.lowRateDelivery
         return """
@@ -240,7 +240,9 @@ extension HarnessWire {
                     for k in fired { output.u32(k) }
                 }
 
-                static func runLocationApp<A: LocationApp>(_ input: inout Input, _ output: inout Output, _ make: () -> A) {
+                static func runLocationApp<A: LocationApp>(
+                    _ input: inout Input, _ output: inout Output, _ log: inout TeamLog, _ make: () -> A
+                ) {
                     let p = Int(input.u32())
                     var places: [CLLocationCoordinate2D] = []
                     for _ in 0..<p {
@@ -271,6 +273,7 @@ extension HarnessWire {
                         }
                     }
                     SimulatedDevice.reset()
+                    log.collect()
                     output.u8(0x31)
                     output.u32(UInt32(events.count))
                     for e in events {
@@ -285,6 +288,7 @@ extension HarnessWire {
                 ) {
                     let n = Int(input.u32())
                     let gx = input.f64(), gy = input.f64(), gz = input.f64()
+                    SimulatedDevice.reset(lowRateDelivery: .\(delivery))
                     var detector = make()
                     let raw = detector.accelerationInput == .rawAccelerometer
                     var fired: [UInt32] = []
@@ -296,6 +300,7 @@ extension HarnessWire {
                             y += gy
                             z += gz
                         }
+                        SimulatedDevice.advance(to: t)
                         if detector.consume(AccelerationSample(timestampSeconds: t, x: x, y: y, z: z)) {
                             fired.append(UInt32(k))
                         }
@@ -308,28 +313,34 @@ extension HarnessWire {
                     for k in fired { output.u32(k) }
                 }
 
-                static func runTouch<D: ScribbleDetecting>(_ input: inout Input, _ output: inout Output, _ make: () -> D) {
+                static func runTouch<D: ScribbleDetecting>(
+                    _ input: inout Input, _ output: inout Output, _ log: inout TeamLog, _ make: () -> D
+                ) {
                     let records = Int(input.u32())
+                    SimulatedDevice.reset(lowRateDelivery: .\(delivery))
                     var detector = make()
                     var fired: [UInt32] = []
                     var point = 0
-                    for _ in 0..<records {
+                    for r in 0..<records {
+                        if r & 1023 == 1023 { log.collect() }
                         switch input.byte() {
                         case 0x01:
                             let t = input.f64(), x = input.f64(), y = input.f64()
+                            SimulatedDevice.advance(to: t)
                             if detector.consume(TouchPoint(x: x, y: y, timestampSeconds: t)) { fired.append(UInt32(point)) }
                             point += 1
                         case 0x02: detector.touchEnded()
                         default: fail("a touch record is neither a point nor a touch end")
                         }
                     }
+                    log.collect()
                     output.u8(0x21)
                     output.u32(UInt32(fired.count))
                     for k in fired { output.u32(k) }
                 }
 
                 static func runLocation<C: ProximityChecking>(
-                    _ input: inout Input, _ output: inout Output, _ make: ([CLLocationCoordinate2D]) -> C
+                    _ input: inout Input, _ output: inout Output, _ log: inout TeamLog, _ make: ([CLLocationCoordinate2D]) -> C
                 ) {
                     let p = Int(input.u32())
                     var places: [CLLocationCoordinate2D] = []
@@ -338,6 +349,7 @@ extension HarnessWire {
                         places.append(CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
                     }
                     let n = Int(input.u32())
+                    SimulatedDevice.reset(lowRateDelivery: .\(delivery))
                     var check = make(places)
                     var inside = [Bool](repeating: false, count: p)
                     var events: [(UInt32, UInt32, UInt8)] = []
@@ -346,6 +358,7 @@ extension HarnessWire {
                         guard let coordinate = Coordinate(latitudeDegrees: latitude, longitudeDegrees: longitude) else {
                             fail("a fix is not a position")
                         }
+                        SimulatedDevice.advance(to: t)
                         _ = check.consume(
                             LocationFix(coordinate: coordinate, horizontalAccuracyMeters: accuracy, timestampSeconds: t))
                         for j in 0..<p {
@@ -356,6 +369,7 @@ extension HarnessWire {
                             }
                         }
                     }
+                    log.collect()
                     output.u8(0x31)
                     output.u32(UInt32(events.count))
                     for e in events {
