@@ -18,10 +18,11 @@ public typealias CMGyroHandler = (CMGyroData?, Error?) -> Void
 /// motion reads them apart (rotation rate and attitude zero: the grader's shake streams carry no rotation), the
 /// gyroscope zero rotation. A manager the app no longer holds gets nothing (the device keeps a weak reference).
 open class CMMotionManager: NSObject {
-    /// The shortest update interval here, seconds (100 Hz, the grader's stream rate and the rate Apple's
-    /// "Getting raw accelerometer events" lists as the top of the range).
+    /// The shortest update interval here, seconds (100 Hz: the grader's stream rate. Apple documents only that
+    /// the interval is "capped to minimum and maximum values", the maximum set by the hardware; 100 Hz is the
+    /// usual cap of iPhone accelerometers as apps see it).
     public static let minimumUpdateIntervalSeconds: TimeInterval = 0.01
-    /// The longest, seconds (1 Hz).
+    /// The longest, seconds (1 Hz: a choice; Apple does not document the minimum rate).
     public static let maximumUpdateIntervalSeconds: TimeInterval = 1
 
     /// Seconds between accelerometer updates to the handler (default 0.01: every sample of the grader's stream).
