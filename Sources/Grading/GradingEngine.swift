@@ -210,8 +210,7 @@ package enum GradingEngine {
         _ configs: [FedSetting<ShakeDetectorConfiguration>]
     ) throws -> [GestureTally] {
         guard !configs.isEmpty else { return [] }
-        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
-        let timeline = MotionTimelineGenerator.generate(g.parameters, stream: stream)
+        let timeline = try shakeTimelineMotion(g, seed: seed, index: index)
         let fs = timeline.sensor.sampleRateHz
         let truth = timeline.shakes.map {
             TruthEvent(startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
@@ -232,6 +231,12 @@ package enum GradingEngine {
                 return timeline.segment(containing: k).flatMap { activities.firstIndex(of: $0.activity) }
             }
         }
+    }
+
+    /// The motion of timeline `index` of a shake suite (its stream from `TrialSeed(suite seed, index)`).
+    static func shakeTimelineMotion(_ g: ShakeTimelineSuite, seed: UInt64, index: Int) throws -> MotionTimeline {
+        MotionTimelineGenerator.generate(
+            g.parameters, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index))))
     }
 
     /// Timeline `index` of a scribble suite, tallied for each distinct setting (nothing is generated without one).
