@@ -44,32 +44,45 @@ enum GradeAdvice {
             let outcome = g.outcomes[sc.suiteIndex]
             let suite = rubric.suites[sc.suiteIndex]
             switch (outcome, suite.body) {
-            case (.visits(let collected, let n), .hallVisits(let h)):
+            case (.visits(let v), .hallVisits(let h)):
                 let d = Format.exact(h.distanceMeters)
-                if sc.rule.direction == .atLeast {
-                    var low = collected.indices.filter { Double(collected[$0]) / Double(n) < sc.rule.threshold }
+                let (successes, trials) = v.counts(sc.metric, sc.visits)
+                let standing =
+                    (h.approachFromMeters.map { "walking up from \(Format.exact($0)) m and then " } ?? "")
+                    + "standing \(d) m from the hall for \(Format.exact(h.minutes)) min"
+                if sc.metric == .collectRate && sc.rule.direction == .atLeast {
+                    func rate(_ i: Int) -> Double { trials[i] > 0 ? Double(successes[i]) / Double(trials[i]) : 0 }
+                    var low = trials.indices.filter { rate($0) < sc.rule.threshold }
                     let below = !low.isEmpty
                     // Borderline: no hall is below the threshold, so name the weakest.
-                    if low.isEmpty, let worst = collected.min() { low = collected.indices.filter { collected[$0] == worst } }
+                    if low.isEmpty, let worst = trials.indices.map(rate).min() { low = trials.indices.filter { rate($0) == worst } }
                     // Weakest first, so the halls named are the ones that matter most.
-                    low.sort { collected[$0] != collected[$1] ? collected[$0] < collected[$1] : $0 < $1 }
-                    let list = low.prefix(4).map { "\(names[$0]) \(collected[$0]) of \(n)" }.joined(separator: ", ")
+                    low.sort { rate($0) != rate($1) ? rate($0) < rate($1) : $0 < $1 }
+                    let list = low.prefix(4).map { "\(names[$0]) \(successes[$0]) of \(trials[$0])" }.joined(separator: ", ")
                     let more = low.count > 4 ? ", …" : ""
                     let halls = "\(low.count) hall\(low.count == 1 ? "" : "s")"
                     out.append(
-                        "\(c.id) \(word): standing \(d) m from the hall for \(Format.exact(h.minutes)) min "
-                            + "while performing the gesture, "
+                        "\(c.id) \(word): \(standing) while performing the gesture, "
                             + (below
                                 ? "the app collected in fewer than \(try Format.percent(sc.rule.threshold, decimals: 0)) of visits at \(halls)"
                                 : "the weakest \(halls == "1 hall" ? "hall was" : "halls were")")
-                            + " (\(list)\(more)). "
-                            + (try insideHint(s, rubric: rubric, distance: h.distanceMeters)))
+                            + " (\(list)\(more)). " + (try missedVisitCauses(v, s, rubric: rubric, distance: h.distanceMeters)))
                 } else {
-                    let total = collected.reduce(0, +)
-                    out.append(
-                        "\(c.id) \(word): from \(d) m away the app still collected in \(total) of "
-                            + "\(n * collected.count) visits (\(try percent(Double(total) / Double(n * collected.count)))); "
-                            + (try farHint(s, distance: h.distanceMeters)))
+                    let total = successes.reduce(0, +)
+                    let n = trials.reduce(0, +)
+                    let share = n > 0 ? try percent(Double(total) / Double(n)) : "–"
+                    switch sc.metric {
+                    case .falseCollectionRate:
+                        out.append(
+                            "\(c.id) \(word): \(standing), the app collected the hall with no deliberate gesture in "
+                                + "\(total) of \(n) visits (\(share)): its detector fired on everyday motion while the check "
+                                + "said in range, before the student's first gesture.")
+                    default:
+                        out.append(
+                            "\(c.id) \(word): \(standing), the app still collected in \(total) of \(n) visits"
+                                + (sc.visits == .gestureDetected ? " in which it caught a gesture" : "")
+                                + " (\(share)); " + (try farHint(s, distance: h.distanceMeters)))
+                    }
                 }
             case (.gestures(let t), _):
                 out.append(try gestureAdvice(c, sc, t, s, word: word, result: r))
@@ -228,6 +241,66 @@ enum GradeAdvice {
             default: return "\(try num(v)) false alarms an hour\(bounds) (\(r.note))"
             }
         }.joined(separator: ", ")
+    }
+
+    /// Why visits went uncollected, counted from each visit's evidence (most common first), then the hint for
+    /// the commonest cause.
+    static func missedVisitCauses(_ v: VisitTally, _ s: Submission, rubric: Rubric, distance: Double) throws -> String {
+        let causes = visitCauses(v)
+        guard let top = causes.first?.cause else { return "" }
+        let gesture = s.detector.gesture == .shake ? "shake" : "scribble"
+        let text = causes.map { "\($0.cause.text(gesture)) in \($0.visits)" }.joined(separator: "; ")
+        let hint: String
+        switch top {
+        case .missedGestures:
+            hint = "The detector is what to fix: it missed the \(gesture)s the student performed."
+        case .neverInRange:
+            hint = try insideHint(s, rubric: rubric, distance: distance)
+        case .falseCollection:
+            hint = "The detector fires on everyday motion: a false alarm while in range collects before the student \(gesture)s."
+        case .notTogether:
+            hint = "Detector and check each worked, but never at the same time."
+        }
+        return "Of the \(causes.reduce(0) { $0 + $1.visits }) visits not collected by a \(gesture): \(text). \(hint)"
+    }
+
+    /// Why a visit was not collected by a deliberate gesture.
+    enum VisitCause: Int, CaseIterable {
+        case missedGestures, neverInRange, falseCollection, notTogether
+
+        func text(_ gesture: String) -> String {
+            switch self {
+            case .missedGestures: return "the detector caught none of the \(gesture)s"
+            case .neverInRange: return "the check never said in range"
+            case .falseCollection: return "the app collected first without a \(gesture) (a false collection)"
+            case .notTogether: return "a \(gesture) was caught but never while in range"
+            }
+        }
+    }
+
+    /// The causes of the visits not collected by a gesture, with their counts, most common first (ties in
+    /// ``VisitCause`` order), causes with no visit left out.
+    static func visitCauses(_ v: VisitTally) -> [(cause: VisitCause, visits: Int)] {
+        var counts = Array(repeating: 0, count: VisitCause.allCases.count)
+        for place in v.byPlace {
+            for (code, n) in place.enumerated() where n > 0 {
+                let r = VisitResult(rawValue: UInt8(code))
+                guard !r.contains(.collected) else { continue }
+                let cause: VisitCause
+                if r.contains(.falseCollection) {
+                    cause = .falseCollection
+                } else if !r.contains(.entered) {
+                    cause = .neverInRange
+                } else if !r.contains(.gestureDetected) {
+                    cause = .missedGestures
+                } else {
+                    cause = .notTogether
+                }
+                counts[cause.rawValue] += n
+            }
+        }
+        return VisitCause.allCases.map { ($0, counts[$0.rawValue]) }.filter { $0.visits > 0 }
+            .sorted { $0.visits != $1.visits ? $0.visits > $1.visits : $0.cause.rawValue < $1.cause.rawValue }
     }
 
     /// Why a check may fail to enter at distance d.

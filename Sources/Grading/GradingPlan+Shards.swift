@@ -9,14 +9,15 @@ extension GradingPlan {
     package static let recordColumns = "index suite trial result"
 
     /// One record line: `<global index> <suite> <trial> <result>`, where a visit's result is `v` followed by one
-    /// `0`/`1` a submission, and a timeline's is `t<settings>` followed by one tally a setting, each
+    /// hexadecimal digit a submission (its ``VisitResult`` flags: 1 collected, 2 falsely collected, 4 a gesture
+    /// detected, 8 the check entered), and a timeline's is `t<settings>` followed by one tally a setting, each
     /// `truth,truePositives,falseAlarms,misses,fragments,gesturesWithFragments,<exposure seconds as 16 hex
     /// digits>,<false alarms by activity, ':'-separated>`.
     package func record(_ g: Int, _ result: GradingUnitResult) -> String {
         let (s, k) = locate(g) ?? (-1, -1)
         switch result {
         case .visit(let got):
-            return "\(g) \(s) \(k) v" + String(got.map { $0 ? "1" : "0" })
+            return "\(g) \(s) \(k) v" + String(got.map { Character(String($0.rawValue, radix: 16)) })
         case .timeline(let tallies):
             let fields = tallies.map { t in
                 "\(t.truth),\(t.truePositives),\(t.falseAlarms),\(t.misses),\(t.fragments),\(t.gesturesWithFragments),"
@@ -42,10 +43,12 @@ extension GradingPlan {
         let result = fields[3]
         if result.first == "v" {
             guard fields.count == 4 else { throw bad("a visit record has 4 fields") }
-            var got: [Bool] = []
+            var got: [VisitResult] = []
             for c in result.dropFirst() {
-                guard c == "0" || c == "1" else { throw bad("a visit's result is 0s and 1s") }
-                got.append(c == "1")
+                guard let v = c.hexDigitValue, c.isASCII, !c.isUppercase else {
+                    throw bad("a visit's result is one hexadecimal digit (0–9, a–f) a submission")
+                }
+                got.append(VisitResult(rawValue: UInt8(v)))
             }
             return .visit(got)
         } else if result.first == "t", let n = Int(result.dropFirst()), n == fields.count - 4 {

@@ -175,11 +175,13 @@ struct GradingFixture {
         let (grades, _) = try Grader.grade(
             rubric, files: [f.path("good.json"), f.path("moved.json")],
             runner: MonteCarloRunner(jobs: 1))
-        guard case .visits(let good, let n) = grades[0].outcomes[0], case .visits(let moved, _) = grades[1].outcomes[0] else {
+        guard case .visits(let goodVisits) = grades[0].outcomes[0], case .visits(let movedVisits) = grades[1].outcomes[0] else {
             Issue.record("the first suite is not hall visits")
             return
         }
-        #expect(n == 6)
+        let good = goodVisits.collected
+        let moved = movedVisits.collected
+        #expect(goodVisits.visitsPerPlace == 6)
         #expect(moved[1] == 0)
         #expect(good[1] > 0)
         // The same visits are used for both teams: 1920 Commons (same coordinates, same detector) scores alike.
