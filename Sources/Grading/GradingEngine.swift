@@ -169,12 +169,14 @@ package enum GradingEngine {
         let offset = h.approachSeconds
         let shakeWindows: [(Double, Double)] =
             motion.map { m in
-            let fs = m.sensor.sampleRateHz
-            return m.shakes.map {
-                (offset + Double($0.startSample) / fs - h.toleranceBeforeSeconds,
-                 offset + Double($0.endSample) / fs + h.toleranceAfterSeconds)
-            }
-        } ?? []
+                let fs = m.sensor.sampleRateHz
+                return m.shakes.map {
+                    (
+                        offset + Double($0.startSample) / fs - h.toleranceBeforeSeconds,
+                        offset + Double($0.endSample) / fs + h.toleranceAfterSeconds
+                    )
+                }
+            } ?? []
         let scribbleWindows: [(Double, Double)] =
             touch.map { t in
                 t.gestures.filter { $0.kind == .scribble }.map {

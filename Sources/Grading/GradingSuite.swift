@@ -192,52 +192,52 @@ extension GradingSuite {
     ) throws(InputError) -> GradingSuite {
         guard !path.isEmpty else { throw field.error("must not be empty") }
         let lookup = ReferenceSearchPath.resolve(path, beside: folder)
-    guard let found = lookup.found else {
-        throw InputError(
-            .missingFile, file: field.file, line: field.node.line, field: field.path,
-            problem: "no scenario file \"\(path)\" (looked for \(lookup.lookedIn))")
-    }
-    let shown = found.relativePath
-    let scenario: Scenario
-    do {
-        scenario = try ScenarioFile.load(path: shown)
-    } catch {
-        throw InputError(
-            error.kind, file: field.file, line: field.node.line, field: field.path,
-            problem: "the scenario cannot be used: \(error.description)")
-    }
-    if let s = scenario.study as? ShakeScenario {
-        var parameters = s.timeline
-        var source = path
-        if let motionWeights {
-            for (activity, weight) in motionWeights { parameters.weights[activity] = weight }
-            guard parameters.weights.values.contains(where: { $0 > 0 }) else {
-                throw (weightsField ?? field).error("leaves no everyday activity a weight above 0")
-            }
-            source +=
-                " with "
-                + motionWeights.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { "\($0.key.rawValue) \(Format.exact($0.value))" }.joined(separator: ", ")
+        guard let found = lookup.found else {
+            throw InputError(
+                .missingFile, file: field.file, line: field.node.line, field: field.path,
+                problem: "no scenario file \"\(path)\" (looked for \(lookup.lookedIn))")
         }
-        return GradingSuite(
-            id: id, source: source, seed: s.seed,
-            body: .shakeTimelines(
-            ShakeTimelineSuite(
-                timelines: s.timelines, parameters: parameters, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                toleranceAfterSeconds: s.toleranceAfterSeconds)))
-    }
-    if let s = scenario.study as? ScribbleScenario {
-        if let f = weightsField { throw f.error("applies to shake scenarios only (a scribble scenario has touch weights)") }
-        return GradingSuite(
-            id: id, source: path, seed: s.seed,
-            body: .scribbleTimelines(
-            ScribbleTimelineSuite(
-                timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                toleranceAfterSeconds: s.toleranceAfterSeconds)))
-    }
-    throw field.error(
-        "names a \(scenario.kind) scenario; a suite file must be a shake or scribble "
-            + "scenario (write hall visits inline)")
+        let shown = found.relativePath
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioFile.load(path: shown)
+        } catch {
+            throw InputError(
+                error.kind, file: field.file, line: field.node.line, field: field.path,
+                problem: "the scenario cannot be used: \(error.description)")
+        }
+        if let s = scenario.study as? ShakeScenario {
+            var parameters = s.timeline
+            var source = path
+            if let motionWeights {
+                for (activity, weight) in motionWeights { parameters.weights[activity] = weight }
+                guard parameters.weights.values.contains(where: { $0 > 0 }) else {
+                    throw (weightsField ?? field).error("leaves no everyday activity a weight above 0")
+                }
+                source +=
+                    " with "
+                    + motionWeights.sorted { $0.key.rawValue < $1.key.rawValue }
+                    .map { "\($0.key.rawValue) \(Format.exact($0.value))" }.joined(separator: ", ")
+            }
+            return GradingSuite(
+                id: id, source: source, seed: s.seed,
+                body: .shakeTimelines(
+                    ShakeTimelineSuite(
+                        timelines: s.timelines, parameters: parameters, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                        toleranceAfterSeconds: s.toleranceAfterSeconds)))
+        }
+        if let s = scenario.study as? ScribbleScenario {
+            if let f = weightsField { throw f.error("applies to shake scenarios only (a scribble scenario has touch weights)") }
+            return GradingSuite(
+                id: id, source: path, seed: s.seed,
+                body: .scribbleTimelines(
+                    ScribbleTimelineSuite(
+                        timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                        toleranceAfterSeconds: s.toleranceAfterSeconds)))
+        }
+        throw field.error(
+            "names a \(scenario.kind) scenario; a suite file must be a shake or scribble "
+                + "scenario (write hall visits inline)")
     }
 
     /// `{"kind": "scenario", "path": …, "motionWeights": {…}}`: a scenario file whose everyday-motion weights are
