@@ -108,13 +108,14 @@ enum GradeAdvice {
 
     // MARK: - Alternative settings
 
-    /// The nearest ladder setting that passes every recall and false-alarm criterion of the team's gesture, with
-    /// its numbers from the same timelines, or the one that comes closest when none does; nil unless one of those
-    /// criteria fails, is borderline or is not measurable for the team.
+    /// The nearest ladder setting that passes every judged criterion (recall, false alarms, single-event share) of
+    /// the team's gesture, or, when none does, the one that earns the most points on them; each with its numbers
+    /// from the same timelines and its points against the submitted setting's. Nil unless one of those criteria
+    /// fails, is borderline or is not measurable for the team.
     ///
     /// "Nearest" is the smallest relative change |ln(rung ÷ team value)| (``DetectorLadder/distance(_:from:)``),
-    /// ties to the ladder's order; "closest" scores most (2 a criterion passed, 1 a borderline one), then is
-    /// nearest, and is named only when it scores more than the submitted setting.
+    /// ties to the ladder's order; the best-scoring rung is named only when it earns more points than the submitted
+    /// setting (ties go to the nearest), since points are what the rubric ranks teams by (issue 24).
     static func ladderAdvice(_ g: TeamGrade, rubric: Rubric) throws -> String? {
         let s = g.submission
         guard let first = g.alternatives.first else { return nil }
@@ -131,68 +132,36 @@ enum GradeAdvice {
         }
         let rules = judged.map { rubric.criteria[$0].id }.joined(separator: " and ")
         let searched = try ladderText(g.alternatives.map(\.rung))
+        func points(_ results: [CriterionResult]) -> Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
+        let available = judged.reduce(0) { $0 + rubric.criteria[$1].points }
+        let own = points(g.results.filter { judged.contains($0.criterionIndex) })
+        func score(_ a: AlternativeSetting) throws -> String {
+            "\(try GradeReport.pts(points(a.results))) of \(try GradeReport.pts(available)) points on them against the "
+                + "submitted setting's \(try GradeReport.pts(own))"
+        }
         var text: String
         if let best = order.first(where: { g.alternatives[$0].meetsAll }) {
             let a = g.alternatives[best]
             text =
                 "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
-                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted): "
-                + (try measured(a, rubric: rubric)) + "."
+                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted), "
+                + (try score(a)) + ": " + (try measured(a, rubric: rubric)) + "."
         } else {
-            // None meets every rule. The trade-off the team faces: the best recall among the rungs that meet the
-            // other rules (false alarms); when none does, the nearest rung passing the most criteria.
-            func isRecall(_ ci: Int) -> Bool {
-                if case .simulated(let sc) = rubric.criteria[ci].kind { return sc.metric == .recall }
-                return false
-            }
-            func recall(_ i: Int) -> Double {
-                g.alternatives[i].results.first { isRecall($0.criterionIndex) }?.value ?? -1
-            }
-            func othersPass(_ i: Int) -> Bool {
-                g.alternatives[i].results.allSatisfy { isRecall($0.criterionIndex) || $0.verdict == .pass }
-            }
-            let others = judged.filter { !isRecall($0) }
-            let within = order.filter(othersPass)
             // `order` is nearest first, so a strict improvement keeps the nearest of the best.
-            var pick = within.first
-            for i in within.dropFirst() where recall(i) > recall(pick ?? i) { pick = i }
-            var lead = "the best that meets \(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) is"
-            if pick == nil || others.isEmpty || judged.count == others.count {
-                // Closest: 2 for each judged criterion passed and 1 for each borderline, the most first, then nearest.
-                func score(_ results: [CriterionResult]) -> Int {
-                    results.reduce(0) { $0 + ($1.verdict == .pass ? 2 : $1.verdict == .borderline ? 1 : 0) }
-                }
-                let passes = { (i: Int) in score(g.alternatives[i].results) }
-                var closest = order[0]
-                for i in order.dropFirst() where passes(i) > passes(closest) { closest = i }
-                // A rung that does no better on the judged criteria than the submitted setting is no advice.
-                let ownResults = g.results.filter { judged.contains($0.criterionIndex) }
-                let own = ownResults.filter { $0.verdict == .pass }.count
-                if passes(closest) <= score(ownResults) {
-                    return "Searched \(searched) on the same timelines: no setting meets \(rules), and none does better "
-                        + "on them than the submitted \(settingText(s.detector)) (\(own) of \(judged.count) passed); "
-                        + "change another parameter (or the kind)."
-                }
-                pick = closest
-                lead = "the closest is"
+            var pick = order[0]
+            for i in order.dropFirst() where points(g.alternatives[i].results) > points(g.alternatives[pick].results) + 1e-9 {
+                pick = i
             }
-            guard let pick else { return nil }
             let a = g.alternatives[pick]
-            // The submitted setting may already be the best trade-off on the ladder: say so rather than suggest
-            // a worse one.
-            let own = g.results.first { judged.contains($0.criterionIndex) && isRecall($0.criterionIndex) }
-            let ownWithin = g.results.allSatisfy {
-                !judged.contains($0.criterionIndex) || isRecall($0.criterionIndex)
-                    || $0.verdict == .pass
-            }
-            if lead != "the closest is", ownWithin, let v = own?.value, v >= recall(pick) {
-                return "Searched \(searched) on the same timelines: no setting meets \(rules), and none that meets "
-                    + "\(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) beats the submitted "
-                    + "\(settingText(s.detector)) (recall \(try percent(v))); change another parameter (or the kind)."
+            guard points(a.results) > own + 1e-9 else {
+                return "Searched \(searched) on the same timelines: no setting meets \(rules), and none earns more "
+                    + "points on them than the submitted \(settingText(s.detector)) (\(try GradeReport.pts(own)) of "
+                    + "\(try GradeReport.pts(available))); change another parameter (or the kind)."
             }
             text =
-                "Searched \(searched) on the same timelines: no setting meets \(rules); \(lead) "
-                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit): " + (try measured(a, rubric: rubric))
+                "Searched \(searched) on the same timelines: no setting meets \(rules); the one earning the most points "
+                + "is \(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted), "
+                + (try score(a)) + ": " + (try measured(a, rubric: rubric))
                 + ". Change another parameter (or the kind) as well."
         }
         // The activity behind most false alarms at the team's own setting.
