@@ -12,7 +12,10 @@ package enum GradeReport {
     /// Every file of a grading run, rendered in memory.
     package static func render(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> ReportFiles {
         var files = ReportFiles()
-        for g in grades { files.add("\(g.submission.team).md", try team(g, rubric: rubric)) }
+        for g in grades {
+            files.add("\(g.submission.team).md", try team(g, rubric: rubric))
+            files.add("gradescope/\(g.submission.team)/results.json", try gradescopeResults(g, rubric: rubric))
+        }
         files.add("summary.csv", try summaryCSV(rubric, grades: grades, failures: failures))
         files.add("summary.md", try summaryMarkdown(rubric, grades: grades, failures: failures))
         return files
@@ -147,19 +150,23 @@ package enum GradeReport {
     // MARK: - Class summary
 
     static func summaryCSV(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> String {
-        var csv = CSVTable(header: ["team", "file", "gesture"] + rubric.criteria.map(\.id) + ["total", "maximum", "error"])
+        var csv = CSVTable(
+            header: ["team", "student", "file", "gesture"] + rubric.criteria.map(\.id) + ["total", "maximum", "error"])
         for g in grades {
             try csv.append(
-                [.text(g.submission.team), .text(g.submission.file), .text(g.submission.detector.gesture.rawValue)]
-                    + g.results.map { r in r.points.map { CSVCell.number($0) } ?? .missing }
+                [
+                    .text(g.submission.team), .text(g.submission.student), .text(g.submission.file),
+                    .text(g.submission.detector.gesture.rawValue),
+                ]
+                    + (try g.results.map { r in try r.points.map { CSVCell.text(try points2($0)) } ?? .missing })
                     + [
-                        .number(g.total), .number(g.maximum(rubric)),
+                        .text(try points2(g.total)), .text(try points2(g.maximum(rubric))),
                         g.source?.failure.map { .text("\($0.outcome): \($0.summary)") } ?? .missing,
                     ])
         }
         for f in failures {
             try csv.append(
-                [.missing, .text(f.file), .missing] + rubric.criteria.map { _ in CSVCell.missing }
+                [.missing, .text(Self.student(ofFile: f.file)), .text(f.file), .missing] + rubric.criteria.map { _ in CSVCell.missing }
                     + [.missing, .missing, .text(f.error.description)])
         }
         return csv.render()
@@ -305,6 +312,62 @@ package enum GradeReport {
         }
         if out.isEmpty { out.append("No criterion was failed.") }
         return out
+    }
+
+    /// The student identifier of a file that could not be read: its folder (a `submission.json`) or file name.
+    static func student(ofFile file: String) -> String {
+        let url = URL(fileURLWithPath: file)
+        if url.lastPathComponent == "submission.json" { return url.deletingLastPathComponent().lastPathComponent }
+        return url.deletingPathExtension().lastPathComponent
+    }
+
+    /// Points for a gradebook: rounded to two decimals, always written with two ("50.50").
+    static func points2(_ x: Double) throws -> String { try Format.fixed(x, decimals: 2) }
+
+    // MARK: - Gradescope
+
+    /// A Gradescope autograder `results.json` for one team (the format of Gradescope's autograder specification:
+    /// `score`, `output`, and `tests`, each with `name`, `score`, `max_score` and `output`): one test per applicable
+    /// criterion, simulated and manual, points rounded to two decimals; the total is the sum of the rounded scores,
+    /// so Gradescope's own sum agrees with it.
+    static func gradescopeResults(_ g: TeamGrade, rubric: Rubric) throws -> String {
+        struct Test: Encodable {
+            let name: String
+            let score: Double
+            let maxScore: Double
+            let output: String
+            enum CodingKeys: String, CodingKey {
+                case name, score, output
+                case maxScore = "max_score"
+            }
+        }
+        struct Results: Encodable {
+            let score: Double
+            let output: String
+            let tests: [Test]
+        }
+        func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+        var tests: [Test] = []
+        for r in g.results where r.verdict != .notApplicable {
+            let c = rubric.criteria[r.criterionIndex]
+            var output = c.description
+            if case .simulated(let sc) = c.kind {
+                output +=
+                    " Measured \(try valueText(r.value, sc.metric)) (95% interval \(try intervalText(r.interval, r.value, sc.metric))); "
+                    + "rule \(try ruleText(sc)): \(r.verdict.rawValue)."
+                if !r.note.isEmpty { output += " \(sentence(r.note))" }
+            } else if r.verdict == .notEntered {
+                output += " Staff have not entered points yet."
+            }
+            tests.append(Test(name: c.id, score: rounded(r.points ?? 0), maxScore: c.points, output: output))
+        }
+        var output = try GradeAdvice.advice(g, rubric: rubric)
+        if let f = g.source?.failure { output.insert("Outcome: \(f.outcome): \(f.summary).", at: 0) }
+        let results = Results(
+            score: rounded(tests.reduce(0) { $0 + $1.score }), output: output.joined(separator: "\n"), tests: tests)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(results), as: UTF8.self) + "\n"
     }
 
     // MARK: - Text

@@ -229,7 +229,10 @@ struct GradingFixture {
             return try GradeReport.render(rubric, grades: grades, failures: failures)
         }
         let one = try render(1), two = try render(2), again = try render(2)
-        #expect(one.paths == ["a.md", "s.md", "summary.csv", "summary.md"])
+        #expect(
+            one.paths == [
+                "a.md", "gradescope/a/results.json", "gradescope/s/results.json", "s.md", "summary.csv", "summary.md",
+            ])
         for p in one.paths {
             #expect(one.contents(of: p) == two.contents(of: p))
             #expect(two.contents(of: p) == again.contents(of: p))
