@@ -19,19 +19,31 @@ enum GradeAdvice {
                 if case .simulated(let sc) = c.kind, sc.metric == .worstCoordinateErrorMeters { return sc.rule.threshold }
                 return nil
             }.first ?? 10
+        // All on one line, however many halls are off.
+        var off: [String] = []
+        var missing: [String] = []
         for (i, c) in s.halls.enumerated() {
             guard let c else {
-                out.append("\(names[i]) is missing from the submitted halls: it can never be collected.")
+                missing.append(names[i])
                 continue
             }
             let error = Geodesic.distanceMeters(c, rubric.places[i].coordinate)
             if error > coordinateLimit {
-                out.append(
-                    "\(names[i]) is \(try meters(error)) from where it should be (submitted "
-                        + "\(try degrees(c.latitudeDegrees)), \(try degrees(c.longitudeDegrees)); reference "
+                off.append(
+                    "\(names[i]) \(try meters(error)) off (submitted \(try degrees(c.latitudeDegrees)), "
+                        + "\(try degrees(c.longitudeDegrees)); reference "
                         + "\(try degrees(rubric.places[i].coordinate.latitudeDegrees)), "
-                        + "\(try degrees(rubric.places[i].coordinate.longitudeDegrees))).")
+                        + "\(try degrees(rubric.places[i].coordinate.longitudeDegrees)))")
             }
+        }
+        if !off.isEmpty || !missing.isEmpty {
+            out.append(
+                "Coordinates: "
+                    + (off.isEmpty ? "" : off.joined(separator: "; "))
+                    + (off.isEmpty || missing.isEmpty ? "" : "; ")
+                    + (missing.isEmpty
+                        ? "" : "missing \(missing.joined(separator: ", ")) (never collected)")
+                    + ".")
         }
 
         for r in g.results {
@@ -325,21 +337,16 @@ enum GradeAdvice {
             let hours = t.exposureSeconds / 3600
             let rate = hours > 0 ? Double(t.falseAlarms) / hours : 0
             var cause = ""
-            if let top = t.falseAlarmsByActivity.indices.max(by: {
-                (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1)
-            }), t.falseAlarmsByActivity[top] > 0 {
-                let phrase: String
-                switch s.detector.gesture {
-                case .shake: phrase = MotionActivity.allCases[top].causePhrase
-                case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
-                }
-                cause = " fires on \(phrase) (\(t.falseAlarmsByActivity[top]) of \(t.falseAlarms))"
+            let fired = activitiesThatFired(t, gesture: s.detector.gesture)
+            if !fired.isEmpty {
+                cause = " fires outside any deliberate gesture on " + fired.map { "\($0.phrase) (\($0.count))" }.joined(separator: ", ")
             }
             return "\(c.id) \(word): \(setting)\(cause): \(try num(rate)) false alarms an hour\(bounds) "
                 + "(\(t.falseAlarms) in \(try num(hours)) h)."
         case .recall:
             return "\(c.id) \(word): \(setting) detects \(t.truePositives) of \(plural(t.truth, "deliberate \(gesture)")) "
                 + "(\(try percent(Double(t.truePositives) / Double(max(1, t.truth))))\(bounds))."
+                + (try missedPeaks(t, s))
         default:
             if t.truePositives == 0 {
                 return "\(c.id) \(word): \(setting) detected no \(gesture) at all, so none fired once."
@@ -355,6 +362,55 @@ enum GradeAdvice {
                 + "(\(try percent(Double(t.truePositives - t.gesturesWithFragments) / Double(t.truePositives))) fired "
                 + "once\(bounds))."
         }
+    }
+
+    /// " The 158 shakes it missed peaked at 0.75–2.5 g (half of them below 1.5 g); its thresholdG is 2.5 g.": the
+    /// missed shakes' peak userAcceleration from the tally's 0.25 g bins, and the team's threshold beside it.
+    static func missedPeaks(_ t: GestureTally, _ s: Submission) throws -> String {
+        let bins = t.missedPeakBins
+        let missed = bins.reduce(0, +)
+        guard missed > 0, let low = bins.firstIndex(where: { $0 > 0 }), let high = bins.lastIndex(where: { $0 > 0 }) else {
+            return ""
+        }
+        let w = GestureTally.missedPeakBinG
+        var running = 0
+        var median = low
+        for (b, n) in bins.enumerated() {
+            running += n
+            if 2 * running >= missed {
+                median = b
+                break
+            }
+        }
+        let top = high == bins.count - 1 ? "over \(Format.label(Double(high) * w))" : Format.label(Double(high + 1) * w)
+        var text =
+            " The \(missed == 1 ? "shake" : "\(missed) shakes") it missed peaked at \(Format.label(Double(low) * w))–\(top) g"
+            + (missed > 1 ? " (half of them below \(Format.label(Double(median + 1) * w)) g)" : "")
+        if case .shake(let c) = s.detector, let threshold = c["thresholdG"]?.number {
+            text +=
+                "; its thresholdG is \(Format.label(threshold)) g"
+                + (c.kind.thresholdsRawReadings ? " on raw readings (gravity included)" : "")
+        }
+        return text + "."
+    }
+
+    /// Every activity (or touch gesture) that fired the detector outside a deliberate gesture, with its count, most
+    /// first (ties in the activities' order).
+    static func activitiesThatFired(_ t: GestureTally, gesture: GestureChoice) -> [(phrase: String, count: Int)] {
+        t.falseAlarmsByActivity.indices.filter { t.falseAlarmsByActivity[$0] > 0 }
+            .sorted {
+                t.falseAlarmsByActivity[$0] != t.falseAlarmsByActivity[$1]
+                    ? t.falseAlarmsByActivity[$0] > t.falseAlarmsByActivity[$1] : $0 < $1
+            }
+            .map { i in
+                let phrase: String
+                switch gesture {
+                case .shake: phrase = i < MotionActivity.allCases.count ? MotionActivity.allCases[i].causePhrase : "activity \(i)"
+                case .scribble:
+                    phrase = i < TouchGestureKind.allCases.count ? TouchGestureKind.allCases[i].causePhrase : "gesture \(i)"
+                }
+                return (phrase, t.falseAlarmsByActivity[i])
+            }
     }
 
     /// "[0.12–0.9/h]" or "[90–97%]".

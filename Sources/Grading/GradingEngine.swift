@@ -22,6 +22,11 @@ package struct GestureTally: Sendable, Equatable {
     package var falseAlarmClusters = ClusteredRate.empty
     /// Detected gestures that fired once out of those detected, one cluster per timeline.
     package var singleEventClusters = ClusteredProportion.empty
+    /// The deliberate shakes the detector missed, by their peak userAcceleration magnitude: bin b counts peaks in
+    /// [b, b + 1) × ``missedPeakBinG`` g (the last bin open-ended); empty for scribbles.
+    package var missedPeakBins: [Int] = []
+    /// Width of a missed-peak bin, g.
+    package static let missedPeakBinG = 0.25
 
     package init() {}
 
@@ -43,6 +48,10 @@ package struct GestureTally: Sendable, Equatable {
             falseAlarmsByActivity += Array(repeating: 0, count: other.falseAlarmsByActivity.count - falseAlarmsByActivity.count)
         }
         for (i, n) in other.falseAlarmsByActivity.enumerated() { falseAlarmsByActivity[i] += n }
+        if missedPeakBins.count < other.missedPeakBins.count {
+            missedPeakBins += Array(repeating: 0, count: other.missedPeakBins.count - missedPeakBins.count)
+        }
+        for (i, n) in other.missedPeakBins.enumerated() { missedPeakBins[i] += n }
         falseAlarmClusters = falseAlarmClusters + other.falseAlarmClusters
         singleEventClusters = singleEventClusters + other.singleEventClusters
     }
@@ -306,13 +315,22 @@ package enum GradingEngine {
             TruthEvent(startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
         }
         let activities = MotionActivity.allCases
+        // Each shake's peak userAcceleration magnitude, g, for the report's "the shakes it missed peaked at …".
+        let peaks = timeline.shakes.map { shake in
+            var peak: Float = 0
+            for k in shake.startSample..<min(shake.endSample, timeline.sampleCount) {
+                peak = max(
+                    peak, (timeline.x[k] * timeline.x[k] + timeline.y[k] * timeline.y[k] + timeline.z[k] * timeline.z[k]).squareRoot())
+            }
+            return Double(peak)
+        }
         return try configs.map { c in
             let detections: [Double]
             switch c {
             case .shipped(let c): detections = try ProtocolFeed.shakeTimes(timeline, c)
             case .answered(let times): detections = times
             }
-            return tally(
+            var t = tally(
                 truth: truth, detections: detections, duration: timeline.durationSeconds,
                 before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
                 activityCount: activities.count
@@ -320,6 +338,18 @@ package enum GradingEngine {
                 let k = min(timeline.sampleCount - 1, max(0, Int((t * fs).rounded())))
                 return timeline.segment(containing: k).flatMap { activities.firstIndex(of: $0.activity) }
             }
+            let m = GestureMatcher.match(
+                truth: truth, detections: detections, toleranceBeforeSeconds: g.toleranceBeforeSeconds,
+                toleranceAfterSeconds: g.toleranceAfterSeconds)
+            var caught = Set<Int>()
+            for (j, status) in m.detectionStatus.enumerated() where status == .truePositive {
+                if let e = m.detectionEvent[j] { caught.insert(e) }
+            }
+            t.missedPeakBins = Array(repeating: 0, count: 33)
+            for (e, peak) in peaks.enumerated() where !caught.contains(e) {
+                t.missedPeakBins[min(32, Int(peak / GestureTally.missedPeakBinG))] += 1
+            }
+            return t
         }
     }
 

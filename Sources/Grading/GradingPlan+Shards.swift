@@ -12,7 +12,7 @@ extension GradingPlan {
     /// hexadecimal digit a submission (its ``VisitResult`` flags: 1 collected, 2 falsely collected, 4 a gesture
     /// detected, 8 the check entered), and a timeline's is `t<settings>` followed by one tally a setting, each
     /// `truth,truePositives,falseAlarms,misses,fragments,gesturesWithFragments,<exposure seconds as 16 hex
-    /// digits>,<false alarms by activity, ':'-separated>`.
+    /// digits>,<false alarms by activity, ':'-separated>,<missed shakes by peak bin, ':'-separated>`.
     package func record(_ g: Int, _ result: GradingUnitResult) -> String {
         let (s, k) = locate(g) ?? (-1, -1)
         switch result {
@@ -22,7 +22,8 @@ extension GradingPlan {
             let fields = tallies.map { t in
                 "\(t.truth),\(t.truePositives),\(t.falseAlarms),\(t.misses),\(t.fragments),\(t.gesturesWithFragments),"
                     + ExactDouble.encode(t.exposureSeconds) + ","
-                    + t.falseAlarmsByActivity.map(String.init).joined(separator: ":")
+                    + t.falseAlarmsByActivity.map(String.init).joined(separator: ":") + ","
+                    + t.missedPeakBins.map(String.init).joined(separator: ":")
             }
             return (["\(g) \(s) \(k) t\(tallies.count)"] + fields).joined(separator: " ")
         }
@@ -56,10 +57,10 @@ extension GradingPlan {
             for f in fields.dropFirst(4) {
                 let parts = f.split(separator: ",", omittingEmptySubsequences: false)
                 let counts = parts.prefix(6).compactMap { Int($0) }
-                guard parts.count == 8, counts.count == 6, counts.allSatisfy({ $0 >= 0 }),
+                guard parts.count == 9, counts.count == 6, counts.allSatisfy({ $0 >= 0 }),
                     let exposure = ExactDouble.decode(parts[6]), exposure.isFinite, exposure >= 0
                 else {
-                    throw bad("a tally needs 6 counts, the exposure as 16 hex digits and the activities")
+                    throw bad("a tally needs 6 counts, the exposure as 16 hex digits, the activities and the missed peaks")
                 }
                 let byActivity = parts[7].isEmpty ? [] : parts[7].split(separator: ":").compactMap { Int($0) }
                 var t = GestureTally()
@@ -71,6 +72,7 @@ extension GradingPlan {
                 t.gesturesWithFragments = counts[5]
                 t.exposureSeconds = exposure
                 t.falseAlarmsByActivity = byActivity
+                t.missedPeakBins = parts[8].isEmpty ? [] : parts[8].split(separator: ":").compactMap { Int($0) }
                 t.makeCluster()
                 tallies.append(t)
             }
