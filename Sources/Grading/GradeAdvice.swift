@@ -89,6 +89,12 @@ enum GradeAdvice {
                             "\(c.id) \(word): \(standing), the app collected the hall with no deliberate gesture in "
                                 + "\(total) of \(n) visits (\(share)): its detector fired on everyday motion while the check "
                                 + "said in range, before the student's first gesture.")
+                    case _ where total == 0 && sc.visits == .gestureDetected:
+                        out.append(
+                            "\(c.id) \(word): \(standing), the app collected in none of the \(n) visits in which its "
+                                + "detector caught a gesture, but \(n) \(n == 1 ? "is" : "are") too few to show a rate of at "
+                                + "most \(try percent(sc.rule.threshold)): the detector, which caught so few gestures, is what "
+                                + "to fix.")
                     default:
                         out.append(
                             "\(c.id) \(word): \(standing), the app still collected in \(total) of \(n) visits"

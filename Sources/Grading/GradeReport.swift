@@ -129,7 +129,12 @@ package enum GradeReport {
                 return false
             }
             .compactMap { r -> String? in
-                guard let v = c[r.parameter.key]?.number else { return nil }
+                let v: Double
+                switch c[r.parameter.key] {
+                case .real(let x)?: v = x
+                case .count(let n)?: v = Double(n)
+                default: return nil  // flags (which stream) are said below
+                }
                 return "\(r.parameter.key) \(Format.label(v))\(r.parameter.unit.isEmpty ? "" : " \(r.parameter.unit)")"
             }
             settings = "its \(c.kind.rawValue) detector read \(read.joined(separator: ", ")); "
@@ -366,8 +371,9 @@ package enum GradeReport {
     static func evidenceCause(_ g: TeamGrade, _ sc: SimulatedCriterion, rubric: Rubric) -> String {
         let gesture = g.submission.detector.gesture == .shake ? "shake" : "scribble"
         switch g.outcomes[sc.suiteIndex] {
-        case .notRun(let outcome):
-            return "the team's code did not run (\(outcome))"
+        case .notRun:
+            // Its outcome (compile error, crash, …) is in the source submissions table.
+            return "the team's code did not run"
         case .visits(let v):
             switch sc.metric {
             case .collectRate:
@@ -385,7 +391,8 @@ package enum GradeReport {
             case .recall:
                 return t.truePositives == 0
                     ? "the detector caught no deliberate \(gesture)"
-                    : "the detector misses deliberate \(gesture)s (see each team's missed peaks)"
+                    : "the detector misses deliberate \(gesture)s"
+                        + (gesture == "shake" ? " (each team's report gives the peaks of those it missed)" : "")
             case .falseAlarmsPerHour:
                 guard let top = GradeAdvice.activitiesThatFired(t, gesture: g.submission.detector.gesture).first else {
                     return "false alarms"
