@@ -370,7 +370,7 @@ enum GradeAdvice {
         }
     }
 
-    /// " The 158 shakes it missed peaked at 0.75–2.5 g (half of them below 1.5 g); its thresholdG is 2.5 g.": the
+    /// " The 158 shakes it missed peaked at 1–3 g (at least half of them below 2 g); its thresholdG is 2.5 g.": the
     /// missed shakes' peak userAcceleration from the tally's 0.25 g bins, and the team's threshold beside it.
     static func missedPeaks(_ t: GestureTally, _ s: Submission) throws -> String {
         let bins = t.missedPeakBins
@@ -388,10 +388,14 @@ enum GradeAdvice {
                 break
             }
         }
-        let top = high == bins.count - 1 ? "over \(Format.label(Double(high) * w))" : Format.label(Double(high + 1) * w)
+        let lowText = Format.label(Double(low) * w)
+        let range =
+            high == bins.count - 1
+            ? (low == high ? "\(lowText) g or more" : "\(lowText) g to \(Format.label(Double(high) * w)) g or more")
+            : "\(lowText)–\(Format.label(Double(high + 1) * w)) g"
         var text =
-            " The \(missed == 1 ? "shake" : "\(missed) shakes") it missed peaked at \(Format.label(Double(low) * w))–\(top) g"
-            + (missed > 1 ? " (half of them below \(Format.label(Double(median + 1) * w)) g)" : "")
+            " The \(missed == 1 ? "shake" : "\(missed) shakes") it missed peaked at \(range)"
+            + (missed > 1 ? " (at least half of them below \(Format.label(Double(median + 1) * w)) g)" : "")
         if case .shake(let c) = s.detector, let threshold = c["thresholdG"]?.number {
             text +=
                 "; its thresholdG is \(Format.label(threshold)) g"
