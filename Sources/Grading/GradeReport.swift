@@ -92,8 +92,10 @@ package enum GradeReport {
         doc.heading("Evidence", level: 2)
         doc.paragraph(
             "Every team is graded on the same simulated visits and timelines (generated once per suite), "
-                + "so differences come from the teams' choices. A hall is collected only when the gesture fires "
-                + "while the proximity check is in range of the team's coordinates, both streams on one clock. "
+                + "so differences come from the teams' choices. A hall is collected when the app's first collection "
+                + "of the visit (the detector firing while the proximity check is in range of the team's coordinates, "
+                + "both streams on one clock) falls within a deliberate gesture's window; without one it is a false "
+                + "collection. "
                 + "Intervals: Wilson 95% for shares (on the effective sample size over timelines for the share of "
                 + "gestures firing once), quasi-Poisson 95% over timelines for false-alarm rates (false alarms "
                 + "cluster in timelines; Garwood's exact interval when they do not); a result whose "
