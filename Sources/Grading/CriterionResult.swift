@@ -129,20 +129,39 @@ package enum Scoring {
         placeNames: [String]
     ) throws -> (Double?, ConfidenceInterval?, String) {
         switch outcome {
-        case .visits(let collected, let n)?:
+        case .visits(let v)?:
+            let (successes, trials) = v.counts(s.metric, s.visits)
+            let among = s.visits == .gestureDetected ? " of the visits with a gesture detected" : ""
+            guard trials.contains(where: { $0 > 0 }) else {
+                return (nil, nil, "the detector caught no deliberate gesture in any visit")
+            }
             switch s.aggregation {
             case .pooled:
-                let p = try Proportion(successes: collected.reduce(0, +), trials: max(1, n * collected.count))
-                return (p.estimate, try p.wilson(), "")
+                let n = trials.reduce(0, +)
+                let k = successes.reduce(0, +)
+                let p = try Proportion(successes: k, trials: n)
+                return (p.estimate, try p.wilson(), among.isEmpty ? "" : "\(k) of \(n)\(among)")
             case .worstPlace, .highestPlace:
-                // The lowest (highest) rate; ties go to the first hall in the rubric's order.
-                var pick = 0
-                for i in collected.indices {
-                    if s.aggregation == .worstPlace ? collected[i] < collected[pick] : collected[i] > collected[pick] { pick = i }
+                // The lowest (highest) rate among halls with visits counted; ties go to the first hall in the
+                // rubric's order.
+                var pick: Int?
+                for i in trials.indices where trials[i] > 0 {
+                    guard let p = pick else {
+                        pick = i
+                        continue
+                    }
+                    let rate = Double(successes[i]) / Double(trials[i])
+                    let best = Double(successes[p]) / Double(trials[p])
+                    if s.aggregation == .worstPlace ? rate < best : rate > best { pick = i }
                 }
-                let p = try Proportion(successes: collected[pick], trials: max(1, n))
-                let name = pick < placeNames.count ? placeNames[pick] : "hall \(pick + 1)"
-                return (p.estimate, try p.wilson(), "\(s.aggregation == .worstPlace ? "worst" : "highest"): \(name)")
+                let i = pick ?? 0
+                let p = try Proportion(successes: successes[i], trials: trials[i])
+                let name = i < placeNames.count ? placeNames[i] : "hall \(i + 1)"
+                return (
+                    p.estimate, try p.wilson(),
+                    "\(s.aggregation == .worstPlace ? "worst" : "highest"): \(name)"
+                        + (among.isEmpty ? "" : " (\(successes[i]) of \(trials[i])\(among))")
+                )
             }
         case .gestures(let t)?:
             switch s.metric {

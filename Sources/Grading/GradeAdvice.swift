@@ -19,19 +19,31 @@ enum GradeAdvice {
                 if case .simulated(let sc) = c.kind, sc.metric == .worstCoordinateErrorMeters { return sc.rule.threshold }
                 return nil
             }.first ?? 10
+        // All on one line, however many halls are off.
+        var off: [String] = []
+        var missing: [String] = []
         for (i, c) in s.halls.enumerated() {
             guard let c else {
-                out.append("\(names[i]) is missing from the submitted halls: it can never be collected.")
+                missing.append(names[i])
                 continue
             }
             let error = Geodesic.distanceMeters(c, rubric.places[i].coordinate)
             if error > coordinateLimit {
-                out.append(
-                    "\(names[i]) is \(try meters(error)) from where it should be (submitted "
-                        + "\(try degrees(c.latitudeDegrees)), \(try degrees(c.longitudeDegrees)); reference "
+                off.append(
+                    "\(names[i]) \(try meters(error)) off (submitted \(try degrees(c.latitudeDegrees)), "
+                        + "\(try degrees(c.longitudeDegrees)); reference "
                         + "\(try degrees(rubric.places[i].coordinate.latitudeDegrees)), "
-                        + "\(try degrees(rubric.places[i].coordinate.longitudeDegrees))).")
+                        + "\(try degrees(rubric.places[i].coordinate.longitudeDegrees)))")
             }
+        }
+        if !off.isEmpty || !missing.isEmpty {
+            out.append(
+                "Coordinates: "
+                    + (off.isEmpty ? "" : off.joined(separator: "; "))
+                    + (off.isEmpty || missing.isEmpty ? "" : "; ")
+                    + (missing.isEmpty
+                        ? "" : "missing \(missing.joined(separator: ", ")) (never collected)")
+                    + ".")
         }
 
         for r in g.results {
@@ -44,32 +56,51 @@ enum GradeAdvice {
             let outcome = g.outcomes[sc.suiteIndex]
             let suite = rubric.suites[sc.suiteIndex]
             switch (outcome, suite.body) {
-            case (.visits(let collected, let n), .hallVisits(let h)):
+            case (.visits(let v), .hallVisits(let h)):
                 let d = Format.exact(h.distanceMeters)
-                if sc.rule.direction == .atLeast {
-                    var low = collected.indices.filter { Double(collected[$0]) / Double(n) < sc.rule.threshold }
+                let (successes, trials) = v.counts(sc.metric, sc.visits)
+                let standing =
+                    (h.approachFromMeters.map { "walking up from \(Format.exact($0)) m and then " } ?? "")
+                    + "standing \(d) m from the hall for \(Format.exact(h.minutes)) min"
+                if sc.metric == .collectRate && sc.rule.direction == .atLeast {
+                    func rate(_ i: Int) -> Double { trials[i] > 0 ? Double(successes[i]) / Double(trials[i]) : 0 }
+                    var low = trials.indices.filter { rate($0) < sc.rule.threshold }
                     let below = !low.isEmpty
                     // Borderline: no hall is below the threshold, so name the weakest.
-                    if low.isEmpty, let worst = collected.min() { low = collected.indices.filter { collected[$0] == worst } }
+                    if low.isEmpty, let worst = trials.indices.map(rate).min() { low = trials.indices.filter { rate($0) == worst } }
                     // Weakest first, so the halls named are the ones that matter most.
-                    low.sort { collected[$0] != collected[$1] ? collected[$0] < collected[$1] : $0 < $1 }
-                    let list = low.prefix(4).map { "\(names[$0]) \(collected[$0]) of \(n)" }.joined(separator: ", ")
+                    low.sort { rate($0) != rate($1) ? rate($0) < rate($1) : $0 < $1 }
+                    let list = low.prefix(4).map { "\(names[$0]) \(successes[$0]) of \(trials[$0])" }.joined(separator: ", ")
                     let more = low.count > 4 ? ", …" : ""
                     let halls = "\(low.count) hall\(low.count == 1 ? "" : "s")"
                     out.append(
-                        "\(c.id) \(word): standing \(d) m from the hall for \(Format.exact(h.minutes)) min "
-                            + "while performing the gesture, "
+                        "\(c.id) \(word): \(standing) while performing the gesture, "
                             + (below
                                 ? "the app collected in fewer than \(try Format.percent(sc.rule.threshold, decimals: 0)) of visits at \(halls)"
                                 : "the weakest \(halls == "1 hall" ? "hall was" : "halls were")")
-                            + " (\(list)\(more)). "
-                            + (try insideHint(s, rubric: rubric, distance: h.distanceMeters)))
+                            + " (\(list)\(more)). " + (try missedVisitCauses(v, s, rubric: rubric, distance: h.distanceMeters)))
                 } else {
-                    let total = collected.reduce(0, +)
-                    out.append(
-                        "\(c.id) \(word): from \(d) m away the app still collected in \(total) of "
-                            + "\(n * collected.count) visits (\(try percent(Double(total) / Double(n * collected.count)))); "
-                            + (try farHint(s, distance: h.distanceMeters)))
+                    let total = successes.reduce(0, +)
+                    let n = trials.reduce(0, +)
+                    let share = n > 0 ? try percent(Double(total) / Double(n)) : "–"
+                    switch sc.metric {
+                    case .falseCollectionRate:
+                        out.append(
+                            "\(c.id) \(word): \(standing), the app collected the hall with no deliberate gesture in "
+                                + "\(total) of \(n) visits (\(share)): its detector fired on everyday motion while the check "
+                                + "said in range, before the student's first gesture.")
+                    case _ where total == 0 && sc.visits == .gestureDetected:
+                        out.append(
+                            "\(c.id) \(word): \(standing), the app collected in none of the \(n) visits in which its "
+                                + "detector caught a gesture, but \(n) \(n == 1 ? "is" : "are") too few to show a rate of at "
+                                + "most \(try percent(sc.rule.threshold)): the detector, which caught so few gestures, is what "
+                                + "to fix.")
+                    default:
+                        out.append(
+                            "\(c.id) \(word): \(standing), the app still collected in \(total) of \(n) visits"
+                                + (sc.visits == .gestureDetected ? " in which it caught a gesture" : "")
+                                + " (\(share)); " + (try farHint(s, distance: h.distanceMeters)))
+                    }
                 }
             case (.gestures(let t), _):
                 out.append(try gestureAdvice(c, sc, t, s, word: word, result: r))
@@ -95,13 +126,14 @@ enum GradeAdvice {
 
     // MARK: - Alternative settings
 
-    /// The nearest ladder setting that passes every recall and false-alarm criterion of the team's gesture, with
-    /// its numbers from the same timelines, or the one that comes closest when none does; nil unless one of those
-    /// criteria fails, is borderline or is not measurable for the team.
+    /// The nearest ladder setting that passes every judged criterion (recall, false alarms, single-event share) of
+    /// the team's gesture, or, when none does, the one that earns the most points on them; each with its numbers
+    /// from the same timelines and its points against the submitted setting's. Nil unless one of those criteria
+    /// fails, is borderline or is not measurable for the team.
     ///
     /// "Nearest" is the smallest relative change |ln(rung ÷ team value)| (``DetectorLadder/distance(_:from:)``),
-    /// ties to the ladder's order; "closest" scores most (2 a criterion passed, 1 a borderline one), then is
-    /// nearest, and is named only when it scores more than the submitted setting.
+    /// ties to the ladder's order; the best-scoring rung is named only when it earns more points than the submitted
+    /// setting (ties go to the nearest), since points are what the rubric ranks teams by (issue 24).
     static func ladderAdvice(_ g: TeamGrade, rubric: Rubric) throws -> String? {
         let s = g.submission
         guard let first = g.alternatives.first else { return nil }
@@ -118,68 +150,36 @@ enum GradeAdvice {
         }
         let rules = judged.map { rubric.criteria[$0].id }.joined(separator: " and ")
         let searched = try ladderText(g.alternatives.map(\.rung))
+        func points(_ results: [CriterionResult]) -> Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
+        let available = judged.reduce(0) { $0 + rubric.criteria[$1].points }
+        let own = points(g.results.filter { judged.contains($0.criterionIndex) })
+        func score(_ a: AlternativeSetting) throws -> String {
+            "\(try GradeReport.pts(points(a.results))) of \(try GradeReport.pts(available)) points on them against the "
+                + "submitted setting's \(try GradeReport.pts(own))"
+        }
         var text: String
         if let best = order.first(where: { g.alternatives[$0].meetsAll }) {
             let a = g.alternatives[best]
             text =
                 "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
-                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted): "
-                + (try measured(a, rubric: rubric)) + "."
+                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted), "
+                + (try score(a)) + ": " + (try measured(a, rubric: rubric)) + "."
         } else {
-            // None meets every rule. The trade-off the team faces: the best recall among the rungs that meet the
-            // other rules (false alarms); when none does, the nearest rung passing the most criteria.
-            func isRecall(_ ci: Int) -> Bool {
-                if case .simulated(let sc) = rubric.criteria[ci].kind { return sc.metric == .recall }
-                return false
-            }
-            func recall(_ i: Int) -> Double {
-                g.alternatives[i].results.first { isRecall($0.criterionIndex) }?.value ?? -1
-            }
-            func othersPass(_ i: Int) -> Bool {
-                g.alternatives[i].results.allSatisfy { isRecall($0.criterionIndex) || $0.verdict == .pass }
-            }
-            let others = judged.filter { !isRecall($0) }
-            let within = order.filter(othersPass)
             // `order` is nearest first, so a strict improvement keeps the nearest of the best.
-            var pick = within.first
-            for i in within.dropFirst() where recall(i) > recall(pick ?? i) { pick = i }
-            var lead = "the best that meets \(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) is"
-            if pick == nil || others.isEmpty || judged.count == others.count {
-                // Closest: 2 for each judged criterion passed and 1 for each borderline, the most first, then nearest.
-                func score(_ results: [CriterionResult]) -> Int {
-                    results.reduce(0) { $0 + ($1.verdict == .pass ? 2 : $1.verdict == .borderline ? 1 : 0) }
-                }
-                let passes = { (i: Int) in score(g.alternatives[i].results) }
-                var closest = order[0]
-                for i in order.dropFirst() where passes(i) > passes(closest) { closest = i }
-                // A rung that does no better on the judged criteria than the submitted setting is no advice.
-                let ownResults = g.results.filter { judged.contains($0.criterionIndex) }
-                let own = ownResults.filter { $0.verdict == .pass }.count
-                if passes(closest) <= score(ownResults) {
-                    return "Searched \(searched) on the same timelines: no setting meets \(rules), and none does better "
-                        + "on them than the submitted \(settingText(s.detector)) (\(own) of \(judged.count) passed); "
-                        + "change another parameter (or the kind)."
-                }
-                pick = closest
-                lead = "the closest is"
+            var pick = order[0]
+            for i in order.dropFirst() where points(g.alternatives[i].results) > points(g.alternatives[pick].results) + 1e-9 {
+                pick = i
             }
-            guard let pick else { return nil }
             let a = g.alternatives[pick]
-            // The submitted setting may already be the best trade-off on the ladder: say so rather than suggest
-            // a worse one.
-            let own = g.results.first { judged.contains($0.criterionIndex) && isRecall($0.criterionIndex) }
-            let ownWithin = g.results.allSatisfy {
-                !judged.contains($0.criterionIndex) || isRecall($0.criterionIndex)
-                    || $0.verdict == .pass
-            }
-            if lead != "the closest is", ownWithin, let v = own?.value, v >= recall(pick) {
-                return "Searched \(searched) on the same timelines: no setting meets \(rules), and none that meets "
-                    + "\(others.map { rubric.criteria[$0].id }.joined(separator: " and ")) beats the submitted "
-                    + "\(settingText(s.detector)) (recall \(try percent(v))); change another parameter (or the kind)."
+            guard points(a.results) > own + 1e-9 else {
+                return "Searched \(searched) on the same timelines: no setting meets \(rules), and none earns more "
+                    + "points on them than the submitted \(settingText(s.detector)) (\(try GradeReport.pts(own)) of "
+                    + "\(try GradeReport.pts(available))); change another parameter (or the kind)."
             }
             text =
-                "Searched \(searched) on the same timelines: no setting meets \(rules); \(lead) "
-                + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit): " + (try measured(a, rubric: rubric))
+                "Searched \(searched) on the same timelines: no setting meets \(rules); the one earning the most points "
+                + "is \(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted), "
+                + (try score(a)) + ": " + (try measured(a, rubric: rubric))
                 + ". Change another parameter (or the kind) as well."
         }
         // The activity behind most false alarms at the team's own setting.
@@ -228,6 +228,66 @@ enum GradeAdvice {
             default: return "\(try num(v)) false alarms an hour\(bounds) (\(r.note))"
             }
         }.joined(separator: ", ")
+    }
+
+    /// Why visits went uncollected, counted from each visit's evidence (most common first), then the hint for
+    /// the commonest cause.
+    static func missedVisitCauses(_ v: VisitTally, _ s: Submission, rubric: Rubric, distance: Double) throws -> String {
+        let causes = visitCauses(v)
+        guard let top = causes.first?.cause else { return "" }
+        let gesture = s.detector.gesture == .shake ? "shake" : "scribble"
+        let text = causes.map { "\($0.cause.text(gesture)) in \($0.visits)" }.joined(separator: "; ")
+        let hint: String
+        switch top {
+        case .missedGestures:
+            hint = "The detector is what to fix: it missed the \(gesture)s the student performed."
+        case .neverInRange:
+            hint = try insideHint(s, rubric: rubric, distance: distance)
+        case .falseCollection:
+            hint = "The detector fires on everyday motion: a false alarm while in range collects before the student \(gesture)s."
+        case .notTogether:
+            hint = "Detector and check each worked, but never at the same time."
+        }
+        return "Of the \(causes.reduce(0) { $0 + $1.visits }) visits not collected by a \(gesture): \(text). \(hint)"
+    }
+
+    /// Why a visit was not collected by a deliberate gesture.
+    enum VisitCause: Int, CaseIterable {
+        case missedGestures, neverInRange, falseCollection, notTogether
+
+        func text(_ gesture: String) -> String {
+            switch self {
+            case .missedGestures: return "the detector caught none of the \(gesture)s"
+            case .neverInRange: return "the check never said in range"
+            case .falseCollection: return "the app collected first without a \(gesture) (a false collection)"
+            case .notTogether: return "a \(gesture) was caught but never while in range"
+            }
+        }
+    }
+
+    /// The causes of the visits not collected by a gesture, with their counts, most common first (ties in
+    /// ``VisitCause`` order), causes with no visit left out.
+    static func visitCauses(_ v: VisitTally) -> [(cause: VisitCause, visits: Int)] {
+        var counts = Array(repeating: 0, count: VisitCause.allCases.count)
+        for place in v.byPlace {
+            for (code, n) in place.enumerated() where n > 0 {
+                let r = VisitResult(rawValue: UInt8(code))
+                guard !r.contains(.collected) else { continue }
+                let cause: VisitCause
+                if r.contains(.falseCollection) {
+                    cause = .falseCollection
+                } else if !r.contains(.entered) {
+                    cause = .neverInRange
+                } else if !r.contains(.gestureDetected) {
+                    cause = .missedGestures
+                } else {
+                    cause = .notTogether
+                }
+                counts[cause.rawValue] += n
+            }
+        }
+        return VisitCause.allCases.map { ($0, counts[$0.rawValue]) }.filter { $0.visits > 0 }
+            .sorted { $0.visits != $1.visits ? $0.visits > $1.visits : $0.cause.rawValue < $1.cause.rawValue }
     }
 
     /// Why a check may fail to enter at distance d.
@@ -283,21 +343,16 @@ enum GradeAdvice {
             let hours = t.exposureSeconds / 3600
             let rate = hours > 0 ? Double(t.falseAlarms) / hours : 0
             var cause = ""
-            if let top = t.falseAlarmsByActivity.indices.max(by: {
-                (t.falseAlarmsByActivity[$0], -$0) < (t.falseAlarmsByActivity[$1], -$1)
-            }), t.falseAlarmsByActivity[top] > 0 {
-                let phrase: String
-                switch s.detector.gesture {
-                case .shake: phrase = MotionActivity.allCases[top].causePhrase
-                case .scribble: phrase = TouchGestureKind.allCases[top].causePhrase
-                }
-                cause = " fires on \(phrase) (\(t.falseAlarmsByActivity[top]) of \(t.falseAlarms))"
+            let fired = activitiesThatFired(t, gesture: s.detector.gesture)
+            if !fired.isEmpty {
+                cause = " fires outside any deliberate gesture on " + fired.map { "\($0.phrase) (\($0.count))" }.joined(separator: ", ")
             }
             return "\(c.id) \(word): \(setting)\(cause): \(try num(rate)) false alarms an hour\(bounds) "
                 + "(\(t.falseAlarms) in \(try num(hours)) h)."
         case .recall:
             return "\(c.id) \(word): \(setting) detects \(t.truePositives) of \(plural(t.truth, "deliberate \(gesture)")) "
                 + "(\(try percent(Double(t.truePositives) / Double(max(1, t.truth))))\(bounds))."
+                + (try missedPeaks(t, s))
         default:
             if t.truePositives == 0 {
                 return "\(c.id) \(word): \(setting) detected no \(gesture) at all, so none fired once."
@@ -313,6 +368,59 @@ enum GradeAdvice {
                 + "(\(try percent(Double(t.truePositives - t.gesturesWithFragments) / Double(t.truePositives))) fired "
                 + "once\(bounds))."
         }
+    }
+
+    /// " The 158 shakes it missed peaked at 1–3 g (at least half of them below 2 g); its thresholdG is 2.5 g.": the
+    /// missed shakes' peak userAcceleration from the tally's 0.25 g bins, and the team's threshold beside it.
+    static func missedPeaks(_ t: GestureTally, _ s: Submission) throws -> String {
+        let bins = t.missedPeakBins
+        let missed = bins.reduce(0, +)
+        guard missed > 0, let low = bins.firstIndex(where: { $0 > 0 }), let high = bins.lastIndex(where: { $0 > 0 }) else {
+            return ""
+        }
+        let w = GestureTally.missedPeakBinG
+        var running = 0
+        var median = low
+        for (b, n) in bins.enumerated() {
+            running += n
+            if 2 * running >= missed {
+                median = b
+                break
+            }
+        }
+        let lowText = Format.label(Double(low) * w)
+        let range =
+            high == bins.count - 1
+            ? (low == high ? "\(lowText) g or more" : "\(lowText) g to \(Format.label(Double(high) * w)) g or more")
+            : "\(lowText)–\(Format.label(Double(high + 1) * w)) g"
+        var text =
+            " The \(missed == 1 ? "shake" : "\(missed) shakes") it missed peaked at \(range)"
+            + (missed > 1 ? " (at least half of them below \(Format.label(Double(median + 1) * w)) g)" : "")
+        if case .shake(let c) = s.detector, let threshold = c["thresholdG"]?.number {
+            text +=
+                "; its thresholdG is \(Format.label(threshold)) g"
+                + (c.kind.thresholdsRawReadings ? " on raw readings (gravity included)" : "")
+        }
+        return text + "."
+    }
+
+    /// Every activity (or touch gesture) that fired the detector outside a deliberate gesture, with its count, most
+    /// first (ties in the activities' order).
+    static func activitiesThatFired(_ t: GestureTally, gesture: GestureChoice) -> [(phrase: String, count: Int)] {
+        t.falseAlarmsByActivity.indices.filter { t.falseAlarmsByActivity[$0] > 0 }
+            .sorted {
+                t.falseAlarmsByActivity[$0] != t.falseAlarmsByActivity[$1]
+                    ? t.falseAlarmsByActivity[$0] > t.falseAlarmsByActivity[$1] : $0 < $1
+            }
+            .map { i in
+                let phrase: String
+                switch gesture {
+                case .shake: phrase = i < MotionActivity.allCases.count ? MotionActivity.allCases[i].causePhrase : "activity \(i)"
+                case .scribble:
+                    phrase = i < TouchGestureKind.allCases.count ? TouchGestureKind.allCases[i].causePhrase : "gesture \(i)"
+                }
+                return (phrase, t.falseAlarmsByActivity[i])
+            }
     }
 
     /// "[0.12–0.9/h]" or "[90–97%]".

@@ -12,7 +12,10 @@ package enum GradeReport {
     /// Every file of a grading run, rendered in memory.
     package static func render(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> ReportFiles {
         var files = ReportFiles()
-        for g in grades { files.add("\(g.submission.team).md", try team(g, rubric: rubric)) }
+        for g in grades {
+            files.add("\(g.submission.team).md", try team(g, rubric: rubric))
+            files.add("gradescope/\(g.submission.team)/results.json", try gradescopeResults(g, rubric: rubric))
+        }
         files.add("summary.csv", try summaryCSV(rubric, grades: grades, failures: failures))
         files.add("summary.md", try summaryMarkdown(rubric, grades: grades, failures: failures))
         return files
@@ -38,11 +41,13 @@ package enum GradeReport {
                 + (manual.contains { $0.verdict == .notEntered } ? "; some manual points not entered yet" : "") + ").")
         if let source = s.source {
             try sourceSection(&doc, s, source, g.source)
+            doc.paragraph(feedText(s, rubric: rubric))
         } else {
             doc.paragraph(
                 "Choices: \(GradeAdvice.settingText(s.detector)) (`\(detectorJSON(s.detector))`); proximity "
                     + "check \(s.check.kind.rawValue), radius \(try GradeAdvice.meters(s.check.radiusMeters))"
                     + (try checkOptions(s.check)) + ".")
+            doc.paragraph(feedText(s, rubric: rubric))
         }
 
         doc.heading("Simulated criteria", level: 2)
@@ -87,8 +92,10 @@ package enum GradeReport {
         doc.heading("Evidence", level: 2)
         doc.paragraph(
             "Every team is graded on the same simulated visits and timelines (generated once per suite), "
-                + "so differences come from the teams' choices. A hall is collected only when the gesture fires "
-                + "while the proximity check is in range of the team's coordinates, both streams on one clock. "
+                + "so differences come from the teams' choices. A hall is collected when the app's first collection "
+                + "of the visit (the detector firing while the proximity check is in range of the team's coordinates, "
+                + "both streams on one clock) falls within a deliberate gesture's window; without one it is a false "
+                + "collection. "
                 + "Intervals: Wilson 95% for shares (on the effective sample size over timelines for the share of "
                 + "gestures firing once), quasi-Poisson 95% over timelines for false-alarm rates (false alarms "
                 + "cluster in timelines; Garwood's exact interval when they do not); a result whose "
@@ -110,6 +117,56 @@ package enum GradeReport {
         }
         doc.table(evidence)
         return doc.render()
+    }
+
+    /// The team's detector as the grader read and fed it: each setting its kind reads, with its unit, and the
+    /// stream and rate of every suite that fed it.
+    static func feedText(_ s: Submission, rubric: Rubric) -> String {
+        var settings = ""
+        switch s.detector {
+        case .shake(let c):
+            let read = c.kind.readings.filter { r in
+                guard let flag = r.onlyWhen else { return true }
+                if case .flag(true)? = c[flag] { return true }
+                return false
+            }
+            .compactMap { r -> String? in
+                let v: Double
+                switch c[r.parameter.key] {
+                case .real(let x)?: v = x
+                case .count(let n)?: v = Double(n)
+                default: return nil  // flags (which stream) are said below
+                }
+                return "\(r.parameter.key) \(Format.label(v))\(r.parameter.unit.isEmpty ? "" : " \(r.parameter.unit)")"
+            }
+            settings = "its \(c.kind.rawValue) detector read \(read.joined(separator: ", ")); "
+        case .scribble(let c):
+            settings =
+                "its scribble detector read requiredReversals \(c.requiredReversals), minimumTravelPoints "
+                + "\(Format.label(c.minimumTravelPoints)) pt, windowSeconds \(Format.label(c.windowSeconds)) s, cooldownSeconds "
+                + "\(Format.label(c.cooldownSeconds)) s; "
+        case .source: break
+        }
+        var rates: [Double] = []
+        for suite in rubric.suites {
+            switch (suite.body, s.detector.gesture) {
+            case (.hallVisits(let h), .shake): rates.append(h.motion.sensor.sampleRateHz)
+            case (.hallVisits(let h), .scribble): rates.append(h.touch.touchRateHz)
+            case (.shakeTimelines(let t), .shake): rates.append(t.parameters.sensor.sampleRateHz)
+            case (.scribbleTimelines(let t), .scribble): rates.append(t.parameters.touchRateHz)
+            default: continue
+            }
+        }
+        let distinct = Array(Set(rates)).sorted().map { "\(Format.label($0)) Hz" }
+        let stream: String
+        switch s.detector {
+        case .shake(let c):
+            stream = c.kind.thresholdsRawReadings ? "raw accelerometer readings (gravity included)" : "userAcceleration (gravity removed)"
+        case .scribble: stream = "touch points"
+        case .source(let g, _, _): stream = g == .shake ? "accelerometer samples" : "touch points"
+        }
+        return "As graded: \(settings)it was fed \(stream) at \(distinct.joined(separator: " and ")) in every suite that "
+            + "measures it."
     }
 
     /// A source team's choices, the isolation its code ran under, and its outcome when the code did not run.
@@ -153,19 +210,23 @@ package enum GradeReport {
     // MARK: - Class summary
 
     static func summaryCSV(_ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure]) throws -> String {
-        var csv = CSVTable(header: ["team", "file", "gesture"] + rubric.criteria.map(\.id) + ["total", "maximum", "error"])
+        var csv = CSVTable(
+            header: ["team", "student", "file", "gesture"] + rubric.criteria.map(\.id) + ["total", "maximum", "error"])
         for g in grades {
             try csv.append(
-                [.text(g.submission.team), .text(g.submission.file), .text(g.submission.detector.gesture.rawValue)]
-                    + g.results.map { r in r.points.map { CSVCell.number($0) } ?? .missing }
+                [
+                    .text(g.submission.team), .text(g.submission.student), .text(g.submission.file),
+                    .text(g.submission.detector.gesture.rawValue),
+                ]
+                    + (try g.results.map { r in try r.points.map { CSVCell.text(try points2($0)) } ?? .missing })
                     + [
-                        .number(g.total), .number(g.maximum(rubric)),
+                        .text(try points2(g.total)), .text(try points2(g.maximum(rubric))),
                         g.source?.failure.map { .text("\($0.outcome): \($0.summary)") } ?? .missing,
                     ])
         }
         for f in failures {
             try csv.append(
-                [.missing, .text(f.file), .missing] + rubric.criteria.map { _ in CSVCell.missing }
+                [.missing, .text(Self.student(ofFile: f.file)), .text(f.file), .missing] + rubric.criteria.map { _ in CSVCell.missing }
                     + [.missing, .missing, .text(f.error.description)])
         }
         return csv.render()
@@ -263,54 +324,151 @@ package enum GradeReport {
         return doc.render()
     }
 
-    /// Causes shared by several teams, counted from the numbers.
+    /// Causes named from each criterion's evidence: for each failing team the cause its own numbers show (why
+    /// its visits went uncollected, the activity behind most of its false alarms, …), teams grouped by cause; and
+    /// each team's wrong coordinates on one line.
     static func causes(_ rubric: Rubric, _ grades: [TeamGrade]) throws -> [String] {
         var out: [String] = []
-        // Halls whose coordinates are off.
-        for (i, place) in rubric.places.enumerated() {
-            let off = grades.filter { g in
-                guard let c = g.submission.halls[i] else { return true }
-                return Geodesic.distanceMeters(c, place.coordinate) > 10
+        let limit =
+            rubric.criteria.compactMap { c -> Double? in
+                if case .simulated(let sc) = c.kind, sc.metric == .worstCoordinateErrorMeters { return sc.rule.threshold }
+                return nil
+            }.first ?? 10
+        // Wrong coordinates: one line per team.
+        for g in grades {
+            var halls: [String] = []
+            for (i, place) in rubric.places.enumerated() {
+                guard let c = g.submission.halls[i] else {
+                    halls.append("\(place.name) missing")
+                    continue
+                }
+                let error = Geodesic.distanceMeters(c, place.coordinate)
+                if error > limit { halls.append("\(place.name) \(try GradeAdvice.meters(error)) off") }
             }
-            if !off.isEmpty {
+            if !halls.isEmpty {
                 out.append(
-                    "\(place.name): \(off.count) team\(off.count == 1 ? "" : "s") submitted coordinates more than "
-                        + "10 m off or none (\(off.prefix(6).map(\.submission.team).joined(separator: ", ")))")
+                    "\(g.submission.team): coordinates more than \(Format.exact(limit)) m off or missing: \(halls.joined(separator: ", "))")
             }
         }
-        // Check kinds and gesture families among teams that failed each simulated criterion.
         for (i, c) in rubric.criteria.enumerated() where !c.isManual && !c.isCoordinateCheck {
+            guard case .simulated(let sc) = c.kind else { continue }
             let failing = grades.filter { [.fail, .notMeasurable].contains($0.results[i].verdict) }
             guard !failing.isEmpty else { continue }
-            var kinds: [String: Int] = [:]
+            var groups: [(cause: String, teams: [String])] = []
             for g in failing {
-                let key: String
-                switch rubric.criteria[i].kind {
-                case .simulated(let sc) where rubric.suites[sc.suiteIndex].isHallVisits:
-                    key = "\(g.submission.check.kind.rawValue) check, radius \(Format.label(g.submission.check.radiusMeters)) m"
-                default:
-                    key = GradeAdvice.settingText(g.submission.detector)
+                let cause = evidenceCause(g, sc, rubric: rubric)
+                if let k = groups.firstIndex(where: { $0.cause == cause }) {
+                    groups[k].teams.append(g.submission.team)
+                } else {
+                    groups.append((cause, [g.submission.team]))
                 }
-                kinds[key, default: 0] += 1
             }
-            let sorted = kinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            let teams = "\(c.id): failed by \(failing.count) team\(failing.count == 1 ? "" : "s")"
-            // "Most often" only for a choice two or more failing teams share.
-            if let top = sorted.first, top.value >= 2 {
-                out.append(
-                    "\(teams); most often with \(top.key) (\(top.value) of \(failing.count))"
-                        + (sorted.count > 1
-                            ? "; also " + sorted.dropFirst().prefix(2).map { "\($0.key) (\($0.value))" }.joined(separator: "; ") : ""))
-            } else if failing.count == 1, let only = sorted.first {
-                out.append("\(teams), with \(only.key)")
-            } else {
-                out.append(
-                    "\(teams), each with a different choice: "
-                        + sorted.prefix(3).map(\.key).joined(separator: "; ") + (sorted.count > 3 ? "; …" : ""))
-            }
+            groups.sort { $0.teams.count != $1.teams.count ? $0.teams.count > $1.teams.count : $0.cause < $1.cause }
+            out.append(
+                "\(c.id): failed by \(failing.count) team\(failing.count == 1 ? "" : "s"): "
+                    + groups.map { group in
+                        let shown = group.teams.prefix(4).joined(separator: ", ") + (group.teams.count > 4 ? ", …" : "")
+                        return "\(group.cause) (\(group.teams.count): \(shown))"
+                    }.joined(separator: "; "))
         }
         if out.isEmpty { out.append("No criterion was failed.") }
         return out
+    }
+
+    /// What a failing team's own evidence on one criterion shows, in words shared by teams with the same cause.
+    static func evidenceCause(_ g: TeamGrade, _ sc: SimulatedCriterion, rubric: Rubric) -> String {
+        let gesture = g.submission.detector.gesture == .shake ? "shake" : "scribble"
+        switch g.outcomes[sc.suiteIndex] {
+        case .notRun:
+            // Its outcome (compile error, crash, …) is in the source submissions table.
+            return "the team's code did not run"
+        case .visits(let v):
+            switch sc.metric {
+            case .collectRate:
+                guard let top = GradeAdvice.visitCauses(v).first else { return "too few visits collected" }
+                return "most uncollected visits: \(top.cause.text(gesture))"
+            case .falseCollectionRate:
+                return "the detector fires on everyday motion while in range, before the first \(gesture)"
+            default:
+                if g.submission.source?.types.proximityCheck != nil { return "the team's own check lets distant fixes in" }
+                let check = g.submission.check
+                return "a \(check.kind.rawValue) check (radius \(Format.label(check.radiusMeters)) m) lets fixes from that far in"
+            }
+        case .gestures(let t):
+            switch sc.metric {
+            case .recall:
+                return t.truePositives == 0
+                    ? "the detector caught no deliberate \(gesture)"
+                    : "the detector misses deliberate \(gesture)s"
+                        + (gesture == "shake" ? " (each team's report gives the peaks of those it missed)" : "")
+            case .falseAlarmsPerHour:
+                guard let top = GradeAdvice.activitiesThatFired(t, gesture: g.submission.detector.gesture).first else {
+                    return "false alarms"
+                }
+                return "fires most on \(top.phrase)"
+            default:
+                return t.truePositives == 0
+                    ? "no \(gesture) detected, so none fired once" : "fires twice or more inside one \(gesture)"
+            }
+        default:
+            return "not measured"
+        }
+    }
+
+    /// The student identifier of a file that could not be read: its folder (a `submission.json`) or file name.
+    static func student(ofFile file: String) -> String {
+        let url = URL(fileURLWithPath: file)
+        if url.lastPathComponent == "submission.json" { return url.deletingLastPathComponent().lastPathComponent }
+        return url.deletingPathExtension().lastPathComponent
+    }
+
+    /// Points for a gradebook: rounded to two decimals, always written with two ("50.50").
+    static func points2(_ x: Double) throws -> String { try Format.fixed(x, decimals: 2) }
+
+    // MARK: - Gradescope
+
+    /// A Gradescope autograder `results.json` for one team (the format of Gradescope's autograder specification:
+    /// `score`, `output`, and `tests`, each with `name`, `score`, `max_score` and `output`): one test per applicable
+    /// criterion, simulated and manual, points rounded to two decimals; the total is the sum of the rounded scores,
+    /// so Gradescope's own sum agrees with it.
+    static func gradescopeResults(_ g: TeamGrade, rubric: Rubric) throws -> String {
+        struct Test: Encodable {
+            let name: String
+            let score: Double
+            let maxScore: Double
+            let output: String
+            enum CodingKeys: String, CodingKey {
+                case name, score, output
+                case maxScore = "max_score"
+            }
+        }
+        struct Results: Encodable {
+            let score: Double
+            let output: String
+            let tests: [Test]
+        }
+        func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+        var tests: [Test] = []
+        for r in g.results where r.verdict != .notApplicable {
+            let c = rubric.criteria[r.criterionIndex]
+            var output = c.description
+            if case .simulated(let sc) = c.kind {
+                output +=
+                    " Measured \(try valueText(r.value, sc.metric)) (95% interval \(try intervalText(r.interval, r.value, sc.metric))); "
+                    + "rule \(try ruleText(sc)): \(r.verdict.rawValue)."
+                if !r.note.isEmpty { output += " \(sentence(r.note))" }
+            } else if r.verdict == .notEntered {
+                output += " Staff have not entered points yet."
+            }
+            tests.append(Test(name: c.id, score: rounded(r.points ?? 0), maxScore: c.points, output: output))
+        }
+        var output = try GradeAdvice.advice(g, rubric: rubric)
+        if let f = g.source?.failure { output.insert("Outcome: \(f.outcome): \(f.summary).", at: 0) }
+        let results = Results(
+            score: rounded(tests.reduce(0) { $0 + $1.score }), output: output.joined(separator: "\n"), tests: tests)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(results), as: UTF8.self) + "\n"
     }
 
     // MARK: - Text

@@ -22,6 +22,11 @@ package struct GestureTally: Sendable, Equatable {
     package var falseAlarmClusters = ClusteredRate.empty
     /// Detected gestures that fired once out of those detected, one cluster per timeline.
     package var singleEventClusters = ClusteredProportion.empty
+    /// The deliberate shakes the detector missed, by their peak userAcceleration magnitude: bin b counts peaks in
+    /// [b, b + 1) × ``missedPeakBinG`` g (the last bin open-ended); empty for scribbles.
+    package var missedPeakBins: [Int] = []
+    /// Width of a missed-peak bin, g.
+    package static let missedPeakBinG = 0.25
 
     package init() {}
 
@@ -43,15 +48,75 @@ package struct GestureTally: Sendable, Equatable {
             falseAlarmsByActivity += Array(repeating: 0, count: other.falseAlarmsByActivity.count - falseAlarmsByActivity.count)
         }
         for (i, n) in other.falseAlarmsByActivity.enumerated() { falseAlarmsByActivity[i] += n }
+        if missedPeakBins.count < other.missedPeakBins.count {
+            missedPeakBins += Array(repeating: 0, count: other.missedPeakBins.count - missedPeakBins.count)
+        }
+        for (i, n) in other.missedPeakBins.enumerated() { missedPeakBins[i] += n }
         falseAlarmClusters = falseAlarmClusters + other.falseAlarmClusters
         singleEventClusters = singleEventClusters + other.singleEventClusters
     }
 }
 
+/// What happened in one hall visit for one team, as four flags (one hexadecimal digit in a part file).
+package struct VisitResult: Sendable, Equatable, Hashable {
+    package var rawValue: UInt8
+
+    package init(rawValue: UInt8) { self.rawValue = rawValue & 0xF }
+
+    /// The app's first collection of the visit fell within the matching window of a deliberate gesture.
+    static let collected = VisitResult(rawValue: 1)
+    /// The app's first collection of the visit came without a deliberate gesture (a false collection).
+    static let falseCollection = VisitResult(rawValue: 2)
+    /// The detector fired within a deliberate gesture's window at least once, in range or not.
+    static let gestureDetected = VisitResult(rawValue: 4)
+    /// The check said "in range" at some time of the visit.
+    static let entered = VisitResult(rawValue: 8)
+
+    package func contains(_ flag: VisitResult) -> Bool { rawValue & flag.rawValue != 0 }
+    mutating func insert(_ flag: VisitResult) { rawValue |= flag.rawValue }
+}
+
+/// A suite's hall visits for one team: per reference place, how many visits ended with each ``VisitResult``.
+package struct VisitTally: Sendable, Equatable {
+    /// Per place: 16 counts, indexed by ``VisitResult/rawValue``.
+    package var byPlace: [[Int]]
+    package let visitsPerPlace: Int
+
+    package init(places: Int, visitsPerPlace: Int) {
+        byPlace = Array(repeating: Array(repeating: 0, count: 16), count: places)
+        self.visitsPerPlace = visitsPerPlace
+    }
+
+    mutating func add(_ r: VisitResult, place: Int) { byPlace[place][Int(r.rawValue)] += 1 }
+
+    /// Per place, the visits with every flag of `all` (0: any visit).
+    package func count(_ all: UInt8) -> [Int] {
+        byPlace.map { counts in counts.indices.filter { UInt8($0) & all == all }.reduce(0) { $0 + counts[$1] } }
+    }
+
+    /// Per place, the visits a metric counts (successes) out of the visits it selects (trials).
+    package func counts(_ metric: GradingMetric, _ selection: VisitSelection) -> (successes: [Int], trials: [Int]) {
+        let among: UInt8 = selection == .gestureDetected ? VisitResult.gestureDetected.rawValue : 0
+        let trials = among == 0 ? byPlace.map { _ in visitsPerPlace } : count(among)
+        let collected = count(VisitResult.collected.rawValue | among)
+        let falsely = count(VisitResult.falseCollection.rawValue | among)
+        switch metric {
+        case .falseCollectionRate: return (falsely, trials)
+        case .anyCollectionRate: return (zip(collected, falsely).map { $0 + $1 }, trials)
+        default: return (collected, trials)
+        }
+    }
+
+    /// Per place, visits collected by a deliberate gesture.
+    package var collected: [Int] { count(VisitResult.collected.rawValue) }
+    /// Per place, visits falsely collected.
+    package var falselyCollected: [Int] { count(VisitResult.falseCollection.rawValue) }
+}
+
 /// What one submission gave on one suite.
 package enum SuiteOutcome: Sendable, Equatable {
-    /// Collected visits per reference place (each place had `visitsPerPlace` visits).
-    case visits(collected: [Int], visitsPerPlace: Int)
+    /// The hall visits, place by place.
+    case visits(VisitTally)
     case gestures(GestureTally)
     /// Distance from each submitted hall to its reference, metres (nil: the hall is missing).
     case coordinates([Double?])
@@ -89,29 +154,51 @@ package enum GradingEngine {
 
     // MARK: - Hall visits
 
-    /// Visit `index`: the student stands at d from hall ⌊index / visitsPerPlace⌋; returns, per submission, whether
-    /// that hall was collected (the gesture fired while the team's check was in range of the team's coordinates).
+    /// Visit `index`: the student (walking up first when the suite says so) stands at d from hall
+    /// ⌊index / visitsPerPlace⌋; returns, per submission, what happened: the app's first collection (its detector
+    /// firing while the team's check is in range of the team's coordinates) is a collection when it falls within a
+    /// deliberate gesture's matching window, a false collection otherwise; and whether the detector caught a
+    /// gesture at all and the check ever entered.
     static func visit(
         _ h: HallVisitSuite, seed: UInt64, index: Int, _ submissions: [Submission],
         suiteIndex: Int = 0, sources: [SourceAnswers?] = []
-    ) throws -> [Bool] {
+    ) throws -> [VisitResult] {
         let placeIndex = index / h.visitsPerPlace
         let place = h.places[placeIndex]
         let fixes = try visitFixes(h, seed: seed, index: index)
 
         // The gesture streams, generated only when some team uses them; their own seeds keep them identical
         // whichever other streams are generated.
-        let needsMotion = submissions.contains { $0.detector.isShippedShake }
-        let needsTouch = submissions.contains { $0.detector.isShippedScribble }
+        // The ground truth (which detections a deliberate gesture caused) needs them for source teams too.
+        let needsMotion = submissions.contains { $0.detector.gesture == .shake }
+        let needsTouch = submissions.contains { $0.detector.gesture == .scribble }
         let motion = needsMotion ? try visitMotion(h, seed: seed, index: index) : nil
         let touch = needsTouch ? try visitTouch(h, seed: seed, index: index) : nil
+        // The gesture streams start on arrival, after the walk-up; times below are on the visit's clock.
+        let offset = h.approachSeconds
+        let shakeWindows: [(Double, Double)] =
+            motion.map { m in
+                let fs = m.sensor.sampleRateHz
+                return m.shakes.map {
+                    (
+                        offset + Double($0.startSample) / fs - h.toleranceBeforeSeconds,
+                        offset + Double($0.endSample) / fs + h.toleranceAfterSeconds
+                    )
+                }
+            } ?? []
+        let scribbleWindows: [(Double, Double)] =
+            touch.map { t in
+                t.gestures.filter { $0.kind == .scribble }.map {
+                    (offset + $0.startSeconds - h.toleranceBeforeSeconds, offset + $0.endSeconds + h.toleranceAfterSeconds)
+                }
+            } ?? []
 
         var cache = DetectionCache()
-        var result: [Bool] = []
+        var result: [VisitResult] = []
         result.reserveCapacity(submissions.count)
         for (i, s) in submissions.enumerated() {
             guard let coordinate = s.halls[placeIndex] else {
-                result.append(false)
+                result.append(VisitResult(rawValue: 0))
                 continue
             }
             let answers = i < sources.count ? sources[i] : nil
@@ -122,35 +209,46 @@ package enum GradingEngine {
             } else {
                 inside = try insideIntervals(fixes, place: Place(name: place.name, coordinate: coordinate), check: s.check)
             }
-            guard !inside.isEmpty else {
-                result.append(false)
-                continue
-            }
-            let detections: [Double]
+            var r = VisitResult(rawValue: 0)
+            if !inside.isEmpty { r.insert(.entered) }
+            let streamTimes: [Double]
             switch s.detector {
             case .shake(let c):
                 guard let motion else { throw SimulationError("hall-visits: no motion stream") }
-                detections = try cache.shake(c) { try ProtocolFeed.shakeTimes(motion, c) }
+                streamTimes = try cache.shake(c) { try ProtocolFeed.shakeTimes(motion, c) }
             case .scribble(let c):
                 guard let touch else { throw SimulationError("hall-visits: no touch stream") }
-                detections = try cache.scribble(c) { try ProtocolFeed.scribbleTimes(touch, c, rateHz: h.touch.touchRateHz) }
+                streamTimes = try cache.scribble(c) { try ProtocolFeed.scribbleTimes(touch, c, rateHz: h.touch.touchRateHz) }
             case .source:
                 guard let answers else { throw SimulationError("hall-visits: no answers of \(s.team)'s harness") }
-                detections = answers.times(suite: suiteIndex, trial: index)
+                streamTimes = answers.times(suite: suiteIndex, trial: index)
             }
-            result.append(firstCollection(detections, inside) != nil)
+            let detections = offset == 0 ? streamTimes : streamTimes.map { $0 + offset }
+            let windows = s.detector.gesture == .shake ? shakeWindows : scribbleWindows
+            func caused(_ t: Double) -> Bool { windows.contains { w in w.0 <= t && t <= w.1 } }
+            if detections.contains(where: caused) { r.insert(.gestureDetected) }
+            if let first = firstCollection(detections, inside) {
+                r.insert(caused(first) ? .collected : .falseCollection)
+            }
+            result.append(r)
         }
         return result
     }
 
-    /// The GPS fixes of visit `index` (its stream from `TrialSeed(suite seed, index)`).
+    /// The GPS fixes of visit `index` (its stream from `TrialSeed(suite seed, index)`), on the visit's clock: from
+    /// the start of the walk-up, if any.
     static func visitFixes(_ h: HallVisitSuite, seed: UInt64, index: Int) throws -> [LocationFix] {
         let place = h.places[index / h.visitsPerPlace]
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
         let plane = LocalTangentPlane(origin: place.coordinate)
-        var parameters = MovementParameters(kind: .loiter)
+        // A walk-up is the geofence study's approach: straight in from approachFromMeters, then the stay.
+        var parameters = MovementParameters(kind: h.approachFromMeters == nil ? .loiter : .approach)
         parameters.minutes = h.minutes
         parameters.wanderMeters = h.wanderMeters
+        if let from = h.approachFromMeters {
+            parameters.approachFromMeters = from
+            parameters.speedMetersPerSecond = h.approachSpeedMetersPerSecond
+        }
         let env = h.environment
         guard
             let movement = Movement(
@@ -166,7 +264,8 @@ package enum GradingEngine {
         return fixes
     }
 
-    /// The motion timeline of visit `index` (seed + 1).
+    /// The motion timeline of visit `index` (seed + 1), on the stream's clock: it starts on arrival,
+    /// ``HallVisitSuite/approachSeconds`` into the visit.
     static func visitMotion(_ h: HallVisitSuite, seed: UInt64, index: Int) throws -> MotionTimeline {
         MotionTimelineGenerator.generate(
             h.motion, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed &+ 1, trialIndex: UInt64(index))))
@@ -210,20 +309,28 @@ package enum GradingEngine {
         _ configs: [FedSetting<ShakeDetectorConfiguration>]
     ) throws -> [GestureTally] {
         guard !configs.isEmpty else { return [] }
-        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))
-        let timeline = MotionTimelineGenerator.generate(g.parameters, stream: stream)
+        let timeline = try shakeTimelineMotion(g, seed: seed, index: index)
         let fs = timeline.sensor.sampleRateHz
         let truth = timeline.shakes.map {
             TruthEvent(startSeconds: Double($0.startSample) / fs, endSeconds: Double($0.endSample) / fs)
         }
         let activities = MotionActivity.allCases
+        // Each shake's peak userAcceleration magnitude, g, for the report's "the shakes it missed peaked at …".
+        let peaks = timeline.shakes.map { shake in
+            var peak: Float = 0
+            for k in shake.startSample..<min(shake.endSample, timeline.sampleCount) {
+                peak = max(
+                    peak, (timeline.x[k] * timeline.x[k] + timeline.y[k] * timeline.y[k] + timeline.z[k] * timeline.z[k]).squareRoot())
+            }
+            return Double(peak)
+        }
         return try configs.map { c in
             let detections: [Double]
             switch c {
             case .shipped(let c): detections = try ProtocolFeed.shakeTimes(timeline, c)
             case .answered(let times): detections = times
             }
-            return tally(
+            var t = tally(
                 truth: truth, detections: detections, duration: timeline.durationSeconds,
                 before: g.toleranceBeforeSeconds, after: g.toleranceAfterSeconds,
                 activityCount: activities.count
@@ -231,7 +338,25 @@ package enum GradingEngine {
                 let k = min(timeline.sampleCount - 1, max(0, Int((t * fs).rounded())))
                 return timeline.segment(containing: k).flatMap { activities.firstIndex(of: $0.activity) }
             }
+            let m = GestureMatcher.match(
+                truth: truth, detections: detections, toleranceBeforeSeconds: g.toleranceBeforeSeconds,
+                toleranceAfterSeconds: g.toleranceAfterSeconds)
+            var caught = Set<Int>()
+            for (j, status) in m.detectionStatus.enumerated() where status == .truePositive {
+                if let e = m.detectionEvent[j] { caught.insert(e) }
+            }
+            t.missedPeakBins = Array(repeating: 0, count: 33)
+            for (e, peak) in peaks.enumerated() where !caught.contains(e) {
+                t.missedPeakBins[min(32, Int(peak / GestureTally.missedPeakBinG))] += 1
+            }
+            return t
         }
+    }
+
+    /// The motion of timeline `index` of a shake suite (its stream from `TrialSeed(suite seed, index)`).
+    static func shakeTimelineMotion(_ g: ShakeTimelineSuite, seed: UInt64, index: Int) throws -> MotionTimeline {
+        MotionTimelineGenerator.generate(
+            g.parameters, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index))))
     }
 
     /// Timeline `index` of a scribble suite, tallied for each distinct setting (nothing is generated without one).

@@ -9,19 +9,21 @@ extension GradingPlan {
     package static let recordColumns = "index suite trial result"
 
     /// One record line: `<global index> <suite> <trial> <result>`, where a visit's result is `v` followed by one
-    /// `0`/`1` a submission, and a timeline's is `t<settings>` followed by one tally a setting, each
+    /// hexadecimal digit a submission (its ``VisitResult`` flags: 1 collected, 2 falsely collected, 4 a gesture
+    /// detected, 8 the check entered), and a timeline's is `t<settings>` followed by one tally a setting, each
     /// `truth,truePositives,falseAlarms,misses,fragments,gesturesWithFragments,<exposure seconds as 16 hex
-    /// digits>,<false alarms by activity, ':'-separated>`.
+    /// digits>,<false alarms by activity, ':'-separated>,<missed shakes by peak bin, ':'-separated>`.
     package func record(_ g: Int, _ result: GradingUnitResult) -> String {
         let (s, k) = locate(g) ?? (-1, -1)
         switch result {
         case .visit(let got):
-            return "\(g) \(s) \(k) v" + String(got.map { $0 ? "1" : "0" })
+            return "\(g) \(s) \(k) v" + String(got.map { Character(String($0.rawValue, radix: 16)) })
         case .timeline(let tallies):
             let fields = tallies.map { t in
                 "\(t.truth),\(t.truePositives),\(t.falseAlarms),\(t.misses),\(t.fragments),\(t.gesturesWithFragments),"
                     + ExactDouble.encode(t.exposureSeconds) + ","
-                    + t.falseAlarmsByActivity.map(String.init).joined(separator: ":")
+                    + t.falseAlarmsByActivity.map(String.init).joined(separator: ":") + ","
+                    + t.missedPeakBins.map(String.init).joined(separator: ":")
             }
             return (["\(g) \(s) \(k) t\(tallies.count)"] + fields).joined(separator: " ")
         }
@@ -42,10 +44,12 @@ extension GradingPlan {
         let result = fields[3]
         if result.first == "v" {
             guard fields.count == 4 else { throw bad("a visit record has 4 fields") }
-            var got: [Bool] = []
+            var got: [VisitResult] = []
             for c in result.dropFirst() {
-                guard c == "0" || c == "1" else { throw bad("a visit's result is 0s and 1s") }
-                got.append(c == "1")
+                guard let v = c.hexDigitValue, c.isASCII, !c.isUppercase else {
+                    throw bad("a visit's result is one hexadecimal digit (0–9, a–f) a submission")
+                }
+                got.append(VisitResult(rawValue: UInt8(v)))
             }
             return .visit(got)
         } else if result.first == "t", let n = Int(result.dropFirst()), n == fields.count - 4 {
@@ -53,10 +57,10 @@ extension GradingPlan {
             for f in fields.dropFirst(4) {
                 let parts = f.split(separator: ",", omittingEmptySubsequences: false)
                 let counts = parts.prefix(6).compactMap { Int($0) }
-                guard parts.count == 8, counts.count == 6, counts.allSatisfy({ $0 >= 0 }),
+                guard parts.count == 9, counts.count == 6, counts.allSatisfy({ $0 >= 0 }),
                     let exposure = ExactDouble.decode(parts[6]), exposure.isFinite, exposure >= 0
                 else {
-                    throw bad("a tally needs 6 counts, the exposure as 16 hex digits and the activities")
+                    throw bad("a tally needs 6 counts, the exposure as 16 hex digits, the activities and the missed peaks")
                 }
                 let byActivity = parts[7].isEmpty ? [] : parts[7].split(separator: ":").compactMap { Int($0) }
                 var t = GestureTally()
@@ -68,6 +72,7 @@ extension GradingPlan {
                 t.gesturesWithFragments = counts[5]
                 t.exposureSeconds = exposure
                 t.falseAlarmsByActivity = byActivity
+                t.missedPeakBins = parts[8].isEmpty ? [] : parts[8].split(separator: ":").compactMap { Int($0) }
                 t.makeCluster()
                 tallies.append(t)
             }

@@ -5,8 +5,8 @@ import MonteCarlo
 
 /// What one unit of grading work gave: one hall visit or one gesture timeline, for every team at once.
 package enum GradingUnitResult: Sendable, Equatable {
-    /// A hall visit: whether each submission (in order) collected the hall.
-    case visit([Bool])
+    /// A hall visit: what happened for each submission (in order).
+    case visit([VisitResult])
     /// A gesture timeline: the tally of each distinct detector setting of the suite (``GradingPlan/settings``).
     case timeline([GestureTally])
 }
@@ -150,8 +150,8 @@ package struct GradingPlan: Sendable {
     /// settings)) whatever the trial counts, and no array of units exists.
     package struct Reduction: Sendable {
         private let plan: GradingPlan
-        /// Per suite (hall visits): per submission, visits collected per place.
-        private var collected: [[[Int]]]
+        /// Per suite (hall visits): per submission, its visits place by place.
+        private var collected: [[VisitTally]]
         /// Per suite (timelines): per setting, the total tally.
         private var totals: [[GestureTally]]
         /// Units added so far: the next unit's global index.
@@ -161,7 +161,9 @@ package struct GradingPlan: Sendable {
             self.plan = plan
             collected = plan.rubric.suites.map { suite in
                 guard case .hallVisits(let h) = suite.body else { return [] }
-                return Array(repeating: Array(repeating: 0, count: h.places.count), count: plan.submissions.count)
+                return Array(
+                    repeating: VisitTally(places: h.places.count, visitsPerPlace: h.visitsPerPlace),
+                    count: plan.submissions.count)
             }
             totals = plan.rubric.suites.indices.map { s in
                 switch plan.rubric.suites[s].body {
@@ -182,7 +184,7 @@ package struct GradingPlan: Sendable {
             switch plan.rubric.suites[s].body {
             case .hallVisits(let h):
                 guard case .visit(let got) = u, got.count == plan.submissions.count else { throw plan.misfit(s, k) }
-                for i in plan.submissions.indices where got[i] { collected[s][i][k / h.visitsPerPlace] += 1 }
+                for i in plan.submissions.indices { collected[s][i].add(got[i], place: k / h.visitsPerPlace) }
             case .shakeTimelines, .scribbleTimelines:
                 guard case .timeline(let tallies) = u, tallies.count == plan.settings[s].count else { throw plan.misfit(s, k) }
                 for j in tallies.indices { totals[s][j].add(tallies[j]) }
@@ -211,8 +213,8 @@ package struct GradingPlan: Sendable {
                                 c.map { Geodesic.distanceMeters($0, place.coordinate) }
                             })
                     }
-                case .hallVisits(let h):
-                    column = collected[s].map { .visits(collected: $0, visitsPerPlace: h.visitsPerPlace) }
+                case .hallVisits:
+                    column = collected[s].map { .visits($0) }
                 case .shakeTimelines, .scribbleTimelines:
                     column = plan.settingOf[s].map { j in j.map { .gestures(totals[s][$0]) } ?? .notApplicable }
                 }

@@ -43,8 +43,13 @@ package struct GradingSuite: Sendable {
     package var conditions: String {
         switch body {
         case .hallVisits(let h):
-            return "\(h.visitsPerPlace) visits per hall × \(h.places.count) halls, standing \(Format.exact(h.distanceMeters)) m "
-                + "from the hall (±\(Format.exact(h.wanderMeters)) m) for \(Format.exact(h.minutes)) min, "
+            let approach =
+                h.approachFromMeters.map {
+                    "walking up from \(Format.exact($0)) m at \(Format.exact(h.approachSpeedMetersPerSecond)) m/s, then "
+                } ?? ""
+            return "\(h.visitsPerPlace) visits per hall × \(h.places.count) halls, \(approach)standing "
+                + "\(Format.exact(h.distanceMeters)) m from the hall (±\(Format.exact(h.wanderMeters)) m) for "
+                + "\(Format.exact(h.minutes)) min, "
                 + "\(h.environment.name) GPS, \(h.motion.shakesCount) shakes or ~half the touch gestures scribbles per visit"
         case .shakeTimelines(let s):
             return "\(s.timelines) timelines of \(Format.exact(s.parameters.durationSeconds / 60)) min of everyday motion"
@@ -74,6 +79,21 @@ package struct HallVisitSuite: Sendable {
     package let motion: MotionTimelineParameters
     /// The touch stream of a scribble team.
     package let touch: TouchTimelineParameters
+    /// Where the visit starts: walking straight up from this distance (metres) to the standing point, fixes all the
+    /// way, the gesture stream starting on arrival; nil: the visit starts at the standing point.
+    package var approachFromMeters: Double?
+    /// Walking speed of the walk-up, m/s.
+    package var approachSpeedMetersPerSecond = 1.4
+    /// A detection counts as caused by a deliberate gesture from this long before its start…
+    package var toleranceBeforeSeconds = 0.0
+    /// …to this long after its end (the shake study's matching window).
+    package var toleranceAfterSeconds = 0.5
+
+    /// How long the walk-up takes, s: (approachFromMeters − d) / speed, 0 without one. The gesture stream (and
+    /// the time limit to collect) starts then.
+    package var approachSeconds: Double {
+        approachFromMeters.map { max(0, $0 - distanceMeters) / approachSpeedMetersPerSecond } ?? 0
+    }
 }
 
 /// Shake-study timelines used as a grading suite.
@@ -104,7 +124,7 @@ extension MotionTimelineParameters {
 
 extension GradingSuite {
     /// The suite kinds an inline suite may name.
-    static let kinds = ["hall-visits", "shake-timelines", "scribble-timelines", "coordinates"]
+    static let kinds = ["hall-visits", "shake-timelines", "scribble-timelines", "coordinates", "scenario"]
 
     /// Reads a suite: a path (a shake or scribble scenario file, relative to the rubric's folder) or an inline
     /// object with `kind`.
@@ -121,44 +141,11 @@ extension GradingSuite {
         folder: URL
     ) throws(InputError) -> GradingSuite {
         if case .string(let path) = field.node.value {
-            guard !path.isEmpty else { throw field.error("must not be empty") }
-            let lookup = ReferenceSearchPath.resolve(path, beside: folder)
-            guard let found = lookup.found else {
-                throw InputError(
-                    .missingFile, file: field.file, line: field.node.line, field: field.path,
-                    problem: "no scenario file \"\(path)\" (looked for \(lookup.lookedIn))")
-            }
-            let shown = found.relativePath
-            let scenario: Scenario
-            do {
-                scenario = try ScenarioFile.load(path: shown)
-            } catch {
-                throw InputError(
-                    error.kind, file: field.file, line: field.node.line, field: field.path,
-                    problem: "the scenario cannot be used: \(error.description)")
-            }
-            if let s = scenario.study as? ShakeScenario {
-                return GradingSuite(
-                    id: id, source: path, seed: s.seed,
-                    body: .shakeTimelines(
-                        ShakeTimelineSuite(
-                            timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                            toleranceAfterSeconds: s.toleranceAfterSeconds)))
-            }
-            if let s = scenario.study as? ScribbleScenario {
-                return GradingSuite(
-                    id: id, source: path, seed: s.seed,
-                    body: .scribbleTimelines(
-                        ScribbleTimelineSuite(
-                            timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                            toleranceAfterSeconds: s.toleranceAfterSeconds)))
-            }
-            throw field.error(
-                "names a \(scenario.kind) scenario; a suite file must be a shake or scribble "
-                    + "scenario (write hall visits inline)")
+            return try readScenario(field, id: id, path: path, folder: folder)
         }
         let o = try field.object()
         let kind = try o.required("kind").choice(kinds)
+        if kind == "scenario" { return try readScenarioObject(o, id: id, folder: folder) }
         let seed = try o.optional("seed")?.unsigned64() ?? derivedSeed(rubricSeed, id)
         let body: Body
         switch kind {
@@ -197,8 +184,91 @@ extension GradingSuite {
         return GradingSuite(id: id, source: "inline", seed: seed, body: body)
     }
 
+    /// A shake or scribble scenario file as a suite: its timelines, seed, timeline count and matching tolerances
+    /// (its sweep is ignored).
+    static func readScenario(
+        _ field: JSONField, id: String, path: String, folder: URL, motionWeights: [MotionActivity: Double]? = nil,
+        weightsField: JSONField? = nil
+    ) throws(InputError) -> GradingSuite {
+        guard !path.isEmpty else { throw field.error("must not be empty") }
+        let lookup = ReferenceSearchPath.resolve(path, beside: folder)
+        guard let found = lookup.found else {
+            throw InputError(
+                .missingFile, file: field.file, line: field.node.line, field: field.path,
+                problem: "no scenario file \"\(path)\" (looked for \(lookup.lookedIn))")
+        }
+        let shown = found.relativePath
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioFile.load(path: shown)
+        } catch {
+            throw InputError(
+                error.kind, file: field.file, line: field.node.line, field: field.path,
+                problem: "the scenario cannot be used: \(error.description)")
+        }
+        if let s = scenario.study as? ShakeScenario {
+            var parameters = s.timeline
+            var source = path
+            if let motionWeights {
+                for (activity, weight) in motionWeights { parameters.weights[activity] = weight }
+                guard parameters.weights.values.contains(where: { $0 > 0 }) else {
+                    throw (weightsField ?? field).error("leaves no everyday activity a weight above 0")
+                }
+                source +=
+                    " with "
+                    + motionWeights.sorted { $0.key.rawValue < $1.key.rawValue }
+                    .map { "\($0.key.rawValue) \(Format.exact($0.value))" }.joined(separator: ", ")
+            }
+            return GradingSuite(
+                id: id, source: source, seed: s.seed,
+                body: .shakeTimelines(
+                    ShakeTimelineSuite(
+                        timelines: s.timelines, parameters: parameters, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                        toleranceAfterSeconds: s.toleranceAfterSeconds)))
+        }
+        if let s = scenario.study as? ScribbleScenario {
+            if let f = weightsField { throw f.error("applies to shake scenarios only (a scribble scenario has touch weights)") }
+            return GradingSuite(
+                id: id, source: path, seed: s.seed,
+                body: .scribbleTimelines(
+                    ScribbleTimelineSuite(
+                        timelines: s.timelines, parameters: s.timeline, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+                        toleranceAfterSeconds: s.toleranceAfterSeconds)))
+        }
+        throw field.error(
+            "names a \(scenario.kind) scenario; a suite file must be a shake or scribble "
+                + "scenario (write hall visits inline)")
+    }
+
+    /// `{"kind": "scenario", "path": …, "motionWeights": {…}}`: a scenario file whose everyday-motion weights are
+    /// overridden activity by activity (a course weighing pocket walking or running into the false-alarm suite; the
+    /// scenario's own weights where none is given). Only a shake scenario has motion weights.
+    static func readScenarioObject(_ o: JSONObjectReader, id: String, folder: URL) throws(InputError) -> GradingSuite {
+        let pathField = try o.required("path")
+        let path = try pathField.string()
+        let weightsField = o.optional("motionWeights")
+        var weights: [MotionActivity: Double]?
+        if let f = weightsField {
+            let w = try f.object()
+            var read: [MotionActivity: Double] = [:]
+            for key in w.keys {
+                guard let v = w.optional(key) else { continue }
+                guard let activity = MotionActivity(rawValue: key), activity != .shake else {
+                    throw v.error(
+                        "is not an everyday activity (known: "
+                            + MotionActivity.everyday.map(\.rawValue).joined(separator: ", ") + ")")
+                }
+                read[activity] = try v.nonNegative(atMost: 1e6)
+            }
+            weights = read
+        }
+        try o.finish()
+        return try readScenario(pathField, id: id, path: path, folder: folder, motionWeights: weights, weightsField: weightsField)
+    }
+
     /// `hall-visits`: `distanceMeters` (required), `minutes` (1), `visitsPerPlace` (40), `environment` ("campus"),
-    /// `wanderMeters` (3), `shakesPerVisit` (3), `minimumGapSeconds` (5), `motionWeights`, `touchWeights`.
+    /// `wanderMeters` (3), `shakesPerVisit` (3), `minimumGapSeconds` (5), `motionWeights`, `touchWeights`,
+    /// `approachFromMeters` (none), `approachSpeedMetersPerSecond` (1.4), `matching` (0 s before, 0.5 s after).
     static func readHallVisits(_ o: JSONObjectReader, places: [Place]) throws(InputError) -> HallVisitSuite {
         let distance = try o.required("distanceMeters").nonNegative(atMost: 5000)
         let minutes = try o.optional("minutes")?.positive(atMost: 120) ?? 1
@@ -221,9 +291,24 @@ extension GradingSuite {
         // A student trying to collect scribbles about every other gesture (an assumption; the rest are taps).
         var touch = TouchTimelineParameters(durationSeconds: minutes * 60, weights: [.scribble: 1, .tap: 1])
         if let f = o.optional("touchWeights") { touch.weights = try GestureScenarioReader.touchWeights(f) }
-        return HallVisitSuite(
+        var suite = HallVisitSuite(
             places: places, distanceMeters: distance, minutes: minutes, visitsPerPlace: visits,
             environment: environment, wanderMeters: wander, motion: motion, touch: touch)
+        if let f = o.optional("approachFromMeters") {
+            let from = try f.nonNegative(atMost: 5000)
+            guard from > distance else {
+                throw f.error(
+                    "must be farther than distanceMeters (\(Format.exact(distance)) m) to walk up from, got "
+                        + Format.exact(from))
+            }
+            suite.approachFromMeters = from
+        }
+        if let f = o.optional("approachSpeedMetersPerSecond") {
+            guard suite.approachFromMeters != nil else { throw f.error("needs approachFromMeters (the walk-up it paces)") }
+            suite.approachSpeedMetersPerSecond = try f.positive(atMost: 10)
+        }
+        (suite.toleranceBeforeSeconds, suite.toleranceAfterSeconds) = try GestureScenarioReader.matching(o)
+        return suite
     }
 
     /// The rubric seed mixed with the suite's name (FNV-1a 64 of the name, XOR the seed), so suites draw

@@ -6,8 +6,14 @@ import Studies
 
 /// What a simulated criterion measures.
 package enum GradingMetric: String, Sendable, CaseIterable {
-    /// hall-visits: the share of visits in which the hall was collected (gesture while the check says in range).
+    /// hall-visits: the share of visits in which a deliberate gesture collected the hall (the app's first collection
+    /// of the visit fell within the matching window of a deliberate gesture while the check said in range).
     case collectRate = "collect-rate"
+    /// hall-visits: the share of visits in which the app's first collection came without a deliberate gesture (a
+    /// false alarm while the check said in range): a false collection.
+    case falseCollectionRate = "false-collection-rate"
+    /// hall-visits: the share of visits in which the app collected the hall at all, with or without a gesture.
+    case anyCollectionRate = "any-collection-rate"
     /// shake or scribble timelines: true gestures detected ÷ true gestures.
     case recall
     /// shake or scribble timelines: detections outside every gesture an hour of everyday use.
@@ -18,12 +24,15 @@ package enum GradingMetric: String, Sendable, CaseIterable {
     case worstCoordinateErrorMeters = "worst-coordinate-error-meters"
 
     /// Whether the metric is a proportion (shown as a percentage).
-    var isProportion: Bool { self == .collectRate || self == .recall || self == .singleEventShare }
+    var isProportion: Bool { self != .falseAlarmsPerHour && self != .worstCoordinateErrorMeters }
+
+    /// Whether the metric is measured on hall visits.
+    var isVisitMetric: Bool { self == .collectRate || self == .falseCollectionRate || self == .anyCollectionRate }
 
     /// The unit shown after a value.
     var unit: String {
         switch self {
-        case .collectRate, .recall, .singleEventShare: return ""
+        case .collectRate, .falseCollectionRate, .anyCollectionRate, .recall, .singleEventShare: return ""
         case .falseAlarmsPerHour: return "/h"
         case .worstCoordinateErrorMeters: return " m"
         }
@@ -52,22 +61,51 @@ package struct PassRule: Sendable, Equatable {
     }
 }
 
-/// Linear partial credit for a failed criterion: 0 points at `zeroAt`, all the points at `fullAt`, linear in
-/// between and clamped outside.
+/// Partial credit for a failed criterion: 0 points at `zeroAt`, all the points at `fullAt`, linear (or linear in
+/// the logarithm) in between and clamped outside.
 package struct PartialCredit: Sendable, Equatable {
+    /// How the share grows between `zeroAt` and `fullAt`.
+    package enum Scale: String, Sendable, CaseIterable {
+        /// (value − zeroAt)/(fullAt − zeroAt).
+        case linear
+        /// (ln value − ln zeroAt)/(ln fullAt − ln zeroAt): each factor of ten is worth the same, so a rate of 1, 10,
+        /// 100 and 1000 an hour earn different points (both ends > 0).
+        case log
+    }
+
     package let zeroAt: Double
     package let fullAt: Double
+    package let scale: Scale
 
-    package init(zeroAt: Double, fullAt: Double) {
+    package init(zeroAt: Double, fullAt: Double, scale: Scale = .linear) {
         self.zeroAt = zeroAt
         self.fullAt = fullAt
+        self.scale = scale
     }
 
-    /// The share of the points earned at `value`: (value − zeroAt)/(fullAt − zeroAt) clamped to [0, 1].
+    /// The share of the points earned at `value`, clamped to [0, 1]: (value − zeroAt)/(fullAt − zeroAt), or on
+    /// the log scale (ln value − ln zeroAt)/(ln fullAt − ln zeroAt), where a value ≤ 0 is below every positive end
+    /// (full credit when fullAt < zeroAt, none otherwise).
     package func share(_ value: Double) -> Double {
-        let s = (value - zeroAt) / (fullAt - zeroAt)
+        let s: Double
+        switch scale {
+        case .linear: s = (value - zeroAt) / (fullAt - zeroAt)
+        case .log:
+            guard value > 0 else { return fullAt < zeroAt ? 1 : 0 }
+            s = (log(value) - log(zeroAt)) / (log(fullAt) - log(zeroAt))
+        }
         return min(1, max(0, s))
     }
+}
+
+/// Which hall visits a visit metric counts.
+package enum VisitSelection: String, Sendable, CaseIterable {
+    /// Every visit.
+    case all
+    /// Only visits in which the team's detector fired on a deliberate gesture (anywhere, in range or not): a
+    /// refusal means something only when the gesture was noticed, so a detector that never fires is not
+    /// measurable rather than a perfect refuser.
+    case gestureDetected = "gesture-detected"
 }
 
 /// How a borderline result (the 95% interval straddles the threshold) is scored.
@@ -108,9 +146,11 @@ package struct GradingCriterion: Sendable {
 /// A criterion judged by simulation.
 package struct SimulatedCriterion: Sendable {
     /// Index into the rubric's suites.
-    package let suiteIndex: Int
+    package var suiteIndex: Int
     package let metric: GradingMetric
     package let aggregation: PlaceAggregation
+    /// Visit metrics: which visits count (every one, or those in which a deliberate gesture was detected).
+    package var visits: VisitSelection = .all
     package let rule: PassRule
     package let partialCredit: PartialCredit?
     package let borderline: BorderlinePolicy
@@ -199,7 +239,7 @@ package struct Rubric: Sendable {
             let metric = GradingMetric(rawValue: try metricField.choice(GradingMetric.allCases.map(\.rawValue))) ?? .recall
             let allowed: [GradingMetric]
             switch suite.body {
-            case .hallVisits: allowed = [.collectRate]
+            case .hallVisits: allowed = [.collectRate, .falseCollectionRate, .anyCollectionRate]
             case .shakeTimelines, .scribbleTimelines: allowed = [.recall, .falseAlarmsPerHour, .singleEventShare]
             case .coordinates: allowed = [.worstCoordinateErrorMeters]
             }
@@ -210,8 +250,13 @@ package struct Rubric: Sendable {
             }
             var aggregation = PlaceAggregation.pooled
             if let f = o.optional("over") {
-                guard metric == .collectRate else { throw f.error("applies to collect-rate only") }
+                guard metric.isVisitMetric else { throw f.error("applies to hall-visit metrics only") }
                 aggregation = PlaceAggregation(rawValue: try f.choice(["pooled", "worst-place", "highest-place"])) ?? .pooled
+            }
+            var visits = VisitSelection.all
+            if let f = o.optional("visits") {
+                guard metric.isVisitMetric else { throw f.error("applies to hall-visit metrics only") }
+                visits = VisitSelection(rawValue: try f.choice(VisitSelection.allCases.map(\.rawValue))) ?? .all
             }
             let atLeast = o.optional("atLeast")
             let atMost = o.optional("atMost")
@@ -231,7 +276,16 @@ package struct Rubric: Sendable {
                 let zeroField = try p.required("zeroAt")
                 let zero = try zeroField.double(in: -1e9...1e9)
                 let full = try p.required("fullAt").double(in: -1e9...1e9)
+                let scaleField = p.optional("scale")
+                let scale =
+                    try scaleField.map { f throws(InputError) in
+                        PartialCredit.Scale(rawValue: try f.choice(PartialCredit.Scale.allCases.map(\.rawValue))) ?? .linear
+                    } ?? .linear
                 try p.finish()
+                if scale == .log, let f = scaleField, zero <= 0 || full <= 0 {
+                    throw f.error(
+                        "\"log\" needs zeroAt and fullAt above 0, got \(Format.exact(zero)) and \(Format.exact(full))")
+                }
                 let increasing = rule.direction == .atLeast
                 guard increasing ? zero < full : zero > full else {
                     throw zeroField.error(
@@ -239,7 +293,7 @@ package struct Rubric: Sendable {
                             + "\(increasing ? "atLeast" : "atMost") rule, got \(Format.exact(zero)) "
                             + "and \(Format.exact(full))")
                 }
-                partial = PartialCredit(zeroAt: zero, fullAt: full)
+                partial = PartialCredit(zeroAt: zero, fullAt: full, scale: scale)
             }
             let borderline =
                 try o.optional("borderline")
@@ -254,13 +308,11 @@ package struct Rubric: Sendable {
                 if case .scribbleTimelines = suite.body { gesture = .scribble }
             }
             try o.finish()
-            criteria.append(
-                GradingCriterion(
-                    id: id, description: text, points: points,
-                    kind: .simulated(
-                        SimulatedCriterion(
-                            suiteIndex: suiteIndex, metric: metric, aggregation: aggregation, rule: rule, partialCredit: partial,
-                            borderline: borderline, gesture: gesture))))
+            var simulated = SimulatedCriterion(
+                suiteIndex: suiteIndex, metric: metric, aggregation: aggregation, rule: rule, partialCredit: partial,
+                borderline: borderline, gesture: gesture)
+            simulated.visits = visits
+            criteria.append(GradingCriterion(id: id, description: text, points: points, kind: .simulated(simulated)))
         }
         try r.finish()
         // Keep only suites some criterion uses, so nothing is simulated for nothing.
@@ -276,13 +328,9 @@ package struct Rubric: Sendable {
             kept.append(s)
         }
         criteria = criteria.map { c in
-            guard case .simulated(let s) = c.kind else { return c }
-            return GradingCriterion(
-                id: c.id, description: c.description, points: c.points,
-                kind: .simulated(
-                    SimulatedCriterion(
-                        suiteIndex: remap[s.suiteIndex] ?? 0, metric: s.metric, aggregation: s.aggregation, rule: s.rule,
-                        partialCredit: s.partialCredit, borderline: s.borderline, gesture: s.gesture)))
+            guard case .simulated(var s) = c.kind else { return c }
+            s.suiteIndex = remap[s.suiteIndex] ?? 0
+            return GradingCriterion(id: c.id, description: c.description, points: c.points, kind: .simulated(s))
         }
         return Rubric(
             name: name, description: description, file: path, seed: seed, places: placeSet.places,

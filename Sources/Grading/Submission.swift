@@ -54,6 +54,17 @@ package struct Submission: Sendable {
     package let manualPoints: [String: Double]
     /// The team's own code (a source submission), nil for a JSON submission.
     package var source: Source?
+    /// The `student` key as written (a gradebook identifier), nil when the file has none.
+    package var studentKey: String?
+
+    /// The student identifier of the gradebook: the `student` key, else the submission's folder (a source
+    /// submission's `submission.json`) or file name without `.json`.
+    package var student: String {
+        if let studentKey { return studentKey }
+        let url = URL(fileURLWithPath: file)
+        if url.lastPathComponent == "submission.json" { return url.deletingLastPathComponent().lastPathComponent }
+        return url.deletingPathExtension().lastPathComponent
+    }
 
     package init(
         team: String, file: String, detector: Detector, check: ProximityCheckConfiguration, halls: [Coordinate?],
@@ -122,6 +133,7 @@ package struct Submission: Sendable {
         } else {
             try listedHalls(hallsField, names: names, into: &halls)
         }
+        let studentKey = try r.optional("student")?.nonEmptyString(maximumLength: 200)
         var manual: [String: Double] = [:]
         if let m = try r.optional("manualPoints")?.object() {
             for key in m.keys {
@@ -135,6 +147,7 @@ package struct Submission: Sendable {
         try r.finish()
         var s = Submission(team: team, file: file, detector: detector, check: check, halls: halls, manualPoints: manual)
         s.source = source
+        s.studentKey = studentKey
         return s
     }
 

@@ -42,12 +42,15 @@ import Testing
         #expect(r.status == 65)
         #expect(r.stderr.contains("Error: subs/2.json:1: detector.kind: unknown shake detector kind \"wiggle\""))
         let out = folder.appendingPathComponent("out")
-        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["one.md", "summary.csv", "summary.md", "three.md"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [
+                "gradescope", "one.md", "summary.csv", "summary.md", "three.md",
+            ])
+        let names = ["one.md", "summary.csv", "summary.md", "three.md", "gradescope/one/results.json", "gradescope/three/results.json"]
         let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("subs/2.json:1: detector.kind"))
         let csv = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8)
-        #expect(csv.hasPrefix("team,file,gesture,coords,recall,total,maximum,error\n"))
+        #expect(csv.hasPrefix("team,student,file,gesture,coords,recall,total,maximum,error\n"))
 
         // Same inputs again, with one thread: byte-identical files.
         let again = try SensorBench.run(

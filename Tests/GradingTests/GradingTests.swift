@@ -175,11 +175,13 @@ struct GradingFixture {
         let (grades, _) = try Grader.grade(
             rubric, files: [f.path("good.json"), f.path("moved.json")],
             runner: MonteCarloRunner(jobs: 1))
-        guard case .visits(let good, let n) = grades[0].outcomes[0], case .visits(let moved, _) = grades[1].outcomes[0] else {
+        guard case .visits(let goodVisits) = grades[0].outcomes[0], case .visits(let movedVisits) = grades[1].outcomes[0] else {
             Issue.record("the first suite is not hall visits")
             return
         }
-        #expect(n == 6)
+        let good = goodVisits.collected
+        let moved = movedVisits.collected
+        #expect(goodVisits.visitsPerPlace == 6)
         #expect(moved[1] == 0)
         #expect(good[1] > 0)
         // The same visits are used for both teams: 1920 Commons (same coordinates, same detector) scores alike.
@@ -227,7 +229,10 @@ struct GradingFixture {
             return try GradeReport.render(rubric, grades: grades, failures: failures)
         }
         let one = try render(1), two = try render(2), again = try render(2)
-        #expect(one.paths == ["a.md", "s.md", "summary.csv", "summary.md"])
+        #expect(
+            one.paths == [
+                "a.md", "gradescope/a/results.json", "gradescope/s/results.json", "s.md", "summary.csv", "summary.md",
+            ])
         for p in one.paths {
             #expect(one.contents(of: p) == two.contents(of: p))
             #expect(two.contents(of: p) == again.contents(of: p))
