@@ -450,6 +450,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           write-samples           Regenerate the synthetic sample recordings of Scenarios/recordings.
           allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
+          shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -498,6 +499,20 @@ let recordedHelp: [(topic: String?, text: String)] = [
         OPTIONS:
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev shake-coverage",
+        #"""
+        OVERVIEW: The coverage of the shake reports' rate and precision intervals (docs/shake.md).
+
+        USAGE: sensorbench dev shake-coverage [<replications>]
+
+        ARGUMENTS:
+          <replications>          Replications a design, 2 to 100000 (default: 1000).
+
+        OPTIONS:
           -h, --help              Show help information.
         """#
     ),

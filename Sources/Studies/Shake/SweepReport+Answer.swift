@@ -46,7 +46,7 @@ extension SweepReport {
         var text =
             "\(c.activityCauses[i]) (\(count) of its \(total) false alarm\(total == 1 ? "" : "s"), in "
             + "\(try num(a.activityHours[i])) h of \(c.activityNames[i]) simulated"
-        if let rate = a.activityRates[s][i].rate, let ci = try a.activityRates[s][i].interval() {
+        if let rate = a.activityRates[s][i].rate, let ci = try a.activityRates[s][i].interval(dispersionFloor: a.dispersionFloor) {
             text += ": \(try num(rate)) an hour of it [\(try num(ci.low))–\(try num(ci.high))]"
         }
         return text + ")"
@@ -63,9 +63,19 @@ extension SweepReport {
             + "\(t.limit == 1 ? "" : "s") an hour, ≥ \(RecommendationRule.percent(t.share)) of detected "
             + "\(c.gesture)s firing once, each judged on its 95% bound as the course rubric grades it"
         if a.ruleMet {
+            let fresh = try freshDaysPhrase(c, a)
+            let headline =
+                try choiceIsReliable(c)
+                ? "**Ship \(setting.family) \(setting.shortLabel): it meets all three targets (\(targetsText)) on the "
+                    + "\(a.timelineCount) timelines it was chosen from, and \(fresh ?? "")"
+                    + " (reliable: a 95% lower bound of at least \(RecommendationRule.percent(ConfirmationPlan.reliableShare))).**"
+                : "**Not reliable enough to ship: \(setting.family) \(setting.shortLabel) meets all three targets "
+                    + "(\(targetsText)) on the \(a.timelineCount) timelines it was chosen from, but "
+                    + (fresh.map { "\($0), short of a 95% lower bound of \(RecommendationRule.percent(ConfirmationPlan.reliableShare))" }
+                        ?? "it was not checked on fresh days") + ".**"
             doc.paragraph(
-                "**Ship \(setting.family) \(setting.shortLabel): it meets all three targets (\(targetsText)).** "
-                    + "It \(try catchText(c, a, m)), fires \(try rateText(m)), and \(try onceText(c, m)).")
+                headline + " On its own timelines it \(try catchText(c, a, m)), fires \(try rateText(m)), and "
+                    + "\(try onceText(c, m)).")
             if let i = limitingActivity(c, a, r) {
                 doc.paragraph(
                     "What limits it: most of its false alarms come from \(try activityText(c, a, r, i)). "
@@ -202,7 +212,9 @@ extension SweepReport {
         var pick: (Int, Double, ConfidenceInterval)?
         for s in recallOK where check(a, s)?.singleEvent ?? false {
             let rate = a.falseAlarmsWithoutActivity[s][i]
-            guard let value = rate.rate, let ci = try rate.interval(), ci.high <= t.limit else { continue }
+            guard let value = rate.rate, let ci = try rate.interval(dispersionFloor: a.dispersionFloor), ci.high <= t.limit else {
+                continue
+            }
             let recall = a.metrics[s].recall ?? 0
             if let p = pick, (a.metrics[p.0].recall ?? 0, -p.1) >= (recall, -value) { continue }
             pick = (s, value, ci)
@@ -214,7 +226,7 @@ extension SweepReport {
                     (a.falseAlarmsWithoutActivity[$0][i].rate ?? .infinity, $0)
                         < (a.falseAlarmsWithoutActivity[$1][i].rate ?? .infinity, $1)
                 }), let rate = a.falseAlarmsWithoutActivity[closest][i].rate,
-                let ci = try a.falseAlarmsWithoutActivity[closest][i].interval()
+                let ci = try a.falseAlarmsWithoutActivity[closest][i].interval(dispersionFloor: a.dispersionFloor)
             else { return nil }
             if rate == 0 {
                 let hours = a.falseAlarmsWithoutActivity[closest][i].exposure
