@@ -100,6 +100,13 @@ package enum ScribbleStudy {
         }
     }
 
+    /// An empty reduction of the scenario's sweep.
+    static func accumulator(_ s: ScribbleScenario) -> SweepAnalysis.Accumulator {
+        SweepAnalysis.Accumulator(
+            settings: settings(s), activityCount: activities.count, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+            toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+    }
+
     /// Simulates, analyses and renders, streaming; returns the report's files without writing them.
     package static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
         try report(s, runner: runner) { sink in
@@ -118,12 +125,7 @@ package enum ScribbleStudy {
         _ s: ScribbleScenario, runner: MonteCarloRunner = MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs),
         feed: ((GestureTrialOutcome) throws -> Void) throws -> Void
     ) throws -> ReportFiles {
-        var stream = try SweepStream(
-            accumulator: SweepAnalysis.Accumulator(
-                settings: settings(s), activityCount: activities.count,
-                toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule),
-            scenarioSeed: s.seed)
+        var stream = try SweepStream(accumulator: accumulator(s), scenarioSeed: s.seed)
         try feed { try stream.add($0) }
         let analysis = try stream.accumulator.finish()
         let confirmation = try SweepConfirmation.run(

@@ -125,31 +125,55 @@ package struct SweepConfirmation: Sendable {
         }
         let fresh = try confirmation.finish()
 
-        var counts = [DayCount](repeating: DayCount(), count: candidates.count)
         let judged: Bool
         if case .bestF1 = selection.rule { judged = false } else { judged = plan.days > 0 && dayTimelines > 0 }
-        if judged {
-            var day = accumulator()
-            try runner.forEach(count: plan.days * dayTimelines) { k in
-                try runTimeline(plan.dayIndex(day: k / dayTimelines, timeline: k % dayTimelines, dayTimelines: dayTimelines), candidates)
-            } consume: { k, outcome in
-                try day.add(outcome)
-                guard k % dayTimelines == dayTimelines - 1 else { return }
-                let a = try day.finish()
-                for i in candidates.indices {
-                    let c = targetCheck(a.metrics[i], a.rule)
-                    counts[i].days += 1
-                    if c.recall { counts[i].recall += 1 }
-                    if c.falseAlarms { counts[i].falseAlarms += 1 }
-                    if c.singleEvent { counts[i].singleEvent += 1 }
-                    if c.all { counts[i].all += 1 }
-                }
-                day = accumulator()
-            }
-        }
+        let counts =
+            judged
+            ? try days(
+                selection: selection, settings: candidates, days: plan.days, dayTimelines: dayTimelines,
+                firstIndex: plan.dayIndex(day: 0, timeline: 0, dayTimelines: dayTimelines), activityCount: activityCount,
+                runner: runner, runTimeline: runTimeline) : []
         return SweepConfirmation(
             plan: plan, dayTimelines: dayTimelines, candidates: candidates, fresh: fresh,
-            dayCounts: judged ? counts : [])
+            dayCounts: counts)
+    }
+
+    /// Judges `settings` (sweep indices) on `days` fresh days of `dayTimelines` timelines each, day d's timeline i
+    /// being global trial `firstIndex + d·dayTimelines + i`, each day as the report judges its own timelines (the
+    /// selection's rule and dispersion floor): per setting, on how many days it met each target.
+    ///
+    /// - Throws: what the timelines or the statistics throw.
+    package static func days(
+        selection: SweepAnalysis, settings: [Int], days: Int, dayTimelines: Int, firstIndex: Int, activityCount: Int,
+        runner: MonteCarloRunner, runTimeline: @escaping @Sendable (Int, [Int]) throws -> GestureTrialOutcome
+    ) throws -> [DayCount] {
+        var counts = [DayCount](repeating: DayCount(), count: settings.count)
+        guard days > 0, dayTimelines > 0 else { return counts }
+        func accumulator() -> SweepAnalysis.Accumulator {
+            SweepAnalysis.Accumulator(
+                settings: settings.map { selection.settings[$0] }, activityCount: activityCount,
+                toleranceBeforeSeconds: selection.toleranceBeforeSeconds,
+                toleranceAfterSeconds: selection.toleranceAfterSeconds, rule: selection.rule,
+                dispersionFloor: selection.dispersionFloor)
+        }
+        var day = accumulator()
+        try runner.forEach(count: days * dayTimelines) { k in
+            try runTimeline(firstIndex + k, settings)
+        } consume: { k, outcome in
+            try day.add(outcome)
+            guard k % dayTimelines == dayTimelines - 1 else { return }
+            let a = try day.finish()
+            for i in settings.indices {
+                let c = targetCheck(a.metrics[i], a.rule)
+                counts[i].days += 1
+                if c.recall { counts[i].recall += 1 }
+                if c.falseAlarms { counts[i].falseAlarms += 1 }
+                if c.singleEvent { counts[i].singleEvent += 1 }
+                if c.all { counts[i].all += 1 }
+            }
+            day = accumulator()
+        }
+        return counts
     }
 
     /// The targets of `rule` on `m`: a `targets` rule's three; a `max-recall` rule's one limit (recall and

@@ -175,9 +175,17 @@ extension SweepReport {
             // Every setting that catches enough fires too often: the quietest of them, and what fires it.
             guard let quietest = best(recallOK, by: { $0.falseAlarmsPerHour ?? .infinity }) else { return "" }
             let m = a.metrics[quietest]
+            let tooOften = (m.falseAlarmsPerHour ?? .infinity) > (targets(a)?.limit ?? 0)
             var text =
-                "The \(recallOK.count) setting\(recallOK.count == 1 ? "" : "s") that reach the recall target "
-                + "fire too often: the quietest, \(a.settings[quietest].family) \(a.settings[quietest].shortLabel), "
+                "The \(recallOK.count) setting\(recallOK.count == 1 ? "" : "s") that reach\(recallOK.count == 1 ? "es" : "") "
+                + "the recall target "
+                + (tooOften
+                    ? "fire\(recallOK.count == 1 ? "s" : "") too often"
+                    : "cannot show \(recallOK.count == 1 ? "it fires" : "they fire") at most "
+                        + "\(Format.exact(targets(a)?.limit ?? 0)) false alarm\(targets(a)?.limit == 1 ? "" : "s") an hour "
+                        + "on these timelines: the 95% bound, which allows for false alarms in bursts, stays above the "
+                        + "limit (simulate more timelines to tell)")
+                + ": the quietest, \(a.settings[quietest].family) \(a.settings[quietest].shortLabel), "
                 + "fires \(try rateText(m))"
             if let i = limitingActivity(c, a, quietest) {
                 text += ", mostly from \(try activityText(c, a, quietest, i))"

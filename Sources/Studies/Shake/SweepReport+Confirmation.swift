@@ -82,16 +82,18 @@ extension SweepReport {
             let other = k.candidates[j]
             second +=
                 " It is not reliable (\(reliableText) is needed); of its runners-up, \(a.settings[other].family) "
-                + "\(a.settings[other].shortLabel) is: \(try daysText(k.dayCounts[j].all, days)) of the days."
+                + "\(a.settings[other].shortLabel) is, on \(try daysText(k.dayCounts[j].all, days))."
         } else if let j = k.closestCandidate() {
             let other = k.candidates[j]
             let counts = k.dayCounts[j]
-            let stop = targetsJudged.min { ($0.met(counts), 0) < ($1.met(counts), 1) }
+            let stop = targetsJudged.enumerated().min {
+                ($0.element.met(counts), $0.offset) < ($1.element.met(counts), $1.offset)
+            }?.element
             second +=
                 " No setting tried (the choice and its \(k.candidates.count - 1) runner\(k.candidates.count == 2 ? "" : "s")-up) "
                 + "meets \(targetsJudged.count == 1 ? "the limit" : "all three targets") reliably "
                 + "(\(reliableText)). The closest is \(j == 0 ? "the choice itself" : "\(a.settings[other].family) \(a.settings[other].shortLabel)"), "
-                + "on \(try daysText(counts.all, days)) of the days"
+                + "on \(try daysText(counts.all, days))"
                 + (stop.map {
                     "; what stops it is the \($0.name) \(targetsJudged.count == 1 ? "limit" : "target"), met on \($0.met(counts)) of \(days) days"
                 } ?? "")
