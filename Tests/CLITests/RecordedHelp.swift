@@ -451,6 +451,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
           shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
+          shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -513,6 +514,21 @@ let recordedHelp: [(topic: String?, text: String)] = [
           <replications>          Replications a design, 2 to 100000 (default: 1000).
 
         OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev shake-recheck",
+        #"""
+        OVERVIEW: Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
+
+        USAGE: sensorbench dev shake-recheck <scenario>... [--days <n>]
+
+        ARGUMENTS:
+          <scenario>              Shake or scribble scenario files.
+
+        OPTIONS:
+          --days <n>              Fresh days of each scenario's size, 1 to 10000. (default: 200)
           -h, --help              Show help information.
         """#
     ),

@@ -123,10 +123,10 @@ private func shake(_ json: String) throws -> ShakeScenario {
         #expect(SweepRecheck.streamBase > plan.dayIndex(day: 1000, timeline: 1_000_000, dayTimelines: 1_000_000))
     }
 
-    /// `confirm` defaults to the selection's timelines and 30 days; bad values are refused with the field path.
+    /// `confirm` defaults to the selection's timelines and 20 days; bad values are refused with the field path.
     @Test func confirmKeys() throws {
         let plain = try shake(stillDay(recommend: #"{"rule": "targets"}"#, confirm: ""))
-        #expect(plain.confirmation == ConfirmationPlan(timelines: 10, days: 30))
+        #expect(plain.confirmation == ConfirmationPlan(timelines: 10, days: 20))
         #expect(throws: InputError.self) { try load(stillDay(recommend: #"{"rule": "targets"}"#, confirm: #", "confirm": {"days": -1}"#)) }
         do {
             _ = try load(stillDay(recommend: #"{"rule": "targets"}"#, confirm: #", "confirm": {"timelines": 0}"#))

@@ -47,7 +47,7 @@ extension SweepReport {
             "\(c.activityCauses[i]) (\(count) of its \(total) false alarm\(total == 1 ? "" : "s"), in "
             + "\(try num(a.activityHours[i])) h of \(c.activityNames[i]) simulated"
         if let rate = a.activityRates[s][i].rate, let ci = try a.activityRates[s][i].interval(dispersionFloor: a.dispersionFloor) {
-            text += ": \(try num(rate)) an hour of it [\(try num(ci.low))–\(try num(ci.high))]"
+            text += ": \(try num(rate)) an hour of it [\(try low(ci.low))–\(try num(ci.high))]"
         }
         return text + ")"
     }
@@ -251,7 +251,7 @@ extension SweepReport {
             return "Leaving \(c.activityCauses[i]) out of these timelines (its false alarms and hours) is not "
                 + "enough here: the closest setting that reaches the recall target, \(a.settings[closest].family) "
                 + "\(a.settings[closest].shortLabel), would still fire \(try num(rate)) false alarms an hour "
-                + "[\(try num(ci.low))–\(try num(ci.high))]"
+                + "[\(try low(ci.low))–\(try num(ci.high))]"
                 + (top.map { ", mostly from \(c.activityCauses[$0]) (\(rest[$0]) of \(rest.reduce(0, +)))" } ?? "") + "."
         }
         let m = a.metrics[s]
@@ -260,7 +260,7 @@ extension SweepReport {
             + "alarm\(a.falseAlarmsByActivity[s][i] == 1 ? "" : "s") and \(try num(hours)) h out of every timeline, "
             + "\(a.settings[s].family) \(a.settings[s].shortLabel) meets all three targets: recall "
             + "\(try percentWithInterval(m.recall, m.recallInterval)), \(try num(value)) false alarms an hour "
-            + "[\(try num(ci.low))–\(try num(ci.high))], \(try onceText(c, m))."
+            + "[\(try low(ci.low))–\(try num(ci.high))], \(try onceText(c, m))."
 
     }
 }

@@ -56,10 +56,14 @@ extension SweepReport {
         switch a.rule {
         case .targets:
             first += "; on them " + (try metText(SweepConfirmation.targetCheck(m, a.rule))) + "."
-        case .maxRecall:
-            first +=
-                SweepAnalysis.satisfies(m, a.rule)
-                ? "; on them it stays within the false-alarm limit." : "; on them it does not stay within the false-alarm limit."
+        case .maxRecall(let limit, _):
+            if SweepAnalysis.satisfies(m, a.rule) {
+                first += "; on them it stays within the false-alarm limit."
+            } else if (m.falseAlarmsPerHour ?? .infinity) <= limit {
+                first += "; on them its bound does not show it within the false-alarm limit."
+            } else {
+                first += "; on them it does not stay within the false-alarm limit."
+            }
         case .bestF1:
             first += "."
         }
@@ -67,13 +71,17 @@ extension SweepReport {
         let targetsJudged = judgedTargets(a.rule)
         guard !k.dayCounts.isEmpty, !targetsJudged.isEmpty else { return }
         let days = k.dayCounts[0].days
-        let each = targetsJudged.map { "the \($0.name) \(targetsJudged.count == 1 ? "limit" : "target") on \($0.met(k.dayCounts[0]))" }
+        let counts0 = k.dayCounts[0]
         var second =
             "On \(days) fresh days of \(k.dayTimelines) timeline\(k.dayTimelines == 1 ? "" : "s") each (the "
             + "scenario's size, judged as the report judges its own timelines), \(name) met "
-            + each.joined(separator: ", ")
-            + (targetsJudged.count > 1
-                ? ", and all three on \(try daysText(k.dayCounts[0].all, days))." : " (\(try daysText(k.dayCounts[0].all, days))).")
+        if targetsJudged.count == 1 {
+            second += "the \(targetsJudged[0].name) limit on \(try daysText(counts0.all, days))."
+        } else {
+            second +=
+                targetsJudged.map { "the \($0.name) target on \($0.met(counts0))" }.joined(separator: ", ")
+                + ", and all three on \(try daysText(counts0.all, days))."
+        }
         let reliableText = "a 95% lower bound of at least \(RecommendationRule.percent(ConfirmationPlan.reliableShare))"
         if try k.isReliable(0) {
             second +=
@@ -86,18 +94,19 @@ extension SweepReport {
         } else if let j = k.closestCandidate() {
             let other = k.candidates[j]
             let counts = k.dayCounts[j]
-            let stop = targetsJudged.enumerated().min {
-                ($0.element.met(counts), $0.offset) < ($1.element.met(counts), $1.offset)
-            }?.element
+            let fewest = targetsJudged.map { $0.met(counts) }.min() ?? 0
+            let stops = targetsJudged.filter { $0.met(counts) == fewest }.map(\.name)
+            let noun = targetsJudged.count == 1 ? "limit" : "target"
+            let stopText =
+                stops.count == 1
+                ? "what stops it is the \(stops[0]) \(noun), met on \(fewest) of \(days) days"
+                : "what stops it is the \(stops.dropLast().joined(separator: ", ")) and \(stops.last ?? "") \(noun)s, "
+                    + "each met on \(fewest) of \(days) days"
             second +=
                 " No setting tried (the choice and its \(k.candidates.count - 1) runner\(k.candidates.count == 2 ? "" : "s")-up) "
                 + "meets \(targetsJudged.count == 1 ? "the limit" : "all three targets") reliably "
                 + "(\(reliableText)). The closest is \(j == 0 ? "the choice itself" : "\(a.settings[other].family) \(a.settings[other].shortLabel)"), "
-                + "on \(try daysText(counts.all, days))"
-                + (stop.map {
-                    "; what stops it is the \($0.name) \(targetsJudged.count == 1 ? "limit" : "target"), met on \($0.met(counts)) of \(days) days"
-                } ?? "")
-                + "."
+                + "on \(try daysText(counts.all, days)); \(stopText)."
         }
         doc.paragraph(second)
         var table = MarkdownTable(
@@ -115,7 +124,7 @@ extension SweepReport {
                     String(s), "\(a.settings[s].family) \(a.settings[s].shortLabel)",
                     try percentWithInterval(fm.recall, fm.recallInterval),
                     try fm.falseAlarmsPerHour.map { rate in
-                        try fm.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try num($0.low))–\(try num($0.high))]" }
+                        try fm.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try low($0.low))–\(try num($0.high))]" }
                             ?? num(rate)
                     } ?? "–",
                     try percentWithInterval(fm.singleEventShare, fm.singleEventShareInterval),

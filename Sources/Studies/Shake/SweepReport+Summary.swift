@@ -16,6 +16,10 @@ extension SweepReport {
     /// Two significant digits ("0.42", "12").
     static func num(_ x: Double) throws -> String { try Format.number(x, significantDigits: 2) }
 
+    /// An interval's lower bound: two significant digits, or "0" below 0.001 (a floored interval on one or two
+    /// events has a lower bound like 2e-32, which is 0 for every purpose of the report; `sweep.csv` keeps it).
+    static func low(_ x: Double) throws -> String { x < 0.001 ? "0" : try num(x) }
+
     /// A latency in seconds ("0.45 s").
     static func seconds(_ x: Double?) throws -> String {
         guard let x else { return "–" }
@@ -36,7 +40,7 @@ extension SweepReport {
                 + "95% bound\(few))"
         }
         let shown = try num(rate)
-        return "\(shown) false alarm\(shown == "1" ? "" : "s") an hour [\(try num(ci.low))–\(try num(ci.high))]"
+        return "\(shown) false alarm\(shown == "1" ? "" : "s") an hour [\(try low(ci.low))–\(try num(ci.high))]"
     }
 
     /// ", mostly from table drops" or ", most often from running (3 of 7)"; empty with no false alarms.
@@ -196,7 +200,7 @@ extension SweepReport {
                             return "\(exposure) (≤ \(try num(ci.high))/h)"
                         }
                         guard let value = rate.rate, let ci = try rate.interval(dispersionFloor: a.dispersionFloor) else { return exposure }
-                        return "\(exposure) (\(try num(value))/h [\(try num(ci.low))–\(try num(ci.high))])"
+                        return "\(exposure) (\(try num(value))/h [\(try low(ci.low))–\(try num(ci.high))])"
                     })
         }
         doc.table(causes)
@@ -228,7 +232,7 @@ extension SweepReport {
                 try percentWithInterval(m.precision, m.precisionInterval),
                 try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "–",
                 try m.falseAlarmsPerHour.map { rate in
-                    try m.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try num($0.low))–\(try num($0.high))]" }
+                    try m.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try low($0.low))–\(try num($0.high))]" }
                         ?? num(rate)
                 } ?? "–", String(m.fragments), try percentWithInterval(m.singleEventShare, m.singleEventShareInterval),
                 try seconds(m.latencyMedianSeconds),

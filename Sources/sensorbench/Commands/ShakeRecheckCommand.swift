@@ -11,7 +11,7 @@ struct ShakeRecheckCommand: Subcommand {
     init() {}
 
     static let name = "shake-recheck"
-    static let summary = "Re-run gesture scenarios' choices on fresh days, beside the reports' claims (docs/shake.md)."
+    static let summary = "Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md)."
 
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
