@@ -70,18 +70,43 @@ package struct ClusteredProportion: Sendable, Equatable {
     ///
     /// - Throws: ``StatsError`` for a confidence outside (0, 1).
     package func wilson(confidence: Double = 0.95) throws(StatsError) -> ConfidenceInterval? {
+        try wilson(confidence: confidence, minimumDesignEffect: 1)
+    }
+
+    /// The Wilson interval at p̂ with the effective sample size N/d, d = max(1, the estimated design effect,
+    /// `minimumDesignEffect`); nil without trials.
+    ///
+    /// The floor is for a share whose clustering the data cannot show: with p̂ = 1 (no failure seen) the design
+    /// effect is not estimable, yet failures that come in bursts make a clean sample likely. For precision
+    /// TP/(TP + FA), with TP Poisson-like and FA overdispersed by φ, the delta method gives
+    /// Var(p̂) ≈ TP·FA·(FA + φ·TP)/N⁴, that is the binomial variance times d = (1 − p) + p·φ
+    /// (``precisionDesignEffect(precision:falseAlarmDispersion:)``).
+    ///
+    /// - Throws: ``StatsError`` for a confidence outside (0, 1).
+    package func wilson(confidence: Double = 0.95, minimumDesignEffect: Double) throws(StatsError) -> ConfidenceInterval? {
         guard confidence > 0, confidence < 1 else {
             throw .invalidInput("ClusteredProportion.wilson: confidence \(confidence) must lie in (0, 1)")
         }
         guard trials > 0 else { return nil }
-        if designEffect == 1 { return try Proportion(successes: successes, trials: trials).wilson(confidence: confidence) }
+        let d = max(designEffect, minimumDesignEffect.isFinite ? minimumDesignEffect : 1)
+        if d <= 1 { return try Proportion(successes: successes, trials: trials).wilson(confidence: confidence) }
         let z = try Normal.quantile(1 - (1 - confidence) / 2)
-        let n = Double(trials) / designEffect
+        let n = Double(trials) / d
         let p = Double(successes) / Double(trials)
         let z2 = z * z
         let centre = p + z2 / (2 * n)
         let spread = z * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
         let denominator = 1 + z2 / n
         return ConfidenceInterval(low: max(0, (centre - spread) / denominator), high: min(1, (centre + spread) / denominator))
+    }
+
+    /// The design effect of a precision TP/(TP + FA) whose false alarms have dispersion φ and whose true positives
+    /// are Poisson-like: d = (1 − p) + p·φ (the delta method on p = a/(a + b) with Var a = a, Var b = φ·b).
+    ///
+    /// - Parameters:
+    ///   - precision: p in [0, 1].
+    ///   - falseAlarmDispersion: φ ≥ 1 (the false-alarm rate's dispersion as its interval used it).
+    package static func precisionDesignEffect(precision p: Double, falseAlarmDispersion phi: Double) -> Double {
+        max(1, (1 - p) + p * max(1, phi))
     }
 }

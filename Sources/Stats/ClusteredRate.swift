@@ -103,6 +103,75 @@ package struct ClusteredRate: Sendable, Equatable {
         return ConfidenceInterval(low: low * phi / exposure, high: high * phi / exposure)
     }
 
+    // MARK: - With a dispersion floor
+
+    /// The φ the floored interval uses: max(1, φ̂·(t/z)², `dispersionFloor`).
+    ///
+    /// - Parameters:
+    ///   - confidence: 1 − α in (0, 1).
+    ///   - dispersionFloor: the least dispersion to assume (≥ 1; values below 1 act as 1), see
+    ///     ``interval(confidence:dispersionFloor:)``.
+    package func dispersionUsed(confidence: Double = 0.95, dispersionFloor: Double) throws(StatsError) -> Double {
+        max(try dispersionUsed(confidence: confidence), dispersionFloor.isFinite ? dispersionFloor : 1, 1)
+    }
+
+    /// The scaled Garwood interval with a dispersion floor: Garwood's exact interval on the effective count Y/φ
+    /// over the exposure T/φ, with φ = max(1, φ̂·(t₀.₉₇₅,ₙ₋₁/z₀.₉₇₅)², φ₀).
+    ///
+    /// Why a floor: Pearson's φ̂ cannot exceed about Y (all events in one cluster gives φ̂ ≈ Y·n/(n − 1)), so a
+    /// count smaller than the burst size cannot show its own clustering. With bursts of mean size B a zero count
+    /// happens with probability e^(−λT/B), not e^(−λT), and an interval that covers must then reach λ: its zero-count
+    /// bound must be about B·3.689/T, not Garwood's 3.689/T. The floor φ₀ is how clustered the events of the same
+    /// timelines are where there are enough of them to show it (``dispersionFloor(of:minimumEvents:confidence:)``:
+    /// the sweep's settings that fired often); a setting's own φ̂ is used when it is larger. With φ₀ ≤ 1 this is
+    /// ``interval(confidence:)`` exactly, and it is never narrower than Garwood's interval on the pooled count
+    /// (φ ≥ 1 only widens it). Coverage at 0.1–45 events an hour with bursts: `SweepIntervalCoverage`
+    /// (`sensorbench dev shake-coverage`, docs/shake.md).
+    ///
+    /// - Parameters:
+    ///   - confidence: 1 − α in (0, 1).
+    ///   - dispersionFloor: φ₀, the least dispersion to assume.
+    /// - Returns: the interval, nil without exposure.
+    /// - Throws: ``StatsError`` for a confidence outside (0, 1) or a GSL failure.
+    package func interval(confidence: Double = 0.95, dispersionFloor: Double) throws(StatsError) -> ConfidenceInterval? {
+        guard confidence > 0, confidence < 1 else {
+            throw .invalidInput("ClusteredRate.interval: confidence \(confidence) must lie in (0, 1)")
+        }
+        guard exposure > 0 else { return nil }
+        let alpha = 1 - confidence
+        let phi = try dispersionUsed(confidence: confidence, dispersionFloor: dispersionFloor)
+        let effective = Double(events) / phi
+        let low = events == 0 ? 0 : try ChiSquared.quantile(alpha / 2, degreesOfFreedom: 2 * effective) / 2
+        let high = try ChiSquared.quantile(1 - alpha / 2, degreesOfFreedom: 2 * effective + 2) / 2
+        return ConfidenceInterval(low: low * phi / exposure, high: high * phi / exposure)
+    }
+
+    /// Events at which Pearson's dispersion is taken to show how the events cluster (a count below the burst
+    /// size cannot show it; 20 covers the bursts of 10–25 the shipped sweeps' sensitive settings show).
+    package static let eventsToShowDispersion = 20
+
+    /// The dispersion floor φ₀ for rates counted on the same clusters: the median of φ̂·(t/z)² (each at least 1)
+    /// over the rates with at least `minimumEvents` events in at least 2 clusters; 1 when there is none (then the
+    /// floor assumes events do not cluster, and a report says so).
+    ///
+    /// The rates are typically one sweep's settings on the same timelines: the sensitive ones fire often enough to
+    /// show how bursty the timelines' motions are, and a quiet setting's few events come from the same bursts.
+    /// Sensitive settings fire more times per burst than quiet ones, so the floor errs wide (conservative).
+    ///
+    /// - Throws: ``StatsError`` for a confidence outside (0, 1) or a GSL failure.
+    package static func dispersionFloor(
+        of rates: [ClusteredRate], minimumEvents: Int = eventsToShowDispersion, confidence: Double = 0.95
+    ) throws(StatsError) -> Double {
+        var values: [Double] = []
+        for r in rates where r.events >= minimumEvents && r.clusters >= 2 {
+            values.append(try r.dispersionUsed(confidence: confidence))
+        }
+        guard !values.isEmpty else { return 1 }
+        values.sort()
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
     /// The least exposure at which zero events would show the rate is at most `limit` (95%):
     /// χ²₀.₉₇₅(2)/2 / limit = −ln(0.025)/limit ≈ 3.689/limit, Garwood's zero-event bound solved for T. Less
     /// exposure than this cannot show a rate is low whatever was observed, so a report says "too little

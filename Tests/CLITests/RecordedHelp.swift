@@ -450,6 +450,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           write-samples           Regenerate the synthetic sample recordings of Scenarios/recordings.
           allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
+          shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
+          shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -498,6 +500,35 @@ let recordedHelp: [(topic: String?, text: String)] = [
         OPTIONS:
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev shake-coverage",
+        #"""
+        OVERVIEW: The coverage of the shake reports' rate and precision intervals (docs/shake.md).
+
+        USAGE: sensorbench dev shake-coverage [<replications>]
+
+        ARGUMENTS:
+          <replications>          Replications a design, 2 to 100000 (default: 1000).
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev shake-recheck",
+        #"""
+        OVERVIEW: Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
+
+        USAGE: sensorbench dev shake-recheck <scenario>... [--days <n>]
+
+        ARGUMENTS:
+          <scenario>              Shake or scribble scenario files.
+
+        OPTIONS:
+          --days <n>              Fresh days of each scenario's size, 1 to 10000. (default: 200)
           -h, --help              Show help information.
         """#
     ),

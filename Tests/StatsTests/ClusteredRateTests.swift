@@ -82,7 +82,55 @@ import Testing
     }
 }
 
+@Suite struct ClusteredRateFloorTests {
+    /// No events over 6 h with a floor of 10: the effective exposure is 6/10 h, so the bound is
+    /// 10·χ²₀.₉₇₅(2)/2/6 = 10·3.688879/6 = 6.148132 (scipy.stats.chi2.ppf); a floor of 1 (or below) gives
+    /// ``ClusteredRate/interval(confidence:)`` exactly, and the floored interval is never narrower than Garwood's.
+    @Test func zeroEventsScaleByTheFloor() throws {
+        let r = ClusteredRate(counts: [0, 0, 0], exposures: [1, 2, 3])
+        let floored = try #require(try r.interval(dispersionFloor: 10))
+        #expect(floored.low == 0)
+        #expect(abs(floored.high - 6.148132423523226) < 1e-9)
+        #expect(try r.interval(dispersionFloor: 1) == (try r.interval()))
+        #expect(try r.interval(dispersionFloor: 0.2) == (try r.interval()))
+        let busy = ClusteredRate(counts: [1, 3, 0, 2], exposures: [0.5, 1, 1, 0.5])
+        #expect(try busy.interval(dispersionFloor: 1) == (try busy.interval()))
+        let wide = try #require(try busy.interval(dispersionFloor: 8))
+        let garwood = try #require(try ClusteredRate(events: 6, exposure: 3).interval())
+        #expect(wide.low <= garwood.low && wide.high >= garwood.high)
+        #expect(try busy.dispersionUsed(dispersionFloor: 8) == 8)
+    }
+
+    /// By hand: A = 20 events in the first of four 1 h clusters: λ̂ = 5, X² = 400/5 − 20 = 60, φ̂ = 20, times
+    /// (t₀.₉₇₅,₃/z₀.₉₇₅)² = 2.636489 gives 52.729783; B = 10 events in each cluster: X² = 0, φ = 1; C has 1 event
+    /// (fewer than 20: left out). The floor is the median of {52.729783, 1} = 26.864891 (scipy.stats t and norm),
+    /// and none of 20 events gives 1.
+    @Test func floorIsTheMedianOfTheBusyRates() throws {
+        let a = ClusteredRate(counts: [20, 0, 0, 0], exposures: [1, 1, 1, 1])
+        let b = ClusteredRate(counts: [10, 10, 10, 10], exposures: [1, 1, 1, 1])
+        let c = ClusteredRate(counts: [1, 0, 0, 0], exposures: [1, 1, 1, 1])
+        #expect(abs(try ClusteredRate.dispersionFloor(of: [a, b, c]) - 26.86489146116597) < 1e-6)
+        #expect(abs(try ClusteredRate.dispersionFloor(of: [a]) - 52.72978292233194) < 1e-6)
+        #expect(try ClusteredRate.dispersionFloor(of: [c]) == 1)
+        #expect(try ClusteredRate.dispersionFloor(of: []) == 1)
+    }
+}
+
 @Suite struct ClusteredProportionTests {
+    /// A precision of 216 of 216 with a design effect of at least 20: Wilson at p̂ = 1 on n = 216/20 = 10.8 has
+    /// low = n/(n + z²) = 10.8/(10.8 + 3.841459) = 0.737631 (z = 1.959964) and high 1; with no floor it is the plain
+    /// Wilson interval. The precision design effect (1 − p) + p·φ at p = 0.96, φ = 10 is 0.04 + 9.6 = 9.64, and never
+    /// below 1.
+    @Test func designEffectFloor() throws {
+        let clean = ClusteredProportion(successes: 200, trials: 200) + ClusteredProportion(successes: 16, trials: 16)
+        let ci = try #require(try clean.wilson(minimumDesignEffect: 20))
+        #expect(abs(ci.low - 0.7376314158487652) < 1e-9)
+        #expect(ci.high == 1)
+        #expect(try clean.wilson(minimumDesignEffect: 1) == (try clean.wilson()))
+        #expect(abs(ClusteredProportion.precisionDesignEffect(precision: 0.96, falseAlarmDispersion: 10) - 9.64) < 1e-12)
+        #expect(ClusteredProportion.precisionDesignEffect(precision: 0.5, falseAlarmDispersion: 0.5) == 1)
+    }
+
     /// By hand: clusters (6 of 6), (3 of 6), (6 of 6), (1 of 2): S = 16, N = 20, p̂ = 0.8; residuals sᵢ − p̂nᵢ =
     /// 1.2, −1.8, 1.2, −0.6, squares sum 1.44 + 3.24 + 1.44 + 0.36 = 6.48; robust variance 4/3·6.48/400 = 0.0216;
     /// binomial 0.16/20 = 0.008; design effect 2.7, effective n 7.407407; Wilson at p̂ = 0.8 with that n:

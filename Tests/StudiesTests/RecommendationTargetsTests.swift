@@ -57,9 +57,44 @@ import Testing
         let m = a.metrics[0]
         #expect(abs((m.recallInterval?.low ?? 0) - 80 / (80 + 1.959963984540054 * 1.959963984540054)) < 1e-9)
         #expect(abs((m.falseAlarmsPerHourInterval?.high ?? 0) - 3.688879454113936 / (10 * 3592.0 / 3600)) < 1e-9)
-        let summary = try SweepReport.summary(Self.context, a, charts: [])
-        #expect(summary.contains("**Ship f sensitive: it meets all three targets"))
-        #expect(summary.contains("No activity gave it a false alarm."))
+        // Without a confirmation on fresh days the answer does not say "Ship": meeting the targets on the timelines
+        // it was chosen from is not evidence that a fresh day will.
+        let unconfirmed = try SweepReport.summary(Self.context, a, charts: [])
+        #expect(unconfirmed.contains("**Not reliable enough to ship: f sensitive meets all three targets"))
+        #expect(unconfirmed.contains("it was not checked on fresh days"))
+        #expect(!unconfirmed.contains("Ship f"))
+        #expect(unconfirmed.contains("No activity gave it a false alarm."))
+        // 30 of 30 fresh days: Wilson low end 30/(30 + 1.96²) = 0.886 ≥ 0.8, reliable: "Ship".
+        var c = Self.context
+        c.confirmation = Self.confirmation(a, allDays: [30, 30], of: 30)
+        let shipped = try SweepReport.summary(c, a, charts: [])
+        #expect(shipped.contains("**Ship f sensitive: it meets all three targets"))
+        #expect(shipped.contains("meets all three targets on 30 of 30 (100%, 95% CI 89–100%)"))
+        #expect(shipped.contains("It is reliable"))
+        // 22 of 30: Wilson [0.556, 0.858], low end below 0.8; the runner-up with 29 of 30 (low end 0.833) is reliable.
+        c.confirmation = Self.confirmation(a, allDays: [22, 29], of: 30)
+        let notShipped = try SweepReport.summary(c, a, charts: [])
+        #expect(notShipped.contains("**Not reliable enough to ship: f sensitive meets all three targets"))
+        #expect(notShipped.contains("22 of 30 (73%, 95% CI 56–86%)"))
+        #expect(notShipped.contains("of its runners-up, f strict is, on 29 of 30"))
+        #expect(!notShipped.contains("Ship f"))
+        // Neither reliable: the closest is the one with more days, and the target it meets least stops it.
+        c.confirmation = Self.confirmation(a, allDays: [10, 5], of: 30)
+        let none = try SweepReport.summary(c, a, charts: [])
+        #expect(none.contains("No setting tried (the choice and its 1 runner-up) meets all three targets reliably"))
+        #expect(none.contains("The closest is the choice itself, on 10 of 30"))
+        #expect(none.contains("what stops it is the false-alarm target, met on 10 of 30 days"))
+    }
+
+    /// A confirmation with hand-set day counts: candidate i met every target on `allDays[i]` of `days` days, the
+    /// recall and single-event targets on every day, and the false-alarm target on exactly those days. The fresh
+    /// statistics are the selection's own (the headline reads only the day counts).
+    static func confirmation(_ a: SweepAnalysis, allDays: [Int], of days: Int) -> SweepConfirmation {
+        SweepConfirmation(
+            plan: ConfirmationPlan(timelines: 10, days: days), dayTimelines: 10, candidates: [0, 1], fresh: a,
+            dayCounts: allDays.map {
+                SweepConfirmation.DayCount(days: days, recall: days, falseAlarms: $0, singleEvent: days, all: $0)
+            })
     }
 
     /// With 3 running false alarms in each timeline: 30 in 9.98 h, the same count per timeline (no dispersion:

@@ -13,12 +13,15 @@ package enum ScribbleStudy {
 
     /// Trial `index`: one touch timeline (seeded by `TrialSeed(scenarioSeed:trialIndex:)`), generated once,
     /// fed gesture by gesture (with `touchEnded()` after each) to a fresh detector per setting.
-    package static func run(_ s: ScribbleScenario, index: Int) throws -> GestureTrialOutcome {
+    /// `settings`: the sweep indices of the settings to run, in order (nil: every setting).
+    package static func run(_ s: ScribbleScenario, index: Int, settings: [Int]? = nil) throws -> GestureTrialOutcome {
         let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
         let stream = try RandomStream(seed: seed)
         let timeline = TouchTimelineGenerator.generate(s.timeline, stream: stream)
         var detections: [[Double]] = []
-        for c in s.configurations { detections.append(try detect(timeline, c, rateHz: s.timeline.touchRateHz)) }
+        for c in settings.map({ $0.map { s.configurations[$0] } }) ?? s.configurations {
+            detections.append(try detect(timeline, c, rateHz: s.timeline.touchRateHz))
+        }
         let truth = timeline.gestures.filter { $0.kind == .scribble }
             .map { TruthEvent(startSeconds: $0.startSeconds, endSeconds: $0.endSeconds) }
         // Each gesture's label runs until the next gesture starts (the finger-up pause belongs to it).
@@ -97,9 +100,18 @@ package enum ScribbleStudy {
         }
     }
 
+    /// An empty reduction of the scenario's sweep.
+    static func accumulator(_ s: ScribbleScenario) -> SweepAnalysis.Accumulator {
+        SweepAnalysis.Accumulator(
+            settings: settings(s), activityCount: activities.count, toleranceBeforeSeconds: s.toleranceBeforeSeconds,
+            toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule)
+    }
+
     /// Simulates, analyses and renders, streaming; returns the report's files without writing them.
     package static func report(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> ReportFiles {
-        try report(s) { sink in try s.simulate(0..<s.timelines, runner: runner) { _, outcome in try sink(outcome) } }
+        try report(s, runner: runner) { sink in
+            try s.simulate(0..<s.timelines, runner: runner) { _, outcome in try sink(outcome) }
+        }
     }
 
     /// Analyses and renders simulated (or merged) timelines.
@@ -109,15 +121,17 @@ package enum ScribbleStudy {
 
     /// Analyses and renders the timelines `feed` hands to its sink (every one, in trial order), reducing each as
     /// it arrives (``SweepStream``).
-    static func report(_ s: ScribbleScenario, feed: ((GestureTrialOutcome) throws -> Void) throws -> Void) throws -> ReportFiles {
-        var stream = try SweepStream(
-            accumulator: SweepAnalysis.Accumulator(
-                settings: settings(s), activityCount: activities.count,
-                toleranceBeforeSeconds: s.toleranceBeforeSeconds,
-                toleranceAfterSeconds: s.toleranceAfterSeconds, rule: s.rule),
-            scenarioSeed: s.seed)
+    static func report(
+        _ s: ScribbleScenario, runner: MonteCarloRunner = MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs),
+        feed: ((GestureTrialOutcome) throws -> Void) throws -> Void
+    ) throws -> ReportFiles {
+        var stream = try SweepStream(accumulator: accumulator(s), scenarioSeed: s.seed)
         try feed { try stream.add($0) }
         let analysis = try stream.accumulator.finish()
+        let confirmation = try SweepConfirmation.run(
+            selection: analysis, plan: .defaults(selectionTimelines: s.timelines), dayTimelines: s.timelines,
+            activityCount: activities.count, runner: runner
+        ) { index, settings in try run(s, index: index, settings: settings) }
         let t = s.timeline
         let method =
             "\(s.timelines) simulated touch timelines of \(Format.exact(t.durationSeconds / 60)) minutes "
@@ -135,7 +149,7 @@ package enum ScribbleStudy {
             exposure: "non-scribble touch time", activityNames: activities.map(\.rawValue),
             activityCauses: activities.map(\.causePhrase), truthActivity: 0, method: method,
             weights: activities.filter { $0 != .scribble }.map { ($0.rawValue, t.weights[$0] ?? 0) },
-            configurationType: "ScribbleDetectorConfiguration")
+            configurationType: "ScribbleDetectorConfiguration", confirmation: confirmation)
         let records = stream
         return try SweepReport.render(context, analysis: analysis) { body in try records.replay(body) }
     }

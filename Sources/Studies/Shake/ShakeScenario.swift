@@ -24,6 +24,8 @@ package struct ShakeScenario: Sendable {
     /// The scenarios named by `compareWith` (read with this run's `--trials`, their own seeds; their own
     /// `compareWith` is not followed).
     package let related: [ShakeScenario]
+    /// The fresh timelines and days the choice is confirmed on (`confirm`).
+    package let confirmation: ConfirmationPlan
 
     // MARK: - Limits
 
@@ -102,6 +104,7 @@ package struct ShakeScenario: Sendable {
 
         let (before, after) = try GestureScenarioReader.matching(r)
         let rule = try GestureScenarioReader.rule(r)
+        let confirmation = try ConfirmationPlan.read(r, selectionTimelines: timelines)
         var related: [ShakeScenario] = []
         if let f = r.optional("compareWith") {
             let entries = try f.array(count: 1...5)
@@ -156,7 +159,8 @@ package struct ShakeScenario: Sendable {
         return ShakeScenario(
             name: name, description: description, file: file, seed: seed, timelines: timelines,
             timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
-            configurations: configurations, variedKeys: varied, rule: rule, related: related)
+            configurations: configurations, variedKeys: varied, rule: rule, related: related,
+            confirmation: confirmation)
     }
 
     /// A `compareWith` entry: a shake scenario file relative to this one's folder.

@@ -45,7 +45,7 @@ package enum ShakeStudy {
     /// `runner` (their results do not depend on it).
     static func report(
         _ s: ShakeScenario, outcomes: [GestureTrialOutcome],
-        runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
+        runner: MonteCarloRunner = MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs)
     ) throws -> ReportFiles {
         try report(s, runner: runner) { sink in for o in outcomes { try sink(o) } }
     }
@@ -53,13 +53,17 @@ package enum ShakeStudy {
     /// Analyses and renders the timelines `feed` hands to its sink (every one, in trial order), reducing each as
     /// it arrives (``SweepStream``); the `compareWith` scenarios are simulated with `runner` and streamed too.
     static func report(
-        _ s: ShakeScenario, runner: MonteCarloRunner = MonteCarloRunner(jobs: 1),
+        _ s: ShakeScenario, runner: MonteCarloRunner = MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs),
         feed: ((GestureTrialOutcome) throws -> Void) throws -> Void
     ) throws -> ReportFiles {
         var stream = try SweepStream(accumulator: accumulator(s), scenarioSeed: s.seed)
         try feed { try stream.add($0) }
         let result = try stream.accumulator.finish()
         var c = context(s)
+        c.confirmation = try SweepConfirmation.run(
+            selection: result, plan: s.confirmation, dayTimelines: s.timelines,
+            activityCount: ShakeTrial.activities.count, runner: runner
+        ) { index, settings in try ShakeTrial.run(s, index: index, settings: settings) }
         // A compared scenario is simulated only when the answer points to it: the targets are not met, and it
         // gives no weight to the activity that limits the settings reaching the recall target.
         let limiting = result.ruleMet ? nil : SweepReport.limitingActivityOfRecallSettings(c, result)

@@ -10,9 +10,11 @@ package enum ShakeTrial {
     /// Runs trial `index`: seeds its stream with `TrialSeed(scenarioSeed:trialIndex:)`, generates the timeline
     /// and runs each setting over the same samples.
     ///
+    /// - Parameter settings: the sweep indices of the settings to run, in order (nil: every setting); a
+    ///   confirmation runs only the settings it checks.
     /// - Throws: `StatsError` if the random stream cannot be allocated, `ShakeDetectorError` if a setting is
     ///   invalid (the scenario reader refuses those first).
-    package static func run(_ s: ShakeScenario, index: Int) throws -> GestureTrialOutcome {
+    package static func run(_ s: ShakeScenario, index: Int, settings: [Int]? = nil) throws -> GestureTrialOutcome {
         let seed = TrialSeed(scenarioSeed: s.seed, trialIndex: UInt64(index))
         let stream = try RandomStream(seed: seed)
         let timeline = MotionTimelineGenerator.generate(s.timeline, stream: stream)
@@ -22,7 +24,7 @@ package enum ShakeTrial {
         // not once per setting.
         let userAcceleration = TimelineSamples(timeline, includesGravity: false)
         var withGravity: TimelineSamples?
-        for c in s.configurations {
+        for c in settings.map({ $0.map { s.configurations[$0] } }) ?? s.configurations {
             if c.inputIncludesGravity {
                 if withGravity == nil { withGravity = TimelineSamples(timeline, includesGravity: true) }
                 detections.append(try detect(withGravity ?? userAcceleration, c))

@@ -15,6 +15,9 @@ package struct SweepAnalysis: Sendable {
     /// Each setting's (outer) false alarms per timeline with one activity (inner) left out: its false alarms
     /// and its hours removed from every timeline. What the rate would be on a day without that activity.
     package let falseAlarmsWithoutActivity: [[ClusteredRate]]
+    /// The least dispersion every false-alarm interval of this sweep assumes: how clustered the settings that
+    /// fired often show the timelines' false alarms to be (``ClusteredRate/dispersionFloor(of:minimumEvents:confidence:)``).
+    package let dispersionFloor: Double
     /// Timelines analysed.
     package let timelineCount: Int
     /// True gestures over all timelines.
@@ -68,6 +71,8 @@ package struct SweepAnalysis: Sendable {
         timelineCount = a.timelineCount
         truthCount = a.truthCount
         exposureHours = max(0, a.exposureSeconds) / 3600
+        let floor = try a.dispersionFloor ?? ClusteredRate.dispersionFloor(of: a.tallies.map(\.rate))
+        dispersionFloor = floor
         var metrics: [DetectionMetrics] = []
         for t in a.tallies {
             let latency: (median: Double, p95: Double)? =
@@ -77,7 +82,7 @@ package struct SweepAnalysis: Sendable {
                     truePositives: t.truePositives, falseAlarms: t.falseAlarms, misses: t.misses,
                     fragments: t.fragments, latency: latency, exposureHours: exposureHours,
                     falseAlarmClusters: t.rate, gesturesWithFragments: t.gesturesWithFragments,
-                    singleEventClusters: t.single))
+                    singleEventClusters: t.single, precisionClusters: t.precision, dispersionFloor: floor))
         }
         self.metrics = metrics
         falseAlarmsByActivity = a.tallies.map(\.causes)
@@ -104,6 +109,7 @@ package struct SweepAnalysis: Sendable {
         var causes: [Int]
         var rate = ClusteredRate.empty
         var single = ClusteredProportion.empty
+        var precision = ClusteredProportion.empty
         var perActivity: [ClusteredRate]
         var withoutActivity: [ClusteredRate]
 
@@ -142,6 +148,8 @@ package struct SweepAnalysis: Sendable {
             rate = rate + ClusteredRate(events: m.falseAlarms, exposure: exposureHours)
             single =
                 single + ClusteredProportion(successes: m.truePositives - fragmentedHere.count, trials: m.truePositives)
+            precision =
+                precision + ClusteredProportion(successes: m.truePositives, trials: m.truePositives + m.falseAlarms)
             for a in 0..<activityCount {
                 perActivity[a] =
                     perActivity[a] + ClusteredRate(events: here[a], exposure: activityHours[a])
@@ -164,6 +172,8 @@ package struct SweepAnalysis: Sendable {
         let toleranceBeforeSeconds: Double
         let toleranceAfterSeconds: Double
         let rule: RecommendationRule
+        /// The dispersion floor to use instead of the one these settings show (a confirmation uses its selection's).
+        let dispersionFloor: Double?
         var hours: [Double]
         var truthCount = 0
         var exposureSeconds = 0.0
@@ -172,9 +182,10 @@ package struct SweepAnalysis: Sendable {
 
         package init(
             settings: [SweepSetting], activityCount: Int, toleranceBeforeSeconds: Double,
-            toleranceAfterSeconds: Double, rule: RecommendationRule,
+            toleranceAfterSeconds: Double, rule: RecommendationRule, dispersionFloor: Double? = nil,
             memoryLimit: Int = SpilledValues.defaultMemoryLimit
         ) {
+            self.dispersionFloor = dispersionFloor
             self.settings = settings
             self.activityCount = activityCount
             self.toleranceBeforeSeconds = toleranceBeforeSeconds

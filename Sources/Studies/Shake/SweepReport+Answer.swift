@@ -46,8 +46,8 @@ extension SweepReport {
         var text =
             "\(c.activityCauses[i]) (\(count) of its \(total) false alarm\(total == 1 ? "" : "s"), in "
             + "\(try num(a.activityHours[i])) h of \(c.activityNames[i]) simulated"
-        if let rate = a.activityRates[s][i].rate, let ci = try a.activityRates[s][i].interval() {
-            text += ": \(try num(rate)) an hour of it [\(try num(ci.low))–\(try num(ci.high))]"
+        if let rate = a.activityRates[s][i].rate, let ci = try a.activityRates[s][i].interval(dispersionFloor: a.dispersionFloor) {
+            text += ": \(try num(rate)) an hour of it [\(try low(ci.low))–\(try num(ci.high))]"
         }
         return text + ")"
     }
@@ -63,9 +63,19 @@ extension SweepReport {
             + "\(t.limit == 1 ? "" : "s") an hour, ≥ \(RecommendationRule.percent(t.share)) of detected "
             + "\(c.gesture)s firing once, each judged on its 95% bound as the course rubric grades it"
         if a.ruleMet {
+            let fresh = try freshDaysPhrase(c, a)
+            let headline =
+                try choiceIsReliable(c)
+                ? "**Ship \(setting.family) \(setting.shortLabel): it meets all three targets (\(targetsText)) on the "
+                    + "\(a.timelineCount) timelines it was chosen from, and \(fresh ?? "")"
+                    + " (reliable: a 95% lower bound of at least \(RecommendationRule.percent(ConfirmationPlan.reliableShare))).**"
+                : "**Not reliable enough to ship: \(setting.family) \(setting.shortLabel) meets all three targets "
+                    + "(\(targetsText)) on the \(a.timelineCount) timelines it was chosen from, but "
+                    + (fresh.map { "\($0), short of a 95% lower bound of \(RecommendationRule.percent(ConfirmationPlan.reliableShare))" }
+                        ?? "it was not checked on fresh days") + ".**"
             doc.paragraph(
-                "**Ship \(setting.family) \(setting.shortLabel): it meets all three targets (\(targetsText)).** "
-                    + "It \(try catchText(c, a, m)), fires \(try rateText(m)), and \(try onceText(c, m)).")
+                headline + " On its own timelines it \(try catchText(c, a, m)), fires \(try rateText(m)), and "
+                    + "\(try onceText(c, m)).")
             if let i = limitingActivity(c, a, r) {
                 doc.paragraph(
                     "What limits it: most of its false alarms come from \(try activityText(c, a, r, i)). "
@@ -165,9 +175,17 @@ extension SweepReport {
             // Every setting that catches enough fires too often: the quietest of them, and what fires it.
             guard let quietest = best(recallOK, by: { $0.falseAlarmsPerHour ?? .infinity }) else { return "" }
             let m = a.metrics[quietest]
+            let tooOften = (m.falseAlarmsPerHour ?? .infinity) > (targets(a)?.limit ?? 0)
             var text =
-                "The \(recallOK.count) setting\(recallOK.count == 1 ? "" : "s") that reach the recall target "
-                + "fire too often: the quietest, \(a.settings[quietest].family) \(a.settings[quietest].shortLabel), "
+                "The \(recallOK.count) setting\(recallOK.count == 1 ? "" : "s") that reach\(recallOK.count == 1 ? "es" : "") "
+                + "the recall target "
+                + (tooOften
+                    ? "fire\(recallOK.count == 1 ? "s" : "") too often"
+                    : "cannot show \(recallOK.count == 1 ? "it fires" : "they fire") at most "
+                        + "\(Format.exact(targets(a)?.limit ?? 0)) false alarm\(targets(a)?.limit == 1 ? "" : "s") an hour "
+                        + "on these timelines: the 95% bound, which allows for false alarms in bursts, stays above the "
+                        + "limit (simulate more timelines to tell)")
+                + ": the quietest, \(a.settings[quietest].family) \(a.settings[quietest].shortLabel), "
                 + "fires \(try rateText(m))"
             if let i = limitingActivity(c, a, quietest) {
                 text += ", mostly from \(try activityText(c, a, quietest, i))"
@@ -202,7 +220,9 @@ extension SweepReport {
         var pick: (Int, Double, ConfidenceInterval)?
         for s in recallOK where check(a, s)?.singleEvent ?? false {
             let rate = a.falseAlarmsWithoutActivity[s][i]
-            guard let value = rate.rate, let ci = try rate.interval(), ci.high <= t.limit else { continue }
+            guard let value = rate.rate, let ci = try rate.interval(dispersionFloor: a.dispersionFloor), ci.high <= t.limit else {
+                continue
+            }
             let recall = a.metrics[s].recall ?? 0
             if let p = pick, (a.metrics[p.0].recall ?? 0, -p.1) >= (recall, -value) { continue }
             pick = (s, value, ci)
@@ -214,7 +234,7 @@ extension SweepReport {
                     (a.falseAlarmsWithoutActivity[$0][i].rate ?? .infinity, $0)
                         < (a.falseAlarmsWithoutActivity[$1][i].rate ?? .infinity, $1)
                 }), let rate = a.falseAlarmsWithoutActivity[closest][i].rate,
-                let ci = try a.falseAlarmsWithoutActivity[closest][i].interval()
+                let ci = try a.falseAlarmsWithoutActivity[closest][i].interval(dispersionFloor: a.dispersionFloor)
             else { return nil }
             if rate == 0 {
                 let hours = a.falseAlarmsWithoutActivity[closest][i].exposure
@@ -231,7 +251,7 @@ extension SweepReport {
             return "Leaving \(c.activityCauses[i]) out of these timelines (its false alarms and hours) is not "
                 + "enough here: the closest setting that reaches the recall target, \(a.settings[closest].family) "
                 + "\(a.settings[closest].shortLabel), would still fire \(try num(rate)) false alarms an hour "
-                + "[\(try num(ci.low))–\(try num(ci.high))]"
+                + "[\(try low(ci.low))–\(try num(ci.high))]"
                 + (top.map { ", mostly from \(c.activityCauses[$0]) (\(rest[$0]) of \(rest.reduce(0, +)))" } ?? "") + "."
         }
         let m = a.metrics[s]
@@ -240,7 +260,7 @@ extension SweepReport {
             + "alarm\(a.falseAlarmsByActivity[s][i] == 1 ? "" : "s") and \(try num(hours)) h out of every timeline, "
             + "\(a.settings[s].family) \(a.settings[s].shortLabel) meets all three targets: recall "
             + "\(try percentWithInterval(m.recall, m.recallInterval)), \(try num(value)) false alarms an hour "
-            + "[\(try num(ci.low))–\(try num(ci.high))], \(try onceText(c, m))."
+            + "[\(try low(ci.low))–\(try num(ci.high))], \(try onceText(c, m))."
 
     }
 }

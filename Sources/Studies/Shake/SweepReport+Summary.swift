@@ -16,6 +16,10 @@ extension SweepReport {
     /// Two significant digits ("0.42", "12").
     static func num(_ x: Double) throws -> String { try Format.number(x, significantDigits: 2) }
 
+    /// An interval's lower bound: two significant digits, or "0" below 0.001 (a floored interval on one or two
+    /// events has a lower bound like 2e-32, which is 0 for every purpose of the report; `sweep.csv` keeps it).
+    static func low(_ x: Double) throws -> String { x < 0.001 ? "0" : try num(x) }
+
     /// A latency in seconds ("0.45 s").
     static func seconds(_ x: Double?) throws -> String {
         guard let x else { return "–" }
@@ -29,14 +33,14 @@ extension SweepReport {
         }
         if m.falseAlarms == 0 {
             let few =
-                m.falseAlarmRate.clusters < ClusteredRate.fewClusters
+                m.falseAlarmRate.clusters < ClusteredRate.fewClusters && m.dispersionFloor <= 1
                 ? "; with \(m.falseAlarmRate.clusters) timeline\(m.falseAlarmRate.clusters == 1 ? "" : "s") the bound "
                     + "assumes false alarms do not cluster" : ""
             return "no false alarms in \(try num(m.exposureHours)) hours (at most \(try num(ci.high)) an hour, "
                 + "95% bound\(few))"
         }
         let shown = try num(rate)
-        return "\(shown) false alarm\(shown == "1" ? "" : "s") an hour [\(try num(ci.low))–\(try num(ci.high))]"
+        return "\(shown) false alarm\(shown == "1" ? "" : "s") an hour [\(try low(ci.low))–\(try num(ci.high))]"
     }
 
     /// ", mostly from table drops" or ", most often from running (3 of 7)"; empty with no false alarms.
@@ -69,6 +73,28 @@ extension SweepReport {
         let m = a.metrics[r]
         if targets(a) != nil {
             try targetsAnswer(c, a, &doc)
+        } else if case .maxRecall(let limit, let upper) = a.rule {
+            let limitText =
+                "at most \(Format.exact(limit)) false alarm\(limit == 1 ? "" : "s") an hour on "
+                + (upper ? "the upper end of its 95% interval" : "its estimate")
+            let fresh = try freshDaysPhrase(c, a)
+            if !a.ruleMet {
+                doc.paragraph(
+                    "**No setting of the \(a.settings.count) meets the limit (\(limitText)), so none is recommended; "
+                        + "the least bad is \(try settingSentence(c, a, r)).**")
+            } else if try choiceIsReliable(c) {
+                doc.paragraph(
+                    "**Recommended: \(try settingSentence(c, a, r)); the highest recall within the limit (\(limitText)), "
+                        + "and \(fresh ?? "") (reliable).**")
+            } else {
+                doc.paragraph(
+                    "**Not reliable enough to recommend: \(try settingSentence(c, a, r)) has the highest recall within "
+                        + "the limit (\(limitText)) on the \(a.timelineCount) timelines it was chosen from, but "
+                        + (fresh ?? "it was not checked on fresh days") + ".**")
+            }
+            doc.paragraph(
+                "To grade it, paste into a submission file (the `grade` format; the rest of the file is the team's):")
+            doc.code(a.settings[r].submissionJSON, language: "json")
         } else {
             doc.paragraph("**\(try settingSentence(c, a, r)).**")
             doc.paragraph(
@@ -100,6 +126,8 @@ extension SweepReport {
             doc.table(try settingsTable(a, a.runnersUp))
         }
 
+        try confirmationSection(c, a, &doc)
+
         if a.familyBest.count > 1 {
             doc.heading("Detector families at their best", level: 2)
             doc.bullets(try a.familyBest.map { "\(try settingSentence(c, a, $0))." })
@@ -109,15 +137,21 @@ extension SweepReport {
         doc.heading("How it was measured", level: 2)
         doc.paragraph(c.method)
         doc.paragraph(
-            "Precision = TP/(TP + FA), recall = TP/(TP + misses), both with 95% Wilson intervals; "
+            "Recall = TP/(TP + misses) with a 95% Wilson interval; precision = TP/(TP + FA); "
                 + "F1 = 2·TP/(2·TP + FA + misses); fragments count neither as true positives nor as false alarms. "
-                + "False alarms come in bursts (a stretch of running fires a sensitive detector again and again), "
-                + "so each timeline is a cluster: false alarms an hour have the quasi-Poisson 95% interval "
-                + "(Garwood's exact interval on the effective count Y/φ, φ = max(1, Pearson dispersion over "
-                + "timelines × (t/z)²); it is Garwood's when the timelines show no clustering), and the share of "
-                + "detected \(c.gesture)s that fire exactly once has a Wilson interval on the effective sample size "
-                + "(detected \(c.gesture)s ÷ the design effect over timelines). With no false alarm the bound is "
-                + "Garwood's 3.69/hours, which assumes they do not cluster.")
+                + "False alarms come in bursts (a stretch of running or a bus ride fires a sensitive detector again "
+                + "and again), so each timeline is a cluster: false alarms an hour have the quasi-Poisson 95% "
+                + "interval (Garwood's exact interval on the effective count Y/φ, φ = max(1, Pearson dispersion over "
+                + "timelines × (t/z)², φ₀)), where the floor φ₀ = \(try num(a.dispersionFloor)) is "
+                + (a.dispersionFloor > 1
+                    ? "the median dispersion of the settings with at least \(ClusteredRate.eventsToShowDispersion) "
+                        + "false alarms: a setting's few false alarms cannot show their own bursts, so with none the "
+                        + "bound is φ₀·3.69/hours, not Garwood's 3.69/hours"
+                    : "1 because no setting fired \(ClusteredRate.eventsToShowDispersion) times with bursts to show: "
+                        + "with no false alarm the bound is Garwood's 3.69/hours, which assumes they do not cluster")
+                + ". Precision and the share of detected \(c.gesture)s that fire exactly once have Wilson intervals on "
+                + "the effective sample size (÷ the design effect over timelines; for precision at least "
+                + "(1 − p)+p·φ, the false alarms' dispersion).")
         var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
         for (name, w) in c.weights {
             let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
@@ -134,14 +168,14 @@ extension SweepReport {
                 if case .maxRecall(let l, _) = a.rule { return l }
                 return 1
             }()
-        let needed = try ClusteredRate.minimumExposure(toShowAtMost: limit)
+        let needed = try ClusteredRate.minimumExposure(toShowAtMost: limit).map { $0 * a.dispersionFloor }
         doc.paragraph(
             "Each cell: the false alarms during the activity over all timelines, the hours simulated of it, and "
                 + "in brackets the false alarms per hour of the activity with its 95% interval (clustered by "
                 + "timeline; the chart shows these rates). "
                 + (needed.map {
                     "An activity simulated for less than \((try? num($0)) ?? "") h cannot show a rate of at most "
-                        + "\(Format.exact(limit)) an hour even with no false alarm (Garwood's bound): with "
+                        + "\(Format.exact(limit)) an hour even with no false alarm (the floored bound φ₀·3.69/hours): with "
                         + "none, its cell says *too little exposure to bound* instead of giving a bound."
                 } ?? ""))
         let shown = ([r] + a.familyBest.filter { $0 != r })
@@ -162,11 +196,11 @@ extension SweepReport {
                         let exposure = "\(n) in \(try num(hours)) h"
                         if n == 0 {
                             if let needed, hours < needed { return "\(exposure) (too little exposure to bound)" }
-                            guard let ci = try rate.interval() else { return exposure }
+                            guard let ci = try rate.interval(dispersionFloor: a.dispersionFloor) else { return exposure }
                             return "\(exposure) (≤ \(try num(ci.high))/h)"
                         }
-                        guard let value = rate.rate, let ci = try rate.interval() else { return exposure }
-                        return "\(exposure) (\(try num(value))/h [\(try num(ci.low))–\(try num(ci.high))])"
+                        guard let value = rate.rate, let ci = try rate.interval(dispersionFloor: a.dispersionFloor) else { return exposure }
+                        return "\(exposure) (\(try num(value))/h [\(try low(ci.low))–\(try num(ci.high))])"
                     })
         }
         doc.table(causes)
@@ -198,7 +232,7 @@ extension SweepReport {
                 try percentWithInterval(m.precision, m.precisionInterval),
                 try m.f1.map { try Format.fixed($0, decimals: 2) } ?? "–",
                 try m.falseAlarmsPerHour.map { rate in
-                    try m.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try num($0.low))–\(try num($0.high))]" }
+                    try m.falseAlarmsPerHourInterval.map { "\(try num(rate)) [\(try low($0.low))–\(try num($0.high))]" }
                         ?? num(rate)
                 } ?? "–", String(m.fragments), try percentWithInterval(m.singleEventShare, m.singleEventShareInterval),
                 try seconds(m.latencyMedianSeconds),

@@ -58,7 +58,7 @@ package enum SweepReport {
                     cell(m.precisionInterval?.low), cell(m.precisionInterval?.high), cell(m.recall),
                     cell(m.recallInterval?.low), cell(m.recallInterval?.high), cell(m.f1), cell(m.falseAlarmsPerHour),
                     cell(m.falseAlarmsPerHourInterval?.low), cell(m.falseAlarmsPerHourInterval?.high),
-                    cell(m.exposureHours > 0 ? try m.falseAlarmRate.dispersionUsed() : nil),
+                    cell(m.falseAlarmDispersion),
                     .integer(m.gesturesWithFragments), cell(m.singleEventShare), cell(m.singleEventShareInterval?.low),
                     cell(m.singleEventShareInterval?.high), cell(m.latencyMedianSeconds), cell(m.latencyP95Seconds),
                     .text(SweepAnalysis.satisfies(m, a.rule) ? "yes" : "no"),

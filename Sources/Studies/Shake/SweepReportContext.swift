@@ -22,6 +22,8 @@ package struct SweepReportContext: Sendable {
     /// Other scenarios the scenario names (`compareWith`), for an answer that points to a day without the
     /// activity that limits this one.
     package var related: [RelatedScenario] = []
+    /// The choice checked on fresh timelines (nil: not checked).
+    package var confirmation: SweepConfirmation? = nil
 }
 
 /// A scenario another scenario points to: its name, its path, and the activities it gives no weight.

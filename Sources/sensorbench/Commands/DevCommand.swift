@@ -4,6 +4,9 @@ enum DevCommand: SubcommandGroup {
     static let summary = "Developer commands (left out of the main help on purpose)."
     static let hidden = true
     static var subcommands: [any CommandDeclaration.Type] {
-        [WriteSamplesCommand.self, AllanRecoveryCommand.self, DriftCoverageCommand.self]
+        [
+            WriteSamplesCommand.self, AllanRecoveryCommand.self, DriftCoverageCommand.self, ShakeCoverageCommand.self,
+            ShakeRecheckCommand.self,
+        ]
     }
 }
