@@ -112,16 +112,4 @@ package struct WalksAnalysis: Sendable {
         aboveBand = above
         belowBand = below
     }
-
-    /// A profile by name from `<folder>/profiles/<name>.json`, checked by ``ProfileReader``.
-    package static func profile(named name: String, scenariosFolder: URL) throws(InputError) -> GyroProfile {
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw InputError(
-                .usage, file: nil, field: "walks", problem: "--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
-        }
-        let url = scenariosFolder.appendingPathComponent("profiles").appendingPathComponent("\(name).json")
-        let node = try ScenarioFile.parseJSON(at: url)
-        let reader = try JSONObjectReader(node, file: url.path, path: "")
-        return try ProfileReader.parse(reader, fallbackName: name)
-    }
 }

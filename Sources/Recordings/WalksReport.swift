@@ -18,13 +18,13 @@ package enum WalksReport {
 
     static func walksCSV(_ a: WalksAnalysis) throws -> String {
         var t = CSVTable(header: [
-            "line", "id", "name", "date_s_since_2001", "minutes", "drift_deg", "abs_drift_deg",
+            "entry", "line", "id", "name", "date_s_since_2001", "minutes", "drift_deg", "abs_drift_deg",
             "profile_median_deg", "profile_band_low_deg", "profile_band_high_deg", "profile_percentile",
         ])
         for e in a.log.entries {
             let p = a.prediction(minutes: e.minutes)
             try t.append([
-                .integer(e.line), .text(e.id ?? ""), .text(e.name ?? ""),
+                .integer(e.index), .integer(e.line), .text(e.id ?? ""), .text(e.name ?? ""),
                 e.dateSecondsSince2001.map(CSVCell.number) ?? .missing, .number(e.minutes),
                 .number(e.driftDegrees), .number(abs(e.driftDegrees)),
                 p.map { .number($0.medianAbsDriftDeg) } ?? .missing, p.map { .number($0.bandLowDeg) } ?? .missing,
@@ -133,7 +133,8 @@ package enum WalksReport {
                 + "2.5–97.5% range of |drift|. `walks.csv` gives each measured walk's percentile among them.")
         if !a.log.skipped.isEmpty || !a.log.notes.isEmpty {
             doc.heading("Import", level: 2)
-            doc.bullets(a.log.skipped.map { "skipped the entry at line \($0.line): \($0.reason)" } + a.log.notes)
+            doc.bullets(
+                a.log.skipped.map { "skipped the entry at \(a.log.isOneLine ? "entry" : "line") \($0.place): \($0.reason)" } + a.log.notes)
         }
         var table = MarkdownTable(columns: [
             ("minutes", .right), ("measured walks", .right), ("median |drift| (°)", .right),

@@ -38,12 +38,13 @@ struct WalksCommand: Subcommand {
 
     static var options: [OptionSpec<Self>] {
         [
-            OptionSpec("--profile", value: "<name>", meaning: "Gyro profile from Scenarios/profiles.", default: "phone-calibrated") {
-                o, name, context in
-                guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw context.error("--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
-                }
-                o.profile = name
+            OptionSpec(
+                "--profile", value: "<name>|<file>",
+                meaning: "Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a path.",
+                default: "phone-calibrated"
+            ) { o, text, context in
+                guard !text.isEmpty else { throw context.error("--profile needs a profile name or a path, got ''") }
+                o.profile = text
             },
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/walks"),
             SharedOption.trials(\.trials, in: 10...100_000, meaning: "Simulated walks per duration.", default: "200"),
@@ -60,16 +61,15 @@ struct WalksCommand: Subcommand {
     /// `sensorbench walks`: drift log against the profile's simulated walks.
     func run() throws -> ExitCode {
         let log = try DriftLog.load(path: self.file)
-        guard let folder = ScenarioLocator.folder() else {
-            throw InputError(
-                .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
-        }
-        let profile = try WalksAnalysis.profile(named: self.profile, scenariosFolder: folder)
+        let profile = try ProfileReader.read(
+            option: "--profile", value: self.profile, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         // The walks are simulated at each logged duration: one the profile cannot lay out is refused here.
         for e in log.entries {
             let walk = WalkParameters(minutes: e.minutes, turns: self.straight ? 0 : 4, shape: .loop)
             if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
-                throw InputError(file: self.file, line: e.line, field: "minutes", problem: problem)
+                throw InputError(
+                    file: self.file, line: log.isOneLine ? nil : e.line,
+                    field: log.isOneLine ? "entry \(e.index).minutes" : "minutes", problem: problem)
             }
         }
         try ReportFiles.reserve(URL(fileURLWithPath: self.outputFolder))
