@@ -72,6 +72,6 @@ import Testing
         #expect(analysis.models.first { $0.id == DriftAnalysis.ModelID.growthMinutes }?.fit != nil)
         let files = try WalksReport.render(analysis)
         #expect(files.paths == ["profile.csv", "regression.csv", "summary.md", "walks.csv", "walks.svg"])
-        #expect(files.contents(of: "summary.md")?.contains("does not drift as") == true)
+        #expect(files.contents(of: "summary.md")?.contains("do not drift as") == true)
     }
 }

@@ -24,10 +24,12 @@ struct WalksCommand: Subcommand {
     static let name = "walks"
     static let summary = "Compare TurnBack's drift log with what a gyro profile predicts."
     static let details = """
-        Regresses measured |drift| on minutes (and the growth exponent with 3+ durations), simulates
-        <n> walks per distinct duration on the profile with the drift study's pipeline, and writes
-        walks.csv, profile.csv, regression.csv, walks.svg and summary.md. Entries with a missing or
-        extra field still import; the summary lists what was skipped and why.
+        Answers TurnBack's question from the log: with turnedDegrees in its entries, whether drift grows
+        with time or with turning (a regression with intervals); without, says it cannot and gives a
+        walking plan, checked by simulation. Simulates <n> walks per distinct duration on the profile (a
+        class of phones, or one phone for a device profile), tests the walks' percentiles against them
+        (Anderson-Darling, sign test) and names the error that would explain a gap. Writes walks.csv,
+        profile.csv, regression.csv, walks.svg and summary.md; the summary lists what was skipped.
         """
 
     static var positional: PositionalSpec<Self>? {
