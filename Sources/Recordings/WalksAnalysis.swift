@@ -182,25 +182,24 @@ package struct WalksAnalysis: Sendable {
         let rejected = andersonDarling.pValue < 0.05 || signTestPValue < 0.05
         gap = rejected ? Self.gap(log: log, predictions: predictions, straight: straight) : nil
 
-        // Time or turning: from the walks' own turning, else a plan.
+        // Time or turning: from the walks' own turning; a plan whenever the walks do not answer it.
+        var answer: TimeOrTurning?
+        var problem: String?
         if log.hasTurns {
-            plan = nil
             do {
-                timeOrTurning = try TimeOrTurning(
+                answer = try TimeOrTurning(
                     minutes: log.entries.map(\.minutes), turnedDegrees: log.entries.map { $0.turnedDegrees ?? 0 },
                     driftDegrees: log.entries.map(\.driftDegrees))
-                timeOrTurningProblem = nil
             } catch {
-                timeOrTurning = nil
-                timeOrTurningProblem =
-                    "the walks cannot separate time from turning (\(error)): they need different durations and "
-                    + "different amounts of turning that do not rise together"
+                problem =
+                    "\(error); they need several walks of different durations and different amounts of turning that do "
+                    + "not rise together"
             }
-        } else {
-            timeOrTurning = nil
-            timeOrTurningProblem = nil
-            plan = try WalkingPlan.make(model: PhoneDriftModel(profile: profile), seed: seed)
         }
+        timeOrTurning = answer
+        timeOrTurningProblem = problem
+        plan =
+            answer?.verdict.answered == true ? nil : try WalkingPlan.make(model: PhoneDriftModel(profile: profile), seed: seed)
 
         // A device profile's unmeasured terms, each re-simulated at the class profile's value.
         var effects: [UnmeasuredEffect] = []

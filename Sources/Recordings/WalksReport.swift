@@ -122,28 +122,31 @@ package enum WalksReport {
             let rms =
                 (meanPart * meanPart + pow(model.biasSDDegPerSec * t0, 2) + pow(model.turnErrorSD * theta0, 2)
                 + model.inRunVariance(minutes: TimeOrTurning.typicalMinutes)).squareRoot()
-            var text =
-                "**Your log has no turning (no `turnedDegrees` in its entries), so it cannot say whether the drift grows with "
-                + "time or with turning.** By the profile, after \(typical) the arrow would be off by about \(try d(rms))° (RMS)."
-            if let problem = a.timeOrTurningProblem { text += " (\(problem).)" }
-            doc.paragraph(text)
-            if let plan = a.plan {
-                let minutesShort = Format.exact(WalkingPlan.shortMinutes), minutesLong = Format.exact(WalkingPlan.longMinutes)
-                let power = try Format.percent(plan.power)
-                let ci = "\(try Format.percent(plan.powerInterval.low)) to \(try Format.percent(plan.powerInterval.high))"
-                doc.paragraph(
-                    "**A walking plan that answers it\(plan.reachesTarget ? "" : " as far as 100 walks can")**: with the app "
-                        + "logging its turning (docs/recordings.md), walk \(plan.walksPerKind) times each of: "
-                        + "\(minutesShort) minutes straight; \(minutesShort) minutes with \(WalkingPlan.fullTurns) full turns on the "
-                        + "spot to the left; \(minutesLong) minutes straight; \(minutesLong) minutes with \(WalkingPlan.fullTurns) full "
-                        + "turns to the left (\(plan.totalWalks) walks, in any order), pressing Mark at the start and facing the "
-                        + "marked direction at the end. Simulated from `\(a.profile.name)`, \(power) of "
-                        + "\(WalkingPlan.replications) such logs answered the question (95% CI \(ci))"
-                        + (plan.reachesTarget
-                            ? "."
-                            : "; no plan of up to 25 walks of each kind reaches 95% for this phone: its time and turning "
-                                + "errors are too close, or too small against its noise, to tell apart."))
-            }
+            let lead =
+                a.timeOrTurningProblem.map {
+                    "**Your log has turning, but its walks cannot separate time from turning (\($0)).**"
+                }
+                ?? ("**Your log has no turning (no `turnedDegrees` in its entries), so it cannot say whether the drift grows "
+                    + "with time or with turning.**")
+            doc.paragraph(
+                lead + " By the profile, after \(typical) the arrow would be off by about \(try d(rms))° (RMS).")
+        }
+        if let plan = a.plan {
+            let minutesShort = Format.exact(WalkingPlan.shortMinutes), minutesLong = Format.exact(WalkingPlan.longMinutes)
+            let power = try Format.percent(plan.power)
+            let ci = "\(try Format.percent(plan.powerInterval.low)) to \(try Format.percent(plan.powerInterval.high))"
+            doc.paragraph(
+                "**A walking plan that answers it\(plan.reachesTarget ? "" : " as far as 100 walks can")**: with the app "
+                    + "logging its turning (docs/recordings.md), walk \(plan.walksPerKind) times each of: "
+                    + "\(minutesShort) minutes straight; \(minutesShort) minutes with \(WalkingPlan.fullTurns) full turns on the "
+                    + "spot to the left; \(minutesLong) minutes straight; \(minutesLong) minutes with \(WalkingPlan.fullTurns) full "
+                    + "turns to the left (\(plan.totalWalks) walks, in any order), pressing Mark at the start and facing the "
+                    + "marked direction at the end. Simulated from `\(a.profile.name)`, \(power) of "
+                    + "\(WalkingPlan.replications) such logs answered the question (95% CI \(ci))"
+                    + (plan.reachesTarget
+                        ? "."
+                        : "; no plan of up to 25 walks of each kind reaches 95% for this phone: its time and turning "
+                            + "errors are too close, or too small against its noise, to tell apart."))
         }
 
         doc.heading("Your walks against the profile", level: 2)

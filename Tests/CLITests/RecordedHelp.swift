@@ -308,7 +308,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                             accuracy-aware).
         Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
 
-        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--quiet]
+        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--log-entry <log.json>] [--quiet]
 
         ARGUMENTS:
           <file>                  The recording: a gyro or accelerometer CSV, or a track.
@@ -321,6 +321,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           --unit <unit>           Declare the unit: rad/s, deg/s, g or m/s2. (default: from the header, or the format's
                                   documentation for the file's sensor)
           -o, --out <dir>         Folder for the report. (default: Reports/replay)
+          --log-entry <log.json>  Heading only: append the walk (minutes, drift, turning) to this drift log, for walks.
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.

@@ -253,3 +253,38 @@ import Testing
         }
     }
 }
+
+/// A heading replay of a walk recording becomes a drift-log entry that `walks` reads.
+@Suite struct ReplayLogEntryTests {
+    /// 60 s at 100 Hz, marked at 1 s: a turn of +450° (left) and one of −90° (right), both at 90 °/s, on a phone with a
+    /// 0.01 °/s bias and no noise. From the mark (t = 1 s) to the end (t = 59.99 s): net rotation 360° + b·58.99 s;
+    /// total 540° + b·(58.99 − 2) s, since during the 1 s right turn |−90 + b| = 90 − b takes b off instead of adding
+    /// it; and the logged drift is the net wrapped to (−180°, 180°], b·58.99 s = 0.5899° (trapezoidal sums of these
+    /// sampled rates, worked by hand).
+    @Test func aWalkRecordingBecomesALogEntry() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("h25-replay-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("walk.csv")
+        let rate = 90 * Double.pi / 180
+        var rates = [Double](repeating: 0, count: 6000)
+        for k in 1000..<1500 { rates[k] = rate }  // 5 s at 90 °/s: 450°
+        for k in 3000..<3100 { rates[k] = -rate }  // 1 s: −90°
+        let bias = 0.01 * Double.pi / 180
+        var lines = ["t_s,x,y,z"]
+        for (k, omega) in rates.enumerated() { lines.append("\(Double(k) / 100),0,0,\(omega + bias)") }
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        var settings = HeadingReplaySettings()
+        settings.markAtSeconds = 1
+        let replay = try HeadingReplay(path: url.path, unit: .radPerSec, settings: settings, configurationFile: "c.json")
+        let span = 58.99
+        #expect(abs(replay.minutesSinceMark - span / 60) < 1e-9)
+        #expect(abs(replay.netTurnDegrees - (360 + 0.01 * span)) < 1e-6)
+        #expect(abs(replay.turnedDegrees - (540 + 0.01 * (span - 2))) < 1e-6)
+        #expect(abs(replay.driftDegrees - 0.01 * span) < 1e-6)
+        let text = "[" + (try replay.logEntryJSON(name: "walk.csv")) + "]"
+        let log = try DriftLog.parse(try JSONParser.parse(Array(text.utf8)), file: "log.json")
+        #expect(log.hasTurns && log.entries.count == 1)
+        #expect(abs(log.entries[0].driftDegrees - 0.5899) < 1e-4)
+    }
+}
