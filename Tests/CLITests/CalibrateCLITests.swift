@@ -51,6 +51,11 @@ import Testing
         #expect(text.contains("\"kind\": \"device\""))
         #expect(text.contains("\"source\": \"still recording still.csv\""))
 
+        // validate reads it as a profile (its "kind" is the profile's, not a detector's).
+        let v = try SensorBench.run(["validate", out.path])
+        #expect(v.status == 0, "\(v.stderr)")
+        #expect(v.stdout.contains("profile \"my-phone\""))
+
         // The profile by path feeds walks (one line, JSONEncoder's layout).
         let log = folder.appendingPathComponent("log.json")
         try #"[{"id":"A","emoji":"x","name":"a","date":1,"minutes":1,"driftDegrees":60}]"#.write(
