@@ -86,15 +86,16 @@ package struct WalksAnalysis: Sendable {
         package let size: String
     }
 
-    /// What an unmeasured term of a device profile could change: the median |drift| at the log's longest duration
+    /// What an unmeasured term of a device profile could change: the RMS drift at the log's longest duration
     /// re-simulated with that term at the class profile's value (a fixed error: drawn per walk from the class
-    /// spread; a noise term: the class value).
+    /// spread; a noise term: the class value). RMS rather than the median: a zero-mean error spreads the walks on
+    /// both sides and barely moves their median.
     package struct UnmeasuredEffect: Sendable {
         package let field: String
         package let classValue: Double
         package let minutes: Double
-        package let medianWithoutDeg: Double
-        package let medianWithDeg: Double
+        package let rmsWithoutDeg: Double
+        package let rmsWithDeg: Double
     }
 
     package func prediction(minutes: Double) -> Prediction? { predictions.first { $0.minutes == minutes } }
@@ -222,12 +223,11 @@ package struct WalksAnalysis: Sendable {
                 let one = DriftScenario(
                     name: "walks", description: "", file: log.file, seed: seed, trialsPerCell: trials, sameDevice: false,
                     cells: [cell], tracker: HeadingTracker.Configuration(), straightAheadToleranceDegrees: 5)
-                let drifts = try DriftStudy.simulate(one, runner: runner).map { abs($0.driftRadians) * 180 / .pi }.sorted()
+                let drifts = try DriftStudy.simulate(one, runner: runner).map { abs($0.driftRadians) * 180 / .pi }
                 effects.append(
                     UnmeasuredEffect(
-                        field: field, classValue: classValue, minutes: longest.minutes,
-                        medianWithoutDeg: longest.medianAbsDriftDeg,
-                        medianWithDeg: try Descriptive.quantile(sorted: drifts, probability: 0.5)))
+                        field: field, classValue: classValue, minutes: longest.minutes, rmsWithoutDeg: longest.rmsDriftDeg,
+                        rmsWithDeg: try Descriptive.summary(drifts).rms))
             }
         }
         unmeasured = effects

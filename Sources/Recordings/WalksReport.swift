@@ -187,9 +187,9 @@ package enum WalksReport {
             var lines: [String] = []
             for u in a.unmeasured {
                 lines.append(
-                    "`\(u.field)` (not measured): at the class profile's \(try d(u.classValue)), the median |drift| of a "
-                        + "\(Format.exact(u.minutes))-minute walk would be \(try d(u.medianWithDeg))° instead of "
-                        + "\(try d(u.medianWithoutDeg))°.")
+                    "`\(u.field)` (not measured): at the class profile's \(try d(u.classValue)), the RMS drift of a "
+                        + "\(Format.exact(u.minutes))-minute walk would be \(try d(u.rmsWithDeg))° instead of "
+                        + "\(try d(u.rmsWithoutDeg))°.")
             }
             doc.paragraph("What the terms this phone's profile did not measure could change (each re-simulated alone):")
             doc.bullets(lines)

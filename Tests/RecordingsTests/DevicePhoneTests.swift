@@ -219,6 +219,18 @@ import Testing
         #expect(summary.contains("Compared against one phone"))
     }
 
+    /// An unmeasured scale factor, re-simulated at a class spread of 5% on 4-turn loops (360° net), adds about
+    /// 0.05·360° = 18° RMS to walks whose measured errors give well under 1°: the listed RMS must grow past 10°.
+    @Test func anUnmeasuredTermIsReSimulatedAtTheClassValue() throws {
+        var phone = Self.device("phone", bias: 0.001, asymmetry: 0)
+        phone.measurements["scaleFactorErrorPercent"] = .notMeasured()
+        phone.classValues = ["scaleFactorErrorPercent": 5]
+        let log = try DriftLog.parse(try JSONParser.parse(Array(#"[{"minutes":1,"driftDegrees":0.5}]"#.utf8)), file: "l.json")
+        let a = try WalksAnalysis(log: log, profile: phone, trials: 40, seed: 2, straight: false, runner: MonteCarloRunner(jobs: 2))
+        let effect = try #require(a.unmeasured.first { $0.field == "scaleFactorErrorPercent" })
+        #expect(effect.rmsWithoutDeg < 1 && effect.rmsWithDeg > 10, "\(effect.rmsWithoutDeg) → \(effect.rmsWithDeg)")
+    }
+
     /// Without turning the answer is "cannot", with a plan: for the time phone the plan's simulated power is at
     /// least 95% and an independent simulation of the same plan (other seeds) answers as often, within its interval.
     @Test func aLogWithoutTurningGetsAPlanThatAnswers() throws {
