@@ -3,81 +3,119 @@ import Reporting
 import SensorSim
 import Stats
 
-/// Turns the noise terms of one gyro axis into a ``GyroProfile`` and the profile JSON ``ProfileReader`` reads.
+/// Turns a still recording (and optionally a spin recording) of one phone into a device profile: the phone's own
+/// signed values, each with its standard error and source (`"kind": "device"`, docs/drift.md "Device profiles").
 ///
-/// Mapping (profile fields are documented in README "Gyro profiles"):
+/// From the still recording, on the calibrated axis:
+/// - `biasDegPerSec` = the record's mean rate, signed; SE = half its 95% interval / 1.96 (the interval comes from
+///   the identified noise model, ``AllanAnalysis/Axis/meanInterval``).
 /// - `noiseDensityDegPerSecPerRootHz` = N (IEEE 952 angle random walk; per-sample σ = N·√f_s).
-/// - `turnOnBiasDegPerSec` = |mean rate| of the record: this phone's turn-on bias on that axis. The profile field
-///   is a 1σ spread over a class of phones; one phone is one draw of it, so the class spread needs several.
 /// - `biasInstabilityDegPerHour`, `biasCorrelationTimeSeconds`: the simulator's bias instability is a first-order
 ///   Gauss–Markov process. A Gauss–Markov bias identified on the curve is written as fitted (σ_GM, T). A flicker
 ///   floor B at τ_min is written as the Gauss–Markov process whose Allan curve peaks there at the same height:
 ///   0.617·σ_GM = 0.664·B and 1.89·T = τ_min (an approximation: flicker noise is not Gauss–Markov). Not identified:
-///   0, and the source says why.
-/// - `rateRandomWalkDegPerSecPerRootSec` = K when identified, else 0.
-/// - `sampleRateHz` = 1/τ₀ of the record. Scale factor, asymmetry, quantisation and range cannot be seen in a
-///   static record and keep their defaults (0 and ±2000 °/s).
+///   "not measured", with the reason in the note.
+/// - `rateRandomWalkDegPerSecPerRootSec` = K when identified, else not measured.
+/// For the Allan terms SE = (high − low)/(2·1.96) of their 95% interval (their χ² intervals are not symmetric, so
+/// this is an approximation, said in the note). From a spin recording (``SpinCalibration``): the scale factor and
+/// the asymmetry with their standard errors; without one, both are "not measured".
 package enum GyroCalibration {
-    /// The profile estimated from one axis of an analysis.
-    package static func profile(name: String, axis: AllanAnalysis.Axis, analysis: AllanAnalysis) -> GyroProfile {
+    /// z₀.₉₇₅, to turn a 95% interval into a standard error.
+    static let z975 = 1.959963984540054
+
+    /// The device profile of one phone.
+    package static func profile(
+        name: String, axis: AllanAnalysis.Axis, analysis: AllanAnalysis, spin: SpinCalibration? = nil
+    ) -> GyroProfile {
         var p = GyroProfile(name: name)
+        p.kind = .device
+        p.classProfileName = "phone-calibrated"
         let t = axis.terms
         let file = URL(fileURLWithPath: analysis.info.file).lastPathComponent
+        let still = "still recording \(file)"
         func n3(_ x: Double) -> String { (try? Format.number(x, significantDigits: 3)) ?? "?" }
+        func se(_ interval: ConfidenceInterval, _ f: (Double) -> Double) -> Double {
+            abs(f(interval.high) - f(interval.low)) / (2 * z975)
+        }
         func ci(_ term: AllanNoiseTerms.Term, _ f: (Double) -> Double) -> String {
-            "95% interval \(n3(f(term.interval.low))) to \(n3(f(term.interval.high)))"
+            "95% interval \(n3(f(term.interval.low))) to \(n3(f(term.interval.high))); SE = its half-width/1.96 (approximate: "
+                + "the χ² interval is not symmetric)"
         }
-        let base = "Estimated by sensorbench calibrate from \(file), \(axis.name) axis (\(analysis.info.sampleCount) samples)"
-        var sources: [String: String] = ["sampleRateHz": "\(base): 1/mean sample interval."]
+        let base = "\(axis.name) axis, \(analysis.info.sampleCount) samples"
         p.sampleRateHz = 1 / analysis.sampleIntervalSeconds
-        if let arw = t.angleRandomWalk {
-            p.noiseDensityDegPerSecPerRootHz = AllanAnalysis.noiseDensityDegPerSecPerRootHz(arw.value)
-            sources["noiseDensityDegPerSecPerRootHz"] =
-                "\(base): Allan slope −1/2 line at τ = 1 s, read at τ = "
-                + "\(Format.exact(arw.tauSeconds)) s; \(ci(arw, AllanAnalysis.noiseDensityDegPerSecPerRootHz))."
-        } else {
-            sources["noiseDensityDegPerSecPerRootHz"] = "\(base): \(t.angleRandomWalkReason ?? "not identified"); 0."
-        }
+        var m: [String: GyroMeasurement] = [:]
+
         let degrees = 180 / Double.pi
         let mean = axis.meanRadPerSec * degrees
-        p.turnOnBiasDegPerSec = abs(mean)
-        sources["turnOnBiasDegPerSec"] =
-            "\(base): the record's mean rate, \(n3(mean)) ± \(n3((axis.meanInterval.high - axis.meanInterval.low) / 2 * degrees)) °/s "
-            + "(95%), is this phone's turn-on bias on the \(axis.name) axis; written as its "
-            + "size. The field is a 1σ spread over a class of phones, of which one phone is a single draw: a class "
-            + "spread needs recordings of several phones."
+        m["biasDegPerSec"] = GyroMeasurement(
+            value: mean, standardError: se(axis.meanInterval, { $0 * degrees }), source: still,
+            note: "\(base): the record's mean rate, \(n3(mean)) °/s, 95% interval \(n3(axis.meanInterval.low * degrees)) to "
+                + "\(n3(axis.meanInterval.high * degrees)) from the identified noise model: this phone's bias, signed.")
+        if let arw = t.angleRandomWalk {
+            m["noiseDensityDegPerSecPerRootHz"] = GyroMeasurement(
+                value: AllanAnalysis.noiseDensityDegPerSecPerRootHz(arw.value),
+                standardError: se(arw.interval, AllanAnalysis.noiseDensityDegPerSecPerRootHz), source: still,
+                note: "\(base): Allan slope −1/2 line at τ = 1 s, read at τ = \(Format.exact(arw.tauSeconds)) s; "
+                    + "\(ci(arw, AllanAnalysis.noiseDensityDegPerSecPerRootHz)).")
+        } else {
+            m["noiseDensityDegPerSecPerRootHz"] = .notMeasured("\(base): \(t.angleRandomWalkReason ?? "not identified").")
+        }
         switch t.biasInstability {
         case .gaussMarkov(let gm):
-            p.biasInstabilityDegPerHour = AllanAnalysis.biasInstabilityDegPerHour(gm.sigma.value)
-            p.biasCorrelationTimeSeconds = gm.correlationTime.value
-            sources["biasInstabilityDegPerHour"] =
-                "\(base): σ of the Gauss–Markov bias fitted to the Allan variance; \(ci(gm.sigma, AllanAnalysis.biasInstabilityDegPerHour))."
-            sources["biasCorrelationTimeSeconds"] =
-                "\(base): correlation time of the Gauss–Markov bias fitted to the Allan variance; \(ci(gm.correlationTime, { $0 }))."
+            m["biasInstabilityDegPerHour"] = GyroMeasurement(
+                value: AllanAnalysis.biasInstabilityDegPerHour(gm.sigma.value),
+                standardError: se(gm.sigma.interval, AllanAnalysis.biasInstabilityDegPerHour), source: still,
+                note: "\(base): σ of the Gauss–Markov bias fitted to the Allan variance; "
+                    + "\(ci(gm.sigma, AllanAnalysis.biasInstabilityDegPerHour)).")
+            m["biasCorrelationTimeSeconds"] = GyroMeasurement(
+                value: gm.correlationTime.value, standardError: se(gm.correlationTime.interval, { $0 }), source: still,
+                note: "\(base): correlation time of the Gauss–Markov bias fitted to the Allan variance; "
+                    + "\(ci(gm.correlationTime, { $0 })).")
         case .flickerFloor(let b):
             let bDegPerHour = AllanAnalysis.biasInstabilityDegPerHour(b.value)
-            p.biasInstabilityDegPerHour = bDegPerHour * AllanNoiseTerms.flickerFloorFactor / Self.gaussMarkovPeakFactor
-            p.biasCorrelationTimeSeconds = b.tauSeconds / AllanVarianceModel.gaussMarkovPeakRatio
-            sources["biasInstabilityDegPerHour"] =
-                "\(base): flicker floor B = √(σ_min² − N²/τ_min)/0.664 = \(n3(bDegPerHour)) °/h (\(ci(b, AllanAnalysis.biasInstabilityDegPerHour))) "
-                + "at τ = \(n3(b.tauSeconds)) s, written as the Gauss–Markov σ whose Allan peak has that height (0.664·B/0.617); "
-                + "approximate: flicker noise is not Gauss–Markov."
-            sources["biasCorrelationTimeSeconds"] =
-                "\(base): τ of the flicker floor / 1.89, so the Gauss–Markov peak sits at the floor (approximate)."
+            let factor = AllanNoiseTerms.flickerFloorFactor / Self.gaussMarkovPeakFactor
+            m["biasInstabilityDegPerHour"] = GyroMeasurement(
+                value: bDegPerHour * factor,
+                standardError: se(b.interval, { AllanAnalysis.biasInstabilityDegPerHour($0) * factor }), source: still,
+                note: "\(base): flicker floor B = √(σ_min² − N²/τ_min)/0.664 = \(n3(bDegPerHour)) °/h "
+                    + "(\(ci(b, AllanAnalysis.biasInstabilityDegPerHour))) at τ = \(n3(b.tauSeconds)) s, written as the "
+                    + "Gauss–Markov σ whose Allan peak has that height (0.664·B/0.617); approximate: flicker noise is not "
+                    + "Gauss–Markov.")
+            m["biasCorrelationTimeSeconds"] = GyroMeasurement(
+                value: b.tauSeconds / AllanVarianceModel.gaussMarkovPeakRatio, standardError: 0, source: still,
+                note: "\(base): τ of the flicker floor / 1.89, so the Gauss–Markov peak sits at the floor (approximate; "
+                    + "no interval).")
         case .notIdentified(let why):
-            p.biasInstabilityDegPerHour = 0
-            sources["biasInstabilityDegPerHour"] = "\(base): bias instability \(why); 0."
-            sources["biasCorrelationTimeSeconds"] = "\(base): no bias instability identified; the default, unused."
+            m["biasInstabilityDegPerHour"] = .notMeasured("\(base): bias instability \(why).")
+            m["biasCorrelationTimeSeconds"] = .notMeasured("\(base): no bias instability identified.")
         }
         if let k = t.rateRandomWalk {
-            p.rateRandomWalkDegPerSecPerRootSec = AllanAnalysis.rateRandomWalkDegPerSecPerRootSec(k.value)
-            sources["rateRandomWalkDegPerSecPerRootSec"] =
-                "\(base): Allan slope +1/2 line at τ = 3 s; \(ci(k, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec))."
+            m["rateRandomWalkDegPerSecPerRootSec"] = GyroMeasurement(
+                value: AllanAnalysis.rateRandomWalkDegPerSecPerRootSec(k.value),
+                standardError: se(k.interval, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec), source: still,
+                note: "\(base): Allan slope +1/2 line at τ = 3 s; \(ci(k, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec)).")
         } else {
-            sources["rateRandomWalkDegPerSecPerRootSec"] =
-                "\(base): rate random walk \(t.rateRandomWalkReason ?? "not identified"); 0 (a longer record may show one)."
+            m["rateRandomWalkDegPerSecPerRootSec"] = .notMeasured(
+                "\(base): rate random walk \(t.rateRandomWalkReason ?? "not identified") (a longer record may show one).")
         }
-        p.sources = sources
+        if let spin {
+            let source = "spin recording \(URL(fileURLWithPath: spin.file).lastPathComponent)"
+            m["scaleFactorErrorPercent"] = GyroMeasurement(
+                value: spin.scaleFactorPercent, standardError: spin.scaleFactorStandardErrorPercent, source: source,
+                note: spin.note)
+            m["scaleFactorAsymmetryPercent"] = GyroMeasurement(
+                value: spin.asymmetryPercent, standardError: spin.asymmetryStandardErrorPercent, source: source,
+                note: spin.note)
+        } else {
+            let why = "a still recording cannot see it: record a spin (calibrate --spin FILE --turns N, docs/recordings.md)."
+            m["scaleFactorErrorPercent"] = .notMeasured(why)
+            m["scaleFactorAsymmetryPercent"] = .notMeasured(why)
+        }
+        p.measurements = m
+        p.noiseDensityDegPerSecPerRootHz = p.measured("noiseDensityDegPerSecPerRootHz") ?? 0
+        p.biasInstabilityDegPerHour = p.measured("biasInstabilityDegPerHour") ?? 0
+        p.biasCorrelationTimeSeconds = p.measured("biasCorrelationTimeSeconds") ?? 100
+        p.rateRandomWalkDegPerSecPerRootSec = p.measured("rateRandomWalkDegPerSecPerRootSec") ?? 0
         return p
     }
 
@@ -87,36 +125,44 @@ package enum GyroCalibration {
             .squareRoot()
     }
 
-    /// The profile as JSON in ``ProfileReader``'s format, keys in a fixed order, numbers to 6 significant digits.
-    package static func json(_ p: GyroProfile, description: String) throws -> String {
+    /// A device profile as JSON in ``ProfileReader``'s device format, keys in a fixed order, numbers to 6 significant
+    /// digits.
+    package static func json(_ p: GyroProfile, axis: String = "z", description: String) throws -> String {
         func number(_ x: Double) throws -> String { try Format.number(x, significantDigits: 6) }
-        func quoted(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        }
-        let fields: [(String, Double)] = [
-            ("sampleRateHz", p.sampleRateHz), ("noiseDensityDegPerSecPerRootHz", p.noiseDensityDegPerSecPerRootHz),
-            ("turnOnBiasDegPerSec", p.turnOnBiasDegPerSec), ("biasInstabilityDegPerHour", p.biasInstabilityDegPerHour),
-            ("biasCorrelationTimeSeconds", p.biasCorrelationTimeSeconds),
-            ("rateRandomWalkDegPerSecPerRootSec", p.rateRandomWalkDegPerSecPerRootSec),
-            ("scaleFactorErrorPercent", p.scaleFactorErrorPercent),
-            ("scaleFactorAsymmetryPercent", p.scaleFactorAsymmetryPercent),
-            ("quantizationStepDegPerSec", p.quantizationStepDegPerSec), ("rangeDegPerSec", p.rangeDegPerSec),
+        var lines = [
+            "  \"name\": \(quoted(p.name))", "  \"kind\": \"device\"", "  \"description\": \(quoted(description))",
+            "  \"axis\": \(quoted(axis))", "  \"classProfile\": \(quoted(p.classProfileName ?? "phone-calibrated"))",
+            "  \"sampleRateHz\": \(try number(p.sampleRateHz))",
         ]
-        var lines = ["  \"name\": \(quoted(p.name))", "  \"description\": \(quoted(description))"]
-        for (key, value) in fields { lines.append("  \"\(key)\": \(try number(value))") }
-        let sources = p.sources.keys.sorted().map { "    \(quoted($0)): \(quoted(p.sources[$0] ?? ""))" }
-        lines.append("  \"sources\": {\n" + sources.joined(separator: ",\n") + "\n  }")
+        for key in GyroProfile.deviceFixedFields + GyroProfile.deviceNoiseFields {
+            let m = p.measurements[key] ?? .notMeasured()
+            var parts: [String] = []
+            if let value = m.value {
+                parts.append("\"value\": \(try number(value))")
+                parts.append("\"standardError\": \(try number(m.standardError))")
+            }
+            parts.append("\"source\": \(quoted(m.source))")
+            if let note = m.note { parts.append("\"note\": \(quoted(note))") }
+            lines.append("  \"\(key)\": {\n    " + parts.joined(separator: ",\n    ") + "\n  }")
+        }
+        lines.append("  \"quantizationStepDegPerSec\": \(try number(p.quantizationStepDegPerSec))")
+        lines.append("  \"rangeDegPerSec\": \(try number(p.rangeDegPerSec))")
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// `s` as a JSON string.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
     }
 }

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import Reporting
 
 /// A gyro recording replayed through TurnBack's ``HeadingTracker``: what the arrow said, second by second.
 ///
@@ -31,6 +32,11 @@ package struct HeadingReplay: Sendable {
     package let rows: [Row]
     /// The tracker's counters at the end.
     package let counters: HeadingTracker.Counters
+    /// Net rotation from the mark to the last sample (the tracker's yaw then minus at the mark), degrees.
+    package let netTurnDegrees: Double
+    /// Total absolute rotation from the mark to the last sample, Σ|ω|·Δt (trapezoidal, across the same samples the
+    /// tracker integrates), degrees.
+    package let turnedDegrees: Double
 
     /// The arrow at the end of the recording.
     package var final: Row? { rows.last }
@@ -64,6 +70,31 @@ package struct HeadingReplay: Sendable {
         markedAtSeconds = marked
         rows = sink.rows
         counters = sink.tracker.counters
+        netTurnDegrees = (sink.tracker.yawRadians - sink.yawAtMark) * 180 / .pi
+        turnedDegrees = sink.turnedRadians * 180 / .pi
+    }
+
+    // MARK: - The walk as a drift-log entry
+
+    /// Minutes from the mark to the last sample.
+    package var minutesSinceMark: Double { ((final?.timeSeconds ?? markedAtSeconds) - markedAtSeconds) / 60 }
+
+    /// The drift when the walker faces the marked direction at the end: the net rotation wrapped to (−180°, 180°]
+    /// (the walk's true net rotation is then a whole number of turns), which is what TurnBack logs.
+    package var driftDegrees: Double {
+        var d = netTurnDegrees.truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 }
+        if d <= -180 { d += 360 }
+        return d
+    }
+
+    /// This walk as one entry of TurnBack's log with the turning fields (docs/recordings.md): `name`, `minutes`,
+    /// `driftDegrees`, `turnedDegrees`, `netTurnDegrees` (numbers to 6 significant digits).
+    package func logEntryJSON(name: String) throws -> String {
+        func n(_ x: Double) throws -> String { try Format.number(x, significantDigits: 6) }
+        return "{\"name\":\(GyroCalibration.quoted(name)),\"minutes\":\(try n(minutesSinceMark)),"
+            + "\"driftDegrees\":\(try n(driftDegrees)),\"turnedDegrees\":\(try n(turnedDegrees)),"
+            + "\"netTurnDegrees\":\(try n(netTurnDegrees))}"
     }
 
     /// Feeds one sample to any heading tracker.
@@ -78,6 +109,9 @@ package struct HeadingReplay: Sendable {
         var markedAt: Double?
         var nextReport = 0.0
         var rows: [Row] = []
+        var yawAtMark = 0.0
+        var turnedRadians = 0.0
+        var previousZ = 0.0
 
         init(settings: HeadingReplaySettings) {
             self.settings = settings
@@ -86,13 +120,19 @@ package struct HeadingReplay: Sendable {
 
         mutating func consume(timeSeconds: Double, x: Double, y: Double, z: Double) {
             if firstTime.isNaN { firstTime = timeSeconds }
+            let step = timeSeconds - firstTime - lastTime
             // Through the core's protocol, as an app's code would drive any `HeadingTracking` type.
             HeadingReplay.feed(&tracker, .rotationRate(zRadiansPerSecond: z, timestampSeconds: timeSeconds))
+            if markedAt != nil, step > 0, step <= settings.maximumGapSeconds {
+                turnedRadians += 0.5 * (abs(previousZ) + abs(z)) * step
+            }
+            previousZ = z
             lastTime = timeSeconds - firstTime
             if markedAt == nil, lastTime >= settings.markAtSeconds {
                 tracker.mark()
                 markedAt = lastTime
                 nextReport = lastTime
+                yawAtMark = tracker.yawRadians
             }
             if markedAt != nil, lastTime >= nextReport {
                 record(force: false)

@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
+import Reporting
 import SensorSim
 import Stats
 import Studies
@@ -11,7 +12,15 @@ import Studies
 /// Measured: OLS `abs_drift_deg ~ minutes` (as the drift study's `time` model) and, with at least 3 distinct
 /// durations, the growth exponent `log|drift| ~ log(minutes)` (slope 0.5: random walk, 1: bias). Predicted: for
 /// every distinct duration, `trials` walks through the drift study's own machinery (``DriftStudy``, one cell per
-/// duration, a fresh device per trial), summarised as the median and the central 95% of |drift|.
+/// duration), summarised as the median and the central 95% of |drift|. A class profile draws a fresh phone per walk
+/// (a class of phones); a device profile simulates its one phone, drawing the fixed errors per walk from the
+/// measured values ± their standard errors (the predictive distribution of one walk of that phone).
+///
+/// The comparison: each walk's percentile among the simulated |drift| at its duration (mid-rank) is uniform if the
+/// walks come from the prediction; Anderson–Darling tests that (``UniformityTests``), and the exact sign test asks
+/// whether the walks sit above or below the predicted median as often. When either rejects at 5%, ``gap`` says
+/// which error would explain it. With turning in the log, ``timeOrTurning`` answers the question from the walks;
+/// without, ``plan`` says which walks would.
 package struct WalksAnalysis: Sendable {
     /// The profile's prediction at one duration, degrees.
     package struct Prediction: Sendable {
@@ -44,6 +53,50 @@ package struct WalksAnalysis: Sendable {
     package let aboveBand: Int
     /// Measured walks below its lower edge.
     package let belowBand: Int
+    /// Each walk's mid-rank percentile among the simulated walks of its duration, (L + E/2 + ½)/(n + 1), in log order.
+    package let percentiles: [Double]
+    /// Anderson–Darling of the percentiles against uniform.
+    package let andersonDarling: UniformityTests.Result
+    /// Walks above the predicted median, and the exact two-sided sign test's p.
+    package let aboveMedian: Int
+    package let signTestPValue: Double
+    /// Which error would explain a rejected comparison, or nil.
+    package let gap: Gap?
+    /// The answer from the walks' own turning (a log with `turnedDegrees`), or why there is none.
+    package let timeOrTurning: TimeOrTurning?
+    package let timeOrTurningProblem: String?
+    /// The walks that would answer the question (a log without turning).
+    package let plan: WalkingPlan?
+    /// For a device profile, what each unmeasured term could change (``UnmeasuredEffect``).
+    package let unmeasured: [UnmeasuredEffect]
+
+    /// Whether the comparison rejects the profile at 5% (either test).
+    package var rejected: Bool { andersonDarling.pValue < 0.05 || signTestPValue < 0.05 }
+
+    /// The error that would explain a gap between the walks and the prediction.
+    ///
+    /// The excess mean square e = d² − (predicted RMS at T)² of each walk is fitted, c ≥ 0 by least squares, as
+    /// c·g for each candidate: a larger bias (g = (60T)², c = extra bias² in (°/s)²), more in-run noise (white noise or
+    /// bias instability; g = 60T, c = extra N² in (°/√s)²), a larger turning error (g = θ², θ the walk's logged total
+    /// rotation or the simulated loop's 360°; c = extra scale factor²). The candidate with the smallest residual sum
+    /// of squares is named, with the size √c.
+    package struct Gap: Sendable {
+        package let worse: Bool
+        package let error: String
+        package let size: String
+    }
+
+    /// What an unmeasured term of a device profile could change: the RMS drift at the log's longest duration
+    /// re-simulated with that term at the class profile's value (a fixed error: drawn per walk from the class
+    /// spread; a noise term: the class value). RMS rather than the median: a zero-mean error spreads the walks on
+    /// both sides and barely moves their median.
+    package struct UnmeasuredEffect: Sendable {
+        package let field: String
+        package let classValue: Double
+        package let minutes: Double
+        package let rmsWithoutDeg: Double
+        package let rmsWithDeg: Double
+    }
 
     package func prediction(minutes: Double) -> Prediction? { predictions.first { $0.minutes == minutes } }
 
@@ -111,17 +164,116 @@ package struct WalksAnalysis: Sendable {
         }
         aboveBand = above
         belowBand = below
+
+        // Percentiles (mid-rank, kept off 0 and 1) and the two tests.
+        var percentiles: [Double] = []
+        var aboveMedian = 0
+        for e in log.entries {
+            guard let p = predictions.first(where: { $0.minutes == e.minutes }) else { continue }
+            let x = abs(e.driftDegrees)
+            let below = p.sortedAbsDriftDeg.filter { $0 < x }.count
+            let equal = p.sortedAbsDriftDeg.filter { $0 == x }.count
+            percentiles.append((Double(below) + Double(equal) / 2 + 0.5) / Double(p.sortedAbsDriftDeg.count + 1))
+            if x > p.medianAbsDriftDeg { aboveMedian += 1 }
+        }
+        self.percentiles = percentiles
+        andersonDarling = UniformityTests.andersonDarling(percentiles)
+        self.aboveMedian = aboveMedian
+        signTestPValue = UniformityTests.signTestPValue(above: aboveMedian, n: percentiles.count)
+        let rejected = andersonDarling.pValue < 0.05 || signTestPValue < 0.05
+        gap = rejected ? Self.gap(log: log, predictions: predictions, straight: straight) : nil
+
+        // Time or turning: from the walks' own turning; a plan whenever the walks do not answer it.
+        var answer: TimeOrTurning?
+        var problem: String?
+        if log.hasTurns {
+            do {
+                answer = try TimeOrTurning(
+                    minutes: log.entries.map(\.minutes), turnedDegrees: log.entries.map { $0.turnedDegrees ?? 0 },
+                    driftDegrees: log.entries.map(\.driftDegrees))
+            } catch {
+                problem =
+                    "\(error); they need several walks of different durations and different amounts of turning that do "
+                    + "not rise together"
+            }
+        }
+        timeOrTurning = answer
+        timeOrTurningProblem = problem
+        plan =
+            answer?.verdict.answered == true ? nil : try WalkingPlan.make(model: PhoneDriftModel(profile: profile), seed: seed)
+
+        // A device profile's unmeasured terms, each re-simulated at the class profile's value.
+        var effects: [UnmeasuredEffect] = []
+        if profile.kind == .device, let longest = predictions.last {
+            let fields = GyroProfile.deviceFixedFields + ["noiseDensityDegPerSecPerRootHz", "biasInstabilityDegPerHour"]
+            for field in fields where profile.measurements[field]?.value == nil {
+                guard let classValue = profile.classValues[field], classValue > 0 else { continue }
+                var changed = profile
+                if GyroProfile.deviceFixedFields.contains(field) {
+                    changed.measurements[field] = GyroMeasurement(value: 0, standardError: classValue, source: "class spread")
+                } else if field == "noiseDensityDegPerSecPerRootHz" {
+                    changed.noiseDensityDegPerSecPerRootHz = classValue
+                } else {
+                    changed.biasInstabilityDegPerHour = classValue
+                    changed.biasCorrelationTimeSeconds = profile.classValues["biasCorrelationTimeSeconds"] ?? 100
+                }
+                let cell = DriftCell(
+                    index: 0, profile: changed, input: .rotationRate, tiltDegrees: 0,
+                    walk: WalkParameters(minutes: longest.minutes, turns: straight ? 0 : 4, shape: .loop))
+                let one = DriftScenario(
+                    name: "walks", description: "", file: log.file, seed: seed, trialsPerCell: trials, sameDevice: false,
+                    cells: [cell], tracker: HeadingTracker.Configuration(), straightAheadToleranceDegrees: 5)
+                let drifts = try DriftStudy.simulate(one, runner: runner).map { abs($0.driftRadians) * 180 / .pi }
+                effects.append(
+                    UnmeasuredEffect(
+                        field: field, classValue: classValue, minutes: longest.minutes, rmsWithoutDeg: longest.rmsDriftDeg,
+                        rmsWithDeg: try Descriptive.summary(drifts).rms))
+            }
+        }
+        unmeasured = effects
     }
 
-    /// A profile by name from `<folder>/profiles/<name>.json`, checked by ``ProfileReader``.
-    package static func profile(named name: String, scenariosFolder: URL) throws(InputError) -> GyroProfile {
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw InputError(
-                .usage, file: nil, field: "walks", problem: "--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
+    /// The candidate error that best explains the walks' excess mean square (``Gap``).
+    static func gap(log: DriftLog, predictions: [Prediction], straight: Bool) -> Gap? {
+        var excess: [Double] = [], seconds: [Double] = [], turned: [Double] = []
+        for e in log.entries {
+            guard let p = predictions.first(where: { $0.minutes == e.minutes }) else { continue }
+            excess.append(e.driftDegrees * e.driftDegrees - p.rmsDriftDeg * p.rmsDriftDeg)
+            seconds.append(e.minutes * 60)
+            turned.append(e.turnedDegrees ?? (straight ? 0 : 360))
         }
-        let url = scenariosFolder.appendingPathComponent("profiles").appendingPathComponent("\(name).json")
-        let node = try ScenarioFile.parseJSON(at: url)
-        let reader = try JSONObjectReader(node, file: url.path, path: "")
-        return try ProfileReader.parse(reader, fallbackName: name)
+        guard !excess.isEmpty else { return nil }
+        let worse = excess.reduce(0, +) > 0
+        func n3(_ x: Double) -> String { (try? Format.number(x, significantDigits: 3)) ?? "?" }
+        let candidates: [(String, [Double], (Double) -> String)] = [
+            ("a larger bias", seconds.map { $0 * $0 }, { "about \(n3($0.squareRoot())) °/s" }),
+            (
+                "more in-run noise (white noise or bias instability)", seconds,
+                { "about \(n3($0.squareRoot())) °/√s of angle random walk" }
+            ),
+            ("a larger turning error (scale factor)", turned.map { $0 * $0 }, { "about \(n3(100 * $0.squareRoot()))% of scale factor" }),
+        ]
+        var best: (rss: Double, gap: Gap)?
+        for (name, g, size) in candidates {
+            let gg = g.reduce(0) { $0 + $1 * $1 }
+            guard gg > 0 else { continue }
+            // A gap of the walks' sign: c > 0 for walks that drift more, c < 0 for less.
+            let c = zip(excess, g).reduce(0) { $0 + $1.0 * $1.1 } / gg
+            guard (c > 0) == worse else { continue }
+            let rss = zip(excess, g).reduce(0) { $0 + ($1.0 - c * $1.1) * ($1.0 - c * $1.1) }
+            if best.map({ rss < $0.rss }) ?? true {
+                best = (
+                    rss,
+                    Gap(
+                        worse: worse,
+                        error: worse
+                            ? name
+                            : name.replacingOccurrences(of: "larger", with: "smaller")
+                                .replacingOccurrences(of: "more in-run", with: "less in-run"),
+                        size: size(abs(c)) + (worse ? " more" : " less"))
+                )
+            }
+        }
+        return best?.gap
     }
 }

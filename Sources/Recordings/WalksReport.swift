@@ -18,18 +18,20 @@ package enum WalksReport {
 
     static func walksCSV(_ a: WalksAnalysis) throws -> String {
         var t = CSVTable(header: [
-            "line", "id", "name", "date_s_since_2001", "minutes", "drift_deg", "abs_drift_deg",
+            "entry", "line", "id", "name", "date_s_since_2001", "minutes", "turned_deg", "net_turn_deg", "drift_deg",
+            "abs_drift_deg",
             "profile_median_deg", "profile_band_low_deg", "profile_band_high_deg", "profile_percentile",
         ])
-        for e in a.log.entries {
+        for (i, e) in a.log.entries.enumerated() {
             let p = a.prediction(minutes: e.minutes)
             try t.append([
-                .integer(e.line), .text(e.id ?? ""), .text(e.name ?? ""),
+                .integer(e.index), .integer(e.line), .text(e.id ?? ""), .text(e.name ?? ""),
                 e.dateSecondsSince2001.map(CSVCell.number) ?? .missing, .number(e.minutes),
+                e.turnedDegrees.map(CSVCell.number) ?? .missing, e.netTurnDegrees.map(CSVCell.number) ?? .missing,
                 .number(e.driftDegrees), .number(abs(e.driftDegrees)),
                 p.map { .number($0.medianAbsDriftDeg) } ?? .missing, p.map { .number($0.bandLowDeg) } ?? .missing,
                 p.map { .number($0.bandHighDeg) } ?? .missing,
-                p.map { .number($0.percentile(of: abs(e.driftDegrees))) } ?? .missing,
+                i < a.percentiles.count ? .number(a.percentiles[i]) : .missing,
             ])
         }
         return t.render()
@@ -93,24 +95,105 @@ package enum WalksReport {
         doc.heading("TurnBack walks: \(URL(fileURLWithPath: a.log.file).lastPathComponent) against `\(a.profile.name)`", level: 1)
         doc.heading("The answer", level: 2)
         let n = a.log.entries.count
-        let outside = a.aboveBand + a.belowBand
-        // Under the profile, each walk falls outside its central 95% band with probability 0.05.
-        let expected = 0.05 * Double(n)
-        var headline =
-            "\(outside) of \(n) measured walks fall outside the profile's central 95% band "
-            + "(\(a.aboveBand) above, \(a.belowBand) below; about \(try d(expected)) expected if the profile is right)."
-        // Under the profile each walk falls outside its central 95% band with probability 0.05: compare with the
-        // exact (Clopper–Pearson) 95% interval of the observed fraction.
-        let ci = try Proportion(successes: outside, trials: n).clopperPearson(confidence: 0.95)
-        let range = "95% CI \(try Format.percent(ci.low)) to \(try Format.percent(ci.high)) outside"
-        if ci.low > 0.05 {
-            headline += " More than chance allows (\(range)): this phone does not drift as `\(a.profile.name)` says."
-        } else if ci.high < 0.05 {
-            headline += " Fewer than the 5% the profile allows (\(range)): the profile is pessimistic for this phone."
+        let typical = "a \(Format.exact(TimeOrTurning.typicalMinutes))-minute loop"
+        if let t = a.timeOrTurning {
+            let total = t.timePart.estimate + t.turningPart.estimate
+            let most: String
+            switch t.verdict {
+            case .time: most = "most of that is time (the phone's bias), not turning"
+            case .turning: most = "most of that is turning (the phone's scale factor), not time"
+            case .both: most = "both time and turning add to it, neither clearly more"
+            case .cannotTell: most = "these walks cannot yet tell whether time or turning causes it"
+            }
+            doc.paragraph(
+                "**On your phone, after \(typical) the arrow will be off by about \(try d(abs(total)))°; \(most). "
+                    + "Time adds \(try d(t.timePart.estimate))° (95% CI \(try d(t.timePart.interval.low)) to "
+                    + "\(try d(t.timePart.interval.high))), turning adds \(try d(t.turningPart.estimate))° (95% CI "
+                    + "\(try d(t.turningPart.interval.low)) to \(try d(t.turningPart.interval.high))).**")
+            doc.paragraph(
+                "From your \(n) walks: signed drift = b·minutes + k·degrees turned (least squares without intercept, HC3 "
+                    + "standard errors, t intervals on \(t.fit.residualDegreesOfFreedom) degrees of freedom), evaluated for "
+                    + "\(Format.exact(TimeOrTurning.typicalMinutes)) minutes and \(Format.exact(TimeOrTurning.typicalTurnDegrees))° "
+                    + "of turning. A part dominates when the smallest size in its interval exceeds the largest in the other's.")
         } else {
-            headline += " Consistent with the profile (\(range), which includes 5%)."
+            let model = PhoneDriftModel(profile: a.profile)
+            let t0 = TimeOrTurning.typicalMinutes * 60, theta0 = TimeOrTurning.typicalTurnDegrees
+            let meanPart = model.biasMeanDegPerSec * t0 + model.turnErrorMean * theta0
+            let rms =
+                (meanPart * meanPart + pow(model.biasSDDegPerSec * t0, 2) + pow(model.turnErrorSD * theta0, 2)
+                + model.inRunVariance(minutes: TimeOrTurning.typicalMinutes)).squareRoot()
+            let lead =
+                a.timeOrTurningProblem.map {
+                    "**Your log has turning, but its walks cannot separate time from turning (\($0)).**"
+                }
+                ?? ("**Your log has no turning (no `turnedDegrees` in its entries), so it cannot say whether the drift grows "
+                    + "with time or with turning.**")
+            doc.paragraph(
+                lead + " By the profile, after \(typical) the arrow would be off by about \(try d(rms))° (RMS).")
         }
-        doc.paragraph("**\(headline)**")
+        if let plan = a.plan {
+            let minutesShort = Format.exact(WalkingPlan.shortMinutes), minutesLong = Format.exact(WalkingPlan.longMinutes)
+            let power = try Format.percent(plan.power)
+            let ci = "\(try Format.percent(plan.powerInterval.low)) to \(try Format.percent(plan.powerInterval.high))"
+            doc.paragraph(
+                "**A walking plan that answers it\(plan.reachesTarget ? "" : " as far as 100 walks can")**: with the app "
+                    + "logging its turning (docs/recordings.md), walk \(plan.walksPerKind) times each of: "
+                    + "\(minutesShort) minutes straight; \(minutesShort) minutes with \(WalkingPlan.fullTurns) full turns on the "
+                    + "spot to the left; \(minutesLong) minutes straight; \(minutesLong) minutes with \(WalkingPlan.fullTurns) full "
+                    + "turns to the left (\(plan.totalWalks) walks, in any order), pressing Mark at the start and facing the "
+                    + "marked direction at the end. Simulated from `\(a.profile.name)`, \(power) of "
+                    + "\(WalkingPlan.replications) such logs answered the question (95% CI \(ci))"
+                    + (plan.reachesTarget
+                        ? "."
+                        : "; no plan of up to 25 walks of each kind reaches 95% for this phone: its time and turning "
+                            + "errors are too close, or too small against its noise, to tell apart."))
+        }
+
+        doc.heading("Your walks against the profile", level: 2)
+        let against =
+            a.profile.kind == .device
+            ? "one phone: the device profile `\(a.profile.name)` (its measured errors, each drawn per simulated walk "
+                + "from its value ± standard error)"
+            : "a class of phones: the class profile `\(a.profile.name)` (a fresh phone drawn from its spreads per "
+                + "simulated walk)"
+        func pText(_ p: Double) throws -> String {
+            let text = try Format.pValue(p)
+            return text.hasPrefix("<") ? text : "= \(text)"
+        }
+        let adP = try pText(a.andersonDarling.pValue)
+        let signP = try pText(a.signTestPValue)
+        var verdict =
+            "Compared against \(against). Anderson–Darling on the walks' percentiles in the predicted distribution: "
+            + "A² = \(try d(a.andersonDarling.statistic)) (p \(adP)); \(a.aboveMedian) of \(a.percentiles.count) walks above "
+            + "the predicted median (exact sign test, p \(signP)). "
+        if a.rejected {
+            verdict += "**Your walks do not drift as `\(a.profile.name)` predicts"
+            if let gap = a.gap {
+                verdict +=
+                    ": they drift \(gap.worse ? "more" : "less"); \(gap.error) would explain the gap best (\(gap.size)).**"
+            } else {
+                verdict += ".**"
+            }
+        } else {
+            verdict +=
+                "Consistent with the profile (neither test rejects at 5%; with \(a.percentiles.count) walks only a large gap would show)."
+        }
+        doc.paragraph(verdict)
+        let outside = a.aboveBand + a.belowBand
+        doc.paragraph(
+            "\(outside) of \(n) measured walks fall outside the profile's central 95% band (\(a.aboveBand) above, "
+                + "\(a.belowBand) below; about \(try d(0.05 * Double(n))) expected if the profile is right).")
+        if !a.unmeasured.isEmpty {
+            var lines: [String] = []
+            for u in a.unmeasured {
+                lines.append(
+                    "`\(u.field)` (not measured): at the class profile's \(try d(u.classValue)), the RMS drift of a "
+                        + "\(Format.exact(u.minutes))-minute walk would be \(try d(u.rmsWithDeg))° instead of "
+                        + "\(try d(u.rmsWithoutDeg))°.")
+            }
+            doc.paragraph("What the terms this phone's profile did not measure could change (each re-simulated alone):")
+            doc.bullets(lines)
+        }
         var findings: [String] = []
         if let fit = a.models.first(where: { $0.id == DriftAnalysis.ModelID.time })?.fit,
             let c = fit.coefficient(named: "minutes")
@@ -124,16 +207,21 @@ package enum WalksReport {
                 findings.append("Growth exponent: \(note).")
             }
         }
+        doc.heading("How |drift| grows with minutes", level: 2)
         doc.bullets(findings)
         doc.heading("How it was measured", level: 2)
         doc.paragraph(
             "Measured: \(n) walks from the drift log. Predicted: for each distinct duration, "
                 + "\(a.predictions.first?.trials ?? 0) simulated \(a.walkShape) walks on the `\(a.profile.name)` profile "
-                + "through the drift study's pipeline (a fresh phone per walk), summarised as the median and the "
-                + "2.5–97.5% range of |drift|. `walks.csv` gives each measured walk's percentile among them.")
+                + "through the drift study's pipeline ("
+                + (a.profile.kind == .device
+                    ? "this one phone, its fixed errors drawn per walk within their uncertainty" : "a fresh phone per walk")
+                + "), summarised as the median and the 2.5–97.5% range of |drift|. `walks.csv` gives each measured "
+                + "walk's percentile among them (mid-rank).")
         if !a.log.skipped.isEmpty || !a.log.notes.isEmpty {
             doc.heading("Import", level: 2)
-            doc.bullets(a.log.skipped.map { "skipped the entry at line \($0.line): \($0.reason)" } + a.log.notes)
+            doc.bullets(
+                a.log.skipped.map { "skipped the entry at \(a.log.isOneLine ? "entry" : "line") \($0.place): \($0.reason)" } + a.log.notes)
         }
         var table = MarkdownTable(columns: [
             ("minutes", .right), ("measured walks", .right), ("median |drift| (°)", .right),

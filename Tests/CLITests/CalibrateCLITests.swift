@@ -38,13 +38,34 @@ import Testing
         let r = try SensorBench.run(["calibrate", file.path, "--unit", "deg/s", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
-        #expect(r.stdout.contains("turn-on bias 1.12 °/s on z"))
+        #expect(r.stdout.contains("device profile my-phone (bias 1.12 °/s on z"))
         let text = try String(contentsOf: out, encoding: .utf8)
-        // The mean of 12 000 samples of σ = 0.05 °/s noise about 1.12 °/s: 1.12 ± 0.0014 (3 standard errors).
-        let line = try #require(text.split(separator: "\n").first { $0.contains("\"turnOnBiasDegPerSec\":") })
+        // The mean of 12 000 samples of σ = 0.05 °/s noise about 1.12 °/s: 1.12 ± 0.0014 (3 standard errors), signed,
+        // in the device profile's "biasDegPerSec": {"value": …} (the line after the key).
+        let lines = text.split(separator: "\n")
+        let key = try #require(lines.firstIndex { $0.contains("\"biasDegPerSec\": {") })
+        let line = lines[key + 1]
+        #expect(line.contains("\"value\":"))
         let value = try #require(Double(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces.union(.init(charactersIn: ",")))))
         #expect(abs(value - 1.12) < 0.0014, "\(value)")
-        #expect(text.contains("several phones"))
+        #expect(text.contains("\"kind\": \"device\""))
+        #expect(text.contains("\"source\": \"still recording still.csv\""))
+
+        // validate reads it as a profile (its "kind" is the profile's, not a detector's).
+        let v = try SensorBench.run(["validate", out.path])
+        #expect(v.status == 0, "\(v.stderr)")
+        #expect(v.stdout.contains("profile \"my-phone\""))
+
+        // The profile by path feeds walks (one line, JSONEncoder's layout).
+        let log = folder.appendingPathComponent("log.json")
+        try #"[{"id":"A","emoji":"x","name":"a","date":1,"minutes":1,"driftDegrees":60}]"#.write(
+            to: log, atomically: true, encoding: .utf8)
+        let w = try SensorBench.run([
+            "walks", log.path, "--profile", out.path, "--trials", "10", "--out", folder.appendingPathComponent("w").path, "-q",
+        ])
+        #expect(w.status == 0, "\(w.stderr)")
+        let missing = try SensorBench.run(["walks", log.path, "--profile", folder.appendingPathComponent("no.json").path, "-q"])
+        #expect(missing.status == 66)
     }
 
     @Test func calibrateRefusesAMovingRecordAndAllanWarns() throws {

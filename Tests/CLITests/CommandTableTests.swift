@@ -110,7 +110,7 @@ import Testing
         (["grade", "x.json"], "grade", "grade needs --rubric <file>"),
         (["walks", "a.json", "b.json"], "walks", "walks takes exactly one drift log, got 2: 'b.json' is one too many"),
         (["gpx"], "gpx", "gpx needs a subcommand: export"),
-        (["walks", "l.json", "--profile", "../x"], "walks", "--profile needs a profile name (letters, digits, '-', '_'), got '../x'"),
+        (["walks", "l.json", "--profile", ""], "walks", "--profile needs a value, got an empty string"),
         (["frobnicate"], nil, "unknown subcommand 'frobnicate'"),
     ]
 

@@ -26,7 +26,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           list                    List the shipped scenarios, profiles, places, rubrics, submissions and samples.
           bench                   Measure the pipeline's speed and memory.
           allan                   Allan deviation and IEEE 952 noise terms of a gyro recording.
-          calibrate               Estimate a gyro profile from a static recording.
+          calibrate               Measure one phone's gyro: a device profile from a still (and a spin) recording.
           walks                   Compare TurnBack's drift log with what a gyro profile predicts.
           replay                  Run a recording through the app's detection core and list its events.
           distance                Distance and bearing between two points (WGS-84).
@@ -219,22 +219,27 @@ let recordedHelp: [(topic: String?, text: String)] = [
     (
         "calibrate",
         #"""
-        OVERVIEW: Estimate a gyro profile from a static recording.
+        OVERVIEW: Measure one phone's gyro: a device profile from a still (and a spin) recording.
 
-        Reads the Allan curve of one axis of a static recording (the phone lying still) and writes a
-        profile JSON in the format of Scenarios/profiles: noise density from N, bias instability from B
-        with the correlation time at the Allan minimum, rate random walk from K, the sample rate from the
-        data; 'sources' says it was estimated.
+        Writes a device profile ("kind": "device"): this phone's signed bias, white noise (N) and bias
+        instability where the Allan curve identifies them, from the still recording (the phone lying
+        still), each with its standard error and source; with --spin, also the scale factor and the
+        left/right asymmetry from a recording of the phone turned flat on a table <n> full turns one
+        way, back onto a mark, and <n> the other way. A term no recording measured is written as "not
+        measured". Use the profile with walks --profile <file> or in a drift scenario.
 
-        USAGE: sensorbench calibrate <file> --out <profile>.json [--axis x|y|z] [--unit <unit>] [--quiet]
+        USAGE: sensorbench calibrate <still> --out <profile>.json [--axis x|y|z] [--spin <file>] [--turns <n>] [--mark-error <degrees>] [--unit <unit>] [--quiet]
 
         ARGUMENTS:
-          <file>                  The static gyro recording.
+          <still>                 The still gyro recording.
 
         OPTIONS:
           -o, --out <profile>.json
                                   The profile to write; its name is the file name. (required)
           --axis x|y|z            The axis to calibrate. (default: z, the axis TurnBack integrates)
+          --spin <file>           A spin recording, for the scale factor and asymmetry (needs --turns).
+          --turns <n>             Full turns each way in the spin recording (1 to 100).
+          --mark-error <degrees>  1σ error of putting the phone back on its mark. (default: 1)
           --unit <unit>           Declare the rate unit: rad/s or deg/s. (default: from the header)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
@@ -256,18 +261,22 @@ let recordedHelp: [(topic: String?, text: String)] = [
         #"""
         OVERVIEW: Compare TurnBack's drift log with what a gyro profile predicts.
 
-        Regresses measured |drift| on minutes (and the growth exponent with 3+ durations), simulates
-        <n> walks per distinct duration on the profile with the drift study's pipeline, and writes
-        walks.csv, profile.csv, regression.csv, walks.svg and summary.md. Entries with a missing or
-        extra field still import; the summary lists what was skipped and why.
+        Answers TurnBack's question from the log: with turnedDegrees in its entries, whether drift grows
+        with time or with turning (a regression with intervals); without, says it cannot and gives a
+        walking plan, checked by simulation. Simulates <n> walks per distinct duration on the profile (a
+        class of phones, or one phone for a device profile), tests the walks' percentiles against them
+        (Anderson-Darling, sign test) and names the error that would explain a gap. Writes walks.csv,
+        profile.csv, regression.csv, walks.svg and summary.md; the summary lists what was skipped.
 
-        USAGE: sensorbench walks <log.json> [--profile <name>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>] [--quiet]
+        USAGE: sensorbench walks <log.json> [--profile <name>|<file>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>] [--quiet]
 
         ARGUMENTS:
           <log.json>              TurnBack's drift log (JSON).
 
         OPTIONS:
-          --profile <name>        Gyro profile from Scenarios/profiles. (default: phone-calibrated)
+          --profile <name>|<file>
+                                  Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a
+                                  path. (default: phone-calibrated)
           -o, --out <dir>         Folder for the report. (default: Reports/walks)
           --trials <n>            Simulated walks per duration. 10 to 100000. (default: 200)
           --seed <s>              Seed of the simulation. 0 to 2^64-1. (default: 1)
@@ -299,7 +308,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                             accuracy-aware).
         Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
 
-        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--quiet]
+        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--log-entry <log.json>] [--quiet]
 
         ARGUMENTS:
           <file>                  The recording: a gyro or accelerometer CSV, or a track.
@@ -312,6 +321,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           --unit <unit>           Declare the unit: rad/s, deg/s, g or m/s2. (default: from the header, or the format's
                                   documentation for the file's sensor)
           -o, --out <dir>         Folder for the report. (default: Reports/replay)
+          --log-entry <log.json>  Heading only: append the walk (minutes, drift, turning) to this drift log, for walks.
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.

@@ -24,6 +24,20 @@ import Testing
             try CommandLineParser.parse(["walks", "log.json", "--profile", "phone-raw", "--trials", "50", "--walk", "straight"])
                 == Command(walks))
         #expect(try CommandLineParser.parse(["help", "walks"]) == Command(HelpCommand(topic: "walks")))
+        var spin = CalibrateCommand()
+        spin.file = "still.csv"
+        spin.output = "my-phone.json"
+        spin.spin = "spin.csv"
+        spin.turns = 10
+        spin.markErrorDegrees = 0.5
+        #expect(
+            try CommandLineParser.parse([
+                "calibrate", "still.csv", "--out", "my-phone.json", "--spin", "spin.csv", "--turns", "10", "--mark-error", "0.5",
+            ]) == Command(spin))
+        var path = WalksCommand()
+        path.file = "log.json"
+        path.profile = "out/my-phone.json"
+        #expect(try CommandLineParser.parse(["walks", "log.json", "--profile", "out/my-phone.json"]) == Command(path))
     }
 
     @Test(arguments: [
@@ -31,6 +45,11 @@ import Testing
         ["calibrate", "a.csv"], ["calibrate", "a.csv", "--out", "p.txt"], ["calibrate", "a.csv", "--out", "bad name.json"],
         ["calibrate", "a.csv", "--out", "p.json", "--axis", "all"], ["walks"], ["walks", "l.json", "--trials", "1"],
         ["walks", "l.json", "--walk", "zigzag"], ["walks", "l.json", "--bogus"],
+        // A spin needs its number of turns, and turns need a spin; 0 turns and a mark error of 0 mean nothing.
+        ["calibrate", "a.csv", "--out", "p.json", "--spin", "s.csv"], ["calibrate", "a.csv", "--out", "p.json", "--turns", "3"],
+        ["calibrate", "a.csv", "--out", "p.json", "--spin", "s.csv", "--turns", "0"],
+        ["calibrate", "a.csv", "--out", "p.json", "--spin", "s.csv", "--turns", "3", "--mark-error", "0"],
+        ["replay", "g.csv", "--detector", "d.json", "--log-entry"],
     ])
     func refusesBadCommandLines(arguments: [String]) {
         do {

@@ -60,9 +60,11 @@ import Testing
         // The mean rate is 0.5 °/s plus the record mean of the bias processes: its interval (from the fitted model,
         // about ±2σ·√(2T/L) = ±0.0013 °/s here) holds the true turn-on bias.
         #expect(z.meanInterval.contains(0.5 * .pi / 180), "\(z.meanInterval)")
-        #expect(abs(profile.turnOnBiasDegPerSec - 0.5) < 0.01)
-        #expect(profile.sources["turnOnBiasDegPerSec"]?.contains("several phones") == true)
-        #expect(profile.sources["biasInstabilityDegPerHour"]?.contains("Gauss–Markov") == true)
+        #expect(abs((profile.measured("biasDegPerSec") ?? 0) - 0.5) < 0.01)
+        #expect(
+            profile.measurements["biasDegPerSec"]?.source == "still recording \(URL(fileURLWithPath: analysis.info.file).lastPathComponent)"
+        )
+        #expect(profile.measurements["biasInstabilityDegPerHour"]?.note?.contains("Gauss–Markov") == true)
     }
 
     @Test func refusesARecordThatIsNotStill() throws {

@@ -61,7 +61,7 @@ import Testing
         #expect(gm.sigma.interval.low < gm.sigma.value && gm.sigma.value < gm.sigma.interval.high)
         // The device has no turn-on bias: the mean-rate interval holds 0 and the profile writes a small one.
         #expect(analysis.axes[0].meanInterval.contains(0))
-        #expect(estimated.turnOnBiasDegPerSec < 0.01)
+        #expect(abs(estimated.measured("biasDegPerSec") ?? 1) < 0.01)
         // The profile round-trips through ProfileReader's strict parser.
         let text = try GyroCalibration.json(estimated, description: "test")
         let node = try JSONParser.parse(Array(text.utf8))
@@ -71,7 +71,7 @@ import Testing
         #expect(parsed.name == "estimated")
         #expect(abs(parsed.noiseDensityDegPerSecPerRootHz / estimated.noiseDensityDegPerSecPerRootHz - 1) < 1e-5)
         #expect(abs(parsed.biasInstabilityDegPerHour / estimated.biasInstabilityDegPerHour - 1) < 1e-5)
-        #expect(parsed.sources["noiseDensityDegPerSecPerRootHz"]?.contains("simulated.csv") == true)
+        #expect(parsed.measurements["noiseDensityDegPerSecPerRootHz"]?.source == "still recording simulated.csv")
     }
 
     @Test func allanReportHasTheThreeFiles() throws {

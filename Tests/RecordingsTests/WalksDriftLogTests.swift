@@ -29,7 +29,7 @@ import Testing
         #expect(log.entries[1].dateSecondsSince2001 == 757_382_400)
         #expect(log.entries[2].dateSecondsSince2001 == 757_382_400.5)
         #expect(log.entries[2].emoji == nil)
-        #expect(log.skipped.count == 1 && log.skipped[0].line == 6 && log.skipped[0].reason.contains("minutes"))
+        #expect(log.skipped.count == 1 && log.skipped[0].place == 6 && log.skipped[0].reason.contains("minutes"))
         #expect(log.notes.contains { $0.contains("headingSource") })
         #expect(log.notes.contains { $0.contains("\"emoji\"") })
     }
@@ -46,7 +46,7 @@ import Testing
         ) { try Self.parse("[{\"minutes\": 1, \"driftDegrees\": 1e308},\n{\"minutes\": 2, \"driftDegrees\": -1e308}]") }
         let log = try Self.parse("[{\"minutes\": 1, \"driftDegrees\": -360000},\n{\"minutes\": 2, \"driftDegrees\": 360000.5}]")
         #expect(log.entries.map(\.driftDegrees) == [-360_000])
-        #expect(log.skipped.map(\.line) == [2])
+        #expect(log.skipped.map(\.place) == [2])
         #expect(log.skipped.first?.reason == "\"driftDegrees\" is 360000.5, outside [-360000, 360000]")
     }
 
@@ -72,6 +72,6 @@ import Testing
         #expect(analysis.models.first { $0.id == DriftAnalysis.ModelID.growthMinutes }?.fit != nil)
         let files = try WalksReport.render(analysis)
         #expect(files.paths == ["profile.csv", "regression.csv", "summary.md", "walks.csv", "walks.svg"])
-        #expect(files.contents(of: "summary.md")?.contains("does not drift as") == true)
+        #expect(files.contents(of: "summary.md")?.contains("do not drift as") == true)
     }
 }

@@ -17,7 +17,22 @@ package struct GyroDevice: Sendable, Equatable {
 
     /// Draws a device. Always takes exactly three normal variates from the stream, whatever the profile, so
     /// the rest of the stream lines up across profiles (common random numbers).
+    ///
+    /// A class profile gives N(0, spread²) per term. A device profile gives this phone's measured value plus its
+    /// uncertainty, N(value, SE²) (an unmeasured term: 0), so a study that draws once per replication carries the
+    /// measurement's uncertainty into its answer.
     package static func draw(from profile: GyroProfile, stream: RandomStream) -> GyroDevice {
+        if profile.kind == .device {
+            func draw(_ field: String) -> Double {
+                let z = stream.standardNormal()
+                guard let m = profile.measurements[field], let value = m.value else { return 0 }
+                return value + z * m.standardError
+            }
+            let bias = draw("biasDegPerSec") * .pi / 180
+            let scale = draw("scaleFactorErrorPercent") / 100
+            let asymmetry = draw("scaleFactorAsymmetryPercent") / 100
+            return GyroDevice(turnOnBiasRadPerSec: bias, scaleFactorError: scale, scaleFactorAsymmetry: asymmetry)
+        }
         let bias = stream.standardNormal() * profile.turnOnBiasDegPerSec * .pi / 180
         let scale = stream.standardNormal() * profile.scaleFactorErrorPercent / 100
         let asymmetry = stream.standardNormal() * profile.scaleFactorAsymmetryPercent / 100

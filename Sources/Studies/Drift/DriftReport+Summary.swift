@@ -1,5 +1,6 @@
 import Foundation
 import Reporting
+import SensorSim
 import Stats
 
 extension DriftReport {
@@ -63,9 +64,14 @@ extension DriftReport {
         doc.paragraph(
             "\(s.totalTrials) simulated walks: \(s.cells.count) cells × \(s.trialsPerCell) trials, seed \(s.seed), "
                 + "gyro profile\(profiles.count > 1 ? "s" : "") \(profiles.map { "`\($0)`" }.joined(separator: ", ")). "
-                + (s.sameDevice
-                    ? "Every trial uses the same phone (one device drawn once), so its bias and scale factor repeat. "
-                    : "Each trial draws its own phone (bias and scale factor) from the profile's spread. ")
+                + (s.cells.contains { $0.profile.kind == .device }
+                    ? "Every trial uses the same phone, the one the device profile measured: its fixed errors (bias, scale "
+                        + "factor, asymmetry) are drawn once from their measured values ± standard errors, so a rerun with "
+                        + "another seed carries their uncertainty; fresh noise every walk. "
+                    : s.sameDevice
+                        ? "Every trial uses the same phone, one drawn once from the class profile's spreads (a random phone of "
+                            + "the class, not a measured one), so its bias and scale factor repeat. "
+                        : "Each trial draws its own phone (bias and scale factor) from the profile's spread. ")
                 + "Drift is the tracker's accumulated yaw minus the true yaw when the walker faces the marked direction again; "
                 + "the arrow shows it wrapped to ±180°. Reproduce with `sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
                 + (a.keptWalksPerCell.map {
@@ -73,6 +79,16 @@ extension DriftReport {
                 } ?? "")
         )
         doc.table(try profileTable(s))
+        if let device = try deviceTable(s) {
+            doc.table(device)
+            let unmeasured = try unmeasuredTerms(s)
+            if !unmeasured.isEmpty {
+                doc.paragraph(
+                    "Terms the device profile did not measure are simulated as 0. What each could change, at the class "
+                        + "profile's value (closed form of the gyro model, at the grid's longest walk with the most turning):")
+                doc.bullets(unmeasured)
+            }
+        }
 
         doc.heading("Drift per cell", level: 2)
         doc.paragraph(
@@ -104,7 +120,33 @@ extension DriftReport {
     static func headline(_ s: DriftScenario, _ a: DriftAnalysis) throws -> String {
         var text = try decompositionHeadline(s, a)
         if let factor = try strongestOtherFactor(s, a) { text += " " + factor }
+        if let warning = try fewWalksWarning(s) { text = warning + " " + text }
+        let unmeasured = try unmeasuredTerms(s)
+        if !unmeasured.isEmpty {
+            text +=
+                " Some of this phone's errors were not measured (simulated as 0); at the class profile's values they "
+                + "could change this answer (\(unmeasured.count) listed under How it was measured): measure them before "
+                + "trusting it."
+        }
         return text
+    }
+
+    /// Fewest walks per cell for which the headline is stated without a warning.
+    static let minimumWalksForHeadline = 20
+
+    /// "Too few walks to support this answer: …" when a cell has fewer than ``minimumWalksForHeadline`` walks (the
+    /// quick start's `--trials 2`), with how loosely that many walks pin a cell's spread: the 95% χ² interval of a
+    /// standard deviation from n walks is s·√((n − 1)/χ²₀.₉₇₅(n − 1)) to s·√((n − 1)/χ²₀.₀₂₅(n − 1)).
+    static func fewWalksWarning(_ s: DriftScenario) throws -> String? {
+        let n = s.trialsPerCell
+        guard n < minimumWalksForHeadline else { return nil }
+        let lead = "Too few walks to support this answer: \(n) per cell (at least \(minimumWalksForHeadline) are needed"
+        guard n >= 2 else { return lead + "; one walk per cell shows no spread at all)." }
+        let df = Double(n - 1)
+        let low = (df / (try ChiSquared.quantile(0.975, degreesOfFreedom: df))).squareRoot()
+        let high = (df / (try ChiSquared.quantile(0.025, degreesOfFreedom: df))).squareRoot()
+        return lead + "; from \(n) walks a cell's spread is known only within ×\(try deg(low)) to ×\(try deg(high)) of its "
+            + "estimate, 95%). Rerun with more trials before reading it."
     }
 
     /// "Holding tilt matters most: RMS drift goes from 4.79° (tilt 0°) to 53° (tilt 45°)." when some factor other
@@ -238,6 +280,78 @@ extension DriftReport {
     }
 
     // MARK: - Tables
+
+    /// One row per measured term of each device profile: value, standard error, source; nil without device profiles.
+    static func deviceTable(_ s: DriftScenario) throws -> MarkdownTable? {
+        var seen = Set<String>()
+        let devices = s.cells.map(\.profile).filter { $0.kind == .device && seen.insert($0.name).inserted }
+        guard !devices.isEmpty else { return nil }
+        var t = MarkdownTable(columns: [
+            MarkdownTable.Column("device profile"), MarkdownTable.Column("term"),
+            MarkdownTable.Column("value", alignment: .right), MarkdownTable.Column("standard error", alignment: .right),
+            MarkdownTable.Column("source"),
+        ])
+        for p in devices {
+            for field in GyroProfile.deviceFixedFields + GyroProfile.deviceNoiseFields {
+                let m = p.measurements[field] ?? .notMeasured()
+                try t.append([
+                    p.name, field, try m.value.map { try Format.number($0, significantDigits: 4) } ?? "—",
+                    m.value == nil ? "—" : try Format.number(m.standardError, significantDigits: 3), m.source,
+                ])
+            }
+        }
+        return t
+    }
+
+    /// A walk's planned net and total rotation, degrees, by the shapes' rules (docs/drift.md, "Shapes"); for `random`
+    /// the expected total, n·(15° + max)/2, and one full turn net.
+    static func rotation(_ w: WalkParameters) -> (net: Double, total: Double) {
+        let n = Double(w.turns)
+        guard w.turns > 0 else { return (0, 0) }
+        switch w.shape {
+        case .loop: return (360, 360)
+        case .outAndBack: return (0, n * 180)
+        case .zigzag: return (0, n * w.zigzagAngleDegrees)
+        case .random: return (360, n * (15 + w.randomTurnMaxDegrees) / 2)
+        }
+    }
+
+    /// For each device profile's unmeasured term with a class value, the RMS drift it would add at the grid's longest
+    /// walk with the most turning (T, θ_net, θ_total): a fixed error of class spread σ adds σ·T (bias), σ·θ_net (scale
+    /// factor) or σ·θ_total/2 (asymmetry); a noise term adds √(N²T), √(σ_GM²·2τ²(T/τ − 1 + e^(−T/τ))) or √(K²T³/3)
+    /// (docs/drift.md, "What a drift report says").
+    static func unmeasuredTerms(_ s: DriftScenario) throws -> [String] {
+        var lines: [String] = []
+        var seen = Set<String>()
+        for p in s.cells.map(\.profile) where p.kind == .device && seen.insert(p.name).inserted {
+            let cells = s.cells.filter { $0.profile.name == p.name }
+            guard let cell = cells.max(by: { ($0.walk.minutes, rotation($0.walk).total) < ($1.walk.minutes, rotation($1.walk).total) })
+            else { continue }
+            let t = cell.walk.minutes * 60
+            let (net, total) = rotation(cell.walk)
+            for field in GyroProfile.deviceFixedFields + GyroProfile.deviceNoiseFields
+            where p.measurements[field]?.value == nil && field != "biasCorrelationTimeSeconds" {
+                guard let c = p.classValues[field], c > 0 else { continue }
+                let added: Double
+                switch field {
+                case "biasDegPerSec": added = c * t
+                case "scaleFactorErrorPercent": added = c / 100 * abs(net)
+                case "scaleFactorAsymmetryPercent": added = c / 100 * total / 2
+                case "noiseDensityDegPerSecPerRootHz": added = c * t.squareRoot()
+                case "biasInstabilityDegPerHour":
+                    let tau = p.classValues["biasCorrelationTimeSeconds"] ?? 100
+                    added = c / 3600 * (2 * tau * tau * (t / tau - 1 + exp(-t / tau))).squareRoot()
+                default: added = c * (t * t * t / 3).squareRoot()
+                }
+                lines.append(
+                    "`\(p.name)`: \(field) not measured; at the class profile `\(p.classProfileName ?? "")`'s "
+                        + "\(try Format.number(c, significantDigits: 3)) it would add about \(try deg(added))° RMS to a "
+                        + "\(Format.exact(cell.walk.minutes))-minute walk turning \(Format.exact(total))° "
+                        + "(net \(Format.exact(net))°).")
+            }
+        }
+        return lines
+    }
 
     static func profileTable(_ s: DriftScenario) throws -> MarkdownTable {
         var seen = Set<String>()

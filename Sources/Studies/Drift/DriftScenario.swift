@@ -84,7 +84,8 @@ package struct DriftScenario: Sendable {
         let trialsField = try r.required("trialsPerCell")
         let fileTrials = try trialsField.integer(in: 1...maximumTotalTrials)
         let trials = overrides.trialsPerCell ?? fileTrials
-        let sameDevice = try r.optional("sameDevice")?.bool() ?? false
+        let sameDeviceField = r.optional("sameDevice")
+        var sameDevice = try sameDeviceField?.bool() ?? false
         var defaultProfile: GyroProfile?
         if let f = r.optional("profile") { defaultProfile = try ProfileReader.read(f, scenarioFolder: folder) }
         var defaultInput = HeadingInput.rotationRate
@@ -135,6 +136,15 @@ package struct DriftScenario: Sendable {
             profiles = [p]
         } else {
             throw InputError(file: file, line: r.line, field: "profile", problem: "is required (or give grid.profile)")
+        }
+        // A device profile is one phone: its fixed errors are drawn once (from the measured values ± their
+        // uncertainty) and repeat every walk, which is what sameDevice means.
+        if let device = profiles.first(where: { $0.kind == .device }) {
+            if let f = sameDeviceField, !sameDevice {
+                throw f.error(
+                    "is false, but \"\(device.name)\" is a device profile (one phone): leave sameDevice out or set it to true")
+            }
+            sameDevice = true
         }
         var inputs = [defaultInput]
         if let f = grid.optional("input") {

@@ -41,6 +41,12 @@ package enum InputKind: String, CaseIterable, Sendable {
         if keys.contains("study") { return .scenario }
         if keys.contains("criteria") { return .rubric }
         if keys.contains("team") && keys.contains("gesture") { return .submission }
+        // A gyro profile's own "kind" ("device" or "class") before a detector's.
+        if let kind = members.first(where: { $0.key == "kind" }), case .string(let text) = kind.node.value,
+            text == "device" || text == "class"
+        {
+            return .profile
+        }
         if keys.contains("detector") || keys.contains("kind") { return .detector }
         if keys.contains("places") { return .places }
         if !keys.isDisjoint(with: ProfileReader.fieldNames) { return .profile }

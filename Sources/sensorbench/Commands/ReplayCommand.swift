@@ -15,6 +15,8 @@ struct ReplayCommand: Subcommand {
     var places: String?
     var unit: RecordingUnit?
     var outputFolder = "Reports/replay"
+    /// A drift log to which a heading replay appends the walk as an entry.
+    var logEntry: String?
     var quiet = false
 
     init() {}
@@ -83,6 +85,10 @@ struct ReplayCommand: Subcommand {
                 \.unit, meaning: "Declare the unit: rad/s, deg/s, g or m/s2.",
                 default: "from the header, or the format's documentation for the file's sensor"),
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/replay"),
+            OptionSpec(
+                "--log-entry", value: "<log.json>",
+                meaning: "Heading only: append the walk (minutes, drift, turning) to this drift log, for walks."
+            ) { o, text, _ in o.logEntry = text },
             SharedOption.quiet(\.quiet),
         ]
     }
@@ -123,13 +129,40 @@ struct ReplayCommand: Subcommand {
                     ("note: \(self.file): \(p.untimedPointsDropped) points without <time> before the first or "
                         + "after the last timed point were left out (\(p.fixCount) replayed)\n").utf8))
         }
+        var logText: String?
+        if let logPath = self.logEntry {
+            guard case .heading(let h) = result else {
+                throw InputError(
+                    .usage, file: nil, field: "--log-entry", problem: "needs a heading replay (a drift log holds walks)")
+            }
+            logText = try Self.appendedLog(path: logPath, entry: h.logEntryJSON(name: URL(fileURLWithPath: self.file).lastPathComponent))
+        }
         try ReportFiles.reserve(URL(fileURLWithPath: self.outputFolder))
         let files = try ReplayReport.render(result, configurationFile: self.configuration)
         let out = URL(fileURLWithPath: self.outputFolder)
         try files.write(to: out)
+        if let logPath = self.logEntry, let logText { try AtomicFile.write(logText, to: URL(fileURLWithPath: logPath)) }
         let what = if case .heading = result { "rows" } else { "events" }
         print("\(self.file): \(configuration.detectorName), \(result.eventCount) \(what) → \(out.relativePath)/summary.md")
         return .success
+    }
+
+    /// The drift log at `path` with `entry` appended, on one line as the app writes it: a missing file starts a new
+    /// log; an existing one must be a JSON array, whose entries are kept as written.
+    static func appendedLog(path: String, entry: String) throws(InputError) -> String {
+        guard FileManager.default.fileExists(atPath: path) else { return "[\(entry)]\n" }
+        let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: path), displayPath: path)
+        guard case .array(let items) = node.value else {
+            throw InputError(file: path, line: node.line, problem: "must be a JSON array of walks to append to, got \(node.value.typeName)")
+        }
+        guard let data = FileManager.default.contents(atPath: path), var text = String(data: data, encoding: .utf8) else {
+            throw InputError(.missingFile, file: path, problem: "cannot be read")
+        }
+        // The array's closing bracket is the file's last non-blank character.
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        guard text.last == "]" else { throw InputError(file: path, problem: "does not end with the array's ']'") }
+        text.removeLast()
+        return text + (items.isEmpty ? "" : ",") + entry + "]\n"
     }
 
     func mismatch(_ what: String, _ why: String) -> InputError {

@@ -24,10 +24,12 @@ struct WalksCommand: Subcommand {
     static let name = "walks"
     static let summary = "Compare TurnBack's drift log with what a gyro profile predicts."
     static let details = """
-        Regresses measured |drift| on minutes (and the growth exponent with 3+ durations), simulates
-        <n> walks per distinct duration on the profile with the drift study's pipeline, and writes
-        walks.csv, profile.csv, regression.csv, walks.svg and summary.md. Entries with a missing or
-        extra field still import; the summary lists what was skipped and why.
+        Answers TurnBack's question from the log: with turnedDegrees in its entries, whether drift grows
+        with time or with turning (a regression with intervals); without, says it cannot and gives a
+        walking plan, checked by simulation. Simulates <n> walks per distinct duration on the profile (a
+        class of phones, or one phone for a device profile), tests the walks' percentiles against them
+        (Anderson-Darling, sign test) and names the error that would explain a gap. Writes walks.csv,
+        profile.csv, regression.csv, walks.svg and summary.md; the summary lists what was skipped.
         """
 
     static var positional: PositionalSpec<Self>? {
@@ -38,12 +40,13 @@ struct WalksCommand: Subcommand {
 
     static var options: [OptionSpec<Self>] {
         [
-            OptionSpec("--profile", value: "<name>", meaning: "Gyro profile from Scenarios/profiles.", default: "phone-calibrated") {
-                o, name, context in
-                guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                    throw context.error("--profile needs a profile name (letters, digits, '-', '_'), got '\(name)'")
-                }
-                o.profile = name
+            OptionSpec(
+                "--profile", value: "<name>|<file>",
+                meaning: "Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a path.",
+                default: "phone-calibrated"
+            ) { o, text, context in
+                guard !text.isEmpty else { throw context.error("--profile needs a profile name or a path, got ''") }
+                o.profile = text
             },
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/walks"),
             SharedOption.trials(\.trials, in: 10...100_000, meaning: "Simulated walks per duration.", default: "200"),
@@ -60,16 +63,15 @@ struct WalksCommand: Subcommand {
     /// `sensorbench walks`: drift log against the profile's simulated walks.
     func run() throws -> ExitCode {
         let log = try DriftLog.load(path: self.file)
-        guard let folder = ScenarioLocator.folder() else {
-            throw InputError(
-                .missingFile, file: "Scenarios", problem: "no Scenarios folder found (run from the checkout or set SENSORBENCH_SCENARIOS)")
-        }
-        let profile = try WalksAnalysis.profile(named: self.profile, scenariosFolder: folder)
+        let profile = try ProfileReader.read(
+            option: "--profile", value: self.profile, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         // The walks are simulated at each logged duration: one the profile cannot lay out is refused here.
         for e in log.entries {
             let walk = WalkParameters(minutes: e.minutes, turns: self.straight ? 0 : 4, shape: .loop)
             if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
-                throw InputError(file: self.file, line: e.line, field: "minutes", problem: problem)
+                throw InputError(
+                    file: self.file, line: log.isOneLine ? nil : e.line,
+                    field: log.isOneLine ? "entry \(e.index).minutes" : "minutes", problem: problem)
             }
         }
         try ReportFiles.reserve(URL(fileURLWithPath: self.outputFolder))
