@@ -54,6 +54,7 @@ struct CalibrateCommand: Subcommand {
 
     /// `sensorbench calibrate`: imports a static recording and writes the estimated gyro profile.
     func run() throws -> ExitCode {
+        try InputKind.expect(.recording, file: self.file, command: "calibrate")
         let recording = try SensorRecording.load(
             path: self.file, declaredUnit: self.unit, consumer: "calibrate",
             progress: TerminalProgress.make(label: "calibrate \(self.file)", unit: "MB read", quiet: self.quiet))

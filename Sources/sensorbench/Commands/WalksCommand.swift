@@ -59,6 +59,7 @@ struct WalksCommand: Subcommand {
 
     /// `sensorbench walks`: drift log against the profile's simulated walks.
     func run() throws -> ExitCode {
+        try InputKind.expect(.driftLog, file: self.file, command: "walks")
         let log = try DriftLog.load(path: self.file)
         guard let folder = ScenarioLocator.folder() else {
             throw InputError(
