@@ -119,11 +119,11 @@ let recordedHelp: [(topic: String?, text: String)] = [
         USAGE: sensorbench validate <file>... [--kind <kind>] [--rubric <file>] [--quiet]
 
         ARGUMENTS:
-          <file>                  JSON input files.
+          <file>                  Input files: JSON inputs, sensor recordings, GPX.
 
         OPTIONS:
           --kind <kind>           Read every file as this kind: scenario, rubric, submission, detector, places, profile,
-                                  drift-log. (default: detected from each file)
+                                  drift-log, recording, gpx. (default: detected from each file)
           --rubric <file>         The rubric submissions are checked against (hall names, manual criteria). (default:
                                   Scenarios/rubrics/penn-dining.json)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
@@ -139,6 +139,9 @@ let recordedHelp: [(topic: String?, text: String)] = [
           profile                 an object with a gyro model key such as "noiseDensityDegPerSecPerRootHz" (a scenario's
                                   profile)
           drift-log               an array (walks)
+          recording               a sensor CSV header (FORMATS of allan), a zip or a Sensor Logger JSON export (allan,
+                                  calibrate, replay)
+          gpx                     XML with <gpx (a scenario's path, gpx commands)
         """#
     ),
     (
