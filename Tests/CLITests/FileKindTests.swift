@@ -20,7 +20,8 @@ import Testing
 
     static func fixture(_ name: String, _ text: String) throws -> String { try fixture(name, Array(text.utf8)) }
 
-    static let gyroscopeCSV = "time,seconds_elapsed,z,y,x\n1700000000000000000,0,0.001,0.002,0.003\n1700000000010000000,0.01,0.001,0.002,0.003\n"
+    static let gyroscopeCSV =
+        "time,seconds_elapsed,z,y,x\n1700000000000000000,0,0.001,0.002,0.003\n1700000000010000000,0.01,0.001,0.002,0.003\n"
     static let driftLog =
         #"[{"id":"0B9E5C1E-6F43-4C1C-9E55-6A1C3C2A9D10","emoji":"🚶","name":"Loop","date":786000000,"minutes":10,"driftDegrees":19}]"#
 

@@ -134,7 +134,8 @@ package struct GeofenceScenario: Sendable {
         // A tour or a path has a default for every grid key it may take, so it may leave "grid" out.
         let gridOptional = movement.kind == .tour || movement.kind == .path
         let grid =
-            try (gridOptional
+            try
+            (gridOptional
             ? r.optional("grid") ?? JSONField(node: JSONNode(value: .object([]), line: r.line), file: file, path: "grid")
             : r.required("grid")).object()
         var distances = [0.0]

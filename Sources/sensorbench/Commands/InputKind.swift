@@ -1,8 +1,8 @@
 import FileFormats
 import Foundation
 import Grading
-import Reporting
 import Recordings
+import Reporting
 import Studies
 
 /// One kind of file sensorbench reads: its `validate --kind` name, what it is called, which commands read it, how

@@ -24,7 +24,8 @@ enum RecordingValidation {
         let named = sensor != nil
         if let sensor, sensor.quantity == nil {
             throw InputError(
-                file: file, problem: "is \(words), which sensorbench does not read (it reads gyroscope, accelerometer and location recordings)")
+                file: file,
+                problem: "is \(words), which sensorbench does not read (it reads gyroscope, accelerometer and location recordings)")
         }
         let needs: [SensorNeed.Quantity] =
             words.contains("accelerometer") ? [.acceleration(includesGravity: nil)] : [.rotationRate, .acceleration(includesGravity: nil)]

@@ -25,7 +25,8 @@ struct ValidateCommand: Subcommand {
         """
 
     static var positional: PositionalSpec<Self>? {
-        PositionalSpec(valueName: "<file>", noun: "file", meaning: "Input files: JSON inputs, sensor recordings, GPX.", count: 1...Int.max) {
+        PositionalSpec(valueName: "<file>", noun: "file", meaning: "Input files: JSON inputs, sensor recordings, GPX.", count: 1...Int.max)
+        {
             o, files, _ in o.files = files
         }
     }
