@@ -47,6 +47,9 @@ package struct LineChart: Sendable, Equatable {
     package var height: Int
     /// Labelled limit or target lines drawn across the plot (the axes widen to include them).
     package var referenceLines: [ChartReferenceLine]
+    /// Log axes end near the data (1, 2 or 5 × 10^k) rather than at whole decades
+    /// (``ChartAxis/log10(dataMin:dataMax:maximumLabelledDecades:fitted:context:)``).
+    package var fitsLogAxes = false
 
     // MARK: - Creating
 
@@ -96,7 +99,7 @@ package struct LineChart: Sendable, Equatable {
         }
         let yAxis = try axis(
             yScale, range: ranges.y, smallestPositive: ranges.yPositive, pixels: plotBottom - top, pixelsPerTick: 60,
-            context: "\(chartName), y axis")
+            fitted: fitsLogAxes, context: "\(chartName), y axis")
         let yLabels = try ChartCanvas.tickLabels(yAxis, context: "\(chartName), y tick")
         let widestYLabel = yLabels.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }.max() ?? 0
         let left = ChartCanvas.yLabelBand(yLabel) + widestYLabel + ChartCanvas.tickLength + 8
@@ -104,7 +107,7 @@ package struct LineChart: Sendable, Equatable {
         // Horizontal layout: x ticks from the remaining width, right margin from the last tick label.
         let xAxis = try axis(
             xScale, range: ranges.x, smallestPositive: ranges.xPositive, pixels: Double(width) - left - 24,
-            pixelsPerTick: 90, context: "\(chartName), x axis")
+            pixelsPerTick: 90, fitted: fitsLogAxes, context: "\(chartName), x axis")
         let xLabels = try ChartCanvas.tickLabels(xAxis, context: "\(chartName), x tick")
         let lastXLabel = SVGText.estimatedWidth(xLabels.last ?? "", fontSize: ChartStyle.smallFontSize)
         let right = Double(width) - max(20, lastXLabel / 2 + 6)
@@ -189,7 +192,7 @@ package struct LineChart: Sendable, Equatable {
     /// Builds an axis for `range`, with about one tick per `pixelsPerTick` on linear axes.
     private func axis(
         _ scale: Scale, range: ClosedRange<Double>, smallestPositive: Double?, pixels: Double, pixelsPerTick: Double,
-        context: String
+        fitted: Bool = false, context: String
     ) throws(ReportingError) -> ChartAxis {
         switch scale {
         case .linear:
@@ -201,7 +204,7 @@ package struct LineChart: Sendable, Equatable {
             let decades = min(max(Int(pixels / 45), 2), 12)
             return try ChartAxis.log10(
                 dataMin: range.lowerBound, dataMax: range.upperBound,
-                maximumLabelledDecades: decades, context: context)
+                maximumLabelledDecades: decades, fitted: fitted, context: context)
         case .log10WithZero:
             let decades = min(max(Int(pixels * (1 - ChartAxis.zeroBandFraction) / 45), 2), 12)
             return try ChartAxis.log10WithZero(
@@ -239,7 +242,7 @@ package struct LineChart: Sendable, Equatable {
 
     /// Legend entries, one per series, in order.
     private func legendItems() -> [ChartCanvas.LegendItem] {
-        series.enumerated().map { index, entry in
+        series.enumerated().filter { $0.element.inLegend }.map { index, entry in
             let slot = slot(entry, index: index)
             let color = ChartStyle.color(slot)
             let marker = ChartStyle.Marker.forIndex(slot)
