@@ -106,6 +106,7 @@ extension DriftReport {
         -> [RenderedChart]
     {
         var charts: [RenderedChart] = []
+        if let share = try turningShareChart(s, a) { charts.append(share) }
         let byMinutes = LineChart(
             title: "RMS drift against walk duration", xLabel: "walk duration (minutes)",
             yLabel: "RMS heading drift (°), 95% interval",
@@ -156,5 +157,56 @@ extension DriftReport {
                 path: "drift-scatter.svg", alt: "absolute drift of each trial against minutes, with fitted lines",
                 svg: try scatterChart.renderSVG()))
         return charts
+    }
+
+    /// The chart that carries the answer: turning's share of the mean-square drift against minutes (log scale), for
+    /// the walk of each kind that turns most (at most four kinds), with its 95% intervals, the 50% line where time
+    /// and turning weigh the same, and the crossover where time overtakes turning (a vertical line when exactly one
+    /// kind crosses; each series' legend says its own). `nil` without an error budget.
+    static func turningShareChart(_ s: DriftScenario, _ a: DriftAnalysis) throws -> RenderedChart? {
+        guard let d = a.decompositions.first else { return nil }
+        let kinds = walkKinds(s, d)
+        guard !kinds.isEmpty, kinds.count <= 4 else { return nil }
+        var series: [ChartSeries] = []
+        var crossings: [(minutes: Double, label: String)] = []
+        for (index, kind) in kinds.enumerated() {
+            guard let most = kind.crossovers.max(by: { $0.representative.walk.turns < $1.representative.walk.turns }) else { continue }
+            let w = most.representative
+            let cells = d.shares.filter {
+                $0.cell.walk.shape == w.walk.shape && $0.cell.walk.turns == w.walk.turns && $0.cell.input == w.input
+                    && $0.cell.tiltDegrees == w.tiltDegrees
+            }.sorted { $0.cell.walk.minutes < $1.cell.walk.minutes }
+            guard !cells.isEmpty else { continue }
+            var name = "\(w.walk.shape.rawValue), \(w.walk.turns) turns" + (kind.context.isEmpty ? "" : " (\(kind.context))")
+            switch most.status {
+            case .crosses(let minutes, let low, let high):
+                name +=
+                    ": time overtakes at \(try Format.number(minutes, significantDigits: 2)) min (95% CI "
+                    + "\(try Format.number(low, significantDigits: 2))–\(try Format.number(high, significantDigits: 2)))"
+                crossings.append(
+                    (minutes, "\(w.walk.shape.rawValue): time overtakes at \(try Format.number(minutes, significantDigits: 2)) min"))
+            case .timeEverywhere: name += ": time dominates throughout"
+            case .turningEverywhere: name += ": turning dominates throughout"
+            }
+            series.append(
+                ChartSeries(
+                    name: name,
+                    points: cells.map {
+                        ChartPoint(
+                            x: $0.cell.walk.minutes, y: 100 * (1 - $0.timeShare), yLow: 100 * (1 - $0.timeShareInterval.high),
+                            yHigh: 100 * (1 - $0.timeShareInterval.low))
+                    }, style: .lineAndMarkers, colorIndex: index))
+        }
+        guard !series.isEmpty else { return nil }
+        var lines = [ChartReferenceLine(.horizontal, at: 50, label: "time and turning weigh the same")]
+        if crossings.count == 1 { lines.append(ChartReferenceLine(.vertical, at: crossings[0].minutes, label: crossings[0].label)) }
+        var chart = LineChart(
+            title: "Turning's share of the mean-square drift", xLabel: "walk duration (minutes, log scale)",
+            yLabel: "turning's share (%), 95% interval", xScale: .log10, series: series, referenceLines: lines)
+        chart.fitsLogAxes = true
+        return RenderedChart(
+            path: "turning-share.svg",
+            alt: "turning's share of the mean-square drift against minutes, with the 50% line and the crossover",
+            svg: try chart.renderSVG())
     }
 }
