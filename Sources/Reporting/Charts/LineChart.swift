@@ -50,6 +50,10 @@ package struct LineChart: Sendable, Equatable {
     /// Log axes end near the data (1, 2 or 5 × 10^k) rather than at whole decades
     /// (``ChartAxis/log10(dataMin:dataMax:maximumLabelledDecades:fitted:context:)``).
     package var fitsLogAxes = false
+    /// Series that coincide (the same x values, every y within 2.5% of the data's height of the other's: a marker's size) are drawn
+    /// once, under one legend entry naming them all ("naive = hysteresis (within 2.5% of the axis)"), so no line hides another
+    /// that the legend promises. The series drawn is the one on the highest layer, else the first.
+    package var mergesCoincidentSeries = false
 
     // MARK: - Creating
 
@@ -82,6 +86,12 @@ package struct LineChart: Sendable, Equatable {
     ///   ``ReportingError/nonPositiveOnLogAxis(series:axis:)`` for values ≤ 0 on a log axis,
     ///   ``ReportingError/invalidValue(context:reason:)`` for an unusable size or a range too wide to plot.
     package func renderSVG() throws(ReportingError) -> String {
+        if mergesCoincidentSeries {
+            var merged = self
+            merged.mergesCoincidentSeries = false
+            merged.series = Self.mergingCoincident(series)
+            return try merged.renderSVG()
+        }
         let chartName = "line chart \"\(title)\""
         try ChartCanvas.validateSize(width: width, height: height, chart: chartName)
         guard let ranges = try dataRanges() else {
@@ -128,6 +138,32 @@ package struct LineChart: Sendable, Equatable {
         canvas.addTitleAndLabels(title: title, xLabel: xLabel, yLabel: yLabel, plot: plot)
         canvas.addLegend(legend, top: plot.bottom + legendTop, plot: plot)
         return canvas.render(title: title)
+    }
+
+    /// ``mergesCoincidentSeries``: groups of coincident series, each drawn as its top series renamed for all.
+    static func mergingCoincident(_ series: [ChartSeries]) -> [ChartSeries] {
+        let ys = series.flatMap { $0.points.map(\.y) }.filter(\.isFinite)
+        let tolerance = 0.025 * ((ys.max() ?? 0) - (ys.min() ?? 0))
+        func coincide(_ a: ChartSeries, _ b: ChartSeries) -> Bool {
+            a.points.count == b.points.count && !a.points.isEmpty
+                && zip(a.points, b.points).allSatisfy { $0.x == $1.x && abs($0.y - $1.y) <= tolerance }
+        }
+        var groups: [[Int]] = []
+        for i in series.indices {
+            if let g = groups.firstIndex(where: { coincide(series[$0[0]], series[i]) }) {
+                groups[g].append(i)
+            } else {
+                groups.append([i])
+            }
+        }
+        return groups.map { group in
+            guard group.count > 1 else { return series[group[0]] }
+            let top = group.max { (series[$0].layer, -$0) < (series[$1].layer, -$1) } ?? group[0]
+            var drawn = series[top]
+            drawn.colorIndex = drawn.colorIndex ?? top
+            drawn.name = group.map { series[$0].name }.joined(separator: " = ") + " (within 2.5% of the axis)"
+            return drawn
+        }
     }
 
     // MARK: - Data checks

@@ -128,26 +128,57 @@ extension DriftReport {
         var scatter: [ChartSeries] = []
         scatter.append(
             ChartSeries(
-                name: stride == 1 ? "|drift| of each trial" : "|drift|, every \(stride)th trial",
+                name: stride == 1 ? "|drift| of each trial" : "|drift|, one trial in \(stride)",
                 points: points, style: .markers, colorIndex: 0))
         let minutes = s.cells.map(\.walk.minutes)
         let range = [minutes.min() ?? 0, minutes.max() ?? 1]
+        // The fitted lines: |drift| ~ minutes, and ~ minutes + turns at the fewest and most turns. Lines that lie
+        // within 2% of the data's height of each other are drawn once, named together, so a chart never shows
+        // one line where the legend promises three.
+        var fitted: [(name: String, points: [ChartPoint], dashed: Bool)] = []
         if let fit = a.model(DriftAnalysis.ModelID.time)?.fit {
-            scatter.append(
-                ChartSeries(
-                    name: "fit: |drift| ~ minutes",
-                    points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0])) },
-                    style: .line, colorIndex: 1))
+            fitted.append(("|drift| ~ minutes", try range.map { ChartPoint(x: $0, y: try fit.predict([$0])) }, false))
         }
         if let fit = a.model(DriftAnalysis.ModelID.timeAndTurns)?.fit {
             let turns = s.cells.map(\.walk.turns)
-            for (i, n) in Set([turns.min() ?? 0, turns.max() ?? 0]).sorted().enumerated() {
-                scatter.append(
-                    ChartSeries(
-                        name: "fit: |drift| ~ minutes + turns, at \(n) turns",
-                        points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0, Double(n)])) },
-                        style: .line, dashed: true, colorIndex: 2 + i))
+            for n in Set([turns.min() ?? 0, turns.max() ?? 0]).sorted() {
+                fitted.append(
+                    (
+                        "|drift| ~ minutes + turns, at \(n) turns",
+                        try range.map { ChartPoint(x: $0, y: try fit.predict([$0, Double(n)])) }, true
+                    ))
             }
+        }
+        let height = max(points.map(\.y).max() ?? 1, 1e-9)
+        var groups: [[Int]] = []
+        for i in fitted.indices {
+            let near = groups.firstIndex { group in
+                zip(fitted[group[0]].points, fitted[i].points).allSatisfy { abs($0.y - $1.y) <= 0.02 * height }
+            }
+            if let near { groups[near].append(i) } else { groups.append([i]) }
+        }
+        for (k, group) in groups.enumerated() {
+            // "fit: |drift| ~ minutes", or for a group "fits: |drift| ~ minutes, and ~ minutes + turns at 0 and 16
+            // turns (within 2% of each other)".
+            let plain = group.filter { !fitted[$0].name.contains("turns") }.map { fitted[$0].name }
+            let turnCounts = group.compactMap { i -> String? in
+                guard let r = fitted[i].name.range(of: ", at ") else { return nil }
+                return String(fitted[i].name[r.upperBound...].dropLast(" turns".count))
+            }
+            var parts = plain
+            if !turnCounts.isEmpty {
+                parts.append(
+                    (plain.isEmpty ? "|drift| " : "") + "~ minutes + turns at "
+                        + turnCounts.joined(separator: " and ") + " turns")
+            }
+            let name =
+                group.count == 1
+                ? "fit: \(fitted[group[0]].name)"
+                : "fits: " + parts.joined(separator: ", and ") + " (within 2% of each other)"
+            scatter.append(
+                ChartSeries(
+                    name: name, points: fitted[group[0]].points, style: .line,
+                    dashed: group.count == 1 && fitted[group[0]].dashed, colorIndex: 1 + k))
         }
         let scatterChart = LineChart(
             title: "Absolute drift of each walk, with fitted lines",
