@@ -1,5 +1,6 @@
 import Foundation
 import Reporting
+import SensorSim
 import Stats
 
 extension DriftReport {
@@ -40,15 +41,17 @@ extension DriftReport {
     /// factors, or, when that gives more than `maximumSeries`, one per level of `keep`, pooling the rest
     /// (pooled RMS = √(Σ nᵢ·rmsᵢ² / Σ nᵢ)).
     static func series(
-        _ s: DriftScenario, _ a: DriftAnalysis, axis: Factor, keep: Factor, x: (DriftCell) -> Double, maximumSeries: Int = 10
+        _ s: DriftScenario, _ a: DriftAnalysis, axis: Factor, keep: Factor, x: (DriftCell) -> Double, maximumSeries: Int = 10,
+        including: (DriftCell) -> Bool = { _ in true }
     ) throws -> [ChartSeries] {
         let others = varying(s).filter { $0 != axis }
         var grouping = others
-        let fullCount = Set(a.cells.map { c in others.map { $0.value(c.cell) } }).count
+        let cells = a.cells.filter { including($0.cell) }
+        let fullCount = Set(cells.map { c in others.map { $0.value(c.cell) } }).count
         if fullCount > maximumSeries { grouping = others.contains(keep) ? [keep] : [] }
         var order: [[String]] = []
         var members: [[String]: [DriftAnalysis.CellSummary]] = [:]
-        for c in a.cells {
+        for c in cells {
             let key = grouping.map { $0.value(c.cell) }
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(c)
@@ -87,6 +90,13 @@ extension DriftReport {
         }
     }
 
+    /// Each walk shape's fewest and most turns in the grid.
+    static func extremeTurns(_ s: DriftScenario) -> [WalkShape: Set<Int>] {
+        var turns: [WalkShape: [Int]] = [:]
+        for c in s.cells { turns[c.walk.shape, default: []].append(c.walk.turns) }
+        return turns.mapValues { Set([$0.min() ?? 0, $0.max() ?? 0]) }
+    }
+
     /// The scatter chart draws every k-th trial, k = max(1, trials / 2000) (at most about 2000 points).
     static func scatterStride(_ trials: Int) -> Int { max(1, trials / 2000) }
 
@@ -106,14 +116,29 @@ extension DriftReport {
         -> [RenderedChart]
     {
         var charts: [RenderedChart] = []
-        if let share = try turningShareChart(s, a) { charts.append(share) }
-        let byMinutes = LineChart(
-            title: "RMS drift against walk duration", xLabel: "walk duration (minutes)",
-            yLabel: "RMS heading drift (°), 95% interval",
-            series: try series(s, a, axis: .minutes, keep: .turns, x: { $0.walk.minutes }))
+        let share = try turningShareChart(s, a)
+        if let share { charts.append(share.chart) }
+        // Lines that lie on each other are drawn once (the legend names them together), and the crossover the
+        // headline states is marked where exactly one walk kind has one.
+        // With more than four lines, each walk shape's fewest and most turns (cells.csv has every cell); a log
+        // minutes axis, so the short walks where turning can matter are not squeezed against the left edge.
+        let extremes = extremeTurns(s)
+        let crowded = Set(s.cells.map { "\($0.walk.shape.rawValue)|\($0.walk.turns)" }).count > 4 && varying(s).contains(.turns)
+        var byMinutes = LineChart(
+            title: crowded ? "RMS drift against walk duration, fewest and most turns" : "RMS drift against walk duration",
+            xLabel: "walk duration (minutes, log scale)", yLabel: "RMS heading drift (°), 95% interval", xScale: .log10,
+            series: try series(
+                s, a, axis: .minutes, keep: .turns, x: { $0.walk.minutes },
+                including: { !crowded || extremes[$0.walk.shape]?.contains($0.walk.turns) == true }),
+            referenceLines: share?.crossing.map { [ChartReferenceLine(.vertical, at: $0.minutes, label: $0.label)] } ?? [])
+        byMinutes.mergesCoincidentSeries = true
+        byMinutes.fitsLogAxes = true
         charts.append(
             RenderedChart(
-                path: "rms-vs-minutes.svg", alt: "RMS drift against minutes, one line per turn count",
+                path: "rms-vs-minutes.svg",
+                alt: crowded
+                    ? "RMS drift against minutes for each walk shape's fewest and most turns, the crossover marked"
+                    : "RMS drift against minutes, one line per turn count",
                 svg: try byMinutes.renderSVG()))
         let byTurns = LineChart(
             title: "RMS drift against number of turns", xLabel: "turns during the walk",
@@ -193,8 +218,11 @@ extension DriftReport {
     /// The chart that carries the answer: turning's share of the mean-square drift against minutes (log scale), for
     /// the walk of each kind that turns most (at most four kinds), with its 95% intervals, the 50% line where time
     /// and turning weigh the same, and the crossover where time overtakes turning (a vertical line when exactly one
-    /// kind crosses; each series' legend says its own). `nil` without an error budget.
-    static func turningShareChart(_ s: DriftScenario, _ a: DriftAnalysis) throws -> RenderedChart? {
+    /// kind crosses; each series' legend says its own), with that crossing for the other charts. `nil` without an
+    /// error budget.
+    static func turningShareChart(_ s: DriftScenario, _ a: DriftAnalysis) throws -> (
+        chart: RenderedChart, crossing: (minutes: Double, label: String)?
+    )? {
         guard let d = a.decompositions.first else { return nil }
         let kinds = walkKinds(s, d)
         guard !kinds.isEmpty, kinds.count <= 4 else { return nil }
@@ -235,9 +263,10 @@ extension DriftReport {
             title: "Turning's share of the mean-square drift", xLabel: "walk duration (minutes, log scale)",
             yLabel: "turning's share (%), 95% interval", xScale: .log10, series: series, referenceLines: lines)
         chart.fitsLogAxes = true
-        return RenderedChart(
+        let rendered = RenderedChart(
             path: "turning-share.svg",
             alt: "turning's share of the mean-square drift against minutes, with the 50% line and the crossover",
             svg: try chart.renderSVG())
+        return (rendered, crossings.count == 1 ? crossings[0] : nil)
     }
 }
