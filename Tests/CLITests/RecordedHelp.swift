@@ -74,7 +74,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         OUTPUTS (in <dir>/<scenario name>/, by study):
           drift                   trials.csv, cells.csv, regression.csv, fits.csv, summary.md, rms-vs-minutes.svg,
-                                  rms-vs-turns.svg, drift-scatter.svg
+                                  rms-vs-turns.svg, drift-scatter.svg, turning-share.svg (with an error budget of at most
+                                  four walk kinds: turning's share against minutes, the crossover marked)
           shake                   sweep.csv, events.csv, summary.md, precision-recall.svg, recall-vs-false-alarms.svg,
                                   false-alarms-by-activity.svg, false-alarm-intervals.svg
           scribble                sweep.csv, events.csv, summary.md, precision-recall.svg, recall-vs-false-alarms.svg,
@@ -216,6 +217,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+          Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -251,6 +254,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+          Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -327,6 +332,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+          Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),

@@ -45,6 +45,7 @@ package enum SensorCSVDialects {
         PhyphoxDialect.self,
         SensorLogDialect.self,
         PhysicsToolboxDialect.self,
+        CoreMotionDialect.self,
         GenericDialect.self,
     ]
 
