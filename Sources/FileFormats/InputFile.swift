@@ -14,7 +14,7 @@ package enum InputFile {
         let fd = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            if code == ENOENT { throw InputError(.missingFile, file: shown, problem: "no such file") }
+            if code == ENOENT { throw InputError(.missingFile, file: shown, problem: "no such file" + nearName(path)) }
             throw InputError(.missingFile, file: shown, problem: "cannot be read (\(String(cString: strerror(code))))")
         }
         var info = stat()
@@ -74,5 +74,37 @@ package enum InputFile {
             throw InputError(file: shown, problem: "is over \(limit) bytes; \(what) are limited to \(limit) bytes")
         }
         return bytes
+    }
+
+    /// The first `count` bytes of the regular file at `path` (fewer when the file is shorter).
+    ///
+    /// - Throws: ``InputError`` as ``open(_:shown:)`` does.
+    package static func prefix(_ path: String, shown: String, count: Int) throws(InputError) -> [UInt8] {
+        let fd = try open(path, shown: shown)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw InputError(.missingFile, file: shown, problem: "cannot be read (\(String(cString: strerror(errno))))")
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(bytes[..<filled])
+    }
+
+    /// "; did you mean "Gyroscope.csv"?" when the missing file's folder holds a name one or two slips away (the
+    /// same rule as a misspelt key), else "".
+    static func nearName(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        guard !names.isEmpty, names.count <= 10_000,
+            let near = KeySuggestion.nearest(to: url.lastPathComponent, among: names)
+        else { return "" }
+        return "; did you mean \"\(near)\"?"
     }
 }

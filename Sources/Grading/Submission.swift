@@ -158,7 +158,9 @@ package struct Submission: Sendable {
             let nameField = try o.required("name")
             let name = try nameField.string()
             guard let index = names.firstIndex(of: name) else {
-                throw nameField.error("\"\(name)\" is not a hall of the rubric (known: \(names.joined(separator: ", ")))")
+                throw nameField.error(
+                    "\"\(name)\" is not a hall of the rubric" + KeySuggestion.didYouMean(name, among: names)
+                        + " (known: \(names.joined(separator: ", ")))")
             }
             guard halls[index] == nil else { throw nameField.error("\"\(name)\" appears twice") }
             let lat = try o.required("latitude").double(in: -90...90)

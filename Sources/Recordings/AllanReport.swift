@@ -32,8 +32,11 @@ package enum AllanReport {
         return table.render()
     }
 
+    /// The curves, with the lines each term is read from: per axis, the white-noise line N/√τ (slope −½), and
+    /// where identified the rate-random-walk line K·√(τ/3) (slope +½) and the flicker floor 0.664·B; a vertical
+    /// line marks each τ a term is read at. The τ axis ends near the longest τ, not at the next decade.
     static func chart(_ a: AllanAnalysis) throws -> String {
-        let series = a.axes.enumerated().map { index, axis in
+        var series = a.axes.enumerated().map { index, axis in
             ChartSeries(
                 name: "\(axis.name) axis",
                 points: axis.curve.points.map {
@@ -42,10 +45,53 @@ package enum AllanReport {
                         yHigh: $0.interval.high * degrees)
                 }, style: .lineAndMarkers, colorIndex: index)
         }
-        let chart = LineChart(
+        var readAt: [(tau: Double, label: String)] = []
+        for (index, axis) in a.axes.enumerated() {
+            let taus = axis.curve.points.map(\.tauSeconds)
+            guard let first = taus.first, let last = taus.last else { continue }
+            let terms = axis.terms
+            if let n = terms.angleRandomWalk {
+                series.append(
+                    ChartSeries(
+                        name: "\(axis.name): N/√τ, slope −½ (N = \(try n3(n.value * degrees)) °/s/√Hz, read at "
+                            + "τ = \(try n3(n.tauSeconds)) s)",
+                        points: [first, last].map { ChartPoint(x: $0, y: n.value * degrees / $0.squareRoot()) },
+                        style: .line, dashed: true, colorIndex: index))
+                readAt.append((n.tauSeconds, "N read"))
+            }
+            if let k = terms.rateRandomWalk {
+                series.append(
+                    ChartSeries(
+                        name: "\(axis.name): K·√(τ/3), slope +½ (K = \(try n3(k.value * degrees)) °/s/√s, read at "
+                            + "τ = \(try n3(k.tauSeconds)) s)",
+                        points: [first, last].map { ChartPoint(x: $0, y: k.value * degrees * ($0 / 3).squareRoot()) },
+                        style: .line, dashed: true, colorIndex: index))
+                readAt.append((k.tauSeconds, "K read"))
+            }
+            if case .flickerFloor(let b) = terms.biasInstability {
+                let floor = b.value * degrees * AllanNoiseTerms.flickerFloorFactor
+                series.append(
+                    ChartSeries(
+                        name: "\(axis.name): flicker floor 0.664·B (B = \(try n3(b.value * degrees * 3600)) °/h, "
+                            + "minimum at τ = \(try n3(b.tauSeconds)) s)",
+                        points: [first, last].map { ChartPoint(x: $0, y: floor) }, style: .line, dashed: true,
+                        colorIndex: index))
+                readAt.append((b.tauSeconds, "B read"))
+            }
+        }
+        // A term read at one τ on every axis gets a vertical line there (with different τ, the legend says each).
+        var lines: [ChartReferenceLine] = []
+        for label in ["N read", "K read", "B read"] {
+            let taus = Set(readAt.filter { $0.label == label }.map(\.tau))
+            if taus.count == 1, let tau = taus.first, readAt.filter({ $0.label == label }).count == a.axes.count {
+                lines.append(ChartReferenceLine(.vertical, at: tau, label: "\(label) at τ = \(try n3(tau)) s"))
+            }
+        }
+        var chart = LineChart(
             title: "Overlapping Allan deviation", xLabel: "averaging time τ (s)",
             yLabel: "Allan deviation (°/s), 95% interval", xScale: .log10, yScale: .log10,
-            series: series)
+            series: series, height: 440 + 24 * max(0, series.count - 3), referenceLines: lines)
+        chart.fitsLogAxes = true
         return try chart.renderSVG()
     }
 

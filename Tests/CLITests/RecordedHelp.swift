@@ -74,7 +74,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         OUTPUTS (in <dir>/<scenario name>/, by study):
           drift                   trials.csv, cells.csv, regression.csv, fits.csv, summary.md, rms-vs-minutes.svg,
-                                  rms-vs-turns.svg, drift-scatter.svg
+                                  rms-vs-turns.svg, drift-scatter.svg, turning-share.svg (with an error budget of at most
+                                  four walk kinds: turning's share against minutes, the crossover marked)
           shake                   sweep.csv, events.csv, summary.md, precision-recall.svg, recall-vs-false-alarms.svg,
                                   false-alarms-by-activity.svg, false-alarm-intervals.svg
           scribble                sweep.csv, events.csv, summary.md, precision-recall.svg, recall-vs-false-alarms.svg,
@@ -119,11 +120,11 @@ let recordedHelp: [(topic: String?, text: String)] = [
         USAGE: sensorbench validate <file>... [--kind <kind>] [--rubric <file>] [--quiet]
 
         ARGUMENTS:
-          <file>                  JSON input files.
+          <file>                  Input files: JSON inputs, sensor recordings, GPX.
 
         OPTIONS:
           --kind <kind>           Read every file as this kind: scenario, rubric, submission, detector, places, profile,
-                                  drift-log. (default: detected from each file)
+                                  drift-log, recording, gpx. (default: detected from each file)
           --rubric <file>         The rubric submissions are checked against (hall names, manual criteria). (default:
                                   Scenarios/rubrics/penn-dining.json)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
@@ -139,6 +140,9 @@ let recordedHelp: [(topic: String?, text: String)] = [
           profile                 an object with a gyro model key such as "noiseDensityDegPerSecPerRootHz" (a scenario's
                                   profile)
           drift-log               an array (walks)
+          recording               a sensor CSV header (FORMATS of allan), a zip or a Sensor Logger JSON export (allan,
+                                  calibrate, replay)
+          gpx                     XML with <gpx (a scenario's path, gpx commands)
         """#
     ),
     (
@@ -213,6 +217,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+          Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -253,6 +259,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+          Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -334,6 +342,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   header; ',' ';' or tab; also its zip export (Raw Data.csv).
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+          Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),

@@ -60,7 +60,8 @@ import Testing
 
     /// A billion-laughs style file: one internal entity referenced 200 000 times (about 700 kB, the size that cost
     /// 20 s of CPU before, issue 29). GPX never needs a DTD, so any `<!DOCTYPE`/`<!ENTITY` is refused on its line
-    /// before the parser sees the bytes. The time bound is generous (a linear scan of 700 kB takes milliseconds).
+    /// before the parser sees the bytes. The time bound separates the refusal (a linear scan of 700 kB, milliseconds)
+    /// from the 20 s expansion it replaced, with room for a loaded machine.
     @Test func entityDeclarationsAreRefusedFast() throws {
         let header = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n<!ENTITY e \"abc\">\n]>\n"
         let body = "<gpx><wpt lat=\"1\" lon=\"2\"><name>" + String(repeating: "&e;", count: 200_000) + "</name></wpt></gpx>\n"
@@ -72,7 +73,7 @@ import Testing
                 file: "halls.gpx", line: 2,
                 problem: "a document type or entity declaration (<!DOCTYPE, <!ENTITY) is not supported in GPX")
         ) { try GPXReader.parse(data, file: "halls.gpx") }
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(10))
         // Without the DOCTYPE line, an <!ENTITY anywhere (e.g. in an internal subset split over lines) is refused too.
         #expect(throws: InputError.self) {
             try GPXReader.parse(Data("<gpx>\n<!entity e \"x\">\n</gpx>".utf8), file: "t.gpx")
@@ -80,12 +81,14 @@ import Testing
     }
 
     /// The five predefined entities need no DTD and still read, in linear time: 200 000 `&amp;` in one name
-    /// (1 MB) read as 200 000 ampersands well within 2 s.
+    /// (1 MB) read as 200 000 ampersands. The bound separates linear from quadratic, not fast from slow: the
+    /// quadratic expansion this replaced took 20 s for 700 kB (issue 29), about 40 s for this 1 MB; the linear
+    /// reader takes well under a second, and up to 3 s in a debug build on a loaded 2-core machine.
     @Test func predefinedEntitiesReadInLinearTime() throws {
         let text = "<gpx><wpt lat=\"1\" lon=\"2\"><name>" + String(repeating: "&amp;", count: 200_000) + "</name></wpt></gpx>"
         let start = ContinuousClock.now
         let points = try GPXReader.parse(Data(text.utf8), file: "t.gpx")
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(15))
         #expect(points.first?.name == String(repeating: "&", count: 200_000))
     }
 

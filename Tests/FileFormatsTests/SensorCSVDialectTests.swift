@@ -80,10 +80,17 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
         HeaderFixture(
             format: nil, header: "time (seconds),x,y,z", fileName: "shake_data.csv", note: "micro:bit milli-g"),
         HeaderFixture(
-            format: nil,
+            format: .coreMotion,
             header: ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,"
                 + "rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z",
-            fileName: "wlk_7_sub_1.csv", note: "MotionSense (no time column)"),
+            fileName: "wlk_7_sub_1.csv", note: "MotionSense (no time column: recognised, then refused for it)"),
+        HeaderFixture(
+            format: .coreMotion, header: "acceleration_x,acceleration_y,acceleration_z,timestamp", fileName: "motion.csv",
+            note: "a student data-collection app writing CMAccelerometerData, time last"),
+        HeaderFixture(
+            format: .coreMotion,
+            header: "timestamp,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,"
+                + "userAcceleration.z", fileName: "devicemotion.csv", note: "CMDeviceMotion properties with timestamp"),
         HeaderFixture(format: nil, header: "time,a,b,c", fileName: "Gyroscope.csv", note: "time without axes"),
     ]
 
@@ -101,7 +108,9 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
         for format in formats {
             #expect(Self.fixtures.contains { $0.format == format }, "no header fixture for \(format.rawValue)")
         }
-        #expect(SensorCSVDialects.listing == "Sensor Logger, phyphox, SensorLog, Physics Toolbox, or generic t_s,x,y,z")
+        #expect(
+            SensorCSVDialects.listing == "Sensor Logger, phyphox, SensorLog, Physics Toolbox, Core Motion field names, or generic t_s,x,y,z"
+        )
     }
 
     /// The help's FORMATS section comes from the registry: the four dialects' lines as the help printed them before
@@ -116,6 +125,8 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
                                       header; ',' ';' or tab; also its zip export (Raw Data.csv).
               SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
               Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
+              Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
+                                      timestamp or time in seconds; rad/s and g, as Core Motion reports.
               generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
             """
         #expect(SensorCSVDialects.formatsHelp == expected)
@@ -128,8 +139,8 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
         #expect(
             throws: InputError(
                 file: "f.csv", line: 1, field: "header",
-                problem: "not a known sensor CSV layout (Sensor Logger, phyphox, SensorLog, Physics Toolbox, or generic "
-                    + "t_s,x,y,z): header \"\(shown)\"")
+                problem: "not a known sensor CSV layout (Sensor Logger, phyphox, SensorLog, Physics Toolbox, Core Motion field "
+                    + "names, or generic t_s,x,y,z): header \"\(shown)\"")
         ) {
             try SensorCSVLayout.detect(
                 header: fixture.header, file: "f.csv", fileName: fixture.fileName, metadata: nil, declaredUnit: .radPerSec,
@@ -176,6 +187,58 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
             _ = try SensorCSVReader.read(
                 path: path, declaredUnit: .radPerSec, need: SensorNeed(.acceleration(includesGravity: nil), consumer: "t"),
                 into: &s)
+        }
+    }
+
+    /// Core Motion field names (issue 28): a student app's `acceleration_x,…,timestamp` is raw acceleration in g
+    /// (CMAccelerometerData), time last in seconds since boot; device motion gives the gyroscope and user
+    /// acceleration; MotionSense's layout is refused for its missing time, by name. Values by hand from the rows.
+    @Test func coreMotionFieldNamesAreRead() throws {
+        struct Keep: SampleSink {
+            var rows: [[Double]] = []
+            mutating func consume(timeSeconds: Double, x: Double, y: Double, z: Double) { rows.append([timeSeconds, x, y, z]) }
+        }
+        let raw = try RecordingImportTests.write(
+            "acceleration_x,acceleration_y,acceleration_z,timestamp\n0.01,-0.02,-0.99,1034.12\n0.5,0.25,-2.1,1034.14\n",
+            name: "motion.csv")
+        var sink = Keep()
+        let info = try SensorCSVReader.read(
+            path: raw, declaredUnit: nil, need: SensorNeed(.acceleration(includesGravity: true), consumer: "t"), into: &sink)
+        #expect(info.format == .coreMotion && info.sensor == .accelerationWithGravity && info.unit == .g)
+        #expect(sink.rows.map { Array($0.dropFirst()) } == [[0.01, -0.02, -0.99], [0.5, 0.25, -2.1]])
+        #expect(abs((sink.rows[1][0] - sink.rows[0][0]) - 0.02) < 1e-9)
+        // The same file for a detector of user acceleration: refused, naming what it holds.
+        do {
+            var s = Keep()
+            _ = try SensorCSVReader.read(
+                path: raw, declaredUnit: nil, need: SensorNeed(.acceleration(includesGravity: false), consumer: "the replay"),
+                into: &s)
+            Issue.record("read raw acceleration as user acceleration")
+        } catch {
+            #expect(error.problem.hasPrefix("is a Core Motion accelerometer (gravity included) recording (acceleration_x columns)"))
+        }
+        let motion = try RecordingImportTests.write(
+            "timestamp,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n"
+                + "2.00,0.1,0.2,0.3,0.01,0.02,0.03\n2.02,0.1,0.2,0.3,0.01,0.02,0.03\n", name: "devicemotion.csv")
+        var gyro = Keep()
+        let g = try SensorCSVReader.read(path: motion, declaredUnit: nil, need: SensorCSVReader.gyroscopeNeed, into: &gyro)
+        #expect(g.sensor == .gyroscope && g.unit == .radPerSec && gyro.rows[0].dropFirst() == [0.1, 0.2, 0.3])
+        var user = Keep()
+        let u = try SensorCSVReader.read(
+            path: motion, declaredUnit: nil, need: SensorNeed(.acceleration(includesGravity: nil), consumer: "t"), into: &user)
+        #expect(u.sensor == .accelerationWithoutGravity && user.rows[0].dropFirst() == [0.01, 0.02, 0.03])
+        let motionSense = try RecordingImportTests.write(
+            ",attitude.roll,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z\n0,0.1,0,1,0,0.01,0.02,0.03\n",
+            name: "sit_5_sub_1.csv")
+        do {
+            var s = Keep()
+            _ = try SensorCSVReader.read(path: motionSense, declaredUnit: nil, need: SensorCSVReader.gyroscopeNeed, into: &s)
+            Issue.record("read a file without times")
+        } catch {
+            #expect(
+                error.problem
+                    == "is a Core Motion CSV without a time column (MotionSense's layout: a row index and no timestamps); "
+                    + "each sample's time is needed: add a \"timestamp\" column in seconds (CMLogItem.timestamp)")
         }
     }
 

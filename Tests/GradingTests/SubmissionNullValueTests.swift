@@ -39,3 +39,24 @@ import Testing
         _ = try Submission.load(path: f.path("t.json"), rubric: rubric)
     }
 }
+
+// MARK: - A misspelt hall name
+
+/// Issue 30: a hall name one slip from a rubric hall gets "did you mean" (the rule of a misspelt key: edit distance
+/// at most max(1, ⌊length/3⌋); "1920 Commmons" is one insertion from "1920 Commons").
+@Suite struct SubmissionHallNameTests {
+    @Test func misspeltHallIsNamed() throws {
+        let text = GradingFixture.submission(team: "t").replacingOccurrences(of: "\"1920 Commons\"", with: "\"1920 Commmons\"")
+        let f = try GradingFixture(submissions: ["t.json": text])
+        defer { f.remove() }
+        let rubric = try Rubric.load(path: f.rubricPath)
+        do throws(InputError) {
+            _ = try Submission.load(path: f.path("t.json"), rubric: rubric)
+            Issue.record("accepted a misspelt hall")
+        } catch {
+            #expect(
+                error.problem.hasPrefix("\"1920 Commmons\" is not a hall of the rubric; did you mean \"1920 Commons\"? (known: "),
+                "\(error)")
+        }
+    }
+}

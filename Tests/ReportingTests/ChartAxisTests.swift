@@ -90,3 +90,35 @@ import Testing
         #expect(throws: ReportingError.self) { try ChartAxis.log10(dataMin: 0, dataMax: 10) }
     }
 }
+
+/// A fitted log axis ends at 1, 2 or 5 × 10^k just outside the data (issue 30: the Allan chart's τ axis ran to
+/// 100 s for a curve ending at 10.2 s). By hand: 0.01…10.2 spans decades −2…2; the largest of 5, 2, 1 × 10^−2 at
+/// or below 0.01 is 0.01, the smallest of 1, 2, 5 × 10^1 or 10^2 at or above 10.2 is 20.
+@Suite struct FittedLogAxisTests {
+    @Test func endsNearTheData() throws {
+        let axis = try ChartAxis.log10(dataMin: 0.01, dataMax: 10.2, fitted: true)
+        #expect(axis.lower == 0.01 && axis.upper == 20)
+        #expect(axis.ticks == [0.01, 0.1, 1, 10])
+        #expect(axis.minorTicks.allSatisfy { $0 > 0.01 && $0 < 20 })
+        // 0.00093…0.06: lower 5 × 10^−4, upper 0.1 (the decade itself: 0.06 > 5 × 10^−2).
+        let y = try ChartAxis.log10(dataMin: 0.00093, dataMax: 0.06, fitted: true)
+        #expect(y.lower == 0.0005 && y.upper == 0.1)
+        // One decade or less: unchanged (whole decades), as without `fitted`.
+        #expect(try ChartAxis.log10(dataMin: 2, dataMax: 8, fitted: true) == ChartAxis.log10(dataMin: 2, dataMax: 8))
+    }
+}
+
+/// Coincident series are drawn once under one legend entry; others stay apart (issue 30: the geofence chart's
+/// hysteresis line lay exactly under the naive one).
+@Suite struct CoincidentSeriesTests {
+    @Test func coincidentSeriesMerge() {
+        let a = ChartSeries(name: "naive", points: [ChartPoint(x: 1, y: 0.9), ChartPoint(x: 2, y: 0.1)], layer: 1)
+        let b = ChartSeries(name: "hysteresis", points: [ChartPoint(x: 1, y: 0.9), ChartPoint(x: 2, y: 0.1)])
+        // On a height of 0.8 the tolerance is 2.5% = 0.02: 0.015 apart → merged; 0.05 apart → not.
+        let c = ChartSeries(name: "gated", points: [ChartPoint(x: 1, y: 0.885), ChartPoint(x: 2, y: 0.1)])
+        let d = ChartSeries(name: "dwell", points: [ChartPoint(x: 1, y: 0.85), ChartPoint(x: 2, y: 0.1)])
+        let merged = LineChart.mergingCoincident([a, b, c, d])
+        #expect(merged.map(\.name) == ["naive = hysteresis = gated (within 2.5% of the axis)", "dwell"])
+        #expect(merged[0].layer == 1 && merged[0].points == a.points)
+    }
+}

@@ -77,6 +77,25 @@ private func load(_ json: String, gpxText: String) throws -> (URL, Result<Scenar
         #expect(files.contents(of: "summary.md")?.contains("walks the GPX file's path") == true)
     }
 
+    /// A path takes its grid's defaults when "grid" is left out (issue 30): one campus cell at distance 0. A
+    /// loiter, whose distances have no default, still needs it.
+    @Test func aPathNeedsNoGrid() throws {
+        let noGrid = pathScenario().replacingOccurrences(of: ",\n  \"grid\": {\"environment\": [\"open-sky\"]}", with: "")
+        #expect(!noGrid.contains("grid"))
+        let (folder, result) = try load(noGrid, gpxText: throughTheHall)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let s = try #require(try result.get().study as? GeofenceScenario)
+        #expect(s.cells.count == 1 && s.cells[0].distanceMeters == 0 && s.cells[0].environment.name == "campus")
+        let loiter = noGrid.replacingOccurrences(of: #""kind": "path", "gpx": "walk.gpx""#, with: #""kind": "loiter""#)
+        let (other, refused) = try load(loiter, gpxText: throughTheHall)
+        defer { try? FileManager.default.removeItem(at: other) }
+        guard case .failure(let error) = refused else {
+            Issue.record("a loiter without a grid was read")
+            return
+        }
+        #expect(error.field == "grid" && error.problem == "is required but missing")
+    }
+
     /// With times, waypoint k is at tₖ − t₀: 0, 100 and 300.5 s by hand from the timestamps.
     @Test func timesComeFromTheFile() throws {
         let timed = gpx(

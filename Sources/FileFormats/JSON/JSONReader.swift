@@ -43,7 +43,13 @@ package final class JSONObjectReader {
     /// The field for `key`; its absence is an error.
     package func required(_ key: String) throws(InputError) -> JSONField {
         guard let field = optional(key) else {
-            throw InputError(file: file, line: line, field: childPath(key), problem: "is required but missing")
+            var problem = "is required but missing"
+            // A present key one or two slips away is most likely this one misspelt: name it.
+            let unread = members.map(\.key).filter { !used.contains($0) }
+            if let near = KeySuggestion.nearest(to: key, among: unread) {
+                problem += "; the file has \"\(near)\": is that \"\(key)\" misspelt?"
+            }
+            throw InputError(file: file, line: line, field: childPath(key), problem: problem)
         }
         return field
     }

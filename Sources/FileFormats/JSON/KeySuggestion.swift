@@ -12,6 +12,11 @@ package enum KeySuggestion {
         return best?.key
     }
 
+    /// "; did you mean "1920 Commons"?" for a name near one of `candidates` (``nearest(to:among:)``), else "".
+    package static func didYouMean(_ name: String, among candidates: [String]) -> String {
+        nearest(to: name, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
     /// Levenshtein distance (insertions, deletions, substitutions, each 1), by the two-row dynamic programme.
     package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)

@@ -18,7 +18,7 @@ package enum SensorKind: String, Sendable, Equatable {
     case unknown = "unidentified sensor"
 
     /// The quantity of the columns, when the sensor is one a command reads.
-    var quantity: RecordingUnit.Quantity? {
+    package var quantity: RecordingUnit.Quantity? {
         switch self {
         case .gyroscope: return .rotationRate
         case .accelerationWithGravity, .accelerationWithoutGravity, .acceleration: return .acceleration

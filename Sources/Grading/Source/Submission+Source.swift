@@ -138,8 +138,9 @@ extension Submission {
             guard let n = p.name, let index = names.firstIndex(of: n) else {
                 throw InputError(
                     file: shown, line: p.line, field: "name",
-                    problem: "\(p.name.map { "\"\($0)\"" } ?? "a point without a name") is not a hall of the rubric "
-                        + "(known: \(names.joined(separator: ", ")))")
+                    problem: "\(p.name.map { "\"\($0)\"" } ?? "a point without a name") is not a hall of the rubric"
+                        + (p.name.map { KeySuggestion.didYouMean($0, among: names) } ?? "")
+                        + " (known: \(names.joined(separator: ", ")))")
             }
             guard halls[index] == nil else {
                 throw InputError(file: shown, line: p.line, field: "name", problem: "\"\(n)\" appears twice")

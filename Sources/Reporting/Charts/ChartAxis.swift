@@ -28,7 +28,7 @@ struct ChartAxis: Sendable, Equatable {
     let lower: Double
     /// The data value at the end of the axis.
     let upper: Double
-    /// Labelled tick values, ascending, from `lower` to `upper`.
+    /// Labelled tick values, ascending, from `lower` to `upper` (a fitted log axis may end between ticks).
     let ticks: [Double]
     /// Unlabelled minor gridline values (log axes spanning few decades), ascending.
     let minorTicks: [Double]
@@ -124,8 +124,12 @@ struct ChartAxis: Sendable, Equatable {
     ///
     /// - Throws: ``ReportingError/invalidValue(context:reason:)`` for non-positive input (callers check first to
     ///   name the series) or values beyond 1e±300.
+    ///
+    /// With `fitted`, an axis of one-decade ticks spanning at least two decades ends at the nearest 1, 2 or 5 ×
+    /// 10^k outside the data instead of the whole decade (τ up to 10.2 s ends at 20, not 100), so a curve that stops
+    /// early does not leave a third of the plot empty; the labelled ticks are the decades inside.
     static func log10(
-        dataMin: Double, dataMax: Double, maximumLabelledDecades: Int = 8, context: String = "axis"
+        dataMin: Double, dataMax: Double, maximumLabelledDecades: Int = 8, fitted: Bool = false, context: String = "axis"
     ) throws(ReportingError) -> ChartAxis {
         let low = min(dataMin, dataMax)
         let high = max(dataMin, dataMax)
@@ -153,6 +157,20 @@ struct ChartAxis: Sendable, Equatable {
         if decadeStep == 1 && lastDecade - firstDecade <= 4 {
             for decade in firstDecade..<lastDecade {
                 for multiple in 2...9 { minor.append(scaled(Double(multiple), exponent: decade)) }
+            }
+        }
+        if fitted, decadeStep == 1, lastDecade - firstDecade >= 2 {
+            // The largest of 1, 2, 5 × 10^firstDecade at or below the data, the smallest of 1, 2, 5 × 10^(last−1)
+            // or 10^last at or above it.
+            let lows = [5.0, 2, 1].map { scaled($0, exponent: firstDecade) }
+            let highs = [1.0, 2, 5].map { scaled($0, exponent: lastDecade - 1) } + [power10(lastDecade)]
+            let lower = lows.first { $0 <= low * (1 + 1e-12) } ?? ticks[0]
+            let upper = highs.first { $0 >= high * (1 - 1e-12) } ?? ticks[ticks.count - 1]
+            let inside = ticks.filter { $0 >= lower && $0 <= upper }
+            if inside.count >= 2 {
+                return ChartAxis(
+                    kind: .log10, lower: lower, upper: upper, ticks: inside,
+                    minorTicks: minor.filter { $0 > lower && $0 < upper })
             }
         }
         return ChartAxis(

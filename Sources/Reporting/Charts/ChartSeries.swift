@@ -29,6 +29,8 @@ package struct ChartSeries: Sendable, Equatable {
     /// in their order. The legend keeps the series order. Put the series a reader looks for first (the
     /// assignment's own check) on layer 1 so no other line can cover it.
     package var layer: Int
+    /// Whether the legend lists the series (false for a second line of a group the legend names once).
+    package var inLegend = true
 
     // MARK: - Creating
 

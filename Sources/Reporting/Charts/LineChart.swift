@@ -47,6 +47,13 @@ package struct LineChart: Sendable, Equatable {
     package var height: Int
     /// Labelled limit or target lines drawn across the plot (the axes widen to include them).
     package var referenceLines: [ChartReferenceLine]
+    /// Log axes end near the data (1, 2 or 5 × 10^k) rather than at whole decades
+    /// (``ChartAxis/log10(dataMin:dataMax:maximumLabelledDecades:fitted:context:)``).
+    package var fitsLogAxes = false
+    /// Series that coincide (the same x values, every y within 2.5% of the data's height of the other's: a marker's size) are drawn
+    /// once, under one legend entry naming them all ("naive = hysteresis (within 2.5% of the axis)"), so no line hides another
+    /// that the legend promises. The series drawn is the one on the highest layer, else the first.
+    package var mergesCoincidentSeries = false
 
     // MARK: - Creating
 
@@ -79,6 +86,12 @@ package struct LineChart: Sendable, Equatable {
     ///   ``ReportingError/nonPositiveOnLogAxis(series:axis:)`` for values ≤ 0 on a log axis,
     ///   ``ReportingError/invalidValue(context:reason:)`` for an unusable size or a range too wide to plot.
     package func renderSVG() throws(ReportingError) -> String {
+        if mergesCoincidentSeries {
+            var merged = self
+            merged.mergesCoincidentSeries = false
+            merged.series = Self.mergingCoincident(series)
+            return try merged.renderSVG()
+        }
         let chartName = "line chart \"\(title)\""
         try ChartCanvas.validateSize(width: width, height: height, chart: chartName)
         guard let ranges = try dataRanges() else {
@@ -96,7 +109,7 @@ package struct LineChart: Sendable, Equatable {
         }
         let yAxis = try axis(
             yScale, range: ranges.y, smallestPositive: ranges.yPositive, pixels: plotBottom - top, pixelsPerTick: 60,
-            context: "\(chartName), y axis")
+            fitted: fitsLogAxes, context: "\(chartName), y axis")
         let yLabels = try ChartCanvas.tickLabels(yAxis, context: "\(chartName), y tick")
         let widestYLabel = yLabels.map { SVGText.estimatedWidth($0, fontSize: ChartStyle.smallFontSize) }.max() ?? 0
         let left = ChartCanvas.yLabelBand(yLabel) + widestYLabel + ChartCanvas.tickLength + 8
@@ -104,7 +117,7 @@ package struct LineChart: Sendable, Equatable {
         // Horizontal layout: x ticks from the remaining width, right margin from the last tick label.
         let xAxis = try axis(
             xScale, range: ranges.x, smallestPositive: ranges.xPositive, pixels: Double(width) - left - 24,
-            pixelsPerTick: 90, context: "\(chartName), x axis")
+            pixelsPerTick: 90, fitted: fitsLogAxes, context: "\(chartName), x axis")
         let xLabels = try ChartCanvas.tickLabels(xAxis, context: "\(chartName), x tick")
         let lastXLabel = SVGText.estimatedWidth(xLabels.last ?? "", fontSize: ChartStyle.smallFontSize)
         let right = Double(width) - max(20, lastXLabel / 2 + 6)
@@ -125,6 +138,32 @@ package struct LineChart: Sendable, Equatable {
         canvas.addTitleAndLabels(title: title, xLabel: xLabel, yLabel: yLabel, plot: plot)
         canvas.addLegend(legend, top: plot.bottom + legendTop, plot: plot)
         return canvas.render(title: title)
+    }
+
+    /// ``mergesCoincidentSeries``: groups of coincident series, each drawn as its top series renamed for all.
+    static func mergingCoincident(_ series: [ChartSeries]) -> [ChartSeries] {
+        let ys = series.flatMap { $0.points.map(\.y) }.filter(\.isFinite)
+        let tolerance = 0.025 * ((ys.max() ?? 0) - (ys.min() ?? 0))
+        func coincide(_ a: ChartSeries, _ b: ChartSeries) -> Bool {
+            a.points.count == b.points.count && !a.points.isEmpty
+                && zip(a.points, b.points).allSatisfy { $0.x == $1.x && abs($0.y - $1.y) <= tolerance }
+        }
+        var groups: [[Int]] = []
+        for i in series.indices {
+            if let g = groups.firstIndex(where: { coincide(series[$0[0]], series[i]) }) {
+                groups[g].append(i)
+            } else {
+                groups.append([i])
+            }
+        }
+        return groups.map { group in
+            guard group.count > 1 else { return series[group[0]] }
+            let top = group.max { (series[$0].layer, -$0) < (series[$1].layer, -$1) } ?? group[0]
+            var drawn = series[top]
+            drawn.colorIndex = drawn.colorIndex ?? top
+            drawn.name = group.map { series[$0].name }.joined(separator: " = ") + " (within 2.5% of the axis)"
+            return drawn
+        }
     }
 
     // MARK: - Data checks
@@ -189,7 +228,7 @@ package struct LineChart: Sendable, Equatable {
     /// Builds an axis for `range`, with about one tick per `pixelsPerTick` on linear axes.
     private func axis(
         _ scale: Scale, range: ClosedRange<Double>, smallestPositive: Double?, pixels: Double, pixelsPerTick: Double,
-        context: String
+        fitted: Bool = false, context: String
     ) throws(ReportingError) -> ChartAxis {
         switch scale {
         case .linear:
@@ -201,7 +240,7 @@ package struct LineChart: Sendable, Equatable {
             let decades = min(max(Int(pixels / 45), 2), 12)
             return try ChartAxis.log10(
                 dataMin: range.lowerBound, dataMax: range.upperBound,
-                maximumLabelledDecades: decades, context: context)
+                maximumLabelledDecades: decades, fitted: fitted, context: context)
         case .log10WithZero:
             let decades = min(max(Int(pixels * (1 - ChartAxis.zeroBandFraction) / 45), 2), 12)
             return try ChartAxis.log10WithZero(
@@ -239,7 +278,7 @@ package struct LineChart: Sendable, Equatable {
 
     /// Legend entries, one per series, in order.
     private func legendItems() -> [ChartCanvas.LegendItem] {
-        series.enumerated().map { index, entry in
+        series.enumerated().filter { $0.element.inLegend }.map { index, entry in
             let slot = slot(entry, index: index)
             let color = ChartStyle.color(slot)
             let marker = ChartStyle.Marker.forIndex(slot)

@@ -1,5 +1,6 @@
 import Foundation
 import Reporting
+import SensorSim
 import Stats
 
 extension DriftReport {
@@ -40,15 +41,17 @@ extension DriftReport {
     /// factors, or, when that gives more than `maximumSeries`, one per level of `keep`, pooling the rest
     /// (pooled RMS = √(Σ nᵢ·rmsᵢ² / Σ nᵢ)).
     static func series(
-        _ s: DriftScenario, _ a: DriftAnalysis, axis: Factor, keep: Factor, x: (DriftCell) -> Double, maximumSeries: Int = 10
+        _ s: DriftScenario, _ a: DriftAnalysis, axis: Factor, keep: Factor, x: (DriftCell) -> Double, maximumSeries: Int = 10,
+        including: (DriftCell) -> Bool = { _ in true }
     ) throws -> [ChartSeries] {
         let others = varying(s).filter { $0 != axis }
         var grouping = others
-        let fullCount = Set(a.cells.map { c in others.map { $0.value(c.cell) } }).count
+        let cells = a.cells.filter { including($0.cell) }
+        let fullCount = Set(cells.map { c in others.map { $0.value(c.cell) } }).count
         if fullCount > maximumSeries { grouping = others.contains(keep) ? [keep] : [] }
         var order: [[String]] = []
         var members: [[String]: [DriftAnalysis.CellSummary]] = [:]
-        for c in a.cells {
+        for c in cells {
             let key = grouping.map { $0.value(c.cell) }
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(c)
@@ -87,6 +90,13 @@ extension DriftReport {
         }
     }
 
+    /// Each walk shape's fewest and most turns in the grid.
+    static func extremeTurns(_ s: DriftScenario) -> [WalkShape: Set<Int>] {
+        var turns: [WalkShape: [Int]] = [:]
+        for c in s.cells { turns[c.walk.shape, default: []].append(c.walk.turns) }
+        return turns.mapValues { Set([$0.min() ?? 0, $0.max() ?? 0]) }
+    }
+
     /// The scatter chart draws every k-th trial, k = max(1, trials / 2000) (at most about 2000 points).
     static func scatterStride(_ trials: Int) -> Int { max(1, trials / 2000) }
 
@@ -106,13 +116,29 @@ extension DriftReport {
         -> [RenderedChart]
     {
         var charts: [RenderedChart] = []
-        let byMinutes = LineChart(
-            title: "RMS drift against walk duration", xLabel: "walk duration (minutes)",
-            yLabel: "RMS heading drift (°), 95% interval",
-            series: try series(s, a, axis: .minutes, keep: .turns, x: { $0.walk.minutes }))
+        let share = try turningShareChart(s, a)
+        if let share { charts.append(share.chart) }
+        // Lines that lie on each other are drawn once (the legend names them together), and the crossover the
+        // headline states is marked where exactly one walk kind has one.
+        // With more than four lines, each walk shape's fewest and most turns (cells.csv has every cell); a log
+        // minutes axis, so the short walks where turning can matter are not squeezed against the left edge.
+        let extremes = extremeTurns(s)
+        let crowded = Set(s.cells.map { "\($0.walk.shape.rawValue)|\($0.walk.turns)" }).count > 4 && varying(s).contains(.turns)
+        var byMinutes = LineChart(
+            title: crowded ? "RMS drift against walk duration, fewest and most turns" : "RMS drift against walk duration",
+            xLabel: "walk duration (minutes, log scale)", yLabel: "RMS heading drift (°), 95% interval", xScale: .log10,
+            series: try series(
+                s, a, axis: .minutes, keep: .turns, x: { $0.walk.minutes },
+                including: { !crowded || extremes[$0.walk.shape]?.contains($0.walk.turns) == true }),
+            referenceLines: share?.crossing.map { [ChartReferenceLine(.vertical, at: $0.minutes, label: $0.label)] } ?? [])
+        byMinutes.mergesCoincidentSeries = true
+        byMinutes.fitsLogAxes = true
         charts.append(
             RenderedChart(
-                path: "rms-vs-minutes.svg", alt: "RMS drift against minutes, one line per turn count",
+                path: "rms-vs-minutes.svg",
+                alt: crowded
+                    ? "RMS drift against minutes for each walk shape's fewest and most turns, the crossover marked"
+                    : "RMS drift against minutes, one line per turn count",
                 svg: try byMinutes.renderSVG()))
         let byTurns = LineChart(
             title: "RMS drift against number of turns", xLabel: "turns during the walk",
@@ -127,26 +153,57 @@ extension DriftReport {
         var scatter: [ChartSeries] = []
         scatter.append(
             ChartSeries(
-                name: stride == 1 ? "|drift| of each trial" : "|drift|, every \(stride)th trial",
+                name: stride == 1 ? "|drift| of each trial" : "|drift|, one trial in \(stride)",
                 points: points, style: .markers, colorIndex: 0))
         let minutes = s.cells.map(\.walk.minutes)
         let range = [minutes.min() ?? 0, minutes.max() ?? 1]
+        // The fitted lines: |drift| ~ minutes, and ~ minutes + turns at the fewest and most turns. Lines that lie
+        // within 2% of the data's height of each other are drawn once, named together, so a chart never shows
+        // one line where the legend promises three.
+        var fitted: [(name: String, points: [ChartPoint], dashed: Bool)] = []
         if let fit = a.model(DriftAnalysis.ModelID.time)?.fit {
-            scatter.append(
-                ChartSeries(
-                    name: "fit: |drift| ~ minutes",
-                    points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0])) },
-                    style: .line, colorIndex: 1))
+            fitted.append(("|drift| ~ minutes", try range.map { ChartPoint(x: $0, y: try fit.predict([$0])) }, false))
         }
         if let fit = a.model(DriftAnalysis.ModelID.timeAndTurns)?.fit {
             let turns = s.cells.map(\.walk.turns)
-            for (i, n) in Set([turns.min() ?? 0, turns.max() ?? 0]).sorted().enumerated() {
-                scatter.append(
-                    ChartSeries(
-                        name: "fit: |drift| ~ minutes + turns, at \(n) turns",
-                        points: try range.map { ChartPoint(x: $0, y: try fit.predict([$0, Double(n)])) },
-                        style: .line, dashed: true, colorIndex: 2 + i))
+            for n in Set([turns.min() ?? 0, turns.max() ?? 0]).sorted() {
+                fitted.append(
+                    (
+                        "|drift| ~ minutes + turns, at \(n) turns",
+                        try range.map { ChartPoint(x: $0, y: try fit.predict([$0, Double(n)])) }, true
+                    ))
             }
+        }
+        let height = max(points.map(\.y).max() ?? 1, 1e-9)
+        var groups: [[Int]] = []
+        for i in fitted.indices {
+            let near = groups.firstIndex { group in
+                zip(fitted[group[0]].points, fitted[i].points).allSatisfy { abs($0.y - $1.y) <= 0.02 * height }
+            }
+            if let near { groups[near].append(i) } else { groups.append([i]) }
+        }
+        for (k, group) in groups.enumerated() {
+            // "fit: |drift| ~ minutes", or for a group "fits: |drift| ~ minutes, and ~ minutes + turns at 0 and 16
+            // turns (within 2% of each other)".
+            let plain = group.filter { !fitted[$0].name.contains("turns") }.map { fitted[$0].name }
+            let turnCounts = group.compactMap { i -> String? in
+                guard let r = fitted[i].name.range(of: ", at ") else { return nil }
+                return String(fitted[i].name[r.upperBound...].dropLast(" turns".count))
+            }
+            var parts = plain
+            if !turnCounts.isEmpty {
+                parts.append(
+                    (plain.isEmpty ? "|drift| " : "") + "~ minutes + turns at "
+                        + turnCounts.joined(separator: " and ") + " turns")
+            }
+            let name =
+                group.count == 1
+                ? "fit: \(fitted[group[0]].name)"
+                : "fits: " + parts.joined(separator: ", and ") + " (within 2% of each other)"
+            scatter.append(
+                ChartSeries(
+                    name: name, points: fitted[group[0]].points, style: .line,
+                    dashed: group.count == 1 && fitted[group[0]].dashed, colorIndex: 1 + k))
         }
         let scatterChart = LineChart(
             title: "Absolute drift of each walk, with fitted lines",
@@ -156,5 +213,60 @@ extension DriftReport {
                 path: "drift-scatter.svg", alt: "absolute drift of each trial against minutes, with fitted lines",
                 svg: try scatterChart.renderSVG()))
         return charts
+    }
+
+    /// The chart that carries the answer: turning's share of the mean-square drift against minutes (log scale), for
+    /// the walk of each kind that turns most (at most four kinds), with its 95% intervals, the 50% line where time
+    /// and turning weigh the same, and the crossover where time overtakes turning (a vertical line when exactly one
+    /// kind crosses; each series' legend says its own), with that crossing for the other charts. `nil` without an
+    /// error budget.
+    static func turningShareChart(_ s: DriftScenario, _ a: DriftAnalysis) throws -> (
+        chart: RenderedChart, crossing: (minutes: Double, label: String)?
+    )? {
+        guard let d = a.decompositions.first else { return nil }
+        let kinds = walkKinds(s, d)
+        guard !kinds.isEmpty, kinds.count <= 4 else { return nil }
+        var series: [ChartSeries] = []
+        var crossings: [(minutes: Double, label: String)] = []
+        for (index, kind) in kinds.enumerated() {
+            guard let most = kind.crossovers.max(by: { $0.representative.walk.turns < $1.representative.walk.turns }) else { continue }
+            let w = most.representative
+            let cells = d.shares.filter {
+                $0.cell.walk.shape == w.walk.shape && $0.cell.walk.turns == w.walk.turns && $0.cell.input == w.input
+                    && $0.cell.tiltDegrees == w.tiltDegrees
+            }.sorted { $0.cell.walk.minutes < $1.cell.walk.minutes }
+            guard !cells.isEmpty else { continue }
+            var name = "\(w.walk.shape.rawValue), \(w.walk.turns) turns" + (kind.context.isEmpty ? "" : " (\(kind.context))")
+            switch most.status {
+            case .crosses(let minutes, let low, let high):
+                name +=
+                    ": time overtakes at \(try Format.number(minutes, significantDigits: 2)) min (95% CI "
+                    + "\(try Format.number(low, significantDigits: 2))–\(try Format.number(high, significantDigits: 2)))"
+                crossings.append(
+                    (minutes, "\(w.walk.shape.rawValue): time overtakes at \(try Format.number(minutes, significantDigits: 2)) min"))
+            case .timeEverywhere: name += ": time dominates throughout"
+            case .turningEverywhere: name += ": turning dominates throughout"
+            }
+            series.append(
+                ChartSeries(
+                    name: name,
+                    points: cells.map {
+                        ChartPoint(
+                            x: $0.cell.walk.minutes, y: 100 * (1 - $0.timeShare), yLow: 100 * (1 - $0.timeShareInterval.high),
+                            yHigh: 100 * (1 - $0.timeShareInterval.low))
+                    }, style: .lineAndMarkers, colorIndex: index))
+        }
+        guard !series.isEmpty else { return nil }
+        var lines = [ChartReferenceLine(.horizontal, at: 50, label: "time and turning weigh the same")]
+        if crossings.count == 1 { lines.append(ChartReferenceLine(.vertical, at: crossings[0].minutes, label: crossings[0].label)) }
+        var chart = LineChart(
+            title: "Turning's share of the mean-square drift", xLabel: "walk duration (minutes, log scale)",
+            yLabel: "turning's share (%), 95% interval", xScale: .log10, series: series, referenceLines: lines)
+        chart.fitsLogAxes = true
+        let rendered = RenderedChart(
+            path: "turning-share.svg",
+            alt: "turning's share of the mean-square drift against minutes, with the 50% line and the crossover",
+            svg: try chart.renderSVG())
+        return (rendered, crossings.count == 1 ? crossings[0] : nil)
     }
 }

@@ -12,6 +12,9 @@ extension DriftScenario: Study {
     package static let outputs: [StudyOutput] = [
         .always("trials.csv"), .always("cells.csv"), .always("regression.csv"), .always("fits.csv"),
         .always("summary.md"), .always("rms-vs-minutes.svg"), .always("rms-vs-turns.svg"), .always("drift-scatter.svg"),
+        StudyOutput(
+            shown: "turning-share.svg", pattern: "turning-share.svg",
+            when: "with an error budget of at most four walk kinds: turning's share against minutes, the crossover marked"),
     ]
     package static let recordColumns = "index,cell,trial,seed,net_rotation,total_rotation,drift,arrow_turn,skipped"
 

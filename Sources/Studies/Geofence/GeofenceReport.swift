@@ -180,10 +180,11 @@ package enum GeofenceReport {
                 }
                 guard series.contains(where: { !$0.points.isEmpty }) else { continue }
                 let suffix = (variants.count > 1 ? "-\(slug(variant))" : "") + "-\(slug(env))"
-                let chart = LineChart(
+                var chart = LineChart(
                     title: "False-trigger probability per visit against true distance (\(env))",
                     xLabel: "true distance from the place (m)",
                     yLabel: "P(at least one false trigger), 95% Wilson interval", series: series)
+                chart.mergesCoincidentSeries = true
                 charts.append(
                     RenderedChart(
                         path: "false-triggers\(suffix).svg",

@@ -131,7 +131,13 @@ package struct GeofenceScenario: Sendable {
 
         let checks = try readChecks(r.optional("checks"), ruleRadius: rule)
 
-        let grid = try r.required("grid").object()
+        // A tour or a path has a default for every grid key it may take, so it may leave "grid" out.
+        let gridOptional = movement.kind == .tour || movement.kind == .path
+        let grid =
+            try
+            (gridOptional
+            ? r.optional("grid") ?? JSONField(node: JSONNode(value: .object([]), line: r.line), file: file, path: "grid")
+            : r.required("grid")).object()
         var distances = [0.0]
         let distanceField = grid.optional("distanceMeters")
         if movement.kind == .path, let f = distanceField {

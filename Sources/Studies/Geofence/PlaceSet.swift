@@ -88,7 +88,8 @@ package struct PlaceSet: Sendable {
                     for (i, p) in replacements.enumerated() where !places.contains(where: { $0.name == p.name }) {
                         throw InputError(
                             file: url.path, line: listField.node.line, field: "\(listField.path)[\(i)].name",
-                            problem: "\"\(p.name)\" is not one of the places")
+                            problem: "\"\(p.name)\" is not one of the places"
+                                + KeySuggestion.didYouMean(p.name, among: places.map(\.name)))
                     }
                     variants[key] = replacements
                     try entry.finish()

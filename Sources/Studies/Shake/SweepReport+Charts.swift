@@ -143,7 +143,7 @@ extension SweepReport {
                     colorIndex: names.count + 1))
         }
         let rateChart = LineChart(
-            title: "False alarms an hour with 95% intervals clustered by timeline (best trade-off of each family)",
+            title: "False alarms an hour with 95% intervals (best trade-off of each family)",
             xLabel: "recall (%)", yLabel: "false alarms per hour of \(c.exposure), 95% interval", series: rates)
         charts.append(
             RenderedChart(

@@ -44,6 +44,7 @@ struct AllanCommand: Subcommand {
     /// `sensorbench allan`: imports the recording, computes every axis's Allan curve and writes the report.
     func run() throws -> ExitCode {
         // Reading dominates on long recordings (a 10-hour file is 177 MB); progress only on a terminal.
+        try InputKind.expect(.recording, file: self.file, command: "allan")
         let recording = try SensorRecording.load(
             path: self.file, declaredUnit: self.unit, consumer: "allan",
             progress: TerminalProgress.make(label: "allan \(self.file)", unit: "MB read", quiet: self.quiet))

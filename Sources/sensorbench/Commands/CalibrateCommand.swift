@@ -80,6 +80,7 @@ struct CalibrateCommand: Subcommand {
 
     /// `sensorbench calibrate`: imports the recordings and writes the phone's device profile.
     func run() throws -> ExitCode {
+        try InputKind.expect(.recording, file: self.file, command: "calibrate")
         let recording = try SensorRecording.load(
             path: self.file, declaredUnit: self.unit, consumer: "calibrate",
             progress: TerminalProgress.make(label: "calibrate \(self.file)", unit: "MB read", quiet: self.quiet))

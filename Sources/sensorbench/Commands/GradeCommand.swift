@@ -54,6 +54,7 @@ struct GradeCommand: Subcommand {
     /// summary.md, the others are graded, and the exit code is 65.
     func run() throws -> ExitCode {
         if let shard { return try gradeShard(shard) }
+        try InputKind.expect(.rubric, file: self.rubric, command: "grade --rubric")
         let rubric = try Rubric.load(path: self.rubric)
         let files = try Self.submissionFiles(submissions)
         try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
@@ -155,6 +156,7 @@ struct GradeCommand: Subcommand {
                 guard !names.isEmpty else { throw InputError(.missingFile, file: path, problem: "holds no .json submissions") }
                 files += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).relativePath }
             } else {
+                try InputKind.expect(.submission, file: path, command: "grade")
                 files.append(path)
             }
         }

@@ -99,6 +99,8 @@ struct ReplayCommand: Subcommand {
     ///
     /// Everything is read and checked before anything is written: a bad file writes nothing.
     func run() throws -> ExitCode {
+        try InputKind.expect(.detector, file: self.configuration, command: "replay --detector")
+        try InputKind.expect(.recording, .gpx, file: self.file, command: "replay")
         let configuration = try ReplayConfiguration.load(path: self.configuration)
         let isGPX = self.file.lowercased().hasSuffix(".gpx")
         let result: ReplayResult

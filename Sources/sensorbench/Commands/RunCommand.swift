@@ -56,6 +56,7 @@ struct RunCommand: Subcommand {
         var scenarios: [Scenario] = []
         var names: [String: String] = [:]
         for file in files {
+            try InputKind.expect(.scenario, file: file, command: "run")
             let scenario = try ScenarioFile.load(path: file, overrides: overrides)
             // Case-folded: `Reports/A` and `Reports/a` are one folder on case-insensitive file systems.
             if let other = names[scenario.name.lowercased()] {

@@ -2,7 +2,6 @@ import FileFormats
 import Foundation
 import Grading
 import Recordings
-import Reporting
 import Studies
 
 /// `sensorbench validate`: reads each input file as the command that uses it would, without running it.
@@ -26,7 +25,8 @@ struct ValidateCommand: Subcommand {
         """
 
     static var positional: PositionalSpec<Self>? {
-        PositionalSpec(valueName: "<file>", noun: "file", meaning: "JSON input files.", count: 1...Int.max) {
+        PositionalSpec(valueName: "<file>", noun: "file", meaning: "Input files: JSON inputs, sensor recordings, GPX.", count: 1...Int.max)
+        {
             o, files, _ in o.files = files
         }
     }
@@ -66,62 +66,25 @@ struct ValidateCommand: Subcommand {
     }
 
     /// What one file holds, as one line; throws the reader's error for a bad file.
+    ///
+    /// The kind is `--kind`'s, else the one the content tells (``InputKind/identify(_:)``); a file that is
+    /// recognisably something sensorbench does not read (an Excel workbook, a binary file) is named as such.
     static func validate(file: String, kind given: InputKind?, rubric rubricPath: String?) throws -> String {
         // A source submission: its folder, or the folder's submission.json (which has "source", not "detector").
         if given == nil || given == .submission, Submission.isSourceFolder(file) {
             return try validateSource(folder: file, rubric: rubricPath)
         }
-        let url = URL(fileURLWithPath: InputPaths.resolve(file))
-        let node = try ScenarioFile.parseJSON(at: url, displayPath: file)
-        guard let kind = given ?? InputKind.detect(node) else {
-            let tried = InputKind.allCases.map { "\($0.rawValue) (needs \($0.signature))" }.joined(separator: ", ")
-            throw InputError(file: file, line: node.line, problem: "fits no input kind; tried \(tried)")
-        }
-        switch kind {
-        case .scenario:
-            let scenario = try ScenarioFile.load(path: file)
-            return "\(scenario.kind) scenario \"\(scenario.name)\", \(count(scenario.cellCount, "cell")), "
-                + "\(count(scenario.totalTrials, "trial"))"
-        case .profile:
-            let reader = try JSONObjectReader(node, file: file, path: "")
-            let stem = url.deletingPathExtension().lastPathComponent
-            let profile = try ProfileReader.parse(reader, fallbackName: stem)
-            guard profile.name == stem else {
-                throw InputError(
-                    file: file, line: reader.line, field: "name",
-                    problem: "is \"\(profile.name)\" but the file is named \(stem).json (a scenario names a profile by its file name)")
+        if let given { return try given.validate(file, rubricPath) }
+        if let identity = try InputKind.identify(file) {
+            guard let kind = identity.kind else {
+                throw InputError(file: file, problem: "is \(identity.words), which sensorbench does not read")
             }
-            return "profile \"\(profile.name)\", sample rate \(try Format.fixed(profile.sampleRateHz, decimals: 0)) Hz"
-        case .places:
-            let field = JSONField(node: JSONNode(value: .string(url.path), line: 1), file: file, path: "places")
-            let set = try PlaceSet.read(field, folder: url.deletingLastPathComponent())
-            let variants = set.variants.keys.sorted()
-            return "places, \(count(set.places.count, "place"))"
-                + (variants.isEmpty ? "" : ", \(count(variants.count, "variant")) (\(variants.joined(separator: ", ")))")
-        case .rubric:
-            let rubric = try Rubric.load(path: file)
-            return "rubric \"\(rubric.name)\", \(count(rubric.criteria.count, "criterion", "criteria")), "
-                + "\(count(rubric.suites.count, "suite"))"
-        case .submission:
-            let path = try submissionRubric(rubricPath)
-            if url.lastPathComponent == "submission.json", case .object(let members) = node.value,
-                members.contains(where: { $0.key == "source" })
-            {
-                let folder = (file as NSString).deletingLastPathComponent
-                return try validateSource(folder: folder.isEmpty ? "." : folder, rubric: rubricPath)
-            }
-            let rubric = try Rubric.load(path: path)
-            let submission = try Submission.load(path: file, rubric: rubric)
-            let gesture = if case .shake = submission.detector { "shake" } else { "scribble" }
-            return "submission \"\(submission.team)\" (\(gesture), \(submission.check.kind.rawValue) check), "
-                + "checked against rubric \"\(rubric.name)\""
-        case .detector:
-            let configuration = try ReplayConfiguration.load(path: file)
-            return "detector configuration, \(configuration.detectorName)"
-        case .driftLog:
-            let log = try DriftLog.load(path: file)
-            return "drift log, \(count(log.entries.count, "usable entry", "usable entries")), \(log.skipped.count) skipped"
+            return try kind.validate(file, rubricPath)
         }
+        // No kind: the JSON reader's own complaint for a file that is not JSON, else every kind tried.
+        let node = try ScenarioFile.parseJSON(at: URL(fileURLWithPath: InputPaths.resolve(file)), displayPath: file)
+        let tried = InputKind.allCases.map { "\($0.rawValue) (needs \($0.signature))" }.joined(separator: ", ")
+        throw InputError(file: file, line: node.line, problem: "fits no input kind; tried \(tried)")
     }
 
     /// A source submission folder read as `grade` reads it (metadata, type names, files, halls); its code is not
@@ -136,7 +99,7 @@ struct ValidateCommand: Subcommand {
         let detector = types.shakeDetector ?? types.scribbleDetector ?? "?"
         let check = types.proximityCheck.map { "own check \($0)" } ?? "\(submission.check.kind.rawValue) check"
         return "source submission \"\(submission.team)\" (\(submission.detector.gesture.rawValue): \(detector), \(check); "
-            + "\(count(source.files.count, "Swift file")), not compiled here: grade compiles and runs it), "
+            + "\(InputKind.count(source.files.count, "Swift file")), not compiled here: grade compiles and runs it), "
             + "checked against rubric \"\(rubric.name)\""
     }
 
@@ -150,7 +113,4 @@ struct ValidateCommand: Subcommand {
         }
         return shipped
     }
-
-    /// "1 cell", "12 cells".
-    static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { "\(n) \(n == 1 ? one : many ?? one + "s")" }
 }

@@ -62,6 +62,7 @@ struct WalksCommand: Subcommand {
 
     /// `sensorbench walks`: drift log against the profile's simulated walks.
     func run() throws -> ExitCode {
+        try InputKind.expect(.driftLog, file: self.file, command: "walks")
         let log = try DriftLog.load(path: self.file)
         let profile = try ProfileReader.read(
             option: "--profile", value: self.profile, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))

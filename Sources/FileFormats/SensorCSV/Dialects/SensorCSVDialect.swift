@@ -16,7 +16,7 @@ enum SensorCSVRecognition: Sendable, Equatable {
 /// so the order of ``SensorCSVDialects/all`` never decides what a file is. Adding a dialect is one conforming
 /// type, its ``SensorCSVFormat`` name beside it, one line in ``SensorCSVDialects/all``, its header fixtures in
 /// the tests and its row in docs/file-formats.md.
-protocol SensorCSVDialect {
+protocol SensorCSVDialect: Sendable {
     /// The name reports print ("Sensor Logger").
     static var format: SensorCSVFormat { get }
     /// How the refusal of an unknown header lists it ("generic t_s,x,y,z").
@@ -45,6 +45,7 @@ package enum SensorCSVDialects {
         PhyphoxDialect.self,
         SensorLogDialect.self,
         PhysicsToolboxDialect.self,
+        CoreMotionDialect.self,
         GenericDialect.self,
     ]
 
@@ -105,6 +106,11 @@ struct SensorCSVHeader: Sendable {
     }
 }
 
+/// The sensor a dialect identified while checking a header, whether or not the request accepts it.
+final class SensorObserver {
+    var sensor: SensorKind?
+}
+
 /// What the command asks of a recording, and the refusals every dialect words the same way.
 struct SensorCSVRequest {
     /// The path shown in errors.
@@ -115,12 +121,15 @@ struct SensorCSVRequest {
     let declaredUnit: RecordingUnit?
     /// What the command reads.
     let need: SensorNeed
+    /// Told each sensor the header is checked as (``FileIdentification`` names a file by it); nil for a read.
+    var observer: SensorObserver? = nil
 
     /// A problem with the header: file, line 1, field "header".
     func fail(_ problem: String) -> InputError { InputError(file: file, line: 1, field: "header", problem: problem) }
 
     /// Refuses a sensor the command cannot read, naming both.
     func check(_ sensor: SensorKind, format: SensorCSVFormat, evidence: String) throws(InputError) {
+        if sensor != .unknown { observer?.sensor = sensor }
         // An unidentified sensor is checked again once `--unit` has given it a quantity.
         if need.accepts(sensor) || sensor == .unknown { return }
         var hint = ""

@@ -1,0 +1,82 @@
+extension SensorCSVFormat {
+    package static let coreMotion = SensorCSVFormat(rawValue: "Core Motion")
+}
+
+/// CSVs whose columns are Core Motion's own property names, as iOS courses' data-collection apps and public data
+/// sets write them: `rotationRate.x` (`CMGyroData`, `CMDeviceMotion`, rad/s), `userAcceleration.x` (device
+/// motion, gravity removed, g), `acceleration.x` (`CMAccelerometerData`, gravity included, g) and `gravity.x`, with
+/// `.` or `_` before the axis, and the sample's `timestamp` (seconds, e.g. since boot) or `time` (seconds).
+///
+/// Units are Core Motion's (Apple's documentation: rotation rate in radians per second, acceleration in g); `--unit`
+/// may replace them within the quantity. MotionSense's layout (a row index, attitude, gravity, rotation rate, user
+/// acceleration, and no time column) is recognised and refused for its missing time, by name.
+enum CoreMotionDialect: SensorCSVDialect {
+    static var format: SensorCSVFormat { .coreMotion }
+    static var listedAs: String { "Core Motion field names" }
+    static var help: [String] {
+        [
+            "rotationRate.x, userAcceleration.x, acceleration.x (or _x) with",
+            "timestamp or time in seconds; rad/s and g, as Core Motion reports.",
+        ]
+    }
+
+    /// The property names, lowercased, whose `x` column claims a header.
+    static let properties = ["rotationrate", "useracceleration", "acceleration", "gravity"]
+
+    /// The column of `property`'s `axis` (`property.axis` or `property_axis`), or nil.
+    static func column(_ header: SensorCSVHeader, _ property: String, _ axis: String) -> Int? {
+        header.lower.firstIndex { $0 == property + "." + axis || $0 == property + "_" + axis }
+    }
+
+    static func recognise(_ header: SensorCSVHeader) -> SensorCSVRecognition {
+        properties.contains { column(header, $0, "x") != nil } ? .mine : .notMine
+    }
+
+    static func layout(of header: SensorCSVHeader, for request: SensorCSVRequest) throws(InputError) -> SensorCSVLayout {
+        let need = request.need
+        // (property, sensor) in order of preference for the need.
+        let user = ("useracceleration", SensorKind.accelerationWithoutGravity)
+        let raw = ("acceleration", SensorKind.accelerationWithGravity)
+        let choices: [(String, SensorKind)]
+        switch need.quantity {
+        case .rotationRate: choices = [("rotationrate", .gyroscope)]
+        case .acceleration(let g): choices = g == true ? [raw] : g == false ? [user] : [user, raw]
+        case .location: throw request.fail("is a Core Motion CSV; \(need.consumer) needs \(need.description)")
+        }
+        guard
+            let (property, sensor) = choices.first(where: { c in ["x", "y", "z"].allSatisfy { column(header, c.0, $0) != nil } }),
+            let x = column(header, property, "x"), let y = column(header, property, "y"), let z = column(header, property, "z")
+        else {
+            // Say what the file holds: the first property it has all three axes of.
+            let held = properties.first { p in ["x", "y", "z"].allSatisfy { column(header, p, $0) != nil } }
+            let sensor: SensorKind =
+                switch held {
+                case "rotationrate": .gyroscope
+                case "useracceleration": .accelerationWithoutGravity
+                case "acceleration": .accelerationWithGravity
+                case "gravity": .gravity
+                default: .unknown
+                }
+            var evidence = held.map { "\(header.names[column(header, $0, "x") ?? 0]) columns" } ?? "no complete x, y, z"
+            if held == "useracceleration", column(header, "gravity", "x") != nil {
+                evidence += "; gravity is in separate columns, not added back"
+            }
+            try request.check(sensor, format: format, evidence: evidence)
+            throw request.fail("is a Core Motion CSV without complete x, y, z columns of \(choices.map(\.0).joined(separator: " or "))")
+        }
+        try request.check(sensor, format: format, evidence: "\(header.names[x]) columns")
+        guard let time = ["timestamp", "time", "timestamp_s", "time_s"].lazy.compactMap({ header.lower.firstIndex(of: $0) }).first
+        else {
+            let motionSense = header.names.first == "" ? " (MotionSense's layout: a row index and no timestamps)" : ""
+            throw request.fail(
+                "is a Core Motion CSV without a time column\(motionSense); each sample's time is needed: add a "
+                    + "\"timestamp\" column in seconds (CMLogItem.timestamp)")
+        }
+        let headerUnit: RecordingUnit = sensor == .gyroscope ? .radPerSec : .g
+        let unit = try request.unitMatching(sensor, headerUnit) ?? headerUnit
+        return SensorCSVLayout(
+            format: format, separator: header.separator, timeColumn: time, timeIsNanoseconds: false, axisColumns: (x, y, z),
+            unit: unit, unitSource: request.declaredUnit != nil ? "--unit" : "Core Motion's units",
+            columnCount: header.names.count, sensor: sensor)
+    }
+}
