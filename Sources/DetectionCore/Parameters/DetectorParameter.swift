@@ -1,7 +1,7 @@
 // MARK: - One key of a detector's vocabulary
 
 /// One key of a detector configuration's JSON vocabulary (`ShakeDetectorConfiguration`'s,
-/// `ScribbleDetectorConfiguration`'s): its spelling, unit, valid range and meaning.
+/// `ScribbleDetectorConfiguration`'s, `ProximityCheckConfiguration`'s): its spelling, unit, valid range and meaning.
 ///
 /// A kind lists the keys it reads (`ShakeParameterReading`); validation, decoding, sweeps, labels, the grader's
 /// ladder, reports and the documentation's key table all read these declarations, so none can disagree with them.
@@ -122,6 +122,10 @@ public struct DetectorParameter: Sendable, Hashable {
         guard let upper else { return true }
         return b.upperIncluded ? x <= upper : x < upper
     }
+
+    /// A value as labels and ranges write it: an integral value without a decimal point ("16", "0.5", "-1"), any
+    /// other as Swift prints it ("12.5", "nan").
+    public static func exactText(_ x: Double) -> String { text(x) }
 
     /// A bound as written in a range: an integral value without a decimal point ("16", "0.5").
     static func text(_ x: Double) -> String {
