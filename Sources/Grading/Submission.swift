@@ -178,11 +178,12 @@ package struct Submission: Sendable {
             try refuse(c.validationProblems(), lines: lines, o, presetNote: " (the \(kind.rawValue) preset)")
             return .shake(c)
         case .scribble:
+            let kinds = ScribbleDetectorKind.allCases.map(\.rawValue)
             let raw = try kindField.string()
-            guard raw == "scribble" else {
-                throw kindField.error("unknown scribble detector kind \"\(raw)\" (known: scribble)")
+            guard let kind = ScribbleDetectorKind(rawValue: raw) else {
+                throw kindField.error("unknown scribble detector kind \"\(raw)\" (known: \(kinds.joined(separator: ", ")))")
             }
-            let lines = try fields(o, known: ScribbleDetectorConfiguration.parameters.map(\.key), type: "ScribbleDetectorConfiguration")
+            let lines = try fields(o, known: kind.vocabulary.map(\.key), type: "ScribbleDetectorConfiguration")
             let c = try JSONNodeDecoder.decode(ScribbleDetectorConfiguration.self, from: o)
             try o.finish()
             try refuse(c.validationProblems(), lines: lines, o)

@@ -127,6 +127,26 @@ public struct DetectorParameter: Sendable, Hashable {
     /// other as Swift prints it ("12.5", "nan").
     public static func exactText(_ x: Double) -> String { text(x) }
 
+    /// `template` with each `{key}` replaced by that key's value (`value`), as labels write it: a real by `number`,
+    /// a count as a whole number, a flag as true or false; an unknown key is left as written.
+    public static func fill(
+        _ template: String, number: (Double) -> String, value: (String) -> Value?
+    ) -> String {
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            switch value(String(rest[rest.index(after: open)..<close])) {
+            case .real(let x)?: out += number(x)
+            case .count(let n)?: out += String(n)
+            case .flag(let b)?: out += String(b)
+            case nil: out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
     /// A bound as written in a range: an integral value without a decimal point ("16", "0.5").
     static func text(_ x: Double) -> String {
         if x == x.rounded(), x.magnitude < 1e15 { return String(Int64(x)) }

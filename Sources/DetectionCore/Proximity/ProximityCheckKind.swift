@@ -97,20 +97,7 @@ public struct ProximityCheckKind: Sendable, Hashable, CaseIterable, RawRepresent
     static func fill(
         _ template: String, from c: ProximityCheckConfiguration, number: (Double) -> String
     ) -> String {
-        var out = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            out += rest[..<open]
-            let key = String(rest[rest.index(after: open)..<close])
-            switch c[key] {
-            case .real(let x)?: out += number(x)
-            case .count(let n)?: out += String(n)
-            case .flag(let b)?: out += String(b)
-            case nil: out += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
+        DetectorParameter.fill(template, number: number) { c[$0] }
     }
 
     // MARK: - Codable
