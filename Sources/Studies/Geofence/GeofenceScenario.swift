@@ -80,7 +80,8 @@ package struct GeofenceScenario: Sendable {
             let target = try f.choice(names)
             targetIndex = names.firstIndex(of: target) ?? 0
         }
-        let rule = try r.optional("radiusMeters")?.positive(atMost: 10_000) ?? 50
+        // The game's rule radius: the check key's own declaration (range and default, 50 m).
+        let rule = try r.optional("radiusMeters")?.value(of: .radiusMeters).number ?? DetectorParameter.radiusMeters.standardDefault.number
         let timeLimit = try r.optional("timeLimitSeconds")?.positive(atMost: 86_400) ?? 60
         let tolerance = try r.optional("toleranceMeters")?.nonNegative(atMost: 10_000) ?? 10
 
