@@ -202,7 +202,7 @@ package struct Submission: Sendable {
                     + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
         let reads = kind.parameters.map(\.key)
-        let unread = DetectorParameter.proximityShared.map(\.key).filter { !reads.contains($0) }
+        let unread = kind.vocabulary.map(\.key).filter { !reads.contains($0) }
         let lines = try fields(
             o, known: reads, type: "ProximityCheckConfiguration",
             unread: unread.isEmpty ? nil : (keys: unread, kind: raw))

@@ -81,7 +81,7 @@ package enum ReplayConfiguration: Sendable, Equatable {
             let reads = proximityKind.parameters.map(\.key)
             let c = try decode(
                 ProximityCheckConfiguration.self, node: node, members: members, file: path, known: ["kind"] + reads,
-                unread: (DetectorParameter.proximityShared.map(\.key).filter { !reads.contains($0) }, kind))
+                unread: (proximityKind.vocabulary.map(\.key).filter { !reads.contains($0) }, kind))
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .proximity(c)
         }

@@ -2,9 +2,9 @@
 
 /// Parameters of a proximity check, with a stable JSON vocabulary and documented defaults.
 ///
-/// JSON keys: `kind`, then the shared vocabulary (`DetectorParameter.proximityShared`: `radiusMeters`,
-/// `maximumAccuracyMeters`, `requiredConsecutiveFixes`, `dwellSeconds`, `exitMarginMeters`), which every
-/// configuration carries and encodes whatever its kind. Which keys a kind reads is its own declaration
+/// JSON keys: `kind`, then the kind's `vocabulary`: the shared keys (`DetectorParameter.proximityShared`:
+/// `radiusMeters`, `maximumAccuracyMeters`, `requiredConsecutiveFixes`, `dwellSeconds`, `exitMarginMeters`), which
+/// every configuration carries and encodes whatever its kind, then any key of the kind's own (declared in its file). Which keys a kind reads is its own declaration
 /// (`ProximityCheckKind.parameters`, written in the kind's file: `NaiveProximityRule.swift`, …); only those are
 /// validated, the others are carried along. Decoding is driven by the same list: it needs only `kind`, a missing
 /// key takes its default, and a key outside the vocabulary is refused (it cannot be dropped silently).
@@ -19,8 +19,14 @@
 public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
     // MARK: - Fields
 
-    /// The rule.
-    public var kind: ProximityCheckKind
+    /// The rule. Setting another kind gives its own keys (if any) their defaults.
+    public var kind: ProximityCheckKind {
+        didSet {
+            for p in kind.parameters where !DetectorParameter.proximityShared.contains(p) && ownValues[p.key] == nil {
+                ownValues[p.key] = p.standardDefault
+            }
+        }
+    }
     /// Radius R of each place's circle, metres.
     public var radiusMeters: Double
     /// `accuracy-gated`: worst accepted horizontal accuracy, metres.
@@ -31,6 +37,8 @@ public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
     public var dwellSeconds: Double
     /// `hysteresis`: extra distance beyond R needed to exit, metres.
     public var exitMarginMeters: Double
+    /// The values of a kind's own keys (declared in its file, outside the shared vocabulary), by key.
+    private var ownValues: [String: DetectorParameter.Value] = [:]
 
     // MARK: - Initialiser
 
@@ -56,6 +64,7 @@ public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
         self.requiredConsecutiveFixes = requiredConsecutiveFixes
         self.dwellSeconds = dwellSeconds
         self.exitMarginMeters = exitMarginMeters
+        for p in kind.parameters where !DetectorParameter.proximityShared.contains(p) { ownValues[p.key] = p.standardDefault }
     }
 
     // MARK: - Access by key
@@ -70,7 +79,7 @@ public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
             case DetectorParameter.requiredConsecutiveFixes.key: return .count(requiredConsecutiveFixes)
             case DetectorParameter.dwellSeconds.key: return .real(dwellSeconds)
             case DetectorParameter.exitMarginMeters.key: return .real(exitMarginMeters)
-            default: return nil
+            default: return ownValues[key]
             }
         }
         set {
@@ -80,8 +89,31 @@ public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
             case (DetectorParameter.requiredConsecutiveFixes.key, .count(let n)?): requiredConsecutiveFixes = n
             case (DetectorParameter.dwellSeconds.key, .real(let x)?): dwellSeconds = x
             case (DetectorParameter.exitMarginMeters.key, .real(let x)?): exitMarginMeters = x
+            case (_, let value?):
+                if ownValues[key] != nil, let p = kind.parameter(key), Self.sameType(value, p.standardDefault) {
+                    ownValues[key] = value
+                }
             default: break
             }
+        }
+    }
+
+    /// The value of the count `key` (0 when it is not one): a kind's own count key, as its rule reads it.
+    public func count(_ key: String) -> Int {
+        if case .count(let n) = self[key] { return n }
+        return 0
+    }
+
+    /// The value of the real `key` (NaN when it is not one): a kind's own real key, as its rule reads it.
+    public func real(_ key: String) -> Double {
+        if case .real(let x) = self[key] { return x }
+        return .nan
+    }
+
+    private static func sameType(_ a: DetectorParameter.Value, _ b: DetectorParameter.Value) -> Bool {
+        switch (a, b) {
+        case (.real, .real), (.count, .count), (.flag, .flag): return true
+        default: return false
         }
     }
 
@@ -105,7 +137,7 @@ public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
     /// A JSON key of any spelling, so that unknown keys can be seen and refused.
     typealias Key = AnyJSONKey
 
-    /// Decodes `kind`, then every key of the vocabulary that is present; missing keys take their defaults. Values
+    /// Decodes `kind`, then every key of its vocabulary that is present; missing keys take their defaults. Values
     /// are not range-checked here (call `validationProblems()`, or let `ProximityMonitor.init` do it).
     ///
     /// - Parameter decoder: the decoder.
@@ -114,7 +146,7 @@ public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         self.init(kind: try container.decode(ProximityCheckKind.self, forKey: Key("kind")))
-        let vocabulary = DetectorParameter.proximityShared
+        let vocabulary = kind.vocabulary
         for key in container.allKeys where key.stringValue != "kind" && !vocabulary.contains(where: { $0.key == key.stringValue }) {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
@@ -131,14 +163,14 @@ public struct ProximityCheckConfiguration: Sendable, Codable, Equatable {
         }
     }
 
-    /// Writes `kind` and every key of the vocabulary.
+    /// Writes `kind` and every key of its vocabulary.
     ///
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: whatever the encoder throws (e.g. for non-finite numbers under JSON's default strategy).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(kind, forKey: Key("kind"))
-        for p in DetectorParameter.proximityShared {
+        for p in kind.vocabulary {
             let key = Key(p.key)
             switch self[p.key] ?? p.standardDefault {
             case .real(let x): try container.encode(x, forKey: key)

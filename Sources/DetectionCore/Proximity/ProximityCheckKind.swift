@@ -66,6 +66,12 @@ public struct ProximityCheckKind: Sendable, Hashable, CaseIterable, RawRepresent
     /// The grade report's option template ("dwell {dwellSeconds} s"); nil when the kind has none.
     public var optionLabelTemplate: String? { rule.optionLabel }
 
+    /// Every key a configuration of this kind carries and encodes, after `kind`: the shared vocabulary, then any key
+    /// of the kind's own.
+    public var vocabulary: [DetectorParameter] {
+        DetectorParameter.proximityShared + parameters.filter { !DetectorParameter.proximityShared.contains($0) }
+    }
+
     /// The declaration of `key` among the keys this kind reads; nil when it does not read it.
     public func parameter(_ key: String) -> DetectorParameter? { parameters.first { $0.key == key } }
 

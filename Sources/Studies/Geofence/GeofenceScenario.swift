@@ -241,7 +241,8 @@ package struct GeofenceScenario: Sendable {
             var c = ProximityCheckConfiguration(kind: kind, radiusMeters: ruleRadius)
             let label = try o.optional("label")?.nonEmptyString(maximumLength: 40) ?? kindRaw
             for key in o.keys {
-                if DetectorParameter.proximityShared.contains(where: { $0.key == key }), kind.parameter(key) == nil,
+                if ProximityCheckKind.allCases.contains(where: { $0.vocabulary.contains { $0.key == key } }),
+                    kind.parameter(key) == nil,
                     let f = o.optional(key)
                 {
                     throw f.error(

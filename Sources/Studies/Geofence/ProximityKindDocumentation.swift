@@ -23,13 +23,18 @@ package enum ProximityKindDocumentation {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One row per key of the vocabulary: unit, default, valid range, the kinds that read it, and meaning.
+    /// One row per key of the vocabulary (the shared keys, then every kind's own): unit, default, valid range, the
+    /// kinds that read it, and meaning.
     package static func keyTable() -> String {
         var lines = [
             "| key | unit | default | valid range | read by | meaning |",
             "|---|---|---|---|---|---|",
         ]
-        for p in DetectorParameter.proximityShared {
+        var keys = DetectorParameter.proximityShared
+        for kind in ProximityCheckKind.allCases {
+            for p in kind.vocabulary where !keys.contains(p) { keys.append(p) }
+        }
+        for p in keys {
             let readers = ProximityCheckKind.allCases.filter { $0.parameter(p.key) != nil }.map { "`\($0.rawValue)`" }
             lines.append(
                 "| `\(p.key)` | \(p.unit.isEmpty ? "—" : p.unit) | "
