@@ -82,8 +82,8 @@ enum DetectorLadder {
                 }
             }
         case .scribble(let c):
-            // The keys the scribble declarations let a ladder move, each over its declared grid.
-            return ScribbleDetectorConfiguration.ladderParameters.flatMap { p in
+            // The keys the kind's declaration lets a ladder move, each over its declared grid.
+            return c.kind.ladderParameters.flatMap { p in
                 p.ladder.compactMap { value -> LadderRung? in
                     guard value != c[p.key]?.number else { return nil }
                     let v = c.setting(p.key, to: value)

@@ -433,7 +433,7 @@ enum GradeAdvice {
         switch d {
         case .shake(let c):
             return "\(c.kind.rawValue) \(ShakeStudy.leadLabel(c)), cooldown \(Format.label(c.cooldownSeconds)) s"
-        case .scribble(let c): return "scribble with \(c.requiredReversals) reversals"
+        case .scribble(let c): return "\(c.kind.rawValue) \(c.kind.label(c, number: { Format.label($0) }))"
         case .source(let g, _, let type): return "the team's own \(g.rawValue) detector `\(type)`"
         }
     }

@@ -502,14 +502,9 @@ package enum GradeReport {
         return text + "; borderline \(sc.borderline.rawValue)"
     }
 
+    /// The check kind's own option, from its declaration (", exit margin 10 m"); empty for a kind without one.
     static func checkOptions(_ c: ProximityCheckConfiguration) throws -> String {
-        switch c.kind {
-        case .naive, .accuracyAware: return ""
-        case .accuracyGated: return ", accuracy ≤ \(try GradeAdvice.meters(c.maximumAccuracyMeters))"
-        case .consecutive: return ", \(c.requiredConsecutiveFixes) fixes in a row"
-        case .dwell: return ", dwell \(Format.label(c.dwellSeconds)) s"
-        case .hysteresis: return ", exit margin \(try GradeAdvice.meters(c.exitMarginMeters))"
-        }
+        c.kind.optionLabel(c, number: { Format.label($0, significantDigits: 3) }).map { ", \($0)" } ?? ""
     }
 
     /// The detector in the core's JSON vocabulary, on one line with sorted keys.

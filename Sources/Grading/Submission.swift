@@ -180,7 +180,7 @@ package struct Submission: Sendable {
             guard let kind = ShakeDetectorKind(rawValue: raw) else {
                 throw kindField.error("unknown shake detector kind \"\(raw)\" (known: \(kinds.joined(separator: ", ")))")
             }
-            let lines = try fields(o, of: ShakeDetectorConfiguration(kind: kind), type: "ShakeDetectorConfiguration")
+            let lines = try fields(o, known: kind.vocabulary.map(\.key), type: "ShakeDetectorConfiguration")
             let c = try JSONNodeDecoder.decode(ShakeDetectorConfiguration.self, from: o)
             // The simulation feeds Core Motion's userAcceleration (gravity removed), as the assignment does;
             // only raw-magnitude reads raw readings (the simulation adds gravity for it).
@@ -193,11 +193,12 @@ package struct Submission: Sendable {
             try refuse(c.validationProblems(), lines: lines, o, presetNote: " (the \(kind.rawValue) preset)")
             return .shake(c)
         case .scribble:
+            let kinds = ScribbleDetectorKind.allCases.map(\.rawValue)
             let raw = try kindField.string()
-            guard raw == "scribble" else {
-                throw kindField.error("unknown scribble detector kind \"\(raw)\" (known: scribble)")
+            guard let kind = ScribbleDetectorKind(rawValue: raw) else {
+                throw kindField.error("unknown scribble detector kind \"\(raw)\" (known: \(kinds.joined(separator: ", ")))")
             }
-            let lines = try fields(o, of: ScribbleDetectorConfiguration(), type: "ScribbleDetectorConfiguration")
+            let lines = try fields(o, known: kind.vocabulary.map(\.key), type: "ScribbleDetectorConfiguration")
             let c = try JSONNodeDecoder.decode(ScribbleDetectorConfiguration.self, from: o)
             try o.finish()
             try refuse(c.validationProblems(), lines: lines, o)
@@ -205,7 +206,8 @@ package struct Submission: Sendable {
         }
     }
 
-    /// The proximity check: `kind` and its options (ProximityCheckConfiguration vocabulary, same defaults).
+    /// The proximity check: `kind` and the keys that kind reads (its declaration, `ProximityCheckKind.parameters`;
+    /// same defaults); a key of the vocabulary the kind does not read is refused.
     static func readCheck(_ o: JSONObjectReader) throws(InputError) -> ProximityCheckConfiguration {
         let kindField = try o.required("kind")
         let raw = try kindField.string()
@@ -214,21 +216,30 @@ package struct Submission: Sendable {
                 "unknown proximity check kind \"\(raw)\" (known: "
                     + ProximityCheckKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
-        let lines = try fields(o, of: ProximityCheckConfiguration(kind: kind), type: "ProximityCheckConfiguration")
+        let reads = kind.parameters.map(\.key)
+        let unread = kind.vocabulary.map(\.key).filter { !reads.contains($0) }
+        let lines = try fields(
+            o, known: reads, type: "ProximityCheckConfiguration",
+            unread: unread.isEmpty ? nil : (keys: unread, kind: raw))
         let c = try JSONNodeDecoder.decode(ProximityCheckConfiguration.self, from: o)
         try o.finish()
         try refuse(c.validationProblems(), lines: lines, o)
         return c
     }
 
-    /// The detector object's fields by key, refusing a key the core's configuration does not encode (its keys are
-    /// read off its own encoding of `template`, so they cannot drift from the core's `CodingKeys`) and a key set to
-    /// `null` (issue 29: it was graded at the preset).
-    static func fields<T: Encodable>(_ o: JSONObjectReader, of template: T, type: String) throws(InputError) -> [String: JSONField] {
-        let known = JSONNodeDecoder.keys(of: template).filter { $0 != "kind" }
+    /// The detector object's fields by key, refusing a key outside `known` (the kind's declared keys, so the list
+    /// cannot drift from the core's) and a key set to `null` (issue 29: it was graded at the preset).
+    ///
+    /// - Parameter unread: keys of the vocabulary that `kind` does not read, refused as such.
+    static func fields(
+        _ o: JSONObjectReader, known: [String], type: String, unread: (keys: [String], kind: String)? = nil
+    ) throws(InputError) -> [String: JSONField] {
         var lines: [String: JSONField] = [:]
         for key in o.keys where key != "kind" {
             guard let f = o.optional(key) else { continue }
+            if let unread, unread.keys.contains(key) {
+                throw f.error("is not read by \(unread.kind) (it reads: \(known.joined(separator: ", ")))")
+            }
             guard known.contains(key) else { throw f.error("is not a \(type) key (known: kind, \(known.joined(separator: ", ")))") }
             // The decoder reads null as absent, which would grade the team at the preset's value it did not write.
             if case .null = f.node.value {

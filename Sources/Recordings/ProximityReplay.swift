@@ -10,8 +10,9 @@ import Studies
 /// location files write them), in file order. A replay needs times: a track without any `<time>` is refused, one
 /// where only some points have one follows ``GPXWalk/fillTimes(_:file:)`` (interpolated between timed points,
 /// untimed ends dropped); times must not go backwards. The reported accuracy is a `horizontalAccuracy` element
-/// inside the point (metres, any namespace), else `<hdop>` × ``GPXPoint/metersPerHDOP``; the `accuracy-gated` and
-/// `accuracy-aware` checks refuse a track without either, the other kinds do not read accuracy and use 0.
+/// inside the point (metres, any namespace), else `<hdop>` × ``GPXPoint/metersPerHDOP``; a kind that reads accuracy
+/// (``ProximityCheckKind/needsAccuracy``: `accuracy-gated`, `accuracy-aware`) refuses a track without either, the
+/// other kinds do not read accuracy and use 0.
 package struct ProximityReplay: Sendable {
     /// One enter or exit.
     package struct Event: Sendable, Equatable {
@@ -85,7 +86,7 @@ package struct ProximityReplay: Sendable {
         guard let first = track.first else {
             throw InputError(file: path, problem: "has no trkpt, rtept or wpt points to replay")
         }
-        let needsAccuracy = configuration.kind == .accuracyGated || configuration.kind == .accuracyAware
+        let needsAccuracy = configuration.kind.needsAccuracy
         var previous = -Double.infinity
         for p in track {
             guard let t = p.timeSeconds else {

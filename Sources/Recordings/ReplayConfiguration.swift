@@ -29,11 +29,12 @@ package struct HeadingReplaySettings: Sendable, Equatable {
 /// - `"kind"` one of ``ShakeDetectorKind/allCases`` (`threshold-count`, `window-fraction`, `reversal`, `raw-magnitude`, …)
 ///   → a ``ShakeDetectorConfiguration`` in the core's own JSON vocabulary (an accelerometer recording: user
 ///   acceleration, or raw readings when `inputIncludesGravity` is true, as for `raw-magnitude`);
-/// - `"kind"` one of ``ProximityCheckKind`` (`naive`, `accuracy-gated`, …) → a ``ProximityCheckConfiguration``
-///   (a GPX track or a location CSV/zip through ``ProximityMonitor``).
+/// - `"kind"` one of ``ProximityCheckKind/allCases`` (`naive`, `accuracy-gated`, …) → a ``ProximityCheckConfiguration``
+///   (a GPX track or a location CSV/zip through ``ProximityMonitor``), with the keys that kind reads (a key of the
+///   vocabulary it does not read is refused).
 /// The two core vocabularies are decoded through the core's own `init(from:)` (exactly what an app would ship) over
-/// the line-numbered reader (``JSONNodeDecoder``) and checked with the core's `validationProblems()`; keys the core
-/// does not know are refused on their line first.
+/// the line-numbered reader (``JSONNodeDecoder``) and checked with the core's `validationProblems()`; keys the kind's
+/// declaration does not list are refused on their line first.
 package enum ReplayConfiguration: Sendable, Equatable {
     case heading(HeadingReplaySettings)
     case shake(ShakeDetectorConfiguration)
@@ -72,14 +73,15 @@ package enum ReplayConfiguration: Sendable, Equatable {
         if let shakeKind = ShakeDetectorKind(rawValue: kind) {
             let c = try decode(
                 ShakeDetectorConfiguration.self, node: node, members: members, file: path,
-                template: ShakeDetectorConfiguration(kind: shakeKind))
+                known: ["kind"] + shakeKind.vocabulary.map(\.key))
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .shake(c)
         }
-        if ProximityCheckKind(rawValue: kind) != nil {
+        if let proximityKind = ProximityCheckKind(rawValue: kind) {
+            let reads = proximityKind.parameters.map(\.key)
             let c = try decode(
-                ProximityCheckConfiguration.self, node: node, members: members, file: path,
-                template: ProximityCheckConfiguration(kind: .naive))
+                ProximityCheckConfiguration.self, node: node, members: members, file: path, known: ["kind"] + reads,
+                unread: (proximityKind.vocabulary.map(\.key).filter { !reads.contains($0) }, kind))
             try refuse(c.validationProblems(), members: members, file: path, line: node.line)
             return .proximity(c)
         }
@@ -111,19 +113,20 @@ package enum ReplayConfiguration: Sendable, Equatable {
 
     // MARK: - Core vocabularies
 
-    /// Decodes a core configuration through ``JSONNodeDecoder``, after refusing keys its encoding does not contain.
+    /// Decodes a core configuration through ``JSONNodeDecoder``, after refusing keys outside `known` (the kind's
+    /// declared keys, so the list cannot drift from the core's).
     ///
-    /// The known keys are read off the core's own encoding of `template` (each core type encodes every key), so
-    /// this list cannot drift from the core's `CodingKeys`.
-    static func decode<T: Codable>(
-        _ type: T.Type, node: JSONNode, members: [(key: String, node: JSONNode)],
-        file: String, template: T
+    /// - Parameter unread: keys of the vocabulary that the kind (named) does not read, refused as such.
+    static func decode<T: Decodable>(
+        _ type: T.Type, node: JSONNode, members: [(key: String, node: JSONNode)], file: String, known: [String],
+        unread: (keys: [String], kind: String) = ([], "")
     ) throws(InputError) -> T {
-        let known = JSONNodeDecoder.keys(of: template)
         for m in members where !known.contains(m.key) {
-            throw InputError(
-                file: file, line: m.node.line, field: m.key,
-                problem: "unknown key (known keys: \(known.joined(separator: ", ")))")
+            let problem =
+                unread.keys.contains(m.key)
+                ? "is not read by \(unread.kind) (it reads: \(known.filter { $0 != "kind" }.joined(separator: ", ")))"
+                : "unknown key (known keys: \(known.joined(separator: ", ")))"
+            throw InputError(file: file, line: m.node.line, field: m.key, problem: problem)
         }
         let reader = try JSONObjectReader(node, file: file, path: "")
         let value = try JSONNodeDecoder.decode(T.self, from: reader)

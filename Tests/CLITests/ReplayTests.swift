@@ -166,12 +166,33 @@ import Testing
         #expect(replay.overlaps.isEmpty)
     }
 
+    /// The refusal names what the kind reads, and a range problem the value it got.
+    @Test func proximityKeysComeFromTheKindsDeclaration() throws {
+        let unread = try Self.write("{\"kind\":\"naive\",\n\"dwellSeconds\": 5}", name: "unread-key.json")
+        do {
+            _ = try ReplayConfiguration.load(path: unread)
+            Issue.record("accepted a key naive does not read")
+        } catch {
+            #expect(error.problem == "is not read by naive (it reads: radiusMeters)", "\(error)")
+        }
+        let range = try Self.write("{\"kind\":\"dwell\",\n\"dwellSeconds\": -1}", name: "range-key.json")
+        do {
+            _ = try ReplayConfiguration.load(path: range)
+            Issue.record("accepted a negative dwell")
+        } catch {
+            #expect(error.problem == "must be in [0, 86400] s, got -1", "\(error)")
+        }
+    }
+
     // MARK: - Bad input
 
     @Test(arguments: [
         ("{\"kind\":\"threshold-count\",\n\"thresholdG\": -1}", 2, "thresholdG"),
         ("{\"kind\":\"naive\",\n\"radiusMeter\": 5}", 2, "radiusMeter"),
         ("{\"kind\":\"dwell\",\n\"dwellSeconds\": \"x\"}", 2, "dwellSeconds"),
+        // A key the kind does not read (its declaration) is refused on its line.
+        ("{\"kind\":\"naive\",\n\"dwellSeconds\": 5}", 2, "dwellSeconds"),
+        ("{\"kind\":\"hysteresis\",\n\"exitMarginMeters\": -1}", 2, "exitMarginMeters"),
         ("{\"kind\":\"wiggle\"}", 1, "kind"),
         ("{\"detector\":\"heading\",\n\"markAtSeconds\": -1}", 2, "markAtSeconds"),
         ("{\"detector\":\"heading\",\n\"gap\": 1}", 2, "gap"),

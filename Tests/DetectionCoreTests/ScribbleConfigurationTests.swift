@@ -99,11 +99,14 @@ import Testing
     /// The grader's grids (DetectorLadder moves exactly these): reversals 2–8 around the default 3, travel from finger
     /// jitter (10 pt) to the shortest simulated strokes (60 pt and above); the label leads with requiredReversals.
     @Test func ladderAndLabel() {
-        #expect(ScribbleDetectorConfiguration.ladderParameters.map(\.key) == ["requiredReversals", "minimumTravelPoints"])
+        let kind = ScribbleDetectorKind.scribble
+        #expect(kind.ladderParameters.map(\.key) == ["requiredReversals", "minimumTravelPoints"])
         #expect(ScribbleDetectorConfiguration.requiredReversalsParameter.ladder == [2, 3, 4, 5, 6, 8])
         #expect(ScribbleDetectorConfiguration.minimumTravelPointsParameter.ladder == [10, 20, 40, 60, 80])
-        #expect(ScribbleDetectorConfiguration.labelParameter.key == "requiredReversals")
-        #expect(ScribbleDetectorConfiguration.sweepKeys.map(\.key).contains("firesOncePerGesture") == false)
+        #expect(kind.labelTemplate == "with {requiredReversals} reversals")
+        #expect(kind.label(ScribbleDetectorConfiguration(requiredReversals: 4)) == "with 4 reversals")
+        #expect(kind.sweepKeys.map(\.key).contains("firesOncePerGesture") == false)
+        #expect(kind.flagKeys.map(\.key) == ["firesOncePerGesture"])
     }
 
     /// Access by key follows the declarations: a count set by number is rounded toward zero, a key outside the

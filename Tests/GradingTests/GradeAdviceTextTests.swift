@@ -1,3 +1,4 @@
+import DetectionCore
 import Foundation
 import Stats
 import Testing
@@ -9,6 +10,20 @@ import Testing
 /// Grading advice says only what is true: counts and plurals right, only keys the kind reads, "most often" only
 /// for a choice teams share, and every suggested change with the figures of its rerun.
 @Suite struct GradeAdviceTextTests {
+    /// A setting in words comes from its kind's declaration: the scribble kind's label ("with {requiredReversals}
+    /// reversals"), the shake kind's lead key with its unit, the proximity kind's option (the grade report's words).
+    @Test func settingTextFollowsTheKindsDeclaration() throws {
+        #expect(
+            GradeAdvice.settingText(.scribble(ScribbleDetectorConfiguration(requiredReversals: 4)))
+                == "scribble with 4 reversals")
+        #expect(
+            GradeAdvice.settingText(.shake(ShakeDetectorConfiguration(kind: .windowFraction)))
+                == "window-fraction at 1.326 g, cooldown 1 s")
+        #expect(try GradeReport.checkOptions(ProximityCheckConfiguration(kind: .dwell)) == ", dwell 10 s")
+        #expect(try GradeReport.checkOptions(ProximityCheckConfiguration(kind: .hysteresis)) == ", exit margin 10 m")
+        #expect(try GradeReport.checkOptions(ProximityCheckConfiguration(kind: .naive)).isEmpty)
+    }
+
     /// One shake detected, none fired twice: the single-event share is 1 of 1, Wilson [0.207, 1], borderline at
     /// ≥ 95%. The advice must not say "0 of 1 detected gestures fired twice"; it says one is too few to tell.
     @Test func oneDetectedShakeIsTooFewNotAFragment() throws {

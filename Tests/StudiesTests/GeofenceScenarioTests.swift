@@ -37,6 +37,12 @@ import Testing
         ),
         (#"{"kind": "consecutive"}"#, #"{"kind": "dwell", "dwellSeconds": -1}"#, "checks[1].dwellSeconds", "must not be negative"),
         (#"{"kind": "consecutive"}"#, #"{"kind": "naive"}"#, "checks[1].label", "already used"),
+        // A key its kind does not read (its declaration) is refused, naming what it reads.
+        (
+            #"{"kind": "consecutive"}"#, #"{"kind": "naive", "dwellSeconds": 5}"#, "checks[1].dwellSeconds",
+            "is not read by naive (it reads: radiusMeters)"
+        ),
+        (#"{"kind": "consecutive"}"#, #"{"kind": "hysteresis", "exitMarginMeters": 20000}"#, "checks[1].exitMarginMeters", "at most 10000"),
         (#"["campus"]"#, #"["mars"]"#, "grid.environment[0]", "must be one of"),
         (#"["campus"]"#, #"[{"name": "x", "base": "campus", "sigmaMeters": -1}]"#, "grid.environment[0].sigmaMeters", "between 0 and 1000"),
         (#"["campus"]"#, #"[{"name": "x", "sigmaMeters": 3}]"#, "grid.environment[0].correlationTimeSeconds", "required"),

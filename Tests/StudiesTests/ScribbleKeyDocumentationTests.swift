@@ -13,6 +13,14 @@ import Testing
         for p in ScribbleDetectorConfiguration.parameters { #expect(table.contains("| `\(p.key)` |")) }
     }
 
+    /// The kind table holds every registered kind, as the declarations write it.
+    @Test func kindTableMatchesTheDeclarations() throws {
+        let table = ScribbleKeyDocumentation.kindTable()
+        #expect(try ShakeKindDocumentationTests.docs().contains(table), "docs/shake.md lacks the scribble kind table:\n\(table)")
+        for kind in ScribbleDetectorKind.allCases { #expect(table.contains("| `\(kind.rawValue)` |")) }
+        #expect(table.contains("| `scribble` | every shared key | `requiredReversals`, `minimumTravelPoints` | with 3 reversals |"))
+    }
+
     /// Two rows checked by hand against the declarations' numbers (DetectorParameter.swift).
     @Test func rowsByHand() {
         let table = ScribbleKeyDocumentation.keyTable()
@@ -22,10 +30,10 @@ import Testing
 
     /// The sweep's key lists come from the declarations: flags, counts and numbers.
     @Test func sweepKeysFromTheDeclarations() {
-        #expect(ScribbleScenario.flagKeys == ["firesOncePerGesture"])
-        #expect(ScribbleScenario.integerKeys == ["requiredReversals"])
+        #expect(ScribbleScenario.flagKeys(.scribble) == ["firesOncePerGesture"])
+        #expect(ScribbleScenario.integerKeys(.scribble) == ["requiredReversals"])
         #expect(
-            ScribbleScenario.numericKeys == [
+            ScribbleScenario.numericKeys(.scribble) == [
                 "requiredReversals", "minimumTravelPoints", "pathToDiagonalRatio", "windowSeconds", "cooldownSeconds",
             ])
     }

@@ -1,7 +1,7 @@
 // MARK: - One key of a detector's vocabulary
 
 /// One key of a detector configuration's JSON vocabulary (`ShakeDetectorConfiguration`'s,
-/// `ScribbleDetectorConfiguration`'s): its spelling, unit, valid range and meaning.
+/// `ScribbleDetectorConfiguration`'s, `ProximityCheckConfiguration`'s): its spelling, unit, valid range and meaning.
 ///
 /// A kind lists the keys it reads (`ShakeParameterReading`); validation, decoding, sweeps, labels, the grader's
 /// ladder, reports and the documentation's key table all read these declarations, so none can disagree with them.
@@ -121,6 +121,30 @@ public struct DetectorParameter: Sendable, Hashable {
         let upper = b.upperKey == nil ? b.upper : upperValue
         guard let upper else { return true }
         return b.upperIncluded ? x <= upper : x < upper
+    }
+
+    /// A value as labels and ranges write it: an integral value without a decimal point ("16", "0.5", "-1"), any
+    /// other as Swift prints it ("12.5", "nan").
+    public static func exactText(_ x: Double) -> String { text(x) }
+
+    /// `template` with each `{key}` replaced by that key's value (`value`), as labels write it: a real by `number`,
+    /// a count as a whole number, a flag as true or false; an unknown key is left as written.
+    public static func fill(
+        _ template: String, number: (Double) -> String, value: (String) -> Value?
+    ) -> String {
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            switch value(String(rest[rest.index(after: open)..<close])) {
+            case .real(let x)?: out += number(x)
+            case .count(let n)?: out += String(n)
+            case .flag(let b)?: out += String(b)
+            case nil: out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 
     /// A bound as written in a range: an integral value without a decimal point ("16", "0.5").

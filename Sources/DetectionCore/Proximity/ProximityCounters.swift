@@ -8,9 +8,9 @@ public struct ProximityCounters: Sendable, Equatable {
     public var ignoredNonFinite = 0
     /// Fixes whose timestamp is earlier than the previous usable fix (time went backwards).
     public var ignoredTimeWentBackwards = 0
-    /// Fixes with negative accuracy (invalid in Core Location), for every kind except `naive`.
+    /// Fixes with negative accuracy (invalid in Core Location), for every kind but one that uses them (`naive`).
     public var ignoredInvalidAccuracy = 0
-    /// `accuracyGated` only: fixes with accuracy worse than `maximumAccuracyMeters`.
+    /// The kind's own gate (`accuracy-gated`: accuracy worse than `maximumAccuracyMeters`).
     public var ignoredInaccurate = 0
     /// Accepted fixes after which two or more places were inside at once (overlapping circles).
     public var fixesWithOverlap = 0

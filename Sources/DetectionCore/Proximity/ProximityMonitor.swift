@@ -2,13 +2,16 @@
 ///
 /// Per fix the monitor computes one WGS-84 geodesic distance per place (`Geodesic.distanceMeters`, Karney's
 /// method) and updates per-place state held in arrays sized once at initialisation, so `consume(_:)` allocates
-/// nothing unless it has events to return. Entry and exit rules are documented on `ProximityCheckKind`.
+/// nothing unless it has events to return. Entry and exit rules are the kinds' own (`NaiveProximityRule`, …,
+/// registered in `ProximityCheckKind`): the configured kind is held as an existential (`any ProximityRule`) and
+/// entered once per fix, its per-place loop static inside.
 ///
 /// Fixes are screened first, in this order (each ignored fix is counted in `counters`):
 /// 1. non-finite timestamp or accuracy → ignored;
 /// 2. timestamp earlier than the previous screened fix → ignored (equal timestamps are allowed);
-/// 3. negative accuracy → ignored, except by `naive` (which mirrors an app that never looks at accuracy);
-/// 4. `accuracyGated` only: accuracy worse than `maximumAccuracyMeters` → ignored.
+/// 3. negative accuracy → ignored, except by a kind that uses invalid accuracy (`naive`, which mirrors an app that
+///    never looks at accuracy);
+/// 4. the kind's own gate (`accuracy-gated`: accuracy worse than `maximumAccuracyMeters`) → ignored.
 ///
 /// Overlapping circles are allowed (three pairs of Penn dining halls are less than 100 m apart): several places
 /// can be inside at once; `overlappingInside` and `counters.fixesWithOverlap` report it.
@@ -24,20 +27,19 @@ public struct ProximityMonitor: Sendable {
 
     /// The places' coordinates alone, so the per-fix loop touches no `String` (no reference counting).
     private let placeCoordinates: [Coordinate]
-
-    private var inside: [Bool]
-    /// Accepted fixes in a row with d < R (`consecutive`).
-    private var insideRun: [Int]
-    /// Accepted fixes in a row with d ≥ R (`consecutive`).
-    private var outsideRun: [Int]
-    /// Timestamp of the first fix of the current inside run, or NaN when not in a run (`dwell`).
-    private var insideSince: [Double]
+    /// Whether fixes with negative accuracy are used (the kind's declaration).
+    private let usesInvalidAccuracy: Bool
+    /// The configured kind's rule and its own per-place state. Mutated in place through the existential, never
+    /// copied out and back per fix.
+    private var rule: any ProximityRule
+    /// Inside or not, how many, and the last distances.
+    private var state: ProximityPlaceStates
     /// Distance from the last accepted fix to each place, metres (NaN before the first accepted fix).
-    public private(set) var lastDistancesMeters: [Double]
+    public var lastDistancesMeters: [Double] { state.lastDistancesMeters }
     /// Fix counts and the reasons fixes were ignored.
     public private(set) var counters = ProximityCounters()
     /// How many places are inside now.
-    public private(set) var insideCount = 0
+    public var insideCount: Int { state.insideCount }
     private var lastTimestampSeconds = -Double.infinity
 
     // MARK: - Initialiser
@@ -56,29 +58,28 @@ public struct ProximityMonitor: Sendable {
         self.places = places
         placeCoordinates = places.map(\.coordinate)
         self.configuration = configuration
-        inside = Array(repeating: false, count: places.count)
-        insideRun = Array(repeating: 0, count: places.count)
-        outsideRun = Array(repeating: 0, count: places.count)
-        insideSince = Array(repeating: .nan, count: places.count)
-        lastDistancesMeters = Array(repeating: .nan, count: places.count)
+        let kind = configuration.kind.rule
+        usesInvalidAccuracy = kind.usesInvalidAccuracy
+        rule = kind.init(configuration, placeCount: places.count)
+        state = ProximityPlaceStates(placeCount: places.count)
     }
 
     // MARK: - Queries
 
     /// Indices of the places currently inside, ascending.
     public var insidePlaces: [Int] {
-        inside.indices.filter { inside[$0] }
+        state.inside.indices.filter { state.inside[$0] }
     }
 
     /// Whether two or more places are inside at once.
-    public var overlappingInside: Bool { insideCount >= 2 }
+    public var overlappingInside: Bool { state.insideCount >= 2 }
 
     /// Whether place `placeIndex` is inside; `false` for an index out of range.
     ///
     /// - Parameter placeIndex: index into `places`.
     /// - Returns: the inside state.
     public func isInside(placeIndex: Int) -> Bool {
-        inside.indices.contains(placeIndex) && inside[placeIndex]
+        state.inside.indices.contains(placeIndex) && state.inside[placeIndex]
     }
 
     // MARK: - Feeding fixes
@@ -89,8 +90,10 @@ public struct ProximityMonitor: Sendable {
     /// - Returns: the enter/exit events it caused, in place order (empty, without allocating, when none).
     public mutating func consume(_ fix: LocationFix) -> [ProximityEvent] {
         guard screen(fix) else { return [] }
-        let coordinates = placeCoordinates
-        return update(fix) { Geodesic.distanceMeters(fix.coordinate, coordinates[$0]) }
+        for index in placeCoordinates.indices {
+            state.lastDistancesMeters[index] = Geodesic.distanceMeters(fix.coordinate, placeCoordinates[index])
+        }
+        return update(fix, count: places.count)
     }
 
     /// Screens one fix and updates every place from distances the caller has already computed.
@@ -107,7 +110,9 @@ public struct ProximityMonitor: Sendable {
     /// - Returns: the enter/exit events it caused, in place order.
     public mutating func consume(_ fix: LocationFix, distancesMeters: [Double]) -> [ProximityEvent] {
         guard screen(fix) else { return [] }
-        return update(fix, count: min(places.count, distancesMeters.count)) { distancesMeters[$0] }
+        let count = min(places.count, distancesMeters.count)
+        for index in 0..<count { state.lastDistancesMeters[index] = distancesMeters[index] }
+        return update(fix, count: count)
     }
 
     /// The screening rules of the type's documentation; counts the fix and why it was ignored. True when accepted.
@@ -125,12 +130,11 @@ public struct ProximityMonitor: Sendable {
             return false
         }
         lastTimestampSeconds = t
-        let kind = configuration.kind
-        if accuracy < 0 && kind != .naive {
+        if accuracy < 0 && !usesInvalidAccuracy {
             counters.ignoredInvalidAccuracy += 1
             return false
         }
-        if kind == .accuracyGated && accuracy > configuration.maximumAccuracyMeters {
+        if !rule.admits(accuracyMeters: accuracy) {
             counters.ignoredInaccurate += 1
             return false
         }
@@ -138,56 +142,11 @@ public struct ProximityMonitor: Sendable {
         return true
     }
 
-    /// Updates the first `count` places (all by default) of an accepted fix, `distance(i)` metres from place i.
+    /// Updates the first `count` places of an accepted fix whose distances are in `state.lastDistancesMeters`.
     @inline(__always)
-    private mutating func update(
-        _ fix: LocationFix, count: Int? = nil, distance: (Int) -> Double
-    ) -> [ProximityEvent] {
-        let t = fix.timestampSeconds
-        let accuracy = fix.horizontalAccuracyMeters
-        let kind = configuration.kind
-        let radius = configuration.radiusMeters
-        var events: [ProximityEvent] = []
-        for index in 0..<(count ?? places.count) {
-            let d = distance(index)
-            lastDistancesMeters[index] = d
-            let wasInside = inside[index]
-            let nowInside: Bool
-            switch kind {
-            case .naive, .accuracyGated:
-                nowInside = d < radius
-            case .consecutive:
-                if d < radius {
-                    insideRun[index] += 1
-                    outsideRun[index] = 0
-                } else {
-                    outsideRun[index] += 1
-                    insideRun[index] = 0
-                }
-                let k = configuration.requiredConsecutiveFixes
-                nowInside = wasInside ? outsideRun[index] < k : insideRun[index] >= k
-            case .dwell:
-                if d < radius {
-                    if insideSince[index].isNaN { insideSince[index] = t }
-                    nowInside = wasInside || t - insideSince[index] >= configuration.dwellSeconds
-                } else {
-                    insideSince[index] = .nan
-                    nowInside = false
-                }
-            case .hysteresis:
-                nowInside = wasInside ? d <= radius + configuration.exitMarginMeters : d < radius
-            case .accuracyAware:
-                nowInside = wasInside ? d - accuracy < radius : d + accuracy <= radius
-            }
-            if nowInside != wasInside {
-                inside[index] = nowInside
-                insideCount += nowInside ? 1 : -1
-                events.append(
-                    ProximityEvent(
-                        kind: nowInside ? .enter : .exit, placeIndex: index, timestampSeconds: t, distanceMeters: d))
-            }
-        }
-        if insideCount >= 2 { counters.fixesWithOverlap += 1 }
+    private mutating func update(_ fix: LocationFix, count: Int) -> [ProximityEvent] {
+        let events = rule.update(&state, fix: fix, count: count)
+        if state.insideCount >= 2 { counters.fixesWithOverlap += 1 }
         return events
     }
 }

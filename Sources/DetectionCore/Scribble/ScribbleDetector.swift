@@ -3,6 +3,12 @@
 /// A streaming scribble (scratch-out) detector: feed it the touch points of a gesture; it says when the
 /// gesture has become a scribble.
 ///
+/// The algorithm is chosen by `configuration.kind` (see `ScribbleDetectorKind` and the kinds' own types; the first
+/// and so far only one is `ReversalScribbleDetector`, described here). The configured kind is held as an
+/// existential (`any ScribbleAlgorithm`) and entered once per point through a requirement whose default
+/// implementation is specialised for each kind in its witness (`ScribbleAlgorithm.admitAndConsume`); the point
+/// checks, the cooldown, one event per gesture and the counters are shared by every kind (`ScribbleGate`).
+///
 /// At each point, over the sliding window of the last `windowSeconds`:
 /// 1. Reversals: on x or on y (each axis counted separately by `ScribbleAxisTracker`, with legs of at least
 ///    `minimumTravelPoints`), the last `requiredReversals` reversals of that axis all lie in the window.
@@ -33,40 +39,28 @@ public struct ScribbleDetector: Sendable {
     /// The touch rate, in Hz, the window storage was sized for.
     public let maximumTouchRateHz: Double
     /// Points accepted since init or `reset()`.
-    public private(set) var pointsConsumed = 0
+    public var pointsConsumed: Int { gate.pointsConsumed }
     /// Points rejected (non-finite value, time going backwards) since init or `reset()`.
-    public private(set) var pointsSkipped = 0
+    public var pointsSkipped: Int { gate.pointsSkipped }
     /// Events fired since init or `reset()`.
-    public private(set) var eventsFired = 0
+    public var eventsFired: Int { gate.eventsFired }
     /// Timestamp, in seconds, of the latest event; nil when none fired since init or `reset()`.
-    public private(set) var lastEventTimestampSeconds: Double?
+    public var lastEventTimestampSeconds: Double? { gate.lastEventTimestampSeconds }
 
     // MARK: - Private state
 
-    private var xAxis: ScribbleAxisTracker
-    private var yAxis: ScribbleAxisTracker
-    /// The window's five queues (see `ScribbleWindowStorage`): the path window's (time, cumulative path) and the
-    /// sliding minimum and maximum of x and of y as (time, coordinate).
-    private var window: ScribbleWindowStorage
-    private var pathWindow = ScribbleQueue()
-    private var minimumX = ScribbleQueue()
-    private var maximumX = ScribbleQueue()
-    private var minimumY = ScribbleQueue()
-    private var maximumY = ScribbleQueue()
-    private var hasPreviousPoint = false
-    private var previousX = 0.0
-    private var previousY = 0.0
-    private var cumulativePathPoints = 0.0
-    private var firedThisGesture = false
-    private var lastTimestampSeconds = -Double.infinity
-    private var cooldownEndsAtSeconds = -Double.infinity
+    /// Point checks, cooldown, one event per gesture and counters, shared by every kind.
+    private var gate: ScribbleGate
+    /// The configured kind's detector, mutated in place through the existential (its box is copied only when this
+    /// detector value was copied).
+    private var engine: any ScribbleAlgorithm
 
     // MARK: - Init
 
     /// A detector for a validated configuration.
     ///
     /// - Parameters:
-    ///   - configuration: the parameters; must have no `validationProblems()`.
+    ///   - configuration: the kind and its parameters; must have no `validationProblems()`.
     ///   - maximumTouchRateHz: the fastest point rate the caller will feed, in Hz, in (0, 1000]; sizes the
     ///     window storage. Default 240 Hz (choice: Apple Pencil's rate; finger touches come at 60–120 Hz).
     /// - Throws: `ScribbleDetectorError.invalidConfiguration` listing every problem, or
@@ -84,12 +78,9 @@ public struct ScribbleDetector: Sendable {
         }
         self.configuration = configuration
         self.maximumTouchRateHz = maximumTouchRateHz
-        let capacity = Int((configuration.windowSeconds * maximumTouchRateHz).rounded(.up)) + 2
-        xAxis = ScribbleAxisTracker(
-            minimumTravel: configuration.minimumTravelPoints,
-            requiredReversals: configuration.requiredReversals)
-        yAxis = xAxis
-        window = ScribbleWindowStorage(capacity: capacity)
+        gate = ScribbleGate(
+            cooldownSeconds: configuration.cooldownSeconds, firesOncePerGesture: configuration.firesOncePerGesture)
+        engine = configuration.kind.algorithm.init(configuration, maximumTouchRateHz: maximumTouchRateHz)
     }
 
     // MARK: - Streaming
@@ -100,125 +91,19 @@ public struct ScribbleDetector: Sendable {
     /// - Returns: true exactly when a scribble event fires at this point; false otherwise, including when the
     ///   point is skipped.
     public mutating func consume(_ point: TouchPoint) -> Bool {
-        let t = point.timestampSeconds
-        guard t.isFinite, point.x.isFinite, point.y.isFinite, t >= lastTimestampSeconds else {
-            pointsSkipped += 1
-            return false
-        }
-        lastTimestampSeconds = t
-        pointsConsumed += 1
-        prepareWindow()
-        // Plain pointers into the storage, which `window` keeps alive (nothing reassigns it until the next point).
-        let capacity = window.capacity
-        let path = window.queue(0)
-        let lowX = window.queue(1), highX = window.queue(2), lowY = window.queue(3), highY = window.queue(4)
-
-        // Path: Euclidean segment lengths, accumulated over the gesture.
-        if hasPreviousPoint {
-            let dx = point.x - previousX, dy = point.y - previousY
-            cumulativePathPoints += (dx * dx + dy * dy).squareRoot()
-        }
-        hasPreviousPoint = true
-        previousX = point.x
-        previousY = point.y
-
-        let windowSeconds = configuration.windowSeconds
-        let cutoff = t - windowSeconds - scribbleTimeSlackSeconds
-        pathWindow.append(t, cumulativePathPoints, in: path, capacity: capacity)
-        pathWindow.dropOlder(than: cutoff, in: path, capacity: capacity)
-        minimumX.pushExtremum(point.x, t: t, cutoff: cutoff, tracksMaximum: false, in: lowX, capacity: capacity)
-        maximumX.pushExtremum(point.x, t: t, cutoff: cutoff, tracksMaximum: true, in: highX, capacity: capacity)
-        minimumY.pushExtremum(point.y, t: t, cutoff: cutoff, tracksMaximum: false, in: lowY, capacity: capacity)
-        maximumY.pushExtremum(point.y, t: t, cutoff: cutoff, tracksMaximum: true, in: highY, capacity: capacity)
-
-        let gathersEvidence =
-            !(configuration.firesOncePerGesture && firedThisGesture)
-            && t >= cooldownEndsAtSeconds
-        xAxis.consume(point.x, t: t, records: gathersEvidence)
-        yAxis.consume(point.y, t: t, records: gathersEvidence)
-        guard gathersEvidence else { return false }
-
-        guard
-            xAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
-                || yAxis.hasRequiredReversals(at: t, windowSeconds: windowSeconds)
-        else { return false }
-        let width = maximumX.extremum(in: highX) - minimumX.extremum(in: lowX)
-        let height = maximumY.extremum(in: highY) - minimumY.extremum(in: lowY)
-        let diagonal = (width * width + height * height).squareRoot()
-        let windowPath = cumulativePathPoints - pathWindow.firstValue(in: path, or: cumulativePathPoints)
-        guard windowPath >= configuration.pathToDiagonalRatio * diagonal else { return false }
-
-        eventsFired += 1
-        lastEventTimestampSeconds = t
-        firedThisGesture = true
-        cooldownEndsAtSeconds = t + configuration.cooldownSeconds
-        restartEvidence(at: point)
-        return true
+        engine.admitAndConsume(point, gate: &gate)
     }
 
     /// The finger lifted (or the touch was cancelled): the gesture's state is cleared so the next point
     /// starts a new gesture. The clock, the cooldown and the counters are kept.
     public mutating func touchEnded() {
-        xAxis.reset()
-        yAxis.reset()
-        pathWindow.removeAll()
-        minimumX.removeAll()
-        maximumX.removeAll()
-        minimumY.removeAll()
-        maximumY.removeAll()
-        hasPreviousPoint = false
-        cumulativePathPoints = 0
-        firedThisGesture = false
+        engine.touchEnded()
+        gate.firedThisGesture = false
     }
 
     /// Returns the detector to its state right after init (gesture, clock, cooldown and counters).
     public mutating func reset() {
         touchEnded()
-        pointsConsumed = 0
-        pointsSkipped = 0
-        eventsFired = 0
-        lastEventTimestampSeconds = nil
-        lastTimestampSeconds = -Double.infinity
-        cooldownEndsAtSeconds = -Double.infinity
-    }
-
-    // MARK: - Private
-
-    /// Makes the window's storage this detector's own (copying it when the detector value was copied) with room for
-    /// one more pair in every queue (doubling it, once per doubling of the point rate, when a queue is full).
-    @inline(__always)
-    private mutating func prepareWindow() {
-        let capacity = window.capacity
-        let full =
-            pathWindow.count == capacity || minimumX.count == capacity || maximumX.count == capacity
-            || minimumY.count == capacity || maximumY.count == capacity
-        guard full || !isKnownUniquelyReferenced(&window) else { return }
-        let old = window
-        let storage = ScribbleWindowStorage(capacity: full ? 2 * capacity : capacity)
-        storage.take(0, from: old, queue: &pathWindow)
-        storage.take(1, from: old, queue: &minimumX)
-        storage.take(2, from: old, queue: &maximumX)
-        storage.take(3, from: old, queue: &minimumY)
-        storage.take(4, from: old, queue: &maximumY)
-        window = storage
-    }
-
-    /// After an event: reversals, path window and bounding box start again from `point` (the queues are emptied
-    /// first, so there is room).
-    private mutating func restartEvidence(at point: TouchPoint) {
-        xAxis.clearReversals()
-        yAxis.clearReversals()
-        let t = point.timestampSeconds
-        let storage = window, capacity = window.capacity
-        pathWindow.removeAll()
-        pathWindow.append(t, cumulativePathPoints, in: storage.queue(0), capacity: capacity)
-        minimumX.removeAll()
-        maximumX.removeAll()
-        minimumY.removeAll()
-        maximumY.removeAll()
-        minimumX.pushExtremum(point.x, t: t, cutoff: t, tracksMaximum: false, in: storage.queue(1), capacity: capacity)
-        maximumX.pushExtremum(point.x, t: t, cutoff: t, tracksMaximum: true, in: storage.queue(2), capacity: capacity)
-        minimumY.pushExtremum(point.y, t: t, cutoff: t, tracksMaximum: false, in: storage.queue(3), capacity: capacity)
-        maximumY.pushExtremum(point.y, t: t, cutoff: t, tracksMaximum: true, in: storage.queue(4), capacity: capacity)
+        gate.reset()
     }
 }

@@ -2,10 +2,14 @@
 
 /// Every parameter of a `ScribbleDetector`, with a stable JSON vocabulary and documented defaults.
 ///
-/// JSON keys (the property names), declared once with unit, range and ladder grid in `parameters`
-/// (`DetectorParameter.swift`): `requiredReversals`, `minimumTravelPoints`, `pathToDiagonalRatio`, `windowSeconds`,
-/// `cooldownSeconds`, `firesOncePerGesture`. Encoding writes all six; decoding takes any missing key from `.default`
-/// and refuses a key outside the list (it cannot be dropped silently); `docs/shake.md` tabulates them from there.
+/// JSON keys: an optional `kind` (one of `ScribbleDetectorKind.allCases`; absent means the first, `scribble`, the
+/// one algorithm every scribble file written before the family existed means), then the kind's `vocabulary`: the
+/// shared keys declared once with unit, range and ladder grid in `parameters` (`ScribbleParameter.swift`:
+/// `requiredReversals`, `minimumTravelPoints`, `pathToDiagonalRatio`, `windowSeconds`, `cooldownSeconds`,
+/// `firesOncePerGesture`) and any key of the kind's own. Encoding writes every key of the vocabulary, and `kind`
+/// unless it is the implied first kind (so the encoding of a `scribble` configuration is what it always was);
+/// decoding takes any missing key from the kind's preset and refuses a key outside the vocabulary (it cannot be
+/// dropped silently); `docs/shake.md` tabulates them from there.
 ///
 /// Defaults (all are choices; no published scribble detector was used as a source):
 ///
@@ -24,30 +28,68 @@
 public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
     // MARK: - Fields
 
+    /// Which algorithm runs.
+    public var kind: ScribbleDetectorKind
+    /// Every key of the kind's vocabulary, by key.
+    private var values: [String: DetectorParameter.Value]
+
     /// Direction reversals needed on one axis (x or y) within `windowSeconds`; in 1...100.
-    public var requiredReversals: Int
+    public var requiredReversals: Int {
+        get { count(Self.requiredReversalsParameter.key) }
+        set { values[Self.requiredReversalsParameter.key] = .count(newValue) }
+    }
     /// A reversal counts only after the finger has moved this far back from the extreme on that axis, and
     /// the direction is first set after this much travel; points, in (0, 10000].
-    public var minimumTravelPoints: Double
+    public var minimumTravelPoints: Double {
+        get { real(Self.minimumTravelPointsParameter.key) }
+        set { values[Self.minimumTravelPointsParameter.key] = .real(newValue) }
+    }
     /// Path length within the window must be at least this times the window's bounding-box diagonal;
     /// in [0, 100] (0 disables the test).
-    public var pathToDiagonalRatio: Double
+    public var pathToDiagonalRatio: Double {
+        get { real(Self.pathToDiagonalRatioParameter.key) }
+        set { values[Self.pathToDiagonalRatioParameter.key] = .real(newValue) }
+    }
     /// Length of the sliding time window for reversals, path and bounding box, in seconds, in (0, 60].
-    public var windowSeconds: Double
+    public var windowSeconds: Double {
+        get { real(Self.windowSecondsParameter.key) }
+        set { values[Self.windowSecondsParameter.key] = .real(newValue) }
+    }
     /// After an event, points before event time + cooldown gather no reversals and fire nothing (across
     /// gestures too); seconds, in [0, 3600].
-    public var cooldownSeconds: Double
+    public var cooldownSeconds: Double {
+        get { real(Self.cooldownSecondsParameter.key) }
+        set { values[Self.cooldownSecondsParameter.key] = .real(newValue) }
+    }
     /// When true, at most one event per gesture (until `touchEnded()`); when false, evidence is cleared at
     /// each event and a continuing scribble can fire again.
-    public var firesOncePerGesture: Bool
+    public var firesOncePerGesture: Bool {
+        get { flag(Self.firesOncePerGestureParameter.key) }
+        set { values[Self.firesOncePerGestureParameter.key] = .flag(newValue) }
+    }
 
     // MARK: - Presets
 
-    /// A configuration with explicit values; every argument defaults to the documented default.
+    /// The documented defaults of `kind`: every key of its vocabulary at its declared default.
+    ///
+    /// - Parameter kind: the algorithm whose preset is wanted.
+    public init(kind: ScribbleDetectorKind) {
+        self.kind = kind
+        var values: [String: DetectorParameter.Value] = [:]
+        for p in kind.vocabulary { values[p.key] = p.standardDefault }
+        self.values = values
+    }
+
+    /// A `scribble` configuration with explicit values; every argument defaults to the documented default.
     public init(
-        requiredReversals: Int = 3, minimumTravelPoints: Double = 20, pathToDiagonalRatio: Double = 2.5,
-        windowSeconds: Double = 1.5, cooldownSeconds: Double = 0, firesOncePerGesture: Bool = true
+        requiredReversals: Int = Int(requiredReversalsParameter.standardDefault.number),
+        minimumTravelPoints: Double = minimumTravelPointsParameter.standardDefault.number,
+        pathToDiagonalRatio: Double = pathToDiagonalRatioParameter.standardDefault.number,
+        windowSeconds: Double = windowSecondsParameter.standardDefault.number,
+        cooldownSeconds: Double = cooldownSecondsParameter.standardDefault.number,
+        firesOncePerGesture: Bool = firesOncePerGestureParameter.standardDefault.number != 0
     ) {
+        self.init(kind: .scribble)
         self.requiredReversals = requiredReversals
         self.minimumTravelPoints = minimumTravelPoints
         self.pathToDiagonalRatio = pathToDiagonalRatio
@@ -56,35 +98,18 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
         self.firesOncePerGesture = firesOncePerGesture
     }
 
-    /// The documented defaults.
-    public static let `default` = ScribbleDetectorConfiguration()
+    /// The documented defaults of the implied kind (`scribble`).
+    public static let `default` = ScribbleDetectorConfiguration(kind: ScribbleDetectorKind.allCases[0])
 
     // MARK: - Access by key
 
-    /// The value of `key`; nil for a key outside the vocabulary (`parameters`). Setting a key outside it, or a value
-    /// of another type than its declaration's, is ignored.
+    /// The value of `key`; nil for a key outside the kind's vocabulary. Setting a key outside it, or a value of
+    /// another type than its declaration's, is ignored.
     public subscript(key: String) -> DetectorParameter.Value? {
-        get {
-            switch key {
-            case Self.requiredReversalsParameter.key: return .count(requiredReversals)
-            case Self.minimumTravelPointsParameter.key: return .real(minimumTravelPoints)
-            case Self.pathToDiagonalRatioParameter.key: return .real(pathToDiagonalRatio)
-            case Self.windowSecondsParameter.key: return .real(windowSeconds)
-            case Self.cooldownSecondsParameter.key: return .real(cooldownSeconds)
-            case Self.firesOncePerGestureParameter.key: return .flag(firesOncePerGesture)
-            default: return nil
-            }
-        }
+        get { values[key] }
         set {
-            switch (key, newValue) {
-            case (Self.requiredReversalsParameter.key, .count(let n)?): requiredReversals = n
-            case (Self.minimumTravelPointsParameter.key, .real(let x)?): minimumTravelPoints = x
-            case (Self.pathToDiagonalRatioParameter.key, .real(let x)?): pathToDiagonalRatio = x
-            case (Self.windowSecondsParameter.key, .real(let x)?): windowSeconds = x
-            case (Self.cooldownSecondsParameter.key, .real(let x)?): cooldownSeconds = x
-            case (Self.firesOncePerGestureParameter.key, .flag(let b)?): firesOncePerGesture = b
-            default: break
-            }
+            guard let newValue, let p = kind.parameter(key), Self.sameType(newValue, p.standardDefault) else { return }
+            values[key] = newValue
         }
     }
 
@@ -92,24 +117,49 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
     /// key outside the vocabulary or a flag.
     public func setting(_ key: String, to number: Double) -> ScribbleDetectorConfiguration {
         var c = self
-        switch Self.parameter(key)?.standardDefault {
-        case .real: c[key] = .real(number)
-        case .count: c[key] = .count(Int(number))
+        switch kind.parameter(key)?.standardDefault {
+        case .real: c.values[key] = .real(number)
+        case .count: c.values[key] = .count(Int(number))
         default: break
         }
         return c
     }
 
+    /// The value of the real `key` (NaN when it is not one).
+    public func real(_ key: String) -> Double {
+        if case .real(let x) = values[key] { return x }
+        return .nan
+    }
+
+    /// The value of the count `key` (0 when it is not one).
+    public func count(_ key: String) -> Int {
+        if case .count(let n) = values[key] { return n }
+        return 0
+    }
+
+    /// The value of the flag `key` (false when it is not one).
+    public func flag(_ key: String) -> Bool {
+        if case .flag(let b) = values[key] { return b }
+        return false
+    }
+
+    private static func sameType(_ a: DetectorParameter.Value, _ b: DetectorParameter.Value) -> Bool {
+        switch (a, b) {
+        case (.real, .real), (.count, .count), (.flag, .flag): return true
+        default: return false
+        }
+    }
+
     // MARK: - Validation
 
-    /// Every out-of-range field, in key order; empty when the configuration is usable.
+    /// Every out-of-range key the kind reads, in key order; empty when the configuration is usable.
     ///
-    /// Derived from the declarations (`parameters`): each number is checked against its declared range; non-finite
-    /// values are always reported.
+    /// Derived from the declarations (`kind.readings`): each number is checked against its declared range;
+    /// non-finite values are always reported. Keys the kind does not read are not checked.
     ///
     /// - Returns: one `(field, problem)` pair per problem, `field` being the JSON key.
     public func validationProblems() -> [(field: String, problem: String)] {
-        Self.parameters.compactMap { p in
+        kind.readings.compactMap { p in
             guard let value = self[p.key]?.number, !p.contains(value, upperValue: nil) else { return nil }
             return (field: p.key, problem: p.rangeText ?? "is out of range")
         }
@@ -120,45 +170,52 @@ public struct ScribbleDetectorConfiguration: Sendable, Codable, Equatable {
     /// A JSON key of any spelling, so that unknown keys can be seen and refused.
     typealias Key = AnyJSONKey
 
-    /// Decodes every key of the vocabulary that is present (the list `parameters` declares), taking `.default`'s
-    /// value for missing keys; an optional `kind` must be `"scribble"`.
+    /// Decodes the optional `kind` (absent: the implied first kind), then every key of its vocabulary that is
+    /// present, taking the kind's preset for missing keys.
     ///
     /// - Parameter decoder: the decoder to read from.
-    /// - Throws: `DecodingError` when a present key has the wrong type, `kind` is not `"scribble"`, or a key is not
-    ///   in the vocabulary.
+    /// - Throws: `DecodingError` when a present key has the wrong type, `kind` is not a registered kind, or a key is
+    ///   not in the kind's vocabulary.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        self.init()
-        if let kind = try container.decodeIfPresent(String.self, forKey: Key("kind")), kind != Self.kindName {
-            throw DecodingError.dataCorruptedError(
-                forKey: Key("kind"), in: container,
-                debugDescription: "unknown scribble detector kind \"\(kind)\" (known: \(Self.kindName))")
+        var kind = ScribbleDetectorKind.allCases[0]
+        if let raw = try container.decodeIfPresent(String.self, forKey: Key("kind")) {
+            guard let named = ScribbleDetectorKind(rawValue: raw) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: Key("kind"), in: container,
+                    debugDescription: "unknown scribble detector kind \"\(raw)\" (known: "
+                        + ScribbleDetectorKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            kind = named
         }
-        for key in container.allKeys where key.stringValue != "kind" && Self.parameter(key.stringValue) == nil {
+        self.init(kind: kind)
+        let vocabulary = kind.vocabulary
+        for key in container.allKeys where key.stringValue != "kind" && !vocabulary.contains(where: { $0.key == key.stringValue }) {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
                 debugDescription: "is not a ScribbleDetectorConfiguration key (known: kind, "
-                    + Self.parameters.map(\.key).joined(separator: ", ") + ")")
+                    + vocabulary.map(\.key).joined(separator: ", ") + ")")
         }
-        for p in Self.parameters {
+        for p in vocabulary {
             let key = Key(p.key)
             switch p.standardDefault {
-            case .real: if let x = try container.decodeIfPresent(Double.self, forKey: key) { self[p.key] = .real(x) }
-            case .count: if let n = try container.decodeIfPresent(Int.self, forKey: key) { self[p.key] = .count(n) }
-            case .flag: if let b = try container.decodeIfPresent(Bool.self, forKey: key) { self[p.key] = .flag(b) }
+            case .real: if let x = try container.decodeIfPresent(Double.self, forKey: key) { values[p.key] = .real(x) }
+            case .count: if let n = try container.decodeIfPresent(Int.self, forKey: key) { values[p.key] = .count(n) }
+            case .flag: if let b = try container.decodeIfPresent(Bool.self, forKey: key) { values[p.key] = .flag(b) }
             }
         }
     }
 
-    /// Writes every key of the vocabulary, in declaration order.
+    /// Writes `kind` (unless it is the implied first kind) and every key of its vocabulary, in declaration order.
     ///
     /// - Parameter encoder: the encoder to write to.
     /// - Throws: whatever the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        for p in Self.parameters {
+        if !kind.isImplied { try container.encode(kind, forKey: Key("kind")) }
+        for p in kind.vocabulary {
             let key = Key(p.key)
-            switch self[p.key] ?? p.standardDefault {
+            switch values[p.key] ?? p.standardDefault {
             case .real(let x): try container.encode(x, forKey: key)
             case .count(let n): try container.encode(n, forKey: key)
             case .flag(let b): try container.encode(b, forKey: key)

@@ -38,25 +38,13 @@ extension ScribbleDetectorConfiguration {
         meaning: "at most one event per gesture (until touchEnded()); false clears the evidence at each event",
         standardDefault: .flag(true), bounds: nil)
 
-    /// Every key, in encoding order: the one list decoding, encoding, validation, sweeps, labels and the documentation
-    /// read.
+    /// The shared vocabulary, in encoding order: the keys every scribble configuration carries and encodes, whatever
+    /// its kind (a kind reads these and any key of its own: `ScribbleDetectorKind.readings`).
     public static let parameters: [DetectorParameter] = [
         requiredReversalsParameter, minimumTravelPointsParameter, pathToDiagonalRatioParameter, windowSecondsParameter,
         cooldownSecondsParameter, firesOncePerGestureParameter,
     ]
 
-    /// The JSON name of the scribble family's one algorithm (`"kind": "scribble"` in sweeps and submissions).
-    public static let kindName = "scribble"
-    /// What the algorithm does, in one sentence.
-    public static let summary =
-        "reversals on one axis within a sliding window, and a path at least a multiple of the window's bounding-box diagonal"
-    /// The key a label leads with ("scribble with 3 reversals").
-    public static var labelParameter: DetectorParameter { requiredReversalsParameter }
-    /// The keys a grader's ladder moves, each over its declared grid, in this order.
-    public static var ladderParameters: [DetectorParameter] { parameters.filter { !$0.ladder.isEmpty } }
-    /// The keys a sweep may vary (the numbers; `firesOncePerGesture` is swept as a flag).
-    public static var sweepKeys: [DetectorParameter] { parameters.filter(\.isNumber) }
-
-    /// The declaration of `key`; nil for a key outside the vocabulary.
+    /// The declaration of `key` in the shared vocabulary; nil for a key outside it.
     public static func parameter(_ key: String) -> DetectorParameter? { parameters.first { $0.key == key } }
 }

@@ -19,15 +19,8 @@ extension GeofenceReport {
     /// "`naive` (50 m)" and so on.
     static func checkName(_ s: GeofenceScenario, _ c: Int) -> String {
         let cfg = s.checks[c].configuration
-        var detail = "\(Format.exact(cfg.radiusMeters)) m"
-        switch cfg.kind {
-        case .naive: detail += ", one fix"
-        case .accuracyGated: detail += ", accuracy ≤ \(Format.exact(cfg.maximumAccuracyMeters)) m"
-        case .consecutive: detail += ", \(cfg.requiredConsecutiveFixes) fixes in a row"
-        case .dwell: detail += ", inside for \(Format.exact(cfg.dwellSeconds)) s"
-        case .hysteresis: detail += ", exit beyond +\(Format.exact(cfg.exitMarginMeters)) m"
-        case .accuracyAware: detail += ", whole accuracy circle inside"
-        }
+        // The kind's own label, from its declaration ("2 fixes in a row", "inside for 10 s").
+        let detail = "\(Format.exact(cfg.radiusMeters)) m, \(cfg.kind.label(cfg, number: Format.exact))"
         return "`\(s.checks[c].label)` (\(detail))"
     }
 

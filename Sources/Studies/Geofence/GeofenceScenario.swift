@@ -80,7 +80,8 @@ package struct GeofenceScenario: Sendable {
             let target = try f.choice(names)
             targetIndex = names.firstIndex(of: target) ?? 0
         }
-        let rule = try r.optional("radiusMeters")?.positive(atMost: 10_000) ?? 50
+        // The game's rule radius: the check key's own declaration (range and default, 50 m).
+        let rule = try r.optional("radiusMeters")?.value(of: .radiusMeters).number ?? DetectorParameter.radiusMeters.standardDefault.number
         let timeLimit = try r.optional("timeLimitSeconds")?.positive(atMost: 86_400) ?? 60
         let tolerance = try r.optional("toleranceMeters")?.nonNegative(atMost: 10_000) ?? 10
 
@@ -229,7 +230,9 @@ package struct GeofenceScenario: Sendable {
         }
     }
 
-    /// The checks; by default one of each kind with its documented defaults and the rule radius.
+    /// The checks; by default one of each kind with its documented defaults and the rule radius. Each check reads
+    /// the keys its kind declares (`ProximityCheckKind.parameters`), within their declared ranges; a key of the
+    /// vocabulary its kind does not read is refused.
     static func readChecks(_ field: JSONField?, ruleRadius: Double) throws(InputError) -> [GeofenceCheck] {
         guard let field else {
             return ProximityCheckKind.allCases.map {
@@ -240,13 +243,21 @@ package struct GeofenceScenario: Sendable {
         for element in try field.array(count: 1...20) {
             let o = try element.object()
             let kindRaw = try o.required("kind").choice(ProximityCheckKind.allCases.map(\.rawValue))
-            var c = ProximityCheckConfiguration(kind: ProximityCheckKind(rawValue: kindRaw) ?? .naive, radiusMeters: ruleRadius)
+            let kind = ProximityCheckKind(rawValue: kindRaw) ?? .naive
+            var c = ProximityCheckConfiguration(kind: kind, radiusMeters: ruleRadius)
             let label = try o.optional("label")?.nonEmptyString(maximumLength: 40) ?? kindRaw
-            if let f = o.optional("radiusMeters") { c.radiusMeters = try f.positive(atMost: 10_000) }
-            if let f = o.optional("maximumAccuracyMeters") { c.maximumAccuracyMeters = try f.positive(atMost: 10_000) }
-            if let f = o.optional("requiredConsecutiveFixes") { c.requiredConsecutiveFixes = try f.integer(in: 1...1000) }
-            if let f = o.optional("dwellSeconds") { c.dwellSeconds = try f.nonNegative(atMost: 86_400) }
-            if let f = o.optional("exitMarginMeters") { c.exitMarginMeters = try f.nonNegative(atMost: 10_000) }
+            for key in o.keys {
+                if ProximityCheckKind.allCases.contains(where: { $0.vocabulary.contains { $0.key == key } }),
+                    kind.parameter(key) == nil,
+                    let f = o.optional(key)
+                {
+                    throw f.error(
+                        "is not read by \(kindRaw) (it reads: \(kind.parameters.map(\.key).joined(separator: ", ")))")
+                }
+            }
+            for p in kind.parameters {
+                if let f = o.optional(p.key) { c[p.key] = try f.value(of: p) }
+            }
             try o.finish()
             if let problem = c.validationProblems().first {
                 throw InputError(

@@ -19,13 +19,11 @@ package struct ScribbleScenario: Sendable {
     package let configurations: [ScribbleDetectorConfiguration]
     package let rule: RecommendationRule
 
-    /// The core's configuration keys in its encoding order, from their declarations
-    /// (`ScribbleDetectorConfiguration.parameters`).
-    static let configurationKeys = ScribbleDetectorConfiguration.parameters.map(\.key)
-    /// The keys whose declared value is a flag (`firesOncePerGesture`), a count, or any number.
-    static let flagKeys = ScribbleDetectorConfiguration.parameters.filter { !$0.isNumber }.map(\.key)
-    static let integerKeys = ScribbleDetectorConfiguration.parameters.filter(\.isCount).map(\.key)
-    static let numericKeys = ScribbleDetectorConfiguration.sweepKeys.map(\.key)
+    /// The keys a sweep entry of `kind` may set, from its declaration (`ScribbleDetectorKind`): the flags it reads
+    /// (`firesOncePerGesture`, swept as true/false), the counts, and every number.
+    static func flagKeys(_ kind: ScribbleDetectorKind) -> [String] { kind.flagKeys.map(\.key) }
+    static func integerKeys(_ kind: ScribbleDetectorKind) -> [String] { kind.sweepKeys.filter(\.isCount).map(\.key) }
+    static func numericKeys(_ kind: ScribbleDetectorKind) -> [String] { kind.sweepKeys.map(\.key) }
 
     package static func parse(_ r: JSONObjectReader, file: String, overrides: RunOverrides) throws(InputError) -> ScribbleScenario {
         let name = try GestureScenarioReader.name(r)
@@ -53,7 +51,12 @@ package struct ScribbleScenario: Sendable {
         var configurations: [ScribbleDetectorConfiguration] = []
         for entry in try r.required("sweep").array(count: 1...100) {
             let e = try entry.object()
-            if let f = e.optional("kind") { _ = try f.choice([ScribbleDetectorConfiguration.kindName]) }
+            // No `kind` means the first registered kind (`scribble`), as every scribble file before the family did.
+            let kindRaw =
+                try e.optional("kind")?.choice(ScribbleDetectorKind.allCases.map(\.rawValue))
+                ?? ScribbleDetectorKind.allCases[0].rawValue
+            let kind = ScribbleDetectorKind(rawValue: kindRaw) ?? ScribbleDetectorKind.allCases[0]
+            let flagKeys = Self.flagKeys(kind), numericKeys = Self.numericKeys(kind)
             var axes: [(key: String, values: [(Double, JSONField)])] = []
             for key in e.keys where key != "kind" {
                 guard let field = e.optional(key) else { continue }
@@ -67,7 +70,7 @@ package struct ScribbleScenario: Sendable {
                     throw field.error(
                         "unknown key (known keys: \((["kind"] + flagKeys + numericKeys).joined(separator: ", ")))")
                 }
-                axes.append((key, try GestureScenarioReader.values(field, integer: integerKeys.contains(key))))
+                axes.append((key, try GestureScenarioReader.values(field, integer: Self.integerKeys(kind).contains(key))))
             }
             try e.finish()
             guard configurations.count + axes.reduce(1, { $0 * $1.values.count }) <= ShakeScenario.maximumSettings else {
@@ -75,8 +78,8 @@ package struct ScribbleScenario: Sendable {
             }
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
                 let c = try GestureScenarioReader.setting(
-                    ScribbleDetectorConfiguration.self, kind: nil, axes: axes, combination: combination, entry: entry,
-                    problems: { $0.validationProblems() }, defaultNote: "")
+                    preset: ScribbleDetectorConfiguration(kind: kind), axes: axes, combination: combination, entry: entry,
+                    defaultNote: "")
                 configurations.append(c)
             }
         }

@@ -60,10 +60,10 @@ package enum ScribbleStudy {
         return times
     }
 
-    /// The configuration's keys in the core's encoding order (its declarations) with their values as reports write
-    /// them: numbers with 4 significant digits, counts and flags as they are.
+    /// The configuration's keys in the core's encoding order (its kind's vocabulary) with their values as reports
+    /// write them: numbers with 4 significant digits, counts and flags as they are.
     static func labelled(_ c: ScribbleDetectorConfiguration) -> [(String, String)] {
-        ScribbleDetectorConfiguration.parameters.map { p in
+        c.kind.vocabulary.map { p in
             switch c[p.key] {
             case .real(let x)?: return (p.key, Format.label(x))
             case .count(let n)?: return (p.key, String(n))
@@ -84,19 +84,19 @@ package enum ScribbleStudy {
     }
 
     package static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
-        let preset = ScribbleDetectorConfiguration.default
-        return s.configurations.enumerated().map { index, c in
+        s.configurations.enumerated().map { index, c in
+            let preset = ScribbleDetectorConfiguration(kind: c.kind)
             let all = labelled(c)
-            let changed = ScribbleDetectorConfiguration.parameters.indices
+            let changed = all.indices
                 .filter { exact(c[all[$0].0]) != exact(preset[all[$0].0]) }.map { all[$0] }
             let label = changed.isEmpty ? "at the defaults" : "with " + changed.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let json = (try? encoder.encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return SweepSetting(
-                index: index, family: ScribbleDetectorConfiguration.kindName, parameters: all.map { "\($0.0)=\($0.1)" },
+                index: index, family: c.kind.rawValue, parameters: all.map { "\($0.0)=\($0.1)" },
                 shortLabel: label, configurationJSON: json,
-                submissionJSON: SweepSetting.submission(gesture: "scribble", kind: "scribble", keys: all))
+                submissionJSON: SweepSetting.submission(gesture: "scribble", kind: c.kind.rawValue, keys: all))
         }
     }
 

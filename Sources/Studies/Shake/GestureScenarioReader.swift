@@ -1,3 +1,4 @@
+import DetectionCore
 import FileFormats
 import Foundation
 import Reporting
@@ -129,20 +130,25 @@ package enum GestureScenarioReader {
         return out
     }
 
-    /// One setting of a sweep, decoded through the core's own Codable type (``JSONNodeDecoder``) from the entry's
-    /// `kind` and the chosen value node of each axis, so the configuration's keys are the core's; the core's first
-    /// validation problem is refused on the line of the value that caused it.
+    /// One setting of a sweep, built directly as the core's typed configuration: `preset` (the kind's documented
+    /// defaults) with each axis's chosen value set on its declared key (a flag as true/false, a count as a whole
+    /// number, a real as is); the core's first validation problem is refused on the line of the value that caused it.
     ///
     /// - Parameter defaultNote: appended when the problem lies in a key the entry does not set.
-    static func setting<T: Decodable>(
-        _ type: T.Type, kind: JSONNode?, axes: [(key: String, values: [(Double, JSONField)])], combination: [Int],
-        entry: JSONField, problems: (T) -> [(field: String, problem: String)], defaultNote: String
+    static func setting<T: SweptConfiguration>(
+        preset: T, axes: [(key: String, values: [(Double, JSONField)])], combination: [Int], entry: JSONField,
+        defaultNote: String
     ) throws(InputError) -> T {
-        var members: [(key: String, node: JSONNode)] = kind.map { [("kind", $0)] } ?? []
-        for (a, choice) in zip(axes, combination) { members.append((a.key, a.values[choice].1.node)) }
-        let node = JSONNode(value: .object(members), line: entry.node.line)
-        let c = try JSONNodeDecoder.decode(T.self, from: try JSONObjectReader(node, file: entry.file, path: entry.path))
-        if let problem = problems(c).first {
+        var c = preset
+        for (a, choice) in zip(axes, combination) {
+            let v = a.values[choice].0
+            switch preset[a.key] {
+            case .flag?: c[a.key] = .flag(v != 0)
+            case .count?: c[a.key] = .count(Int(v))
+            case .real?, nil: c[a.key] = .real(v)
+            }
+        }
+        if let problem = c.validationProblems().first {
             let index = axes.firstIndex { $0.key == problem.field }
             let field = index.map { axes[$0].values[combination[$0]].1 }
             let value = index.map { Format.exact(axes[$0].values[combination[$0]].0) }
@@ -201,3 +207,13 @@ package enum GestureScenarioReader {
         return weights
     }
 }
+
+/// A detector configuration a sweep sets key by key (the shake and scribble configurations): values by their
+/// declared key, and the core's validation.
+package protocol SweptConfiguration {
+    subscript(key: String) -> DetectorParameter.Value? { get set }
+    func validationProblems() -> [(field: String, problem: String)]
+}
+
+extension ShakeDetectorConfiguration: SweptConfiguration {}
+extension ScribbleDetectorConfiguration: SweptConfiguration {}

@@ -140,8 +140,8 @@ package struct ShakeScenario: Sendable {
             let variedHere = axes.filter { $0.values.count > 1 }.map(\.key)
             for combination in GestureScenarioReader.combinations(axes.map(\.values.count)) {
                 let c = try GestureScenarioReader.setting(
-                    ShakeDetectorConfiguration.self, kind: kindField.node, axes: axes, combination: combination, entry: entry,
-                    problems: { $0.validationProblems() }, defaultNote: " (the \(kindRaw) default)")
+                    preset: ShakeDetectorConfiguration(kind: kind), axes: axes, combination: combination, entry: entry,
+                    defaultNote: " (the \(kindRaw) default)")
                 configurations.append(c)
                 varied.append(variedHere)
             }

@@ -30,11 +30,7 @@ struct ReplayCommand: Subcommand {
                                             the end (keys: maximumGapSeconds, markAtSeconds,
                                             straightAheadToleranceDegrees, reportIntervalSeconds).
         \(shakeKindsHelp)
-          {"kind": "naive", ...}            a GPX track (timed trkpt, rtept or wpt) or a location CSV/zip
-                                            (Sensor Logger's Location.csv, phyphox's Location export)
-                                            through the ProximityMonitor (a ProximityCheckConfiguration;
-                                            also accuracy-gated, consecutive, dwell, hysteresis,
-                                            accuracy-aware).
+        \(proximityKindsHelp)
         Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
         """
 
@@ -48,17 +44,33 @@ struct ReplayCommand: Subcommand {
         }
         let list = others.count > 1 ? others.dropLast().joined(separator: ", ") + ", and " + others.last! : others.joined()
         let text = "an accelerometer CSV through the ShakeDetector (a ShakeDetectorConfiguration; also \(list))."
+        return kindLine(first.rawValue, text, width: 60)
+    }
+
+    /// The proximity line of `details`, from the kind registry (`ProximityCheckKind.allCases`): the first kind,
+    /// then the others, wrapped into the help's second column.
+    static var proximityKindsHelp: String {
+        let kinds = ProximityCheckKind.allCases
+        let text =
+            "a GPX track (timed trkpt, rtept or wpt) or a location CSV/zip (Sensor Logger's Location.csv, phyphox's "
+            + "Location export) through the ProximityMonitor (a ProximityCheckConfiguration; also "
+            + kinds.dropFirst().map(\.rawValue).joined(separator: ", ") + ")."
+        return kindLine(kinds[0].rawValue, text, width: 61)
+    }
+
+    /// `{"kind": "<kind>", ...}` and `text` wrapped at `width` characters into the help's second column.
+    static func kindLine(_ kind: String, _ text: String, width: Int) -> String {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > 60 {
+            if !line.isEmpty, line.count + 1 + word.count > width {
                 lines.append(line)
                 line = ""
             }
             line += (line.isEmpty ? "" : " ") + word
         }
         lines.append(line)
-        let key = "{\"kind\": \"\(first.rawValue)\", ...}"
+        let key = "{\"kind\": \"\(kind)\", ...}"
         let indent = String(repeating: " ", count: 36)
         return "  " + key.padding(toLength: 34, withPad: " ", startingAt: 0)
             + lines.joined(separator: "\n" + indent)
