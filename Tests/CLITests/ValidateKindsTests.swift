@@ -9,7 +9,7 @@ import Testing
 
 /// `validate` reads every JSON input kind as the command that uses it would, detecting the kind from the content.
 ///
-/// Expected lines are counted by hand from the shipped files: the rubric has 12 objects under `criteria` and 5
+/// Expected lines are counted by hand from the shipped files: the rubric has 13 objects under `criteria` and 5
 /// keys under `suites`; the places file 11 places and one variant, `mcclelland-old`; the drift log 6 entries, one
 /// without a usable `minutes`.
 @Suite struct ValidateKindsTests {
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Scenarios/rubrics/penn-dining.json", "rubric \"penn-dining\", 12 criteria, 5 suites"),
+        ("Scenarios/rubrics/penn-dining.json", "rubric \"penn-dining\", 13 criteria, 5 suites"),
         ("Scenarios/places/penn-dining.json", "places, 11 places, 1 variant (mcclelland-old)"),
         ("Scenarios/profiles/phone-raw.json", "profile \"phone-raw\", sample rate 100 Hz"),
         ("Scenarios/profiles/ideal.json", "profile \"ideal\", sample rate 100 Hz"),

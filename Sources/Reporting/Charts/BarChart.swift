@@ -25,6 +25,9 @@ package struct BarChart: Sendable, Equatable {
     package var width: Int
     /// Canvas height in pixels (150…20000).
     package var height: Int
+    /// Writes the value above the tallest bar of each category (when positive), so the bars a reader compares
+    /// carry their numbers; the axis gets 8% headroom for the label.
+    package var labelsTallestBars = false
 
     // MARK: - Creating
 
@@ -90,6 +93,7 @@ package struct BarChart: Sendable, Equatable {
         }
         // All-zero data: show 0…1 rather than a symmetric padding with negative ticks nobody asked for.
         if low == 0 && high == 0 { high = 1 }
+        if labelsTallestBars, high > 0 { high *= 1.08 }
 
         // Category labels: horizontal when they fit their band, rotated otherwise (which needs more depth).
         let estimatedBand = (Double(width) - 100) / Double(categories.count)
@@ -179,6 +183,21 @@ package struct BarChart: Sendable, Equatable {
                         + "height=\"\(c(abs(zero - y)))\"/>")
             }
             canvas.add("</g>")
+        }
+        if labelsTallestBars {
+            for categoryIndex in categories.indices {
+                let values = series.map { $0.values[categoryIndex] }
+                guard let top = values.indices.max(by: { values[$0] < values[$1] }), values[top] > 0,
+                    let text = try? Format.number(values[top], significantDigits: 2)
+                else { continue }
+                let x =
+                    plot.left + band * (Double(categoryIndex) + (1 - Self.groupFill) / 2) + barWidth * Double(top)
+                    + drawnWidth / 2
+                let y = plot.bottom - yAxis.fraction(values[top]) * plot.height
+                canvas.add(
+                    "<text x=\"\(c(x))\" y=\"\(c(y - 4))\" font-size=\"10\" text-anchor=\"middle\" "
+                        + "fill=\"\(ChartStyle.textColor)\">\(SVGText.escaped(text))</text>")
+            }
         }
         canvas.add(ChartCanvas.line(x1: plot.left, y1: zero, x2: plot.right, y2: zero, color: ChartStyle.axisColor))
         // With negative values the baseline floats; the category ticks still need an axis line to hang from.

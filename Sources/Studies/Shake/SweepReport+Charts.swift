@@ -55,6 +55,11 @@ extension SweepReport {
         let rm = a.metrics[r]
         // Black (palette slot 6), apart from every family's colour, since it sits on one of their points.
         let recommendedSlot = 6
+        // The chosen setting is called "recommended" only where the summary recommends it: the rule met and the
+        // choice reliable on fresh days; otherwise it is the best trade-off, not recommended.
+        let reliable = try choiceIsReliable(c)
+        let shipped = a.ruleMet && reliable
+        let pickName = shipped ? "recommended" : "best trade-off (not recommended)"
 
         // Precision against recall, the upper-right front of each family.
         var pr: [ChartSeries] = names.enumerated().map { i, family in
@@ -66,8 +71,8 @@ extension SweepReport {
         if let recall = rm.recall, let precision = rm.precision {
             pr.append(
                 ChartSeries(
-                    name: "recommended", points: [ChartPoint(x: recall * 100, y: precision * 100)],
-                    style: .markers, colorIndex: recommendedSlot))
+                    name: pickName, points: [ChartPoint(x: recall * 100, y: precision * 100)],
+                    style: .markers, colorIndex: recommendedSlot, layer: 1))
         }
         let prChart = LineChart(
             title: "Precision against recall (best trade-off of each detector family)",
@@ -91,8 +96,8 @@ extension SweepReport {
         if let rate = rm.falseAlarmsPerHour, let recall = rm.recall {
             roc.append(
                 ChartSeries(
-                    name: "recommended", points: [ChartPoint(x: rate, y: recall * 100)],
-                    style: .markers, colorIndex: recommendedSlot))
+                    name: pickName, points: [ChartPoint(x: rate, y: recall * 100)],
+                    style: .markers, colorIndex: recommendedSlot, layer: 1))
         }
         // Zero and the decades of the rate apart (a broken log axis): the settings that matter sit at 0–1 an hour.
         var limits: [ChartReferenceLine] = []
@@ -128,18 +133,22 @@ extension SweepReport {
         if let rate = rm.falseAlarmsPerHour, let recall = rm.recall {
             rates.append(
                 ChartSeries(
-                    name: "recommended",
+                    name: pickName,
                     points: [
                         ChartPoint(
                             x: recall * 100, y: rate, yLow: rm.falseAlarmsPerHourInterval?.low,
                             yHigh: rm.falseAlarmsPerHourInterval?.high)
-                    ], style: .markers, colorIndex: names.count))
+                    ], style: .markers, colorIndex: names.count, layer: 1))
         }
+        // The limit line spans the recalls plotted (the x axis fits the data, not 0–100%).
+        let recalls = rates.flatMap { $0.points.map(\.x) }
+        let recallSpan = (recalls.min() ?? 0)...(recalls.max() ?? 100)
         if let limit = targets(a)?.limit {
             rates.append(
                 ChartSeries(
                     name: "limit (\(Format.exact(limit)) an hour)",
-                    points: [ChartPoint(x: 0, y: limit), ChartPoint(x: 100, y: limit)], style: .line,
+                    points: [ChartPoint(x: recallSpan.lowerBound, y: limit), ChartPoint(x: recallSpan.upperBound, y: limit)],
+                    style: .line,
                     colorIndex: names.count + 1))
         }
         let rateChart = LineChart(
@@ -156,15 +165,16 @@ extension SweepReport {
         let shown = [r] + a.familyBest.filter { $0 != r }
         // Rates, not counts: a count mostly says how long each activity was simulated. An activity never
         // simulated has no rate and draws no bar (0).
-        let bars = BarChart(
+        var bars = BarChart(
             title: "False alarms per hour of each activity", xLabel: "activity",
             yLabel: "false alarms per hour of that activity", categories: causes.map { c.activityNames[$0] },
             series: shown.enumerated().map { i, s in
                 BarSeries(
-                    name: "\(a.settings[s].family) \(a.settings[s].shortLabel)" + (s == r ? " (recommended)" : ""),
+                    name: "\(a.settings[s].family) \(a.settings[s].shortLabel)" + (s == r ? " (\(pickName))" : ""),
                     values: causes.map { a.falseAlarmsPerActivityHour(setting: s, activity: $0) ?? 0 },
                     colorIndex: i)
             })
+        bars.labelsTallestBars = true
         charts.append(
             RenderedChart(
                 path: "false-alarms-by-activity.svg",

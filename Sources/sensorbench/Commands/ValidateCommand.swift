@@ -19,7 +19,7 @@ struct ValidateCommand: Subcommand {
     static let summary = "Check input files without running them."
     static let details = """
         Reads each file as the command that uses it would and prints one line of what it checked, e.g.
-        "ok  <file>: rubric "penn-dining", 12 criteria, 5 suites". The kind is detected from the content
+        "ok  <file>: rubric "penn-dining", 13 criteria, 5 suites". The kind is detected from the content
         (see KINDS) unless --kind says it. The first problem is reported as
         "<file>:<line>: <field>: <problem>" with exit code 65 (66 for a missing file).
         """
