@@ -59,7 +59,7 @@ extension SweepReport {
         // choice reliable on fresh days; otherwise it is the best trade-off, not recommended.
         let reliable = try choiceIsReliable(c)
         let shipped = a.ruleMet && reliable
-        let pickName = shipped ? "recommended" : "best trade-off (not recommended)"
+        let pickName = shipped ? "recommended" : "best trade-off, not recommended"
 
         // Precision against recall, the upper-right front of each family.
         var pr: [ChartSeries] = names.enumerated().map { i, family in
