@@ -122,3 +122,18 @@ import Testing
         #expect(merged[0].layer == 1 && merged[0].points == a.points)
     }
 }
+
+/// A legend entry wider than the canvas is shortened with "…" to fit (issue 30: a scribble setting's full label ran
+/// off the right edge); entries that fit are left whole.
+@Suite struct LongLegendTests {
+    @Test func longEntriesAreShortenedToFit() {
+        let long = ChartCanvas.LegendItem(
+            name: String(repeating: "requiredReversals 6, ", count: 8), symbol: .marker(color: "#000", marker: .circle))
+        let short = ChartCanvas.LegendItem(name: "naive", symbol: .marker(color: "#000", marker: .circle))
+        let rows = ChartCanvas.legendRows([long, short], availableWidth: 400)
+        let names = rows.flatMap { $0.map(\.item.name) }
+        #expect(names[0].hasSuffix("…") && names[0].count < long.name.count)
+        #expect(names[1] == "naive")
+        #expect(rows.flatMap { $0 }.allSatisfy { $0.width <= 400 })
+    }
+}

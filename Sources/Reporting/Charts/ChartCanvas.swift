@@ -302,8 +302,21 @@ struct ChartCanvas {
         var rows: [[(item: LegendItem, width: Double)]] = []
         var current: [(item: LegendItem, width: Double)] = []
         var used = 0.0
-        for item in items {
-            let textWidth = SVGText.estimatedWidth(item.name, fontSize: ChartStyle.smallFontSize)
+        for var item in items {
+            var textWidth = SVGText.estimatedWidth(item.name, fontSize: ChartStyle.smallFontSize)
+            // An entry wider than the canvas is shortened at its end with "…" (the report's text gives it whole).
+            let room = availableWidth - legendSymbolWidth - 6
+            if textWidth > room {
+                let full = item.name
+                var keep = full.count
+                while keep > 1, textWidth > room {
+                    keep -= 1
+                    var head = full.prefix(keep)
+                    while head.last == " " || head.last == "," { head = head.dropLast() }
+                    item.name = head + "…"
+                    textWidth = SVGText.estimatedWidth(item.name, fontSize: ChartStyle.smallFontSize)
+                }
+            }
             let itemWidth = legendSymbolWidth + 6 + textWidth
             let gap = current.isEmpty ? 0 : 18.0
             if !current.isEmpty && used + gap + itemWidth > availableWidth {
