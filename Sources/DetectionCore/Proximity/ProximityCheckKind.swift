@@ -8,7 +8,7 @@
 /// whether it needs accuracy) is read from its declaration through this value.
 ///
 /// Every kind except `naive` ignores fixes with negative (invalid) accuracy.
-public struct ProximityCheckKind: Sendable, Hashable, CaseIterable, RawRepresentable, Codable, CustomStringConvertible {
+public struct ProximityCheckKind: RegisteredKind {
     // MARK: - Registry
 
     /// Enter when d < R, exit when d ≥ R, on every fix, accuracy unread: the assignment's check.
@@ -41,15 +41,7 @@ public struct ProximityCheckKind: Sendable, Hashable, CaseIterable, RawRepresent
         self.rule = rule
     }
 
-    /// The registered kind named `rawValue`; nil for an unknown name.
-    public init?(rawValue: String) {
-        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = kind
-    }
-
-    public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    public var description: String { rawValue }
+    public static let familyNoun = "proximity check kind"
 
     // MARK: - Declarations
 
@@ -104,22 +96,5 @@ public struct ProximityCheckKind: Sendable, Hashable, CaseIterable, RawRepresent
         _ template: String, from c: ProximityCheckConfiguration, number: (Double) -> String
     ) -> String {
         DetectorParameter.fill(template, number: number) { c[$0] }
-    }
-
-    // MARK: - Codable
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let kind = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "Cannot initialize ProximityCheckKind from invalid String value \(raw)")
-        }
-        self = kind
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

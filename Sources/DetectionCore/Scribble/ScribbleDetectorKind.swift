@@ -6,9 +6,7 @@
 /// registered once in `allCases`. Everything else about a kind (keys, label, ladder) is read from its declaration
 /// through this value. The first kind, `scribble`, is the one a configuration without `kind` means (every scribble
 /// file written before the family existed).
-public struct ScribbleDetectorKind: Sendable, Hashable, CaseIterable, RawRepresentable, Codable,
-    CustomStringConvertible
-{
+public struct ScribbleDetectorKind: RegisteredKind {
     // MARK: - Registry
 
     /// Reversals on one axis within a sliding window, and a tortuous path (the scratch-out).
@@ -30,15 +28,7 @@ public struct ScribbleDetectorKind: Sendable, Hashable, CaseIterable, RawReprese
         self.algorithm = algorithm
     }
 
-    /// The registered kind named `rawValue`; nil for an unknown name.
-    public init?(rawValue: String) {
-        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = kind
-    }
-
-    public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    public var description: String { rawValue }
+    public static let familyNoun = "scribble detector kind"
 
     /// Whether this is the kind a configuration without `kind` means (the first registered).
     public var isImplied: Bool { self == Self.allCases[0] }
@@ -78,24 +68,5 @@ public struct ScribbleDetectorKind: Sendable, Hashable, CaseIterable, RawReprese
         _ configuration: ScribbleDetectorConfiguration, number: (Double) -> String = DetectorParameter.exactText
     ) -> String {
         DetectorParameter.fill(labelTemplate, number: number) { configuration[$0] }
-    }
-
-    // MARK: - Codable
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let kind = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "unknown scribble detector kind \"\(raw)\" (known: "
-                    + Self.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-        }
-        self = kind
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

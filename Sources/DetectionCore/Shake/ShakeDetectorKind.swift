@@ -5,7 +5,7 @@
 /// The kinds form an open family: each is one type (`ThresholdCountShakeDetector`, …) registered once in
 /// `allCases`. Everything else about a kind (keys, defaults, ranges, label, ladder) is read from its declaration
 /// through this value.
-public struct ShakeDetectorKind: Sendable, Hashable, CaseIterable, RawRepresentable, Codable, CustomStringConvertible {
+public struct ShakeDetectorKind: RegisteredKind {
     // MARK: - Registry
 
     /// Magnitude excursions above a threshold, at least k of them within a window (the usual student version).
@@ -33,15 +33,7 @@ public struct ShakeDetectorKind: Sendable, Hashable, CaseIterable, RawRepresenta
         self.algorithm = algorithm
     }
 
-    /// The registered kind named `rawValue`; nil for an unknown name.
-    public init?(rawValue: String) {
-        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = kind
-    }
-
-    public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    public var description: String { rawValue }
+    public static let familyNoun = "shake detector kind"
 
     // MARK: - Declarations
 
@@ -67,21 +59,4 @@ public struct ShakeDetectorKind: Sendable, Hashable, CaseIterable, RawRepresenta
 
     /// The declaration of `key` in this kind's vocabulary.
     public func parameter(_ key: String) -> DetectorParameter? { vocabulary.first { $0.key == key } }
-
-    // MARK: - Codable
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let kind = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "Cannot initialize ShakeDetectorKind from invalid String value \(raw)")
-        }
-        self = kind
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
