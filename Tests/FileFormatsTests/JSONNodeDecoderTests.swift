@@ -32,26 +32,4 @@ import Testing
         let kind = try reader("{\"kind\": \"wiggle\"}")
         #expect(throws: InputError.self) { _ = try JSONNodeDecoder.decode(ShakeDetectorConfiguration.self, from: kind) }
     }
-
-    /// The keys come from the type's own encoding, in its `encode(to:)` order (ShakeDetectorConfiguration's,
-    /// written out by hand from DetectionCore/Shake/ShakeDetectorConfiguration.swift).
-    @Test func listsTheKeysInEncodingOrder() {
-        #expect(
-            JSONNodeDecoder.keys(of: ShakeDetectorConfiguration(kind: .thresholdCount)) == [
-                "kind", "thresholdG", "requiredCount", "windowSeconds", "requiredFraction", "minimumWindowSpanSeconds",
-                "minimumSampleCount", "cooldownSeconds", "inputIncludesGravity", "gravityTimeConstantSeconds",
-            ])
-    }
-
-    /// The encoded values keep their types: a Double stays a Double, an Int an Int (the report labels rely on it).
-    @Test func recordsTheEncodedValuesWithTheirTypes() {
-        var c = ShakeDetectorConfiguration(kind: .thresholdCount)
-        c.thresholdG = 1.75
-        c.requiredCount = 4
-        let values = JSONNodeDecoder.encodedValues(of: c)
-        #expect(values["thresholdG"] as? Double == 1.75)
-        #expect(values["requiredCount"] as? Int == 4)
-        #expect(values["inputIncludesGravity"] as? Bool == false)
-        #expect(values["noSuchKey"] == nil)
-    }
 }

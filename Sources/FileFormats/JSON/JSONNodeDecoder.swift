@@ -3,7 +3,7 @@
 /// name the file, line and field path like the rest of the input, and the configuration's keys are written once,
 /// in its `CodingKeys`.
 package enum JSONNodeDecoder {
-    /// Decodes `T` from `object`. Keys are not checked here (see ``keys(of:)``); call `finish()` on the reader after.
+    /// Decodes `T` from `object`. Keys are not checked here; call `finish()` on the reader after.
     ///
     /// - Throws: ``InputError`` on the line and field path of the first value that does not fit.
     package static func decode<T: Decodable>(_ type: T.Type, from object: JSONObjectReader) throws(InputError) -> T {
@@ -14,20 +14,6 @@ package enum JSONNodeDecoder {
         } catch {
             throw InputError(file: object.file, line: object.line, field: object.path, problem: "\(error)")
         }
-    }
-
-    /// The keys `value` encodes, in the order its `encode(to:)` writes them (the core's types encode every key).
-    package static func keys<T: Encodable>(of value: T) -> [String] {
-        let recorder = KeyRecorder()
-        try? value.encode(to: recorder)
-        return recorder.keys.keys
-    }
-
-    /// The values `value` encodes at the top level, by key (a number stays a `Double` or `Int`, a flag a `Bool`).
-    package static func encodedValues<T: Encodable>(of value: T) -> [String: Any] {
-        let recorder = KeyRecorder()
-        try? value.encode(to: recorder)
-        return recorder.keys.values
     }
 }
 
@@ -110,59 +96,4 @@ private struct SingleNode: SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(T.self, field) }
-}
-
-// MARK: - Listing keys
-
-/// An `Encoder` that only records the keys of the top-level keyed container, in order.
-private final class KeyRecorder: Encoder {
-    final class Keys {
-        var keys: [String] = []
-        var values: [String: Any] = [:]
-    }
-    let keys = Keys()
-
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyRecordingContainer<Key>(keys: keys))
-    }
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { Ignore() }
-    func singleValueContainer() -> any SingleValueEncodingContainer { Ignore() }
-
-    struct KeyRecordingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let keys: Keys
-        var codingPath: [any CodingKey] { [] }
-        mutating func encodeNil(forKey key: Key) throws { keys.keys.append(key.stringValue) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            keys.keys.append(key.stringValue)
-            keys.values[key.stringValue] = value
-        }
-        mutating func nestedContainer<NestedKey: CodingKey>(
-            keyedBy keyType: NestedKey.Type, forKey key: Key
-        ) -> KeyedEncodingContainer<NestedKey> {
-            keys.keys.append(key.stringValue)
-            return KeyedEncodingContainer(KeyRecordingContainer<NestedKey>(keys: Keys()))
-        }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            keys.keys.append(key.stringValue)
-            return Ignore()
-        }
-        mutating func superEncoder() -> any Encoder { KeyRecorder() }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { KeyRecorder() }
-    }
-
-    /// Swallows values that are not keyed.
-    struct Ignore: UnkeyedEncodingContainer, SingleValueEncodingContainer {
-        var codingPath: [any CodingKey] { [] }
-        var count: Int { 0 }
-        mutating func encodeNil() throws {}
-        mutating func encode<T: Encodable>(_ value: T) throws {}
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(KeyRecordingContainer<NestedKey>(keys: Keys()))
-        }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { Ignore() }
-        mutating func superEncoder() -> any Encoder { KeyRecorder() }
-    }
 }
