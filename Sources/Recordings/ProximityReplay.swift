@@ -86,6 +86,13 @@ package struct ProximityReplay: Sendable {
         guard let first = track.first else {
             throw InputError(file: path, problem: "has no trkpt, rtept or wpt points to replay")
         }
+        // A track with no time at all (a planned route, a waypoint file) is refused as such, not at its first point.
+        if track.allSatisfy({ $0.timeSeconds == nil }) {
+            throw InputError(
+                file: path, line: first.line, field: "<\(first.kind.rawValue)>",
+                problem: "has no <time>, and neither has any other point: a replay needs the time of every point "
+                    + "(a geofence scenario's path movement walks an untimed track at a set speed, docs/geofence.md)")
+        }
         let needsAccuracy = configuration.kind.needsAccuracy
         var previous = -Double.infinity
         for p in track {

@@ -437,6 +437,39 @@ private func loadGyro(_ path: String, unit: RecordingUnit? = nil) -> Result<Sens
     }
 }
 
+// MARK: - A track without times
+
+/// gpxpy's `track_with_dilution_errors.gpx` has one `<trkpt>` and no `<time>` anywhere: the replay refuses it as a
+/// track without times, on its first point, and says what can walk such a track (check-real-data's finding).
+@Suite struct UntimedTrackTests {
+    @Test func aTrackWithoutAnyTimeIsNamedSo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sb-untimed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("route.gpx").path
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.0">
+        <trk><trkseg>
+        <trkpt lat="39.9520" lon="-75.1990"><hdop>3</hdop></trkpt>
+        <trkpt lat="39.9525" lon="-75.1994"><hdop>3</hdop></trkpt>
+        </trkseg></trk></gpx>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let place = Place(
+            name: "1920 Commons", coordinate: try #require(Coordinate(latitudeDegrees: 39.95248, longitudeDegrees: -75.19938)))
+        do {
+            _ = try ProximityReplay(path: path, places: [place], placesSource: "", configuration: ProximityCheckConfiguration(kind: .naive))
+            Issue.record("replayed a track without times")
+        } catch {
+            #expect(error.line == 4 && error.field == "<trkpt>")
+            #expect(
+                error.problem
+                    == "has no <time>, and neither has any other point: a replay needs the time of every point "
+                    + "(a geofence scenario's path movement walks an untimed track at a set speed, docs/geofence.md)")
+        }
+    }
+}
+
 // MARK: - GPX as people have it
 
 @Suite struct RealGPXTests {

@@ -95,48 +95,25 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
     /// another type than its declaration's, is ignored.
     public subscript(key: String) -> DetectorParameter.Value? {
         get { values[key] }
-        set {
-            guard let newValue, let p = kind.parameter(key), Self.sameType(newValue, p.standardDefault) else { return }
-            values[key] = newValue
-        }
+        set { DetectorValues.set(&values, key, newValue, declaration: kind.parameter(key)) }
     }
 
     /// This configuration with the number `key` set to `number` (rounded toward zero for a count); unchanged for a
     /// key outside the vocabulary or a flag.
     public func setting(_ key: String, to number: Double) -> ShakeDetectorConfiguration {
         var c = self
-        switch kind.parameter(key)?.standardDefault {
-        case .real: c.values[key] = .real(number)
-        case .count: c.values[key] = .count(Int(number))
-        default: break
-        }
+        DetectorValues.set(&c.values, key, number: number, declaration: kind.parameter(key))
         return c
     }
 
     /// The value of the real `key` (NaN when it is not one).
-    public func real(_ key: String) -> Double {
-        if case .real(let x) = values[key] { return x }
-        return .nan
-    }
+    public func real(_ key: String) -> Double { DetectorValues.real(values, key) }
 
     /// The value of the count `key` (0 when it is not one).
-    public func count(_ key: String) -> Int {
-        if case .count(let n) = values[key] { return n }
-        return 0
-    }
+    public func count(_ key: String) -> Int { DetectorValues.count(values, key) }
 
     /// The value of the flag `key` (false when it is not one).
-    public func flag(_ key: String) -> Bool {
-        if case .flag(let b) = values[key] { return b }
-        return false
-    }
-
-    private static func sameType(_ a: DetectorParameter.Value, _ b: DetectorParameter.Value) -> Bool {
-        switch (a, b) {
-        case (.real, .real), (.count, .count), (.flag, .flag): return true
-        default: return false
-        }
-    }
+    public func flag(_ key: String) -> Bool { DetectorValues.flag(values, key) }
 
     // MARK: - Presets
 
@@ -211,21 +188,9 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         self.init(kind: try container.decode(ShakeDetectorKind.self, forKey: Key("kind")))
-        let vocabulary = kind.vocabulary
-        for key in container.allKeys where key.stringValue != "kind" && !vocabulary.contains(where: { $0.key == key.stringValue }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: container,
-                debugDescription: "is not a ShakeDetectorConfiguration key for \(kind.rawValue) (known: kind, "
-                    + vocabulary.map(\.key).joined(separator: ", ") + ")")
-        }
-        for p in vocabulary {
-            let key = Key(p.key)
-            switch p.standardDefault {
-            case .real: if let x = try container.decodeIfPresent(Double.self, forKey: key) { values[p.key] = .real(x) }
-            case .count: if let n = try container.decodeIfPresent(Int.self, forKey: key) { values[p.key] = .count(n) }
-            case .flag: if let b = try container.decodeIfPresent(Bool.self, forKey: key) { values[p.key] = .flag(b) }
-            }
-        }
+        try DetectorValues.decode(
+            &values, from: container, vocabulary: kind.vocabulary,
+            refusal: "is not a ShakeDetectorConfiguration key for \(kind.rawValue)")
     }
 
     /// Writes `kind` and every key of its vocabulary.
@@ -235,13 +200,6 @@ public struct ShakeDetectorConfiguration: Sendable, Codable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(kind, forKey: Key("kind"))
-        for p in kind.vocabulary {
-            let key = Key(p.key)
-            switch values[p.key] ?? p.standardDefault {
-            case .real(let x): try container.encode(x, forKey: key)
-            case .count(let n): try container.encode(n, forKey: key)
-            case .flag(let b): try container.encode(b, forKey: key)
-            }
-        }
+        try DetectorValues.encode(values, into: &container, vocabulary: kind.vocabulary)
     }
 }
