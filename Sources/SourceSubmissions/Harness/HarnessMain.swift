@@ -240,15 +240,22 @@ extension HarnessWire {
                     for k in fired { output.u32(k) }
                 }
 
-                static func runLocationApp<A: LocationApp>(
-                    _ input: inout Input, _ output: inout Output, _ log: inout TeamLog, _ make: () -> A
-                ) {
+                /// The request's places: a count, then latitude and longitude of each.
+                static func readPlaces(_ input: inout Input) -> [CLLocationCoordinate2D] {
                     let p = Int(input.u32())
                     var places: [CLLocationCoordinate2D] = []
                     for _ in 0..<p {
                         let latitude = input.f64(), longitude = input.f64()
                         places.append(CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
                     }
+                    return places
+                }
+
+                static func runLocationApp<A: LocationApp>(
+                    _ input: inout Input, _ output: inout Output, _ log: inout TeamLog, _ make: () -> A
+                ) {
+                    let places = readPlaces(&input)
+                    let p = places.count
                     let n = Int(input.u32())
                     SimulatedDevice.reset(lowRateDelivery: .\(delivery))
                     var events: [(UInt32, UInt32, UInt8)] = []
@@ -342,12 +349,8 @@ extension HarnessWire {
                 static func runLocation<C: ProximityChecking>(
                     _ input: inout Input, _ output: inout Output, _ log: inout TeamLog, _ make: ([CLLocationCoordinate2D]) -> C
                 ) {
-                    let p = Int(input.u32())
-                    var places: [CLLocationCoordinate2D] = []
-                    for _ in 0..<p {
-                        let latitude = input.f64(), longitude = input.f64()
-                        places.append(CLLocationCoordinate2D(latitude: latitude, longitude: longitude))
-                    }
+                    let places = readPlaces(&input)
+                    let p = places.count
                     let n = Int(input.u32())
                     SimulatedDevice.reset(lowRateDelivery: .\(delivery))
                     var check = make(places)
