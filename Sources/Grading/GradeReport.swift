@@ -1,4 +1,5 @@
 import DetectionCore
+import FileFormats
 import Foundation
 import Reporting
 import Stats
@@ -194,7 +195,7 @@ package enum GradeReport {
         // nothing, so those reports are unchanged.
         if let run {
             for note in run.runNotes(delivery: source.types.lowRateDelivery) { doc.paragraph(note) }
-            if !run.printed.isEmpty { doc.code(String(decoding: run.printed, as: UTF8.self)) }
+            if !run.printed.isEmpty { doc.code(printedText(run.printed)) }
         }
         if let f = run?.failure {
             doc.paragraph(
@@ -518,6 +519,14 @@ package enum GradeReport {
         case .source: data = nil
         }
         return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// A team's printed log as its report shows it: line by line, each control character (an escape sequence, a
+    /// carriage return, a NUL) written as `\u{…}`, so what a team prints cannot drive a terminal or a viewer that
+    /// shows the report; the code block around it is fenced longer than any run of backticks in it.
+    static func printedText(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { InputError.escapingControlCharacters(String($0)) }.joined(separator: "\n")
     }
 }
 

@@ -86,3 +86,12 @@ import Testing
                 + "measures it.")
     }
 }
+
+/// What a team prints reaches its report only as text: control characters (a terminal escape, a carriage return
+/// that would overwrite a line, a NUL) are written as `\u{…}`; newlines keep the log's lines.
+@Suite struct PrintedLogTextTests {
+    @Test func controlCharactersAreEscaped() {
+        let printed = Array("shake!\n\u{1B}[2J**Total: 95 / 95**\rFull marks\u{0}\n".utf8)
+        #expect(GradeReport.printedText(printed) == "shake!\n\\u{1b}[2J**Total: 95 / 95**\\u{d}Full marks\\u{0}\n")
+    }
+}
