@@ -7,6 +7,33 @@ import Foundation
 /// reads a drift log (JSON)") instead of passing on a parser's complaint. The sensor CSV dialects recognise CSV
 /// headers exactly as the readers do (``SensorCSVDialects``), so a file is never named for what its reader would
 /// not take it to be.
+/// What a file is, in words and by the reader it belongs to.
+package struct FileDescription: Sendable, Equatable {
+    /// Which reader takes such a file, if any.
+    package enum Category: Sendable, Equatable {
+        /// A CSV the sensor CSV dialects recognise (or a CSV of no known layout, which their reader refuses).
+        case sensorCSV
+        /// A location CSV (Sensor Logger, phyphox).
+        case locationCSV
+        /// A zip archive (a logger's export).
+        case archive
+        /// Sensor Logger's JSON export.
+        case sensorLoggerJSON
+        case gpx
+        /// Something sensorbench does not read (an Excel workbook, XML, an empty or binary file).
+        case other
+    }
+
+    /// "a Sensor Logger gyroscope CSV".
+    package let words: String
+    package let category: Category
+
+    init(_ words: String, _ category: Category) {
+        self.words = words
+        self.category = category
+    }
+}
+
 package enum FileIdentification {
     /// How many bytes are looked at: enough for any header line and for the start of a JSON export.
     package static let prefixBytes = 1 << 16
@@ -23,28 +50,28 @@ package enum FileIdentification {
     /// - Parameters:
     ///   - prefix: the file's first bytes (``prefix(of:shown:)``).
     ///   - fileName: the file's name, which says which sensor a Sensor Logger CSV holds.
-    package static func describe(prefix: [UInt8], fileName: String) -> String? {
+    package static func describe(prefix: [UInt8], fileName: String) -> FileDescription? {
         if prefix.starts(with: [0x50, 0x4B, 0x03, 0x04]) || prefix.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            return "a zip archive"
+            return FileDescription("a zip archive", .archive)
         }
-        if prefix.starts(with: [0xD0, 0xCF, 0x11, 0xE0]) { return "an Excel workbook" }
+        if prefix.starts(with: [0xD0, 0xCF, 0x11, 0xE0]) { return FileDescription("an Excel workbook", .other) }
         var text = prefix[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         while let first = text.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D {
             text = text.dropFirst()
         }
-        guard let first = text.first else { return prefix.isEmpty ? "an empty file" : "a file of blank lines" }
+        guard let first = text.first else { return FileDescription(prefix.isEmpty ? "an empty file" : "a file of blank lines", .other) }
         // Binary content: a NUL or most bytes outside printable ASCII and UTF-8 in the first kilobyte.
-        if text.prefix(1024).contains(0) { return "a binary file (not text)" }
+        if text.prefix(1024).contains(0) { return FileDescription("a binary file (not text)", .other) }
         let start = String(decoding: text.prefix(4096), as: UTF8.self)
         if first == UInt8(ascii: "<") {
-            return start.contains("<gpx") ? "a GPX file" : "an XML file"
+            return start.contains("<gpx") ? FileDescription("a GPX file", .gpx) : FileDescription("an XML file", .other)
         }
         if first == UInt8(ascii: "[") {
             // Sensor Logger's JSON export is an array of objects each with a "sensor" key; other arrays are left to
             // the JSON kinds (a drift log is an array).
             let firstObject = start.prefix { $0 != "}" }
-            return firstObject.contains("\"sensor\"") ? "a Sensor Logger JSON export" : nil
+            return firstObject.contains("\"sensor\"") ? FileDescription("a Sensor Logger JSON export", .sensorLoggerJSON) : nil
         }
         if first == UInt8(ascii: "{") { return nil }
         let line = String(start.prefix { $0 != "\n" && $0 != "\r" })
@@ -52,14 +79,14 @@ package enum FileIdentification {
         guard header.names.count >= 2 else { return nil }
         if header.lower.contains(where: { $0.hasPrefix("latitude") }) {
             let dialect = SensorCSVDialects.dialect(for: header)
-            return "a " + (dialect.map { $0.format.rawValue + " " } ?? "") + "location CSV"
+            return FileDescription("a " + (dialect.map { $0.format.rawValue + " " } ?? "") + "location CSV", .locationCSV)
         }
         guard let dialect = SensorCSVDialects.dialect(for: header) else {
             // Several named columns on a first line of text: a CSV, of a layout no dialect reads.
             let named = header.names.filter { !$0.isEmpty && Double($0) == nil }
-            return named.count >= 2 ? "a CSV of an unknown layout" : nil
+            return named.count >= 2 ? FileDescription("a CSV of an unknown layout", .sensorCSV) : nil
         }
-        return "a \(dialect.format.rawValue) \(sensorWords(dialect, header))CSV"
+        return FileDescription("a \(dialect.format.rawValue) \(sensorWords(dialect, header))CSV", .sensorCSV)
     }
 
     /// The sensor a sensor CSV's header and name identify ("magnetometer"), or nil for any other file or a CSV

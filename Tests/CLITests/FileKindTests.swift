@@ -131,7 +131,7 @@ import Testing
         for kind in InputKind.allCases {
             #expect(InputKind(rawValue: kind.rawValue) == kind)
             #expect(ValidateCommand.footer.contains(kind.rawValue))
-            #expect(kind.fits != nil || kind.described != nil, "\(kind) is recognised by nothing")
+            #expect(kind.fits != nil || !kind.described.isEmpty, "\(kind) is recognised by nothing")
         }
     }
 }

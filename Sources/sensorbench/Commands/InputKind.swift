@@ -26,8 +26,8 @@ package struct InputKind: Sendable, Equatable, CustomStringConvertible {
     let signature: String
     /// Whether a parsed JSON top level is this kind (`nil` for kinds that are not JSON inputs).
     let fits: (@Sendable (JSONNode) -> Bool)?
-    /// Whether the first bytes' description (``FileIdentification/describe(prefix:fileName:)``) is this kind.
-    let described: (@Sendable (String) -> Bool)?
+    /// The categories of first-bytes description (``FileIdentification/describe(prefix:fileName:)``) of this kind.
+    let described: Set<FileDescription.Category>
     /// `validate`'s reading: one line of what the file holds, or the reader's error.
     let validate: @Sendable (_ file: String, _ rubric: String?) throws -> String
 
@@ -42,7 +42,7 @@ package struct InputKind: Sendable, Equatable, CustomStringConvertible {
 
     init(
         _ rawValue: String, noun: String, detection: String, signature: String,
-        fits: (@Sendable (JSONNode) -> Bool)? = nil, described: (@Sendable (String) -> Bool)? = nil,
+        fits: (@Sendable (JSONNode) -> Bool)? = nil, described: Set<FileDescription.Category> = [],
         validate: @escaping @Sendable (String, String?) throws -> String
     ) {
         self.rawValue = rawValue
@@ -82,8 +82,8 @@ package struct InputKind: Sendable, Equatable, CustomStringConvertible {
     static func identify(_ file: String) throws(InputError) -> Identity? {
         let prefix = try FileIdentification.prefix(of: file, shown: file)
         let name = URL(fileURLWithPath: file).lastPathComponent
-        if let words = FileIdentification.describe(prefix: prefix, fileName: name) {
-            return Identity(kind: allCases.first { $0.described?(words) ?? false }, words: words)
+        if let found = FileIdentification.describe(prefix: prefix, fileName: name) {
+            return Identity(kind: allCases.first { $0.described.contains(found.category) }, words: found.words)
         }
         let first = prefix.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
@@ -225,15 +225,12 @@ package struct InputKind: Sendable, Equatable, CustomStringConvertible {
         "recording", noun: "a sensor recording (a CSV of a known layout, a zip export or a Sensor Logger JSON export)",
         detection: "a sensor CSV header (FORMATS of allan), a zip or a Sensor Logger JSON export (allan, calibrate, replay)",
         signature: "a sensor CSV header",
-        described: { words in
-            words.hasSuffix(" CSV") || words == "a CSV of an unknown layout" || words == "a zip archive"
-                || words == "a Sensor Logger JSON export"
-        }
+        described: [.sensorCSV, .locationCSV, .archive, .sensorLoggerJSON]
     ) { file, _ in try RecordingValidation.line(file) }
 
     static let gpx = InputKind(
         "gpx", noun: "a GPX file", detection: "XML with <gpx (a scenario's path, gpx commands)", signature: "<gpx",
-        described: { $0 == "a GPX file" }
+        described: [.gpx]
     ) { file, _ in
         let points = try GPXReader.read(path: file)
         return "GPX, \(count(points.count, "point"))"

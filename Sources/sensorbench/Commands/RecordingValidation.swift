@@ -15,9 +15,10 @@ enum RecordingValidation {
     static func line(_ file: String) throws -> String {
         let prefix = try FileIdentification.prefix(of: file, shown: file)
         let name = URL(fileURLWithPath: file).lastPathComponent
-        let words = FileIdentification.describe(prefix: prefix, fileName: name) ?? "a recording"
+        let found = FileIdentification.describe(prefix: prefix, fileName: name)
+        let words = found?.words ?? "a recording"
         let what = String(words.drop { $0 != " " }.dropFirst())
-        if words.hasSuffix("location CSV") { return try locationLine(file, what) }
+        if found?.category == .locationCSV { return try locationLine(file, what) }
         // The sensor as the header or file name names it; a zip or JSON export is tried as a gyroscope, an
         // accelerometer, then a location track, and a file of none gets the first refusal.
         let sensor = FileIdentification.sensor(prefix: prefix, fileName: name)
@@ -28,7 +29,8 @@ enum RecordingValidation {
                 problem: "is \(words), which sensorbench does not read (it reads gyroscope, accelerometer and location recordings)")
         }
         let needs: [SensorNeed.Quantity] =
-            words.contains("accelerometer") ? [.acceleration(includesGravity: nil)] : [.rotationRate, .acceleration(includesGravity: nil)]
+            sensor?.quantity == .acceleration
+            ? [.acceleration(includesGravity: nil)] : [.rotationRate, .acceleration(includesGravity: nil)]
         var firstError: (any Error)?
         for quantity in needs {
             var sink = Count()
@@ -52,7 +54,7 @@ enum RecordingValidation {
             return "\(what), \(InputKind.count(info.sampleCount, "sample")) over \(seconds) s; it names no sensor "
                 + "or unit: give --unit to the command that reads it"
         }
-        if !words.hasSuffix(" CSV"), let fixes = try? locationLine(file, what) { return fixes }
+        if found?.category != .sensorCSV, let fixes = try? locationLine(file, what) { return fixes }
         throw firstError ?? InputError(file: file, problem: "is not a sensor recording")
     }
 
