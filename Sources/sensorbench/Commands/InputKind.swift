@@ -13,8 +13,8 @@ import Studies
 /// asks ``expect(_:file:command:)`` first, so a file of another kind is named for what it is ("walk.csv: is a
 /// Sensor Logger gyroscope CSV; `walks` reads a drift log (JSON)") instead of getting its parser's complaint.
 ///
-/// Adding a kind is one static member, one line in ``allCases``, its line in `ValidateKindsTests` and its row in
-/// docs/command-line.md; `FileKindTests` fails for a kind in no list.
+/// Adding a kind is one static member, one line in ``allCases`` and its line in `ValidateKindsTests`; `validate
+/// --help` lists it from the registry, and `FileKindTests` fails for a registered kind that nothing recognises.
 package struct InputKind: Sendable, Equatable, CustomStringConvertible {
     /// The `validate --kind` name.
     package let rawValue: String
