@@ -18,6 +18,9 @@ import Testing
 ///   notification generator. Swift 5 with default isolation MainActor (every type main-actor isolated).
 /// - `student-observable`: an `@Observable` class with `@ObservationIgnored` members polling
 ///   `accelerometerData` from a `Timer` at 10 Hz. Swift 6 with default isolation MainActor.
+/// - `student-async-task`: an `ObservableObject` view model whose handler starts `Task { @MainActor in … }`,
+///   awaits an `async` function and sleeps with `Task.sleep(for:)` and `Task.sleep(nanoseconds:)`. Swift 6 with
+///   default isolation MainActor.
 enum StudentTeams {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Teams")
     static let names = ["student-motion-class", "student-observable", "student-view-model"]
@@ -87,6 +90,48 @@ enum StudentTeams {
         // Pull style: polled by a 10 Hz timer, so firings fall on the timer's ticks (multiples of 0.1 s).
         for times in observable.times[1] ?? [] {
             #expect(times.allSatisfy { abs($0 * 10 - ($0 * 10).rounded()) < 1e-6 })
+        }
+    }
+
+    /// Swift concurrency runs on the simulated phone's clock (`student-async-task`, Swift 6 with default
+    /// isolation MainActor): the accelerometer handler starts `Task { @MainActor in await handleShake() }`, which
+    /// counts the shake at once, awaits an `async` function that sleeps 0.1 s (`Task.sleep(nanoseconds:)`) and
+    /// prints the clock, then starts a `Task { }` that sleeps 1.5 s (`Task.sleep(for:)`) before the next shake may
+    /// count. On the stream clock (hand calculation): every printed time is a firing's time + 0.1 s exactly, two
+    /// firings of one stream are at least 0.1 + 1.5 = 1.6 s apart, and some stream fires twice (a sleep that never
+    /// ended would leave one firing per stream; a sleep on the machine's clock would end after 1.6 s of the
+    /// machine's time, minutes of stream time, at a time no rerun repeats).
+    @Test func tasksAndAsyncCodeRunOnTheSimulatedClock() throws {
+        guard let toolchain = SourceFixture.toolchain else {
+            Issue.record("no swiftc: source submissions cannot be tested")
+            return
+        }
+        let folder = try SourceFixture.folder(json: [:], sources: try StudentTeams.sources(["student-async-task"]))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rubric = try Rubric.load(path: folder.appendingPathComponent("rubric.json").path)
+        let (subs, failures) = Grader.load(rubric, files: [folder.appendingPathComponent("student-async-task").path])
+        #expect(failures.isEmpty, "\(failures)")
+        let grades = try Grader.grade(rubric, submissions: subs, runner: MonteCarloRunner(jobs: 2), toolchain: toolchain)
+        let g = try #require(grades.first)
+        let source = try #require(g.source)
+        #expect(source.failure == nil, "\(String(describing: source.failure))")
+        for r in g.results { #expect(r.verdict != .notMeasurable, "\(r)") }
+        #expect(source.intervals.accelerometerSeconds == 0.02)
+        let streams = source.times.keys.sorted().flatMap { source.times[$0] ?? [] }
+        let firings = streams.flatMap { $0 }
+        #expect(!firings.isEmpty)
+        for times in streams {
+            for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 1.6 - 1e-9, "\(times)") }
+        }
+        #expect(streams.contains { $0.count >= 2 })
+        // One line per firing, unless its stream ended within the 0.1 s sleep; the log keeps the first 16 KiB.
+        #expect(source.printedLines > 0 && source.printedLines <= firings.count)
+        let lines = String(decoding: source.printed, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count > 10)
+        for line in lines.dropLast() {
+            let last = line.split(separator: " ").last.map(String.init) ?? ""
+            let printed = try #require(Double(last), "\(line)")
+            #expect(firings.contains { abs($0 + 0.1 - printed) < 1e-9 }, "\(line)")
         }
     }
 

@@ -69,15 +69,19 @@ public enum SimulatedDevice {
         timers.append(ScheduledWork(dueSeconds: seconds, order: sequence, work: work))
     }
 
-    /// Runs every queued piece of work, including work queued while draining.
+    /// Runs every queued piece of work, including work queued while draining, then the main actor's jobs
+    /// (``mainExecutorDrain``), and again until the queue stays empty.
     public static func drain() {
-        while pendingStart < pending.count {
-            let work = pending[pendingStart]
-            pendingStart += 1
-            work()
-        }
-        pending.removeAll(keepingCapacity: true)
-        pendingStart = 0
+        repeat {
+            while pendingStart < pending.count {
+                let work = pending[pendingStart]
+                pendingStart += 1
+                work()
+            }
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+            mainExecutorDrain?()
+        } while !pending.isEmpty
     }
 
     /// Moves the clock to `seconds`, running every timer due by then at its own time (earliest first), each

@@ -198,6 +198,24 @@ extension HarnessWire {
                     }
                 }
 
+                /// Swift concurrency on the simulated thread: the runtime's global-enqueue hook queues every
+                /// job that would go to the thread pool (a nonisolated `Task { }`, `Task.detached`, a hop to a
+                /// nonisolated `async` function) on the simulated main queue, and the device's drain runs the
+                /// main actor's jobs (`Task { @MainActor in … }`) through the runtime's main-queue drain; so
+                /// every task runs on this thread, in a fixed order, and `Task.sleep` (the shims') on the stream
+                /// clock.
+                nonisolated static func installConcurrency() {
+                    typealias Enqueue = @convention(thin) (UnownedJob) -> Void
+                    typealias Hook = @convention(thin) (UnownedJob, Enqueue) -> Void
+                    guard let runtime = dlopen(nil, RTLD_NOW) else { fail("no dynamic linker handle") }
+                    guard let hook = dlsym(runtime, "swift_task_enqueueGlobal_hook"),
+                        let mainDrain = dlsym(runtime, "_dispatch_main_queue_callback_4CF")
+                    else { fail("the Swift concurrency runtime has no enqueue hook or main-queue drain") }
+                    hook.assumingMemoryBound(to: Hook?.self).pointee = { job, _ in SimulatedDevice.enqueue(job: job) }
+                    let drain = unsafeBitCast(mainDrain, to: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
+                    SimulatedDevice.mainExecutorDrain = { drain(nil) }
+                }
+
                 /// The update intervals the team's managers were last started with (0: never).
                 static var intervals = SensorIntervals()
 
@@ -387,6 +405,7 @@ extension HarnessWire {
                     var output = Output()
                     var log = TeamLog()
                     output.fd = log.open()
+                    installConcurrency()
                     let magic = [input.byte(), input.byte(), input.byte(), input.byte()]
                     guard magic == Array("SBHQ".utf8), input.u32() == \(version) else { fail("not a v\(version) request") }
                     output.bytes = Array("SBHA".utf8)
