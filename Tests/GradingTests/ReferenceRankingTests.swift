@@ -52,7 +52,10 @@ import Testing
     /// first; the recommended setting, which meets every rule, ties it), and the worst shipped good setting is above
     /// the best baseline by at least 20% of the simulated points. The window-fraction preset (seismic's 13 m/s² ≈ 1.33 g
     /// on gravity-free acceleration, 3/4 of a 0.5 s window) catches about 5% of the campus walk's shakes, so it is not a good setting for this assignment: it is
-    /// only required to beat every baseline.
+    /// only required to beat every baseline, and the reason it is left out is checked (its shake recall below 10%).
+    /// It stays as it is rather than being retuned: it is seismic's published setting, the default every shake
+    /// study compares the kinds at (Reports/shake-campus-walk, shake-everyday, shake-threshold-tuning), and its
+    /// campus-tuned form is `recommended-campus-walk`, which is in the margin.
     @Test func oracleRanksFirstAndEveryBaselineBelowEveryShippedSetting() throws {
         let rubric = try Rubric.load(path: Self.rubricPath)
         let teams = [("oracle", ReferenceShakeDetector.Behaviour.oracle)] + Self.shipped + Self.baselines
@@ -69,5 +72,8 @@ import Testing
         #expect(points[1...Self.shipped.count].allSatisfy { $0 <= points[0] }, "\(table)")
         #expect(worstGood - bestBaseline >= 0.2 * maximum, "\(table)")
         #expect(points[weak] > bestBaseline, "\(table)")
+        let weakRecall = try #require(
+            grades[weak].results.first { rubric.criteria[$0.criterionIndex].id == "shake-recall" }?.value)
+        #expect(weakRecall < 0.1, "preset-window-fraction recall \(weakRecall)")
     }
 }
