@@ -42,7 +42,7 @@ package enum GradeReport {
                 + (manual.contains { $0.verdict == .notEntered } ? "; some manual points not entered yet" : "") + ").")
         if let source = s.source {
             try sourceSection(&doc, s, source, g.source)
-            doc.paragraph(feedText(s, rubric: rubric))
+            doc.paragraph(feedText(s, rubric: rubric, run: g.source))
         } else {
             doc.paragraph(
                 "Choices: \(GradeAdvice.settingText(s.detector)) (`\(detectorJSON(s.detector))`); proximity "
@@ -121,8 +121,14 @@ package enum GradeReport {
     }
 
     /// The team's detector as the grader read and fed it: each setting its kind reads, with its unit, and the
-    /// stream and rate of every suite that fed it.
-    static func feedText(_ s: Submission, rubric: Rubric) -> String {
+    /// stream and rate of every suite that fed it. An app-style source team (its own `CMMotionManager`) is fed at
+    /// the rate its app set, so the line gives that rate first and the suites' stream second (issue 26).
+    ///
+    /// - Parameters:
+    ///   - s: the submission.
+    ///   - rubric: the rubric whose suites fed it.
+    ///   - run: a source team's harness answers (the intervals its app started its updates with), or nil.
+    static func feedText(_ s: Submission, rubric: Rubric, run: SourceAnswers? = nil) -> String {
         var settings = ""
         switch s.detector {
         case .shake(let c):
@@ -166,8 +172,34 @@ package enum GradeReport {
         case .scribble: stream = "touch points"
         case .source(let g, _, _): stream = g == .shake ? "accelerometer samples" : "touch points"
         }
+        if case .source(.shake, _, _) = s.detector, let app = run.flatMap(appFeed) {
+            return "As graded: its app ran \(app.sensor) at `\(app.property)` = \(SourceAnswers.number(app.seconds)) s, so "
+                + "it was fed \(app.stream) at \(SourceAnswers.number(1 / app.seconds)) Hz (its own rate, taken from the "
+                + "grader's \(distinct.joined(separator: " and ")) stream) in every suite that measures it."
+        }
         return "As graded: \(settings)it was fed \(stream) at \(distinct.joined(separator: " and ")) in every suite that "
             + "measures it."
+    }
+
+    /// The sensor an app-style team's shake code listened to, at the interval its app set (the accelerometer
+    /// first, then device motion: the order the harness reads them in), or nil for a detector type.
+    static func appFeed(
+        _ run: SourceAnswers
+    ) -> (sensor: String, property: String, seconds: Double, stream: String)? {
+        let i = run.intervals
+        if i.accelerometerSeconds > 0 {
+            return (
+                "its accelerometer", "accelerometerUpdateInterval", i.accelerometerSeconds,
+                "raw accelerometer readings (gravity included)"
+            )
+        }
+        if i.deviceMotionSeconds > 0 {
+            return (
+                "device motion", "deviceMotionUpdateInterval", i.deviceMotionSeconds,
+                "device-motion userAcceleration (gravity removed)"
+            )
+        }
+        return nil
     }
 
     /// A source team's choices, the isolation its code ran under, and its outcome when the code did not run.

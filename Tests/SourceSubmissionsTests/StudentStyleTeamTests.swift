@@ -79,12 +79,26 @@ enum StudentTeams {
         #expect(report.contains("Its code printed \(14 + fired) lines"), "\(report)")
         #expect(report.contains("`accelerometerUpdateInterval` = 0.01667 s (60 Hz"), "\(report)")
         #expect(report.contains("ShakeDetectorService ready"))
+        // The "As graded" line gives the app's own rate (1 / (1/60 s) = 60 Hz), not the suites' 100 Hz stream.
+        #expect(
+            report.contains(
+                "As graded: its app ran its accelerometer at `accelerometerUpdateInterval` = 0.01667 s, so it was fed "
+                    + "raw accelerometer readings (gravity included) at 60 Hz (its own rate, taken from the grader's "
+                    + "100 Hz stream) in every suite that measures it."),
+            "\(report)")
         // The team's own location code decided the visits: it has in-range answers for them.
         #expect(!(motion.inside[0] ?? [:]).isEmpty)
 
         let viewModel = try #require(byTeam["student-view-model"]?.source)
         #expect(viewModel.intervals.deviceMotionSeconds == 0.02 && viewModel.rawAccelerometer == false)
         #expect(viewModel.printedLines == 0)
+        // Device motion at 0.02 s: 1 / 0.02 = 50 Hz of userAcceleration.
+        let viewModelGrade = try #require(byTeam["student-view-model"])
+        #expect(
+            GradeReport.feedText(viewModelGrade.submission, rubric: rubric, run: viewModel)
+                == "As graded: its app ran device motion at `deviceMotionUpdateInterval` = 0.02 s, so it was fed "
+                + "device-motion userAcceleration (gravity removed) at 50 Hz (its own rate, taken from the grader's "
+                + "100 Hz stream) in every suite that measures it.")
         let observable = try #require(byTeam["student-observable"]?.source)
         #expect(observable.intervals.accelerometerSeconds == 0.1)
         // Pull style: polled by a 10 Hz timer, so firings fall on the timer's ticks (multiples of 0.1 s).
