@@ -227,7 +227,7 @@ package enum GradeReport {
         // nothing, so those reports are unchanged.
         if let run {
             for note in run.runNotes(delivery: source.types.lowRateDelivery) { doc.paragraph(note) }
-            if !run.printed.isEmpty { doc.code(printedText(run.printed)) }
+            if !run.printed.isEmpty { doc.code(printedText(run.shownLog)) }
         }
         if let f = run?.failure {
             doc.paragraph(

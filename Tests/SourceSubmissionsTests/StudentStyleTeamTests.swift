@@ -79,6 +79,11 @@ enum StudentTeams {
         #expect(report.contains("Its code printed \(14 + fired) lines"), "\(report)")
         #expect(report.contains("`accelerometerUpdateInterval` = 0.01667 s (60 Hz"), "\(report)")
         #expect(report.contains("ShakeDetectorService ready"))
+        // The report shows the log's first 20 lines (``SourceAnswers/reportLogLines``), not all 16 KiB kept: the
+        // 14 + fired lines are more than 20 (fired > 0 and every stream prints its ready line), so exactly 20.
+        #expect(report.contains("the log's first 20 lines are shown below."), "\(report)")
+        #expect(motion.shownLog.filter { $0 == 10 }.count == 20)
+        #expect(!report.contains(String(decoding: motion.printed, as: UTF8.self)))
         // The "As graded" line gives the app's own rate (1 / (1/60 s) = 60 Hz), not the suites' 100 Hz stream.
         #expect(
             report.contains(

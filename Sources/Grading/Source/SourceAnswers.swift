@@ -59,11 +59,29 @@ package struct SourceAnswers: Sendable {
                     + "(\(Self.number(hz)) Hz, clamped to 1–100 Hz as iOS caps it): it got \(model).")
         }
         if printedLines > 0 {
+            let shown = shownLog
+            let lines = shown.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } + (shown.last == 10 ? 0 : 1)
             notes.append(
                 "Its code printed \(printedLines) line\(printedLines == 1 ? "" : "s") (standard output goes to the team's "
-                    + "log, never to the grader's answer); the log's first \(printed.count) bytes are shown below.")
+                    + "log, never to the grader's answer); "
+                    + (lines == 1 ? "the log's first line is shown below." : "the log's first \(lines) lines are shown below."))
         }
         return notes
+    }
+
+    /// Lines of the printed log a report shows: the harness keeps up to 16 KiB, a student reads the start (a team
+    /// printing on every shake would otherwise fill its report with a thousand lines).
+    package static let reportLogLines = 20
+
+    /// The start of the printed log a report shows: ``printed`` up to and including its ``reportLogLines``-th
+    /// newline (all of it when it has fewer lines).
+    package var shownLog: [UInt8] {
+        var newlines = 0
+        for (i, byte) in printed.enumerated() where byte == 10 {
+            newlines += 1
+            if newlines == Self.reportLogLines { return Array(printed[...i]) }
+        }
+        return printed
     }
 
     /// Up to 4 significant digits, no trailing zeros.
