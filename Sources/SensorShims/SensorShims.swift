@@ -20,6 +20,9 @@
 // - `NSObject`, `NSObjectProtocol`, `OperationQueue` (`.main`, `init()`), `DispatchQueue` (`.main`, `.global()`,
 //   `async`, `asyncAfter`), `DispatchTime`, `DispatchTimeInterval`, `Timer` (`scheduledTimer(withTimeInterval:
 //   repeats:block:)`), `UserDefaults` (in memory), `UUID` (deterministic), `Error.localizedDescription`.
+// - `Task.sleep(nanoseconds:)`, `Task.sleep(for:tolerance:)` on the simulated clock (shadowing the standard
+//   library's); tasks themselves are the standard library's, run on the simulated thread by the harness
+//   (`Runtime/SimulatedDevice+Concurrency.swift`).
 //
 // Core Motion-shaped (besides the data types below)
 // - `CMMotionManager`: accelerometer, device-motion and gyroscope updates, push (to a handler on a queue) or pull
