@@ -59,6 +59,42 @@ package enum SampleRecordings {
         return StaticGyro(profile: profile, devices: devices, x: axes[0], y: axes[1], z: axes[2])
     }
 
+    // MARK: - Spin
+
+    package static let spinSeed: UInt64 = 2025
+    /// Full turns each way of the spin sample.
+    package static let spinTurns = 5
+    /// Turning rate of the spin sample, °/s (a hand turn on a table runs at 90–400 °/s).
+    package static let spinRateDegPerSec = 180.0
+    /// Still stretch before, between and after the spins, s.
+    package static let spinStillSeconds = 5.0
+
+    /// The phone of `Gyroscope.csv` spun flat on a table (docs/recordings.md, "A spin recording"): per axis the same
+    /// device as ``staticGyro()`` (so the spin's scale factor and asymmetry are that sample's z device's), fresh
+    /// noise (seed 2025). The true z rate: ``spinStillSeconds`` still, ``spinTurns`` full turns counter-clockwise at
+    /// ``spinRateDegPerSec``, still, as many clockwise, still; x and y turn not at all. Each spin is m samples at
+    /// θ/(m·Δt), so the sampled true rate sums to exactly ±turns·360° (as ``WalkPlan`` lays out a turn) and the
+    /// marks are exact. Returned in ``StaticGyro``'s layout (readings in rad/s).
+    package static func spinGyro() throws -> StaticGyro {
+        let still = try staticGyro()
+        let profile = still.profile
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: spinSeed, trialIndex: 0))
+        var models = still.devices.map { GyroErrorModel(profile: profile, device: $0, stream: stream) }
+        let dt = 1 / profile.sampleRateHz
+        let stillCount = Int((spinStillSeconds * profile.sampleRateHz).rounded())
+        let angle = Double(spinTurns) * 2 * .pi
+        let m = Int((angle / (spinRateDegPerSec * .pi / 180 * dt)).rounded())
+        let rate = angle / (Double(m) * dt)
+        let still0 = [Double](repeating: 0, count: stillCount)
+        let truth = still0 + [Double](repeating: rate, count: m) + still0 + [Double](repeating: -rate, count: m) + still0
+        var axes: [[Double]] = [[], [], []]
+        for a in 0..<3 { axes[a].reserveCapacity(truth.count) }
+        for omega in truth {
+            for a in 0..<3 { axes[a].append(models[a].measure(a == 2 ? omega : 0, stream: stream)) }
+        }
+        return StaticGyro(profile: profile, devices: still.devices, x: axes[0], y: axes[1], z: axes[2])
+    }
+
     // MARK: - Shakes
 
     package static let shakeSeed: UInt64 = 7
@@ -140,6 +176,10 @@ package enum SampleRecordings {
                 (gyro.x[$0], gyro.y[$0], gyro.z[$0])
             })
         files.add("phyphox-gyroscope.csv", phyphoxCSV(gyro))
+        let spin = try spinGyro()
+        files.add(
+            "spin/Gyroscope.csv",
+            try sensorLoggerCSV(count: spin.z.count, rate: spin.sampleRateHz, digits: 9) { (spin.x[$0], spin.y[$0], spin.z[$0]) })
         var generic = "t_s,x,y,z\n"
         for k in 0..<gyro.x.count {
             generic +=

@@ -1,6 +1,9 @@
+import DetectionCore
 import Foundation
 import MonteCarlo
+import SensorSim
 import Stats
+import Studies
 
 /// The walks that would answer "time or turning?" for one phone at 95%: how many of each kind, found by simulating
 /// logs of that plan from the phone's ``PhoneDriftModel`` and answering each with ``TimeOrTurning``.
@@ -12,6 +15,10 @@ import Stats
 /// (its uncertainty, and the class spread of what was not measured, carried in), fresh in-run noise per walk. The
 /// plan is the smallest count whose logs are answered (verdict time, turning or both) in at least ``targetPower``
 /// of the replications; the power stated is that fraction, with its Wilson 95% interval.
+///
+/// The closed form picks the plan; ``checkWithSimulator(profile:walksPerKind:replications:seed:runner:)`` checks it
+/// with the full simulator (the drift study's trial: walk, gyro error model, heading tracker), the turning walks laid
+/// out as ``fullTurns`` full turns on the spot to the left (``simulatedWalks``), one phone drawn per log.
 package struct WalkingPlan: Sendable {
     package static let shortMinutes = 5.0
     package static let longMinutes = 15.0
@@ -74,5 +81,92 @@ package struct WalkingPlan: Sendable {
             if answer.verdict.answered { answered += 1 }
         }
         return answered
+    }
+
+    // MARK: - The plan checked with the full simulator
+
+    /// The plan's four kinds of walk for the simulator, in ``walks(perKind:)``'s order: per duration, straight, then
+    /// ``fullTurns`` full turns on the spot to the left (net and total rotation 360°·turns).
+    package static var simulatedWalks: [WalkParameters] {
+        [shortMinutes, longMinutes].flatMap { minutes in
+            [
+                WalkParameters(minutes: minutes, turns: 0, shape: .loop),
+                WalkParameters.turning(
+                    minutes: minutes, totalDegrees: 360 * Double(fullTurns), netDegrees: 360 * Double(fullTurns)),
+            ]
+        }
+    }
+
+    /// The profile a log of the plan is simulated on, with ``PhoneDriftModel``'s reading of it: a device profile's
+    /// unmeasured fixed error drawn per phone from the class profile's spread (mean 0), an unmeasured noise term at
+    /// the class profile's value; a class profile as it is.
+    package static func planningProfile(_ p: GyroProfile) -> GyroProfile {
+        guard p.kind == .device else { return p }
+        var q = p
+        for field in GyroProfile.deviceFixedFields where p.measurements[field]?.value == nil {
+            q.measurements[field] = GyroMeasurement(value: 0, standardError: p.classValues[field] ?? 0, source: "class spread")
+        }
+        func unmeasured(_ field: String) -> Double? { p.measurements[field]?.value == nil ? p.classValues[field] : nil }
+        if let v = unmeasured("noiseDensityDegPerSecPerRootHz") { q.noiseDensityDegPerSecPerRootHz = v }
+        if let v = unmeasured("biasInstabilityDegPerHour") { q.biasInstabilityDegPerHour = v }
+        if let v = unmeasured("biasCorrelationTimeSeconds") { q.biasCorrelationTimeSeconds = v }
+        if let v = unmeasured("rateRandomWalkDegPerSecPerRootSec") { q.rateRandomWalkDegPerSecPerRootSec = v }
+        return q
+    }
+
+    /// The plan's power measured with the full simulator.
+    package struct SimulatorCheck: Sendable {
+        package let walksPerKind: Int
+        package let replications: Int
+        /// Simulated logs the walks answered (``TimeOrTurning/Verdict/answered``).
+        package let answered: Int
+        package var power: Double { Double(answered) / Double(replications) }
+        /// Wilson 95% interval of the power, from the replications.
+        package let powerInterval: ConfidenceInterval
+
+        /// Whether the advertised power (``targetPower``) lies within the replication interval or below it: the
+        /// simulator does not show the plan to fall short.
+        package var holds: Bool { powerInterval.high >= WalkingPlan.targetPower }
+    }
+
+    /// Simulates `replications` logs of the plan with `walksPerKind` walks of each kind through ``DriftTrial`` and
+    /// answers each with ``TimeOrTurning`` from the simulated minutes, total rotation and drift.
+    ///
+    /// Each log is one phone: replication r draws its device (``GyroDevice/draw(from:stream:)`` on
+    /// ``planningProfile(_:)``) from the stream of global index r·(w + 1), w = 4·`walksPerKind`, and its walks use
+    /// indices r·(w + 1) + 1 … r·(w + 1) + w, each a fresh stream (fresh noise per walk), all seeded from `seed`.
+    /// Replications run in parallel and are reduced in index order, so the count does not depend on `runner`'s jobs.
+    package static func checkWithSimulator(
+        profile: GyroProfile, walksPerKind: Int, replications: Int, seed: UInt64, runner: MonteCarloRunner
+    ) throws -> SimulatorCheck {
+        let planning = planningProfile(profile)
+        let cells = simulatedWalks.enumerated().map { index, walk in
+            DriftCell(index: index, profile: planning, input: .rotationRate, tiltDegrees: 0, walk: walk)
+        }
+        let perLog = cells.count * walksPerKind
+        let scenario = DriftScenario(
+            name: "walking-plan", description: "", file: "", seed: seed, trialsPerCell: walksPerKind * replications,
+            sameDevice: true, cells: cells, tracker: HeadingTracker.Configuration(), straightAheadToleranceDegrees: 5)
+        let answered = try runner.run(count: replications) { r -> Bool in
+            let base = r * (perLog + 1)
+            let device = GyroDevice.draw(
+                from: planning, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(base))))
+            var minutes: [Double] = [], turned: [Double] = [], drifts: [Double] = []
+            for i in 0..<perLog {
+                let cell = cells[i % cells.count]
+                let o = try DriftTrial.run(
+                    cell: cell, trialInCell: r * walksPerKind + i / cells.count, globalIndex: base + 1 + i,
+                    scenario: scenario, sharedDevice: device)
+                minutes.append(cell.walk.minutes)
+                turned.append(o.totalRotationRadians * 180 / .pi)
+                drifts.append(o.driftRadians * 180 / .pi)
+            }
+            let answer = try? TimeOrTurning(minutes: minutes, turnedDegrees: turned, driftDegrees: drifts)
+            return answer?.verdict.answered ?? false
+        }
+        let count = answered.filter { $0 }.count
+        return SimulatorCheck(
+            walksPerKind: walksPerKind, replications: replications, answered: count,
+            powerInterval: try Proportion(successes: count, trials: replications).wilson(confidence: 0.95))
     }
 }

@@ -11,20 +11,55 @@ import Studies
 ///
 /// Measured: OLS `abs_drift_deg ~ minutes` (as the drift study's `time` model) and, with at least 3 distinct
 /// durations, the growth exponent `log|drift| ~ log(minutes)` (slope 0.5: random walk, 1: bias). Predicted: for
-/// every distinct duration, `trials` walks through the drift study's own machinery (``DriftStudy``, one cell per
-/// duration), summarised as the median and the central 95% of |drift|. A class profile draws a fresh phone per walk
+/// every distinct walk (``WalkKey``: its duration and, when the entry logged them, its own total and net rotation;
+/// else a 4-turn loop or a straight walk), `trials` walks through the drift study's own machinery (``DriftStudy``,
+/// one cell per distinct walk), summarised as the median and the central 95% of |drift|. A class profile draws a fresh phone per walk
 /// (a class of phones); a device profile simulates its one phone, drawing the fixed errors per walk from the
 /// measured values ± their standard errors (the predictive distribution of one walk of that phone).
 ///
-/// The comparison: each walk's percentile among the simulated |drift| at its duration (mid-rank) is uniform if the
+/// The comparison: each walk's percentile among the simulated |drift| of its walk (mid-rank) is uniform if the
 /// walks come from the prediction; Anderson–Darling tests that (``UniformityTests``), and the exact sign test asks
 /// whether the walks sit above or below the predicted median as often. When either rejects at 5%, ``gap`` says
 /// which error would explain it. With turning in the log, ``timeOrTurning`` answers the question from the walks;
 /// without, ``plan`` says which walks would.
 package struct WalksAnalysis: Sendable {
-    /// The profile's prediction at one duration, degrees.
-    package struct Prediction: Sendable {
+    /// The walk a log entry is simulated as: its duration and, when it logged them, its total and net rotation.
+    package struct WalkKey: Sendable, Hashable, Comparable {
         package let minutes: Double
+        package let turnedDegrees: Double?
+        package let netTurnDegrees: Double?
+
+        package init(_ e: DriftLogEntry) {
+            minutes = e.minutes
+            let both = e.turnedDegrees != nil && e.netTurnDegrees != nil
+            turnedDegrees = both ? e.turnedDegrees : nil
+            netTurnDegrees = both ? e.netTurnDegrees : nil
+        }
+
+        /// Whether the walk is simulated with its own logged turning.
+        package var hasTurning: Bool { turnedDegrees != nil }
+
+        package static func < (a: WalkKey, b: WalkKey) -> Bool {
+            if a.minutes != b.minutes { return a.minutes < b.minutes }
+            if a.turnedDegrees != b.turnedDegrees { return (a.turnedDegrees ?? -1) < (b.turnedDegrees ?? -1) }
+            return (a.netTurnDegrees ?? -Double.infinity) < (b.netTurnDegrees ?? -Double.infinity)
+        }
+
+        /// The simulated walk: the logged turning (``WalkParameters/turning(minutes:totalDegrees:netDegrees:)``:
+        /// the drift model sees turning only through net and total rotation), else a straight walk or a 4-turn loop.
+        package func walk(straight: Bool) -> WalkParameters {
+            if let t = turnedDegrees, let n = netTurnDegrees {
+                return WalkParameters.turning(minutes: minutes, totalDegrees: t, netDegrees: n)
+            }
+            return WalkParameters(minutes: minutes, turns: straight ? 0 : 4, shape: .loop)
+        }
+    }
+
+    /// The profile's prediction for one simulated walk (``WalkKey``), degrees.
+    package struct Prediction: Sendable {
+        package let key: WalkKey
+        package let walk: WalkParameters
+        package var minutes: Double { key.minutes }
         package let trials: Int
         package let medianAbsDriftDeg: Double
         package let bandLowDeg: Double
@@ -98,10 +133,18 @@ package struct WalksAnalysis: Sendable {
         package let rmsWithDeg: Double
     }
 
-    package func prediction(minutes: Double) -> Prediction? { predictions.first { $0.minutes == minutes } }
+    /// The prediction `entry` is compared with.
+    package func prediction(for entry: DriftLogEntry) -> Prediction? {
+        let key = WalkKey(entry)
+        return predictions.first { $0.key == key }
+    }
+
+    /// Whether some walk is simulated with its own logged turning.
+    package var simulatesLoggedTurning: Bool { predictions.contains { $0.key.hasTurning } }
 
     /// - Parameters:
-    ///   - straight: simulate straight walks (0 turns) instead of 4-turn loops (360° net rotation).
+    ///   - straight: simulate straight walks (0 turns) instead of 4-turn loops (360° net rotation), for entries that
+    ///     did not log their turning; an entry with `turnedDegrees` and `netTurnDegrees` is simulated with its own.
     package init(
         log: DriftLog, profile: GyroProfile, trials: Int, seed: UInt64, straight: Bool,
         runner: MonteCarloRunner
@@ -119,7 +162,6 @@ package struct WalksAnalysis: Sendable {
             }
         }
         add(DriftAnalysis.ModelID.time, "abs_drift_deg ~ minutes", absDrift, [RegressionTerm(name: "minutes", values: minutes)])
-        let distinct = Array(Set(minutes)).sorted()
         let rows = absDrift.indices.filter { absDrift[$0] > 0 }
         if Set(rows.map { minutes[$0] }).count >= 3 {
             add(
@@ -133,12 +175,16 @@ package struct WalksAnalysis: Sendable {
         }
         self.models = models
 
-        // The drift study's machinery: one cell per distinct duration.
-        walkShape = straight ? "straight (0 turns)" : "loop (4 turns, 360° net rotation)"
-        let cells = distinct.enumerated().map { index, m in
-            DriftCell(
-                index: index, profile: profile, input: .rotationRate, tiltDegrees: 0,
-                walk: WalkParameters(minutes: m, turns: straight ? 0 : 4, shape: .loop))
+        // The drift study's machinery: one cell per distinct walk (duration, and the logged turning when present).
+        let keys = Array(Set(log.entries.map(WalkKey.init))).sorted()
+        let logged = keys.filter(\.hasTurning).count
+        let shape = straight ? "straight (0 turns)" : "loop (4 turns, 360° net rotation)"
+        walkShape =
+            logged == keys.count
+            ? "own-turning (each walk's logged total and net rotation)"
+            : logged > 0 ? "own-turning where logged, else \(shape)," : shape
+        let cells = keys.enumerated().map { index, key in
+            DriftCell(index: index, profile: profile, input: .rotationRate, tiltDegrees: 0, walk: key.walk(straight: straight))
         }
         let scenario = DriftScenario(
             name: "walks", description: "", file: log.file, seed: seed, trialsPerCell: trials,
@@ -151,14 +197,14 @@ package struct WalksAnalysis: Sendable {
             let sorted = byCell[cell.index].sorted()
             let summary = try Descriptive.summary(sorted)
             return Prediction(
-                minutes: cell.walk.minutes, trials: sorted.count, medianAbsDriftDeg: summary.median,
+                key: keys[cell.index], walk: cell.walk, trials: sorted.count, medianAbsDriftDeg: summary.median,
                 bandLowDeg: try Descriptive.quantile(sorted: sorted, probability: 0.025),
                 bandHighDeg: try Descriptive.quantile(sorted: sorted, probability: 0.975),
                 rmsDriftDeg: summary.rms, sortedAbsDriftDeg: sorted)
         }
         var above = 0, below = 0
         for e in log.entries {
-            guard let p = predictions.first(where: { $0.minutes == e.minutes }) else { continue }
+            guard let p = predictions.first(where: { $0.key == WalkKey(e) }) else { continue }
             if abs(e.driftDegrees) > p.bandHighDeg { above += 1 }
             if abs(e.driftDegrees) < p.bandLowDeg { below += 1 }
         }
@@ -169,7 +215,7 @@ package struct WalksAnalysis: Sendable {
         var percentiles: [Double] = []
         var aboveMedian = 0
         for e in log.entries {
-            guard let p = predictions.first(where: { $0.minutes == e.minutes }) else { continue }
+            guard let p = predictions.first(where: { $0.key == WalkKey(e) }) else { continue }
             let x = abs(e.driftDegrees)
             let below = p.sortedAbsDriftDeg.filter { $0 < x }.count
             let equal = p.sortedAbsDriftDeg.filter { $0 == x }.count
@@ -217,9 +263,7 @@ package struct WalksAnalysis: Sendable {
                     changed.biasInstabilityDegPerHour = classValue
                     changed.biasCorrelationTimeSeconds = profile.classValues["biasCorrelationTimeSeconds"] ?? 100
                 }
-                let cell = DriftCell(
-                    index: 0, profile: changed, input: .rotationRate, tiltDegrees: 0,
-                    walk: WalkParameters(minutes: longest.minutes, turns: straight ? 0 : 4, shape: .loop))
+                let cell = DriftCell(index: 0, profile: changed, input: .rotationRate, tiltDegrees: 0, walk: longest.walk)
                 let one = DriftScenario(
                     name: "walks", description: "", file: log.file, seed: seed, trialsPerCell: trials, sameDevice: false,
                     cells: [cell], tracker: HeadingTracker.Configuration(), straightAheadToleranceDegrees: 5)
@@ -237,7 +281,7 @@ package struct WalksAnalysis: Sendable {
     static func gap(log: DriftLog, predictions: [Prediction], straight: Bool) -> Gap? {
         var excess: [Double] = [], seconds: [Double] = [], turned: [Double] = []
         for e in log.entries {
-            guard let p = predictions.first(where: { $0.minutes == e.minutes }) else { continue }
+            guard let p = predictions.first(where: { $0.key == WalkKey(e) }) else { continue }
             excess.append(e.driftDegrees * e.driftDegrees - p.rmsDriftDeg * p.rmsDriftDeg)
             seconds.append(e.minutes * 60)
             turned.append(e.turnedDegrees ?? (straight ? 0 : 360))

@@ -23,7 +23,7 @@ package enum WalksReport {
             "profile_median_deg", "profile_band_low_deg", "profile_band_high_deg", "profile_percentile",
         ])
         for (i, e) in a.log.entries.enumerated() {
-            let p = a.prediction(minutes: e.minutes)
+            let p = a.prediction(for: e)
             try t.append([
                 .integer(e.index), .integer(e.line), .text(e.id ?? ""), .text(e.name ?? ""),
                 e.dateSecondsSince2001.map(CSVCell.number) ?? .missing, .number(e.minutes),
@@ -38,12 +38,20 @@ package enum WalksReport {
     }
 
     static func profileCSV(_ a: WalksAnalysis) throws -> String {
-        var t = CSVTable(header: ["minutes", "trials", "median_abs_drift_deg", "band_low_deg", "band_high_deg", "rms_drift_deg"])
+        // The turning columns only when some walk is simulated with its own logged turning.
+        let turning = a.simulatesLoggedTurning
+        var t = CSVTable(
+            header: ["minutes"] + (turning ? ["turned_deg", "net_turn_deg"] : [])
+                + ["trials", "median_abs_drift_deg", "band_low_deg", "band_high_deg", "rms_drift_deg"])
         for p in a.predictions {
-            try t.append([
-                .number(p.minutes), .integer(p.trials), .number(p.medianAbsDriftDeg), .number(p.bandLowDeg),
-                .number(p.bandHighDeg), .number(p.rmsDriftDeg),
-            ])
+            let turningCells: [CSVCell] =
+                turning
+                ? [p.key.turnedDegrees.map(CSVCell.number) ?? .missing, p.key.netTurnDegrees.map(CSVCell.number) ?? .missing] : []
+            try t.append(
+                [.number(p.minutes)] + turningCells + [
+                    .integer(p.trials), .number(p.medianAbsDriftDeg), .number(p.bandLowDeg), .number(p.bandHighDeg),
+                    .number(p.rmsDriftDeg),
+                ])
         }
         return t.render()
     }
@@ -211,7 +219,8 @@ package enum WalksReport {
         doc.bullets(findings)
         doc.heading("How it was measured", level: 2)
         doc.paragraph(
-            "Measured: \(n) walks from the drift log. Predicted: for each distinct duration, "
+            "Measured: \(n) walks from the drift log. Predicted: for each distinct duration"
+                + (a.simulatesLoggedTurning ? " and logged turning (total and net rotation)" : "") + ", "
                 + "\(a.predictions.first?.trials ?? 0) simulated \(a.walkShape) walks on the `\(a.profile.name)` profile "
                 + "through the drift study's pipeline ("
                 + (a.profile.kind == .device
@@ -223,17 +232,28 @@ package enum WalksReport {
             doc.bullets(
                 a.log.skipped.map { "skipped the entry at \(a.log.isOneLine ? "entry" : "line") \($0.place): \($0.reason)" } + a.log.notes)
         }
-        var table = MarkdownTable(columns: [
-            ("minutes", .right), ("measured walks", .right), ("median |drift| (°)", .right),
-            ("95% band (°)", .right), ("measured |drift| (°)", .left),
-        ])
-        for p in a.predictions {
-            let measured = a.log.entries.filter { $0.minutes == p.minutes }.map { abs($0.driftDegrees) }
-            try table.append([
-                Format.exact(p.minutes), String(measured.count), try d(p.medianAbsDriftDeg),
-                "\(try d(p.bandLowDeg)) to \(try d(p.bandHighDeg))",
-                try measured.prefix(8).map { try d($0) }.joined(separator: ", ") + (measured.count > 8 ? ", …" : ""),
+        let turning = a.simulatesLoggedTurning
+        let first: [(title: String, alignment: MarkdownTable.Alignment)] =
+            [("minutes", .right)] + (turning ? [("turned, net (°)", .right)] : [])
+        var table = MarkdownTable(
+            columns: first + [
+                ("measured walks", .right), ("median |drift| (°)", .right), ("95% band (°)", .right),
+                ("measured |drift| (°)", .left),
             ])
+        for p in a.predictions {
+            let measured = a.log.entries.filter { WalksAnalysis.WalkKey($0) == p.key }.map { abs($0.driftDegrees) }
+            let turned =
+                turning
+                ? [
+                    p.key.turnedDegrees.map { t in "\(Format.exact(t)), \(Format.exact(p.key.netTurnDegrees ?? 0))" }
+                        ?? (a.walkShape.contains("straight") ? "straight" : "loop")
+                ] : []
+            try table.append(
+                [Format.exact(p.minutes)] + turned + [
+                    String(measured.count), try d(p.medianAbsDriftDeg),
+                    "\(try d(p.bandLowDeg)) to \(try d(p.bandHighDeg))",
+                    try measured.prefix(8).map { try d($0) }.joined(separator: ", ") + (measured.count > 8 ? ", …" : ""),
+                ])
         }
         doc.table(table)
         doc.image(alt: "measured |drift| against minutes with the profile's median and 95% band", path: "walks.svg")

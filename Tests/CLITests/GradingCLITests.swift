@@ -67,7 +67,7 @@ import Testing
     @Test func gradeWithoutRubricIsAUsageError() throws {
         let r = try SensorBench.run(["grade", "x.json"])
         #expect(r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: grade needs --rubric <file>"))
+        #expect(r.stderr.hasPrefix("Error: grade needs --rubric <name>|<file>"))
         #expect(r.stderr.contains("Usage: sensorbench grade"))
     }
 }

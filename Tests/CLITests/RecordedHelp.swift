@@ -3,7 +3,7 @@
 // the two newlines every help ends with. A help text changes only on purpose: edit the text here in the same commit
 // (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100; `run` and `grade`'s
 // `--shard` text for `slurm/<n>`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
-// dialect registry, with Physics Toolbox).
+// dialect registry, with Physics Toolbox; `grade --rubric <name>|<file>` and `walks`' logged turning, issue 25).
 
 /// Every help topic (`nil`: the program's own), with its text as recorded.
 let recordedHelp: [(topic: String?, text: String)] = [
@@ -271,10 +271,11 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         Answers TurnBack's question from the log: with turnedDegrees in its entries, whether drift grows
         with time or with turning (a regression with intervals); without, says it cannot and gives a
-        walking plan, checked by simulation. Simulates <n> walks per distinct duration on the profile (a
-        class of phones, or one phone for a device profile), tests the walks' percentiles against them
-        (Anderson-Darling, sign test) and names the error that would explain a gap. Writes walks.csv,
-        profile.csv, regression.csv, walks.svg and summary.md; the summary lists what was skipped.
+        walking plan, checked by simulation. Simulates <n> walks per distinct duration and logged
+        turning on the profile (a class of phones, or one phone for a device profile), tests the walks'
+        percentiles against them (Anderson-Darling, sign test) and names the error that would explain a
+        gap. Writes walks.csv, profile.csv, regression.csv, walks.svg and summary.md; the summary lists
+        what was skipped.
 
         USAGE: sensorbench walks <log.json> [--profile <name>|<file>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>] [--quiet]
 
@@ -288,7 +289,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           -o, --out <dir>         Folder for the report. (default: Reports/walks)
           --trials <n>            Simulated walks per duration. 10 to 100000. (default: 200)
           --seed <s>              Seed of the simulation. 0 to 2^64-1. (default: 1)
-          --walk straight|loop    Simulated walk: straight, or a 4-turn loop. (default: loop)
+          --walk straight|loop    Simulated walk for entries without logged turning: straight, or a 4-turn loop. (default:
+                                  loop)
           -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
                                   core)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
@@ -421,13 +423,14 @@ let recordedHelp: [(topic: String?, text: String)] = [
         read is named in summary.md and on standard error; the others are still graded, and the exit code
         is 65. The output is byte-identical for the same rubric and submissions, whatever --jobs.
 
-        USAGE: sensorbench grade <submission>... --rubric <file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]
+        USAGE: sensorbench grade <submission>... --rubric <name>|<file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]
 
         ARGUMENTS:
           <submission>            Submission JSON files, or folders of them (see docs/grading.md).
 
         OPTIONS:
-          --rubric <file>         The rubric JSON file. (required)
+          --rubric <name>|<file>  The rubric: a name (rubrics/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a
+                                  path. (required)
           -o, --out <dir>         Folder for the reports. (default: Reports/grades)
           -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
                                   core)
@@ -472,6 +475,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
           shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
+          plan-check              The walking plan for a profile, its power checked with the full simulator
+                                  (docs/recordings.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -549,6 +554,31 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         OPTIONS:
           --days <n>              Fresh days of each scenario's size, 1 to 10000. (default: 200)
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev plan-check",
+        #"""
+        OVERVIEW: The walking plan for a profile, its power checked with the full simulator (docs/recordings.md).
+
+        Picks the walking plan as walks does (the closed-form drift model, 400 simulated logs) and simulates
+        <n> logs of it through the drift study's trial (walk, gyro error model, heading tracker), one phone per
+        log, each answered by the same time-or-turning regression. Prints both powers with their Wilson 95%
+        intervals and whether the advertised 95% lies within the simulator's interval or below it.
+
+        USAGE: sensorbench dev plan-check [--profile <name>|<file>] [--replications <n>] [--seed <s>] [--jobs <n>] [--quiet]
+
+        OPTIONS:
+          --profile <name>|<file>
+                                  Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a
+                                  path. (default: phone-calibrated)
+          --replications <n>      Simulated logs of the plan, 10 to 100000. (default: 200)
+          --seed <s>              Seed of the simulation. 0 to 2^64-1. (default: 1)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
           -h, --help              Show help information.
         """#
     ),

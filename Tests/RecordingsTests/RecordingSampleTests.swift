@@ -20,7 +20,7 @@ import Testing
         #expect(
             files.paths == [
                 "Accelerometer.csv", "Gyroscope.csv", "phyphox-gyroscope.csv",
-                "static-gyro-generic.csv", "walk-past-houston-market.gpx",
+                "spin/Gyroscope.csv", "static-gyro-generic.csv", "walk-past-houston-market.gpx",
             ])
         if ProcessInfo.processInfo.environment["SENSORBENCH_RECORD_SAMPLES"] == "1" {
             try files.writeEach(into: Self.samples)
@@ -64,5 +64,26 @@ import Testing
             let worst = zip(read, truth).map { abs($0 - $1) / max(abs($1), 1e-12) }.max() ?? 1
             #expect(worst <= 1e-8)
         }
+    }
+
+    /// The shipped spin sample is what docs/recordings.md runs (`calibrate Gyroscope.csv --spin spin/Gyroscope.csv
+    /// --turns 5`): from the two shipped files, calibrate's steps recover the z device's drawn scale factor and
+    /// asymmetry within their stated 95% intervals (±1.96 SE, with the default 1° mark error).
+    @Test func theSpinSampleRecoversItsPhonesScaleFactorAndAsymmetry() throws {
+        let truth = try SampleRecordings.staticGyro().devices[2]
+        let recording = try SensorRecording.load(path: Self.samples.appendingPathComponent("Gyroscope.csv").path, declaredUnit: nil)
+        let analysis = try AllanAnalysis(recording: recording, axes: ["z"])
+        let still = GyroCalibration.profile(name: "sample", axis: analysis.axes[0], analysis: analysis)
+        let bias = try #require(still.measurements["biasDegPerSec"])
+        let spin = try SpinCalibration.read(
+            path: Self.samples.appendingPathComponent("spin/Gyroscope.csv").path, unit: nil, axis: "z",
+            turns: SampleRecordings.spinTurns, markErrorDegrees: 1, biasDegPerSec: bias.value ?? 0,
+            biasStandardErrorDegPerSec: bias.standardError, noiseDensityDegPerSecPerRootHz: still.noiseDensityDegPerSecPerRootHz)
+        let s = truth.scaleFactorError * 100, a = truth.scaleFactorAsymmetry * 100
+        #expect(abs(spin.scaleFactorPercent - s) < 1.96 * spin.scaleFactorStandardErrorPercent, "s \(spin.scaleFactorPercent) vs \(s)")
+        #expect(abs(spin.asymmetryPercent - a) < 1.96 * spin.asymmetryStandardErrorPercent, "a \(spin.asymmetryPercent) vs \(a)")
+        // 5 turns each way with a 1° mark error: SE(s) = √(Var A₊ + Var A₋ − 2Cov)/(2·1800°) ≈ √(6·1²)/3600 ≈ 0.07%;
+        // the noise and bias terms add little. So the interval is informative, not vacuous.
+        #expect(spin.scaleFactorStandardErrorPercent < 0.1)
     }
 }

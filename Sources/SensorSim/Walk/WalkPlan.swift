@@ -74,8 +74,9 @@ package struct WalkPlan: Sendable {
         self.parameters = p
     }
 
-    /// The turn angles in order, radians (positive = left).
+    /// The turn angles in order, radians (positive = left): the explicit ones when given, else the shape's.
     static func turnAngles(_ p: WalkParameters, stream: RandomStream) -> [Double] {
+        if let explicit = p.turnAnglesDegrees { return explicit.map { $0 * .pi / 180 } }
         let n = p.turns
         guard n > 0 else { return [] }
         let degrees: [Double]

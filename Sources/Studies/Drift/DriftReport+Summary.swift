@@ -88,6 +88,7 @@ extension DriftReport {
                         + "profile's value (closed form of the gyro model, at the grid's longest walk with the most turning):")
                 doc.bullets(unmeasured)
             }
+            try deviceUncertainty(&doc, s)
         }
 
         doc.heading("Drift per cell", level: 2)
@@ -280,6 +281,53 @@ extension DriftReport {
     }
 
     // MARK: - Tables
+
+    /// The device profiles' answer in closed form with the measurement's uncertainty carried in (``DeviceAnswer``):
+    /// per group of walks that differ only in duration, where time overtakes turning and time's share at the shortest
+    /// and longest walk, each with its central 95% over draws of the phone from its measured values ± SE.
+    static func deviceUncertainty(_ doc: inout MarkdownDocument, _ s: DriftScenario) throws {
+        var seen = Set<String>()
+        for p in s.cells.map(\.profile) where p.kind == .device && seen.insert(p.name).inserted {
+            let answer = try DeviceAnswer(scenario: s, profile: p)
+            func pct(_ x: Double) throws -> String { try Format.percent(x) }
+            var lines: [String] = []
+            for c in answer.crossovers {
+                let w = c.representative.walk
+                let range = "\(try minutesText(c.interval.low)) to \(try minutesText(c.interval.high)) min"
+                var line = "\(shapeNoun(w.shape).prefix(1).uppercased() + shapeNoun(w.shape).dropFirst()) with \(w.turns) turns: "
+                switch c.status {
+                case .timeEverywhere: line += "time dominates from \(try minutesText(c.minimumMinutes)) min on"
+                case .turningEverywhere: line += "turning dominates up to \(try minutesText(c.maximumMinutes)) min"
+                case .crosses(let m, _, _): line += "time overtakes turning at \(try minutesText(m)) min"
+                }
+                line += " (over the measurement's uncertainty: \(range))"
+                let group = answer.shares.filter {
+                    $0.cell.input == c.representative.input && $0.cell.tiltDegrees == c.representative.tiltDegrees
+                        && $0.cell.walk.shape == w.shape && $0.cell.walk.turns == w.turns
+                }
+                var ends: [DeviceAnswer.Share] = []
+                if let shortest = group.min(by: { $0.cell.walk.minutes < $1.cell.walk.minutes }) { ends.append(shortest) }
+                if let longest = group.max(by: { $0.cell.walk.minutes < $1.cell.walk.minutes }),
+                    longest.cell.index != ends.first?.cell.index
+                {
+                    ends.append(longest)
+                }
+                let shares = try ends.map { e in
+                    "\(try pct(e.timeShare)) (\(try pct(e.interval.low)) to \(try pct(e.interval.high))) at "
+                        + "\(Format.exact(e.cell.walk.minutes)) min"
+                }
+                if !shares.isEmpty { line += "; time's share " + shares.joined(separator: ", ") }
+                lines.append(line + ".")
+            }
+            guard !lines.isEmpty else { continue }
+            doc.paragraph(
+                "The phone's measurement uncertainty, carried into the answer: for `\(p.name)` in closed form (bias·T, scale "
+                    + "factor·θ_net + asymmetry/2·θ_total and the in-run noise of docs/drift.md), recomputed over "
+                    + "\(answer.draws) draws of its bias, scale factor and asymmetry from the measured values ± standard "
+                    + "errors (central 95% in parentheses; seeded from the scenario seed). The simulated phone above is one such draw.")
+            doc.bullets(lines)
+        }
+    }
 
     /// One row per measured term of each device profile: value, standard error, source; nil without device profiles.
     static func deviceTable(_ s: DriftScenario) throws -> MarkdownTable? {

@@ -54,24 +54,7 @@ package enum ProfileReader {
     private static func locate(
         _ text: String, beside folder: URL, fail: (InputError.Kind, String) throws(InputError) -> Never
     ) throws(InputError) -> (URL, String?) {
-        if isPath(text) {
-            let lookup = ReferenceSearchPath.resolve(text, beside: folder)
-            guard let url = lookup.found else {
-                try fail(.missingFile, "no profile file \"\(text)\" (looked for \(lookup.lookedIn))")
-            }
-            return (url, nil)
-        }
-        guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            try fail(
-                .badData,
-                "a profile name may hold letters, digits, '-' and '_' only, got \"\(text)\" (a path ends in .json or holds a '/')")
-        }
-        let lookup = ReferenceSearchPath.resolve("profiles/\(text).json", beside: folder)
-        guard let url = lookup.found else {
-            // A name, not a path: an unknown name is bad data (65), like an unknown check kind.
-            try fail(.badData, "no profile named \"\(text)\" (looked for \(lookup.lookedIn))")
-        }
-        return (url, text)
+        try ReferenceSearchPath.locate(text, what: "profile", namedFolder: "profiles", beside: folder, fail: fail)
     }
 
     /// Parses the profile file at `url`; a named profile's `name` must be `name`.

@@ -88,6 +88,35 @@ package enum ReferenceSearchPath {
         return Lookup(found: candidates.first(where: matches), candidates: candidates)
     }
 
+    /// The file a name or a path given for a `what` (a profile, a rubric) refers to, on the command line or in a file.
+    ///
+    /// A **path** (it ends in `.json` or holds a `/`) resolves as any relative path does (``resolve(_:beside:foldersToo:environment:)``);
+    /// a **name** (letters, digits, '-', '_') as `<namedFolder>/<name>.json` through the same search path. A missing
+    /// path is a missing file (66); an unknown or malformed name is bad data (65), like an unknown check kind.
+    ///
+    /// - Returns: the file, and the name asked for (nil for a path, which may hold any name).
+    package static func locate(
+        _ text: String, what: String, namedFolder: String, beside folder: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        fail: (InputError.Kind, String) throws(InputError) -> Never
+    ) throws(InputError) -> (URL, String?) {
+        if text.contains("/") || text.hasSuffix(".json") {
+            let lookup = resolve(text, beside: folder, environment: environment)
+            guard let url = lookup.found else {
+                try fail(.missingFile, "no \(what) file \"\(text)\" (looked for \(lookup.lookedIn))")
+            }
+            return (url, nil)
+        }
+        guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            try fail(
+                .badData,
+                "a \(what) name may hold letters, digits, '-' and '_' only, got \"\(text)\" (a path ends in .json or holds a '/')")
+        }
+        let lookup = resolve("\(namedFolder)/\(text).json", beside: folder, environment: environment)
+        guard let url = lookup.found else { try fail(.badData, "no \(what) named \"\(text)\" (looked for \(lookup.lookedIn))") }
+        return (url, text)
+    }
+
     /// Runs `body`, which reads a file that `field` refers to, and adds the reference to any error it throws:
     /// `places/x.json:3: places[0].latitude: must be … (places file named at s.json:7: places)`, so a bad profile or places
     /// file also names the scenario, line and field that brought it in. Errors in the referring file itself pass

@@ -3,6 +3,7 @@ import Foundation
 import Grading
 import MonteCarlo
 import Reporting
+import Studies
 
 /// `sensorbench grade`: grades Penn Dining submissions against a rubric (or one shard of them).
 struct GradeCommand: Subcommand {
@@ -36,7 +37,11 @@ struct GradeCommand: Subcommand {
 
     static var options: [OptionSpec<Self>] {
         [
-            OptionSpec("--rubric", value: "<file>", meaning: "The rubric JSON file.", required: true) { o, text, _ in o.rubric = text },
+            OptionSpec(
+                "--rubric", value: "<name>|<file>",
+                meaning: "The rubric: a name (rubrics/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a path.",
+                required: true
+            ) { o, text, _ in o.rubric = text },
             SharedOption.out(\.outputFolder, meaning: "Folder for the reports.", default: "Reports/grades"),
             SharedOption.jobs(\.jobs),
             SharedOption.shard(
@@ -53,9 +58,10 @@ struct GradeCommand: Subcommand {
     /// A bad rubric stops everything (nothing written). A bad submission is reported on standard error and in
     /// summary.md, the others are graded, and the exit code is 65.
     func run() throws -> ExitCode {
-        if let shard { return try gradeShard(shard) }
-        try InputKind.expect(.rubric, file: self.rubric, command: "grade --rubric")
-        let rubric = try Rubric.load(path: self.rubric)
+        let rubricPath = try Self.rubricPath(self.rubric)
+        if let shard { return try gradeShard(shard, rubricPath: rubricPath) }
+        try InputKind.expect(.rubric, file: rubricPath, command: "grade --rubric")
+        let rubric = try Rubric.load(path: rubricPath)
         let files = try Self.submissionFiles(submissions)
         try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
         let runner = MonteCarloRunner(
@@ -63,6 +69,38 @@ struct GradeCommand: Subcommand {
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: quiet))
         let (grades, failures) = try Grader.grade(rubric, files: files, runner: runner)
         return try Self.writeGrades(rubric, grades: grades, failures: failures, outputFolder: outputFolder)
+    }
+
+    /// The rubric file `--rubric` names: a name (`rubrics/<name>.json`) or a path, resolved as a profile is
+    /// (``ReferenceSearchPath/locate(_:what:namedFolder:beside:environment:fail:)``, the current folder first). A path readable
+    /// where it was given keeps its spelling, so reports and part headers name it as typed.
+    ///
+    /// - Throws: ``InputError``: an unknown name (65) or a missing file (66), naming `--rubric` and every place looked.
+    static func rubricPath(
+        _ text: String, here: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(InputError) -> String {
+        // A path readable as given (or as `Scenarios/…` from the shipped folder, as every command reads one) stays so.
+        func isFile(_ path: String) -> Bool {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        }
+        let given = text.hasPrefix("/") ? text : here.appendingPathComponent(text).path
+        if ProfileReader.isPath(text), isFile(given) || isFile(InputPaths.resolve(text)) { return text }
+        let (url, _) = try ReferenceSearchPath.locate(
+            text, what: "rubric", namedFolder: "rubrics", beside: here, environment: environment
+        ) {
+            (kind, problem) throws(InputError) -> Never in
+            throw InputError(kind, file: nil, field: "--rubric", problem: problem)
+        }
+        // Named as the report will print it: relative to here, or as the shipped `Scenarios/…` path, else in full.
+        let path = url.standardizedFileURL.path
+        let herePath = here.standardizedFileURL.path + "/"
+        if path.hasPrefix(herePath) { return String(path.dropFirst(herePath.count)) }
+        if let shipped = ReferenceSearchPath.shippedFolder()?.standardizedFileURL.path, path.hasPrefix(shipped + "/") {
+            return "Scenarios/" + path.dropFirst(shipped.count + 1)
+        }
+        return path
     }
 
     /// Renders and writes the reports, prints one line a team, names the failures on standard error.
@@ -90,8 +128,8 @@ struct GradeCommand: Subcommand {
     /// Bad submissions are named on standard error and left out of the units, as in an unsharded run; the part
     /// lists every file so `merge` reports them. The exit code is 0 once the part is written (a job array's
     /// dependency then lets `merge` run, which exits 65 for bad submissions).
-    func gradeShard(_ shard: ShardSpec) throws -> ExitCode {
-        let loaded = try GradingPlan.load(rubric: self.rubric) { () throws(InputError) in try Self.submissionFiles(submissions) }
+    func gradeShard(_ shard: ShardSpec, rubricPath: String) throws -> ExitCode {
+        let loaded = try GradingPlan.load(rubric: rubricPath) { () throws(InputError) in try Self.submissionFiles(submissions) }
         let rubric = loaded.rubric
         let plan = GradingPlan(rubric, loaded.submissions)
         let range = shard.range(total: plan.totalUnits)
@@ -101,7 +139,7 @@ struct GradeCommand: Subcommand {
                 label: "grade \(rubric.name) shard \(shard)",
                 quiet: quiet))
         let header = PartHeader(
-            study: PartHeader.gradeStudy, source: self.rubric, name: rubric.name, contentHash: loaded.contentHash,
+            study: PartHeader.gradeStudy, source: rubricPath, name: rubric.name, contentHash: loaded.contentHash,
             seed: rubric.seed, trialsPerCell: nil, files: loaded.files, totalTrials: plan.totalUnits)
         let fileName = PartFile(program: "", header: header, shard: shard, trials: range, columns: "", records: []).fileName
         let url = URL(fileURLWithPath: outputFolder).appendingPathComponent(fileName)

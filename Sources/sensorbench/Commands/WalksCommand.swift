@@ -26,10 +26,11 @@ struct WalksCommand: Subcommand {
     static let details = """
         Answers TurnBack's question from the log: with turnedDegrees in its entries, whether drift grows
         with time or with turning (a regression with intervals); without, says it cannot and gives a
-        walking plan, checked by simulation. Simulates <n> walks per distinct duration on the profile (a
-        class of phones, or one phone for a device profile), tests the walks' percentiles against them
-        (Anderson-Darling, sign test) and names the error that would explain a gap. Writes walks.csv,
-        profile.csv, regression.csv, walks.svg and summary.md; the summary lists what was skipped.
+        walking plan, checked by simulation. Simulates <n> walks per distinct duration and logged
+        turning on the profile (a class of phones, or one phone for a device profile), tests the walks'
+        percentiles against them (Anderson-Darling, sign test) and names the error that would explain a
+        gap. Writes walks.csv, profile.csv, regression.csv, walks.svg and summary.md; the summary lists
+        what was skipped.
         """
 
     static var positional: PositionalSpec<Self>? {
@@ -51,7 +52,10 @@ struct WalksCommand: Subcommand {
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/walks"),
             SharedOption.trials(\.trials, in: 10...100_000, meaning: "Simulated walks per duration.", default: "200"),
             SharedOption.seed(\.seed, meaning: "Seed of the simulation.", default: "1"),
-            OptionSpec("--walk", value: "straight|loop", meaning: "Simulated walk: straight, or a 4-turn loop.", default: "loop") {
+            OptionSpec(
+                "--walk", value: "straight|loop",
+                meaning: "Simulated walk for entries without logged turning: straight, or a 4-turn loop.", default: "loop"
+            ) {
                 o, text, context in
                 o.straight = try ValueParser.choice(text, option: "--walk", of: ["straight", "loop"], context) == "straight"
             },
@@ -66,9 +70,9 @@ struct WalksCommand: Subcommand {
         let log = try DriftLog.load(path: self.file)
         let profile = try ProfileReader.read(
             option: "--profile", value: self.profile, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        // The walks are simulated at each logged duration: one the profile cannot lay out is refused here.
+        // The walks are simulated at each logged duration (and turning): one the profile cannot lay out is refused here.
         for e in log.entries {
-            let walk = WalkParameters(minutes: e.minutes, turns: self.straight ? 0 : 4, shape: .loop)
+            let walk = WalksAnalysis.WalkKey(e).walk(straight: self.straight)
             if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
                 throw InputError(
                     file: self.file, line: log.isOneLine ? nil : e.line,
