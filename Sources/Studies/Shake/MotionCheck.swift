@@ -208,17 +208,18 @@ package enum MotionCheck {
         return max(a, b) > 2 * min(a, b)
     }
 
-    /// A setting's short label: its kind and the keys the kind sweeps, `threshold-count 1.5 g, 4, 1 s`.
+    /// A setting's short label: its kind and the keys it sets away from the kind's defaults,
+    /// `threshold-count thresholdG 2 g`, or `window-fraction (defaults)`.
     package static func label(_ c: ShakeDetectorConfiguration) -> String {
-        let values = c.kind.sweepKeys.map { p -> String in
-            switch c[p.key] {
-            case .real(let x): return Format.label(x) + (p.unit.isEmpty ? "" : " " + p.unit)
-            case .count(let n): return String(n)
-            case .flag(let b): return String(b)
-            case nil: return "—"
+        let changed = c.kind.readings.compactMap { r -> String? in
+            guard let value = c[r.parameter.key], value != r.defaultValue else { return nil }
+            switch value {
+            case .real(let x): return "\(r.parameter.key) " + Format.label(x) + (r.parameter.unit.isEmpty ? "" : " " + r.parameter.unit)
+            case .count(let n): return "\(r.parameter.key) \(n)"
+            case .flag(let b): return "\(r.parameter.key) \(b)"
             }
         }
-        return c.kind.rawValue + " " + values.joined(separator: ", ")
+        return c.kind.rawValue + " " + (changed.isEmpty ? "(defaults)" : changed.joined(separator: ", "))
     }
 
     // MARK: - Report
@@ -262,9 +263,12 @@ package enum MotionCheck {
     /// The Markdown the command prints and docs/shake.md holds: the signal table, the false-alarm table and the
     /// activities the simulation does not match, each sentence from the numbers.
     package static func markdown(_ rows: [Row], settings: [ShakeDetectorConfiguration]) -> String {
-        func n(_ x: Double) -> String { x.isNaN ? "—" : Format.general(x, significantDigits: 3) }
+        // Three significant digits, and whole numbers from 100 up (rates of thousands an hour read better whole).
+        func n(_ x: Double) -> String {
+            x.isNaN ? "—" : x >= 100 ? String(Int(x.rounded())) : Format.general(x, significantDigits: 3)
+        }
         var lines = [
-            "| activity | simulated as | real h (files) | sim h | |a| peak p50 real / sim, g | p90 | p99 | "
+            "| activity | simulated as | real h (files) | sim h | \\|a\\| peak p50 real / sim, g | p90 | p99 | "
                 + crossingLevelsG.map { "crossings of \(Format.label($0)) g /min" }.joined(separator: " | ") + " |",
             "|---|---|---|---|---|---|---|" + String(repeating: "---|", count: crossingLevelsG.count),
         ]
