@@ -38,3 +38,17 @@ import Testing
         #expect(ShakeKindDocumentation.cell("jerk |Δa|/Δt") == #"jerk \|Δa\|/Δt"#)
     }
 }
+
+/// docs/detectors.md holds the kinds' plain-words paragraphs exactly as their declarations write them.
+@Suite struct DetectorPlainWordsTests {
+    @Test func paragraphsMatchTheDeclarations() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/detectors.md"), encoding: .utf8)
+        let words = ShakeKindDocumentation.plainWords()
+        #expect(docs.contains(words), "docs/detectors.md lacks the paragraphs:\n\(words)")
+        for kind in ShakeDetectorKind.allCases { #expect(words.contains("**`\(kind.rawValue)`** fires on ")) }
+        // By hand from ThresholdCountShakeDetector's declaration: threshold 1.5 g, 4 excursions, 1 s window.
+        #expect(words.contains("By default it reads thresholdG 1.5 g, requiredCount 4, windowSeconds 1 s"))
+    }
+}

@@ -48,6 +48,28 @@ package enum ShakeKindDocumentation {
         }
     }
 
+    /// The plain-words paragraphs of docs/detectors.md, one per registered kind, from its declaration: what fires
+    /// it (its summary), the keys it reads with their defaults, and what signal its threshold is compared with.
+    package static func plainWords() -> String {
+        var paragraphs: [String] = []
+        for kind in ShakeDetectorKind.allCases {
+            let reads = kind.readings.map { r -> String in
+                var text = "\(r.parameter.key) \(valueText(r.defaultValue, unit: r.parameter.unit))"
+                if let flag = r.onlyWhen { text += " (when \(flag))" }
+                return text
+            }
+            let input =
+                kind.thresholdsRawReadings
+                ? "Its threshold is compared with the raw reading, gravity included, so it counts the 1 g of gravity."
+                : "Its threshold is compared with user acceleration (gravity removed): Core Motion's userAcceleration, "
+                    + "or raw readings after the detector's own gravity high-pass when inputIncludesGravity is true."
+            paragraphs.append(
+                "**`\(kind.rawValue)`** fires on \(kind.summary). By default it reads \(reads.joined(separator: ", ")). "
+                    + input + " After an event it ignores readings for cooldownSeconds.")
+        }
+        return paragraphs.joined(separator: "\n\n") + "\n"
+    }
+
     /// Prose for a table cell: a `|` (as in |Δa|) would end the cell, so it is escaped.
     static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 
