@@ -62,7 +62,10 @@ let package = Package(
         // Test helpers (fixture loading, tolerances); not a product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DetectionCoreTests", dependencies: ["DetectionCore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
+        .testTarget(
+            name: "SensorShimsTests",
+            // SensorSim, Stats and Studies: the pasteable detectors are checked against the core on the shipped suites.
+            dependencies: ["SensorShims", "DetectionCore", "SensorSim", "Stats", "Studies", "TestSupport"]),
         .testTarget(
             name: "SourceSubmissionsTests",
             dependencies: ["Checksum", "FileFormats", "Grading", "MonteCarlo", "SourceSubmissions"],

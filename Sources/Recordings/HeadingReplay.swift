@@ -46,17 +46,18 @@ package struct HeadingReplay: Sendable {
     /// - Parameters:
     ///   - path: the recording (Sensor Logger, phyphox or generic; see ``SensorCSVFormat``).
     ///   - unit: `--unit`, or `nil` for the header's or the format's.
+    ///   - rateHz: `--rate`, the sample rate of a file without a time column, or nil.
     ///   - settings: the replay settings.
     ///   - configurationFile: the configuration's path, for the error when the mark falls after the end.
     /// - Throws: ``InputError`` for a bad file, an acceleration recording, or a mark after the recording's end.
     package init(
-        path: String, unit: RecordingUnit?, settings: HeadingReplaySettings,
+        path: String, unit: RecordingUnit?, rateHz: Double? = nil, settings: HeadingReplaySettings,
         configurationFile: String
     ) throws(InputError) {
         var sink = Sink(settings: settings)
         // The sensor is checked from the header and file name before the first sample.
         let info = try SensorCSVReader.read(
-            path: path, declaredUnit: unit, need: SensorNeed(.rotationRate, consumer: "the heading replay"),
+            path: path, declaredUnit: unit, rateHz: rateHz, need: SensorNeed(.rotationRate, consumer: "the heading replay"),
             into: &sink)
         guard let marked = sink.markedAt else {
             throw InputError(

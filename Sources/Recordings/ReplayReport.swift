@@ -121,6 +121,7 @@ package enum ReplayReport {
             "The \(s.configuration.kind.rawValue) detector fired **\(s.events.count) "
                 + "time\(s.events.count == 1 ? "" : "s")**" + (times.isEmpty ? "." : ": at " + times.joined(separator: ", ") + ".")
                 + " \(s.samplesSkipped) sample\(s.samplesSkipped == 1 ? "" : "s") skipped (non-finite or time going backwards).")
+        if let mismatch = s.gravityMismatch { doc.paragraph("**Warning:** " + mismatch + ".") }
         doc.paragraph(try recordingLine(s.info))
         let c = s.configuration
         // Every key of the kind's vocabulary, in encoding order, from its declaration.

@@ -84,12 +84,14 @@ package struct SpinCalibration: Sendable {
     /// - Throws: ``InputError``: a bad or missing file, a record that does not start and end still, no still stretch
     ///   between the spins, or spins that are not N turns one way and N the other (±25%).
     package static func read(
-        path: String, unit: RecordingUnit?, axis: String, turns: Int, markErrorDegrees: Double, biasDegPerSec: Double,
+        path: String, unit: RecordingUnit?, rateHz: Double? = nil, axis: String, turns: Int, markErrorDegrees: Double,
+        biasDegPerSec: Double,
         biasStandardErrorDegPerSec: Double, noiseDensityDegPerSecPerRootHz: Double
     ) throws(InputError) -> SpinCalibration {
         var sink = Sink(axis: axis, biasDegPerSec: biasDegPerSec)
         _ = try SensorCSVReader.read(
-            path: path, declaredUnit: unit, need: SensorNeed(.rotationRate, consumer: "calibrate --spin"), into: &sink)
+            path: path, declaredUnit: unit, rateHz: rateHz, need: SensorNeed(.rotationRate, consumer: "calibrate --spin"),
+            into: &sink)
         let (angles, seconds) = try sink.spins(file: path, turns: turns)
         return SpinCalibration(
             file: path, turns: turns, angles: angles, seconds: seconds, markErrorDegrees: markErrorDegrees,

@@ -196,7 +196,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         summary.md (angle random walk N in °/s/√Hz, bias instability B in °/h, rate random walk K in
         °/s/√s, each with a 95% interval).
 
-        USAGE: sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit <unit>] [--quiet]
+        USAGE: sensorbench allan <file> [--axis x|y|z|all] [--out <dir>] [--unit <unit>] [--rate <Hz>] [--quiet]
 
         ARGUMENTS:
           <file>                  The gyro recording.
@@ -205,6 +205,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           --axis x|y|z|all        The axes to analyse. (default: all)
           -o, --out <dir>         Folder for the report. (default: Reports/allan)
           --unit <unit>           Declare the rate unit: rad/s or deg/s. (default: from the header)
+          --rate <Hz>             The sample rate of a recording without a time column (MotionSense: 50); refused for a file
+                                  with times.
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.
@@ -218,7 +220,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
           Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
-                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports;
+                                  no time column (MotionSense, 50 Hz): give --rate HZ.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -234,7 +237,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         way, back onto a mark, and <n> the other way. A term no recording measured is written as "not
         measured". Use the profile with walks --profile <file> or in a drift scenario.
 
-        USAGE: sensorbench calibrate <still> --out <profile>.json [--axis x|y|z] [--spin <file>] [--turns <n>] [--mark-error <degrees>] [--unit <unit>] [--quiet]
+        USAGE: sensorbench calibrate <still> --out <profile>.json [--axis x|y|z] [--spin <file>] [--turns <n>] [--mark-error <degrees>] [--unit <unit>] [--rate <Hz>] [--quiet]
 
         ARGUMENTS:
           <still>                 The still gyro recording.
@@ -247,6 +250,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           --turns <n>             Full turns each way in the spin recording (1 to 100).
           --mark-error <degrees>  1σ error of putting the phone back on its mark. (default: 1)
           --unit <unit>           Declare the rate unit: rad/s or deg/s. (default: from the header)
+          --rate <Hz>             The sample rate of a recording without a time column (MotionSense: 50); refused for a file
+                                  with times.
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.
@@ -260,7 +265,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
           Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
-                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports;
+                                  no time column (MotionSense, 50 Hz): give --rate HZ.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -318,7 +324,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                             accuracy-aware).
         Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
 
-        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--log-entry <log.json>] [--quiet]
+        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--rate <Hz>] [--out <dir>] [--log-entry <log.json>] [--quiet]
 
         ARGUMENTS:
           <file>                  The recording: a gyro or accelerometer CSV, or a track.
@@ -330,6 +336,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   a place, named by <name> or file name). (default: Scenarios/places/penn-dining.json)
           --unit <unit>           Declare the unit: rad/s, deg/s, g or m/s2. (default: from the header, or the format's
                                   documentation for the file's sensor)
+          --rate <Hz>             The sample rate of a recording without a time column (MotionSense: 50); refused for a file
+                                  with times.
           -o, --out <dir>         Folder for the report. (default: Reports/replay)
           --log-entry <log.json>  Heading only: append the walk (minutes, drift, turning) to this drift log, for walks.
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
@@ -345,7 +353,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
           Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
           Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
-                                  timestamp or time in seconds; rad/s and g, as Core Motion reports.
+                                  timestamp or time in seconds; rad/s and g, as Core Motion reports;
+                                  no time column (MotionSense, 50 Hz): give --rate HZ.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
         """#
     ),
@@ -477,6 +486,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
           plan-check              The walking plan for a profile, its power checked with the full simulator
                                   (docs/recordings.md).
+          motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -579,6 +589,19 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   core)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
+        "dev motion-check",
+        #"""
+        OVERVIEW: The simulated everyday motion against MotionSense's real motion (docs/shake.md).
+
+        USAGE: sensorbench dev motion-check [<realdata>] [--scenario <scenario>]
+
+        ARGUMENTS:
+          <realdata>              The real-data folder holding motionsense-iphone6s/ (or that folder itself; default:
+                                  ../shared/realdata).
+
+        OPTIONS:
+          --scenario <scenario>   The shake scenario whose sweep gives the detector settings and whose motion ranges the
+                                  simulation uses. (default: Scenarios/shake-everyday.json)
           -h, --help              Show help information.
         """#
     ),

@@ -83,7 +83,7 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
             format: .coreMotion,
             header: ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,"
                 + "rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z",
-            fileName: "wlk_7_sub_1.csv", note: "MotionSense (no time column: recognised, then refused for it)"),
+            fileName: "wlk_7_sub_1.csv", note: "MotionSense (no time column: read with --rate, refused without)"),
         HeaderFixture(
             format: .coreMotion, header: "acceleration_x,acceleration_y,acceleration_z,timestamp", fileName: "motion.csv",
             note: "a student data-collection app writing CMAccelerometerData, time last"),
@@ -126,7 +126,8 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
               SensorLog               gyroRotationX(rad/s), motionUserAccelerationX(G), ...
               Physics Toolbox         time, gFx, gFy, gFz (s, g): an accelerometer, gravity included.
               Core Motion             rotationRate.x, userAcceleration.x, acceleration.x (or _x) with
-                                      timestamp or time in seconds; rad/s and g, as Core Motion reports.
+                                      timestamp or time in seconds; rad/s and g, as Core Motion reports;
+                                      no time column (MotionSense, 50 Hz): give --rate HZ.
               generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
             """
         #expect(SensorCSVDialects.formatsHelp == expected)
@@ -238,7 +239,8 @@ struct HeaderFixture: Sendable, CustomTestStringConvertible {
             #expect(
                 error.problem
                     == "is a Core Motion CSV without a time column (MotionSense's layout: a row index and no timestamps); "
-                    + "each sample's time is needed: add a \"timestamp\" column in seconds (CMLogItem.timestamp)")
+                    + "each sample's time is needed: give the sample rate with --rate HZ, or add a \"timestamp\" column "
+                    + "in seconds (CMLogItem.timestamp); MotionSense records at 50 Hz (its README): --rate 50")
         }
     }
 

@@ -4,8 +4,9 @@ import Foundation
 struct SensorCSVLayout: Equatable {
     let format: SensorCSVFormat
     let separator: UInt8
-    /// Column of the time in seconds, or of the time in nanoseconds when `timeIsNanoseconds`.
-    let timeColumn: Int
+    /// Column of the time in seconds, or of the time in nanoseconds when `timeIsNanoseconds`; nil for a file
+    /// without times, whose sample k is at k / `rateHz` s.
+    let timeColumn: Int?
     let timeIsNanoseconds: Bool
     let axisColumns: (x: Int, y: Int, z: Int)
     let unit: RecordingUnit
@@ -14,11 +15,13 @@ struct SensorCSVLayout: Equatable {
     let columnCount: Int
     /// The sensor, and how it was told.
     let sensor: SensorKind
+    /// `--rate`: the sample rate of a file without a time column, Hz; nil when the file has times.
+    var rateHz: Double? = nil
 
     static func == (a: SensorCSVLayout, b: SensorCSVLayout) -> Bool {
         a.format == b.format && a.separator == b.separator && a.timeColumn == b.timeColumn
             && a.timeIsNanoseconds == b.timeIsNanoseconds && a.axisColumns == b.axisColumns && a.unit == b.unit
-            && a.columnCount == b.columnCount && a.sensor == b.sensor
+            && a.columnCount == b.columnCount && a.sensor == b.sensor && a.rateHz == b.rateHz
     }
 
     /// The header's field names, unquoted and trimmed, and its separator.
@@ -44,23 +47,32 @@ struct SensorCSVLayout: Equatable {
     ///   - fileName: the name that identifies the sensor (the CSV's, or a phyphox zip's own name).
     ///   - metadata: Sensor Logger's Metadata.csv beside the file, if any.
     ///   - declaredUnit: `--unit`, overriding the format's unit (never its sensor).
+    ///   - declaredRateHz: `--rate`, the sample rate of a file without a time column (MotionSense); a file with
+    ///     times is refused with it, so a rate never silently replaces the file's own clock.
     ///   - need: what the command reads.
     /// - Throws: ``InputError`` (file and line 1) naming what the file is and what the command needs, or the
     ///   missing column or unit; for a header no dialect recognises, "not a known sensor CSV layout" with the
     ///   dialects' names and the header's first six fields.
     static func detect(
         header: String, file: String, fileName: String, metadata: SensorLoggerMetadata?,
-        declaredUnit: RecordingUnit?, need: SensorNeed
+        declaredUnit: RecordingUnit?, declaredRateHz: Double? = nil, need: SensorNeed
     ) throws(InputError) -> SensorCSVLayout {
         let parsed = SensorCSVHeader(line: header, fileName: fileName)
-        let request = SensorCSVRequest(file: file, metadata: metadata, declaredUnit: declaredUnit, need: need)
+        let request = SensorCSVRequest(
+            file: file, metadata: metadata, declaredUnit: declaredUnit, declaredRateHz: declaredRateHz, need: need)
         guard let dialect = SensorCSVDialects.dialect(for: parsed) else {
             let names = parsed.names
             throw request.fail(
                 "not a known sensor CSV layout (\(SensorCSVDialects.listing)): "
                     + "header \"\(names.prefix(6).joined(separator: ","))\(names.count > 6 ? ",…" : "")\"")
         }
-        return try dialect.layout(of: parsed, for: request)
+        let layout = try dialect.layout(of: parsed, for: request)
+        if declaredRateHz != nil, let time = layout.timeColumn {
+            throw InputError(
+                file: file, field: "--rate",
+                problem: "the file has a time column (\"\(parsed.names[time])\"); --rate is only for files without one")
+        }
+        return layout
     }
 
     /// The sensor a declared unit implies when the file says nothing: a gyroscope, or acceleration of unknown gravity.

@@ -55,10 +55,11 @@ package enum SensorCSVReader {
     /// Streams a recording (a CSV, or the right entry of a zip export) into a sink.
     ///
     /// The header and the file name are checked against `need` before the first sample: a file holding another
-    /// sensor is refused with one line naming what it is and what the command needs.
+    /// sensor is refused with one line naming what it is and what the command needs. `rateHz` (`--rate`) times a
+    /// file without a time column (MotionSense): sample k at k / rate seconds.
     /// - Throws: ``InputError`` naming the file (and line) of the first problem.
     package static func read<Sink: SampleSink>(
-        path: String, declaredUnit: RecordingUnit?, need: SensorNeed = gyroscopeNeed,
+        path: String, declaredUnit: RecordingUnit?, rateHz: Double? = nil, need: SensorNeed = gyroscopeNeed,
         into sink: inout Sink, progress: (any ReadingProgress)? = nil
     ) throws(InputError) -> RecordingInfo {
         let source = try SensorSource.open(path: path, need: need)
@@ -67,7 +68,7 @@ package enum SensorCSVReader {
         guard try reader.next() else { throw InputError(file: display, problem: "is empty") }
         let layout = try SensorCSVLayout.detect(
             header: reader.text, file: display, fileName: source.identifyingName, metadata: source.metadata,
-            declaredUnit: declaredUnit, need: need)
+            declaredUnit: declaredUnit, declaredRateHz: rateHz, need: need)
         // Progress in MB read, every 2¹⁶ lines (a few MB), against the file's size on disk.
         let totalMB = max(
             1, ((try? FileManager.default.attributesOfItem(atPath: InputPaths.resolve(path))[.size] as? Int) ?? 0) >> 20)
@@ -88,7 +89,8 @@ package enum SensorCSVReader {
         var largestStep = 0.0
         var firstNanoseconds: Int64 = 0
         var values = (0.0, 0.0, 0.0, 0.0)
-        let wanted = [layout.timeColumn, layout.axisColumns.x, layout.axisColumns.y, layout.axisColumns.z]
+        // A file without times has no time field (-1 matches none); its times come from the row count.
+        let wanted = [layout.timeColumn ?? -1, layout.axisColumns.x, layout.axisColumns.y, layout.axisColumns.z]
         let names = ["time", "x", "y", "z"]
         while try reader.next() {
             if reader.length == 0 { continue }  // a blank line (e.g. at the end) carries nothing
@@ -141,7 +143,9 @@ package enum SensorCSVReader {
             }
             if let problem { throw InputError(file: path, line: line, problem: problem) }
             var t = values.0
-            if layout.timeIsNanoseconds {
+            if let rate = layout.rateHz {
+                t = Double(count) / rate
+            } else if layout.timeIsNanoseconds {
                 if count == 0 { firstNanoseconds = nanoseconds }
                 t = Double(nanoseconds &- firstNanoseconds) / 1e9
             }

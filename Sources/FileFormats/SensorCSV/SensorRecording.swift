@@ -32,14 +32,16 @@ package struct SensorRecording: Sendable {
     /// - Parameters:
     ///   - path: a CSV or a zip export.
     ///   - declaredUnit: `--unit`, or nil for the format's.
+    ///   - rateHz: `--rate`, the sample rate of a file without a time column, or nil.
     ///   - consumer: the command, named when the file holds another sensor than a gyroscope.
     package static func load(
-        path: String, declaredUnit: RecordingUnit?, consumer: String = "this command",
+        path: String, declaredUnit: RecordingUnit?, rateHz: Double? = nil, consumer: String = "this command",
         progress: (any ReadingProgress)? = nil
     ) throws(InputError) -> SensorRecording {
         var sink = Collector()
         let info = try SensorCSVReader.read(
-            path: path, declaredUnit: declaredUnit, need: SensorNeed(.rotationRate, consumer: consumer), into: &sink,
+            path: path, declaredUnit: declaredUnit, rateHz: rateHz, need: SensorNeed(.rotationRate, consumer: consumer),
+            into: &sink,
             progress: progress)
         return SensorRecording(info: info, x: sink.x, y: sink.y, z: sink.z)
     }

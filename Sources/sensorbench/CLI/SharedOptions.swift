@@ -2,7 +2,7 @@ import FileFormats
 import MonteCarlo
 
 /// The options that mean the same in every subcommand that has them, declared once (issue 15's one grammar):
-/// `--out/-o`, `--quiet/-q`, `--jobs/-j`, `--seed`, `--trials`, `--shard`, `--unit`. A subcommand's table lists the
+/// `--out/-o`, `--quiet/-q`, `--jobs/-j`, `--seed`, `--trials`, `--shard`, `--unit`, `--rate`. A subcommand's table lists the
 /// ones that apply to it; any other is an unknown-option usage error naming the subcommand.
 enum SharedOption {
     /// `-o, --out <dir>`: where the command writes (a folder, or a file for commands that write one).
@@ -93,6 +93,23 @@ enum SharedOption {
                 throw context.error("--unit needs rad/s, deg/s, g or m/s2, got '\(text)'")
             }
             o[keyPath: key] = unit
+        }
+    }
+
+    /// The sample rates `--rate` accepts, Hz: from one sample in ten seconds to the detectors' 1000 Hz ceiling.
+    static let rateRangeHz = 0.1...1000.0
+
+    /// `--rate <Hz>`: the sample rate of a recording without a time column (MotionSense: 50 Hz).
+    static func rate<O>(_ key: WritableKeyPath<O, Double?>) -> OptionSpec<O> {
+        OptionSpec(
+            "--rate", value: "<Hz>",
+            meaning: "The sample rate of a recording without a time column (MotionSense: 50); refused for a file with "
+                + "times."
+        ) { o, text, context in
+            guard let hz = Double(text), hz.isFinite, rateRangeHz.contains(hz) else {
+                throw context.error("--rate needs a sample rate in Hz from 0.1 to 1000, got '\(text)'")
+            }
+            o[keyPath: key] = hz
         }
     }
 }

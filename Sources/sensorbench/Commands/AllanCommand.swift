@@ -10,6 +10,8 @@ struct AllanCommand: Subcommand {
     var axis = "all"
     var outputFolder = "Reports/allan"
     var unit: RecordingUnit?
+    /// `--rate`: the sample rate of a recording without times.
+    var rateHz: Double?
     var quiet = false
 
     init() {}
@@ -35,6 +37,7 @@ struct AllanCommand: Subcommand {
             },
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/allan"),
             SharedOption.unit(\.unit, meaning: "Declare the rate unit: rad/s or deg/s.", default: "from the header"),
+            SharedOption.rate(\.rateHz),
             SharedOption.quiet(\.quiet),
         ]
     }
@@ -46,7 +49,7 @@ struct AllanCommand: Subcommand {
         // Reading dominates on long recordings (a 10-hour file is 177 MB); progress only on a terminal.
         try InputKind.expect(.recording, file: self.file, command: "allan")
         let recording = try SensorRecording.load(
-            path: self.file, declaredUnit: self.unit, consumer: "allan",
+            path: self.file, declaredUnit: self.unit, rateHz: self.rateHz, consumer: "allan",
             progress: TerminalProgress.make(label: "allan \(self.file)", unit: "MB read", quiet: self.quiet))
         let axes = self.axis == "all" ? ["x", "y", "z"] : [self.axis]
         try ReportFiles.reserve(URL(fileURLWithPath: self.outputFolder))

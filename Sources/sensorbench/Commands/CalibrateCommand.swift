@@ -10,6 +10,8 @@ struct CalibrateCommand: Subcommand {
     var output = ""
     var axis = "z"
     var unit: RecordingUnit?
+    /// `--rate`: the sample rate of a recording without times.
+    var rateHz: Double?
     /// A spin recording: N full turns one way, back to a mark, N the other way.
     var spin: String?
     var turns: Int?
@@ -67,6 +69,7 @@ struct CalibrateCommand: Subcommand {
                 o.markErrorDegrees = x
             },
             SharedOption.unit(\.unit, meaning: "Declare the rate unit: rad/s or deg/s.", default: "from the header"),
+            SharedOption.rate(\.rateHz),
             SharedOption.quiet(\.quiet),
         ]
     }
@@ -82,7 +85,7 @@ struct CalibrateCommand: Subcommand {
     func run() throws -> ExitCode {
         try InputKind.expect(.recording, file: self.file, command: "calibrate")
         let recording = try SensorRecording.load(
-            path: self.file, declaredUnit: self.unit, consumer: "calibrate",
+            path: self.file, declaredUnit: self.unit, rateHz: self.rateHz, consumer: "calibrate",
             progress: TerminalProgress.make(label: "calibrate \(self.file)", unit: "MB read", quiet: self.quiet))
         let analysis = try AllanAnalysis(recording: recording, axes: [self.axis])
         if let problem = analysis.axes[0].staticProblem {
@@ -97,7 +100,7 @@ struct CalibrateCommand: Subcommand {
         if let spin = self.spin, let turns = self.turns {
             let bias = still.measurements["biasDegPerSec"]
             spinResult = try SpinCalibration.read(
-                path: spin, unit: self.unit, axis: self.axis, turns: turns, markErrorDegrees: self.markErrorDegrees,
+                path: spin, unit: self.unit, rateHz: self.rateHz, axis: self.axis, turns: turns, markErrorDegrees: self.markErrorDegrees,
                 biasDegPerSec: bias?.value ?? 0, biasStandardErrorDegPerSec: bias?.standardError ?? 0,
                 noiseDensityDegPerSecPerRootHz: still.noiseDensityDegPerSecPerRootHz)
         }

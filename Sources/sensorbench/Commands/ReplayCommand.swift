@@ -14,6 +14,8 @@ struct ReplayCommand: Subcommand {
     /// Places for a proximity replay; `nil` = Scenarios/places/penn-dining.json.
     var places: String?
     var unit: RecordingUnit?
+    /// `--rate`: the sample rate of a recording without times.
+    var rateHz: Double?
     var outputFolder = "Reports/replay"
     /// A drift log to which a heading replay appends the walk as an entry.
     var logEntry: String?
@@ -96,6 +98,7 @@ struct ReplayCommand: Subcommand {
             SharedOption.unit(
                 \.unit, meaning: "Declare the unit: rad/s, deg/s, g or m/s2.",
                 default: "from the header, or the format's documentation for the file's sensor"),
+            SharedOption.rate(\.rateHz),
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/replay"),
             OptionSpec(
                 "--log-entry", value: "<log.json>",
@@ -121,11 +124,14 @@ struct ReplayCommand: Subcommand {
             guard !isGPX else { throw mismatch("a GPX track", "the heading detector reads a gyro CSV") }
             result = .heading(
                 try HeadingReplay(
-                    path: self.file, unit: self.unit, settings: settings,
+                    path: self.file, unit: self.unit, rateHz: self.rateHz, settings: settings,
                     configurationFile: self.configuration))
         case .shake(let c):
             guard !isGPX else { throw mismatch("a GPX track", "the shake detector reads an accelerometer CSV") }
-            result = .shake(try ShakeReplay(path: self.file, unit: self.unit, configuration: c))
+            let replay = try ShakeReplay(path: self.file, unit: self.unit, rateHz: self.rateHz, configuration: c)
+            // A warning, not a note: it prints with --quiet too.
+            if let warning = replay.gravityWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            result = .shake(replay)
         case .proximity(let c):
             guard isGPX || LocationCSVReader.handles(path: self.file) else {
                 throw mismatch("neither a .gpx nor a location .csv/.zip", "a proximity check replays a track")

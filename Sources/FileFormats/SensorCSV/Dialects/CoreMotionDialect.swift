@@ -9,14 +9,16 @@ extension SensorCSVFormat {
 ///
 /// Units are Core Motion's (Apple's documentation: rotation rate in radians per second, acceleration in g); `--unit`
 /// may replace them within the quantity. MotionSense's layout (a row index, attitude, gravity, rotation rate, user
-/// acceleration, and no time column) is recognised and refused for its missing time, by name.
+/// acceleration, and no time column) is read with `--rate` (50 Hz per the data set's README: sample k at k / rate
+/// seconds) and refused without it, by name.
 enum CoreMotionDialect: SensorCSVDialect {
     static var format: SensorCSVFormat { .coreMotion }
     static var listedAs: String { "Core Motion field names" }
     static var help: [String] {
         [
             "rotationRate.x, userAcceleration.x, acceleration.x (or _x) with",
-            "timestamp or time in seconds; rad/s and g, as Core Motion reports.",
+            "timestamp or time in seconds; rad/s and g, as Core Motion reports;",
+            "no time column (MotionSense, 50 Hz): give --rate HZ.",
         ]
     }
 
@@ -65,18 +67,19 @@ enum CoreMotionDialect: SensorCSVDialect {
             throw request.fail("is a Core Motion CSV without complete x, y, z columns of \(choices.map(\.0).joined(separator: " or "))")
         }
         try request.check(sensor, format: format, evidence: "\(header.names[x]) columns")
-        guard let time = ["timestamp", "time", "timestamp_s", "time_s"].lazy.compactMap({ header.lower.firstIndex(of: $0) }).first
-        else {
-            let motionSense = header.names.first == "" ? " (MotionSense's layout: a row index and no timestamps)" : ""
-            throw request.fail(
-                "is a Core Motion CSV without a time column\(motionSense); each sample's time is needed: add a "
-                    + "\"timestamp\" column in seconds (CMLogItem.timestamp)")
-        }
         let headerUnit: RecordingUnit = sensor == .gyroscope ? .radPerSec : .g
         let unit = try request.unitMatching(sensor, headerUnit) ?? headerUnit
+        let time = ["timestamp", "time", "timestamp_s", "time_s"].lazy.compactMap { header.lower.firstIndex(of: $0) }.first
+        if time == nil && request.declaredRateHz == nil {
+            let motionSense = header.names.first == "" ? " (MotionSense's layout: a row index and no timestamps)" : ""
+            let hint = header.names.first == "" ? "; MotionSense records at 50 Hz (its README): --rate 50" : ""
+            throw request.fail(
+                "is a Core Motion CSV without a time column\(motionSense); each sample's time is needed: give the "
+                    + "sample rate with --rate HZ, or add a \"timestamp\" column in seconds (CMLogItem.timestamp)\(hint)")
+        }
         return SensorCSVLayout(
             format: format, separator: header.separator, timeColumn: time, timeIsNanoseconds: false, axisColumns: (x, y, z),
             unit: unit, unitSource: request.declaredUnit != nil ? "--unit" : "Core Motion's units",
-            columnCount: header.names.count, sensor: sensor)
+            columnCount: header.names.count, sensor: sensor, rateHz: time == nil ? request.declaredRateHz : nil)
     }
 }

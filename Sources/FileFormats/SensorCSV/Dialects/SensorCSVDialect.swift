@@ -119,6 +119,8 @@ struct SensorCSVRequest {
     let metadata: SensorLoggerMetadata?
     /// `--unit`, overriding the format's unit (never its sensor).
     let declaredUnit: RecordingUnit?
+    /// `--rate`, Hz: the sample rate of a file without a time column.
+    var declaredRateHz: Double? = nil
     /// What the command reads.
     let need: SensorNeed
     /// Told each sensor the header is checked as (``FileIdentification`` names a file by it); nil for a read.

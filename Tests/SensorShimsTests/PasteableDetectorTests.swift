@@ -1,0 +1,101 @@
+import DetectionCore
+import Foundation
+import SensorShims
+import SensorSim
+import Stats
+import Testing
+
+@testable import Studies
+
+/// The pasteable detector of docs/detectors.md (`Pasteable/WindowFractionShake.swift`, Core Motion types only, compiled
+/// here against the shims) fires on exactly the samples the core's `ShakeDetector` fires on, for every shipped shake
+/// report's recommendation, over the timelines of the shipped shake scenarios.
+@Suite struct PasteableDetectorTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Each shipped shake report's recommended (or, when none meets its targets, best trade-off) setting, as its
+    /// summary.md words it, and the same setting as the pasteable detector's arguments. All three are window-fraction;
+    /// the keys not named are the kind's defaults (window 0.5 s, span 0.25 s, 4 samples, cooldown 1 s).
+    struct Recommendation: Sendable, CustomTestStringConvertible {
+        let report: String
+        let words: String
+        let thresholdG: Double
+        let requiredFraction: Double
+        var testDescription: String { "\(report): \(words)" }
+
+        var configuration: ShakeDetectorConfiguration {
+            var c = ShakeDetectorConfiguration(kind: .windowFraction)
+            c.thresholdG = thresholdG
+            c["requiredFraction"] = .real(requiredFraction)
+            return c
+        }
+    }
+
+    static let recommendations = [
+        Recommendation(report: "shake-everyday", words: "the least bad is window-fraction at 1 g", thresholdG: 1, requiredFraction: 0.75),
+        Recommendation(
+            report: "shake-threshold-tuning", words: "Best trade-off: window-fraction at 1.5 g, requiredFraction 0.5",
+            thresholdG: 1.5, requiredFraction: 0.5),
+        Recommendation(
+            report: "shake-campus-walk", words: "Best trade-off: window-fraction at 1 g, requiredFraction 0.4", thresholdG: 1,
+            requiredFraction: 0.4),
+    ]
+
+    /// The shipped shake scenarios, whose timelines are the suites.
+    static let scenarios = ["shake-everyday", "shake-threshold-tuning", "shake-campus-walk"]
+
+    /// The recommendation is what the committed report says and one of its scenario's settings.
+    @Test(arguments: recommendations)
+    func recommendationIsTheReports(_ r: Recommendation) throws {
+        let summary = try String(
+            contentsOf: Self.root.appendingPathComponent("Reports/\(r.report)/summary.md"), encoding: .utf8)
+        #expect(summary.contains(r.words))
+        let scenario = try ScenarioFile.load(path: Self.root.appendingPathComponent("Scenarios/\(r.report).json").path)
+        let shake = try #require(scenario.study as? ShakeScenario)
+        #expect(shake.configurations.contains(r.configuration))
+    }
+
+    /// Event for event: the first two timelines of each shipped scenario (its own seeds), every sample fed to both as
+    /// Core Motion would deliver it (user acceleration, gravity (0, 0, −1) g, timestamps k / rate).
+    @Test(arguments: recommendations)
+    func pastedCodeFiresWhereTheCoreFires(_ r: Recommendation) throws {
+        var total = 0
+        for name in Self.scenarios {
+            let scenario = try ScenarioFile.load(path: Self.root.appendingPathComponent("Scenarios/\(name).json").path)
+            let shake = try #require(scenario.study as? ShakeScenario)
+            for i in 0..<2 {
+                let stream = try RandomStream(seed: TrialSeed(scenarioSeed: shake.seed, trialIndex: UInt64(i)))
+                let timeline = MotionTimelineGenerator.generate(shake.timeline, stream: stream)
+                let samples = TimelineSamples(timeline, includesGravity: false)
+                var core = try ShakeDetector(configuration: r.configuration, maximumSampleRateHz: samples.sampleRateHz)
+                let pasted = WindowFractionShake(thresholdG: r.thresholdG, requiredFraction: r.requiredFraction)
+                var coreFired: [Int] = []
+                var pastedFired: [Int] = []
+                for (k, s) in samples.samples.enumerated() {
+                    if core.consume(s) { coreFired.append(k) }
+                    let motion = CMDeviceMotion(
+                        userAcceleration: CMAcceleration(x: s.x, y: s.y, z: s.z), gravity: CMAcceleration(x: 0, y: 0, z: -1),
+                        rotationRate: CMRotationRate(), attitude: CMAttitude(roll: 0, pitch: 0, yaw: 0),
+                        timestamp: s.timestampSeconds)
+                    if pasted.handle(motion) { pastedFired.append(k) }
+                }
+                #expect(pastedFired == coreFired, "\(name) timeline \(i)")
+                total += coreFired.count
+            }
+        }
+        // The comparison means something only if the detector fires: the suites hold shakes.
+        #expect(total > 0)
+    }
+
+    /// docs/detectors.md shows the pasteable file exactly, from the line after its marker.
+    @Test func docsShowThePastedCode() throws {
+        let file = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/SensorShimsTests/Pasteable/WindowFractionShake.swift"),
+            encoding: .utf8)
+        let marker = "// paste-from-here\n"
+        let code = String(try #require(file.range(of: marker).map { file[$0.upperBound...] }))
+        let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/detectors.md"), encoding: .utf8)
+        #expect(docs.contains("```swift\nimport CoreMotion\n\n" + code + "```\n"))
+    }
+}
