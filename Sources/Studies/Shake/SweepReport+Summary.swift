@@ -6,7 +6,7 @@ extension SweepReport {
     // MARK: - Number words
 
     /// "97% [95–98]" or "undefined".
-    static func percentWithInterval(_ x: Double?, _ ci: ConfidenceInterval?) throws -> String {
+    package static func percentWithInterval(_ x: Double?, _ ci: ConfidenceInterval?) throws -> String {
         guard let x else { return "undefined" }
         guard let ci else { return try Format.percent(x, decimals: 0) }
         let low = try Format.fixed(ci.low * 100, decimals: 0)
@@ -21,13 +21,13 @@ extension SweepReport {
     static func low(_ x: Double) throws -> String { x < 0.001 ? "0" : try num(x) }
 
     /// A latency in seconds ("0.45 s").
-    static func seconds(_ x: Double?) throws -> String {
+    package static func seconds(_ x: Double?) throws -> String {
         guard let x else { return "–" }
         return "\(try Format.number(x, significantDigits: 2)) s"
     }
 
     /// "0.4 false alarms an hour [0.1–1.2]".
-    static func rateText(_ m: DetectionMetrics) throws -> String {
+    package static func rateText(_ m: DetectionMetrics) throws -> String {
         guard let rate = m.falseAlarmsPerHour, let ci = m.falseAlarmsPerHourInterval else {
             return "no false-alarm rate (no time outside gestures)"
         }
@@ -152,14 +152,16 @@ extension SweepReport {
                 + ". Precision and the share of detected \(c.gesture)s that fire exactly once have Wilson intervals on "
                 + "the effective sample size (÷ the design effect over timelines; for precision at least "
                 + "(1 − p)+p·φ, the false alarms' dispersion).")
-        var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
-        for (name, w) in c.weights {
-            let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
-            try weights.append([name, try Format.number(w, significantDigits: 4), try num(hours)])
+        if c.showsWeights {
+            var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
+            for (name, w) in c.weights {
+                let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
+                try weights.append([name, try Format.number(w, significantDigits: 4), try num(hours)])
+            }
+            let gestureHours = a.activityHours.indices.contains(c.truthActivity) ? a.activityHours[c.truthActivity] : 0
+            try weights.append(["\(c.gesture) (inserted)", "–", try num(gestureHours)])
+            doc.table(weights)
         }
-        let gestureHours = a.activityHours.indices.contains(c.truthActivity) ? a.activityHours[c.truthActivity] : 0
-        try weights.append(["\(c.gesture) (inserted)", "–", try num(gestureHours)])
-        doc.table(weights)
 
         doc.heading("False alarms by activity", level: 2)
         let limit =
