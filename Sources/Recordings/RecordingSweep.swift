@@ -12,8 +12,9 @@ import Studies
 /// `{"name": "my-shakes", "description": "…", "choose": [recording, …], "confirm": [recording, …],
 /// "sweep": [ … ], "matching": { … }, "recommend": { … }}`. `sweep`, `matching` and `recommend` are the shake
 /// scenario's own keys, read by its own code (``ShakeScenario/sweep(_:)``, ``GestureScenarioReader``). A recording
-/// is a path relative to the sweep file's folder, or `{"recording": path, "labels": path}`; without `labels` its
-/// labels are those beside it (``RecordingLabels/beside(recording:)``). Every recording must have labels.
+/// is a path relative to the sweep file's folder, or `{"recording": path, "labels": path, "unit": "g"}`; without
+/// `labels` its labels are those beside it (``RecordingLabels/beside(recording:)``), without `unit` its unit is
+/// the header's or the format's (a generic `t_s,x,y,z` file needs one). Every recording must have labels.
 ///
 /// The fresh-data rule (issue 24, ``SweepConfirmation``): the settings are ranked on the `choose` recordings only;
 /// the choice and its runners-up are then measured on the `confirm` recordings, which the choice never saw, and each
@@ -26,6 +27,8 @@ package struct RecordingSweep: Sendable {
         package let path: String
         /// The labels file's path as shown; nil: the labels beside the recording.
         package let labels: String?
+        /// The recording's unit (`"unit"`, as `--unit` takes it: g or m/s2); nil: the header's or the format's.
+        package let unit: RecordingUnit?
         /// Where the entry is in the sweep file, for messages: `choose[2]`.
         package let field: String
         package let line: Int
@@ -59,10 +62,18 @@ package struct RecordingSweep: Sendable {
             for item in try r.required(key).array(count: 1...maximumRecordings) {
                 var recording: String
                 var labels: String?
+                var unit: RecordingUnit?
                 if case .object = item.node.value {
                     let o = try item.object()
                     recording = try o.required("recording").nonEmptyString(maximumLength: 4096)
                     labels = try o.optional("labels")?.nonEmptyString(maximumLength: 4096)
+                    if let f = o.optional("unit") {
+                        let text = try f.string()
+                        guard let u = RecordingUnit(text: text), u.quantity == .acceleration else {
+                            throw f.error("must be an acceleration unit, g or m/s2, got \"\(text)\"")
+                        }
+                        unit = u
+                    }
                     try o.finish()
                 } else {
                     recording = try item.nonEmptyString(maximumLength: 4096)
@@ -72,7 +83,7 @@ package struct RecordingSweep: Sendable {
                 }
                 recording = shown(recording)
                 labels = labels.map(shown)
-                list.append(Entry(path: recording, labels: labels, field: item.path, line: item.node.line))
+                list.append(Entry(path: recording, labels: labels, unit: unit, field: item.path, line: item.node.line))
             }
             return list
         }
@@ -123,7 +134,7 @@ package struct RecordingSweep: Sendable {
         }
         var traces: [Bool: AccelerationTrace] = [:]
         for c in configurations where traces[c.inputIncludesGravity] == nil {
-            traces[c.inputIncludesGravity] = try AccelerationTrace.load(path: e.path, unit: nil, configuration: c)
+            traces[c.inputIncludesGravity] = try AccelerationTrace.load(path: e.path, unit: e.unit, configuration: c)
         }
         let primary = traces[configurations[0].inputIncludesGravity] ?? traces.values.first!
         return Loaded(entry: e, labels: labels, traces: traces, primary: primary)
@@ -219,6 +230,7 @@ package struct RecordingSweep: Sendable {
         c.freshSource =
             "the recordings set aside to confirm on, never seen by the choice"
         c.showsWeights = false
+        c.hoursWord = "recorded"
         return c
     }
 

@@ -220,6 +220,32 @@ import Testing
         }
     }
 
+    // MARK: - Sweeps
+
+    /// A sweep over two copies of the hand-calculated micro:bit recording (generic `t_s,x,y,z`, so each entry
+    /// declares `"unit": "g"`), one to choose on and one to confirm on, with the raw-magnitude setting of the hand
+    /// calculation: each copy gives 2 true positives, 1 miss, 2 false alarms and 1 fragment, so the selection and
+    /// the confirmation both have recall 2/3 and 2 false alarms in 17 s. Without the unit the entry is refused.
+    @Test func sweepOverHandCalculatedRecordingsWithADeclaredUnit() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["a", "b"] { _ = try Self.fixture(.microbit, in: dir.appendingPathComponent(name)) }
+        let entry = { (name: String) in "{\"recording\": \"\(name)/shake-generic-g.csv\", \"unit\": \"g\"}" }
+        let sweep = try Self.write(
+            "{\"name\": \"hand\", \"choose\": [\(entry("a"))], \"confirm\": [\(entry("b"))], \"sweep\": [{\"kind\": "
+                + "\"raw-magnitude\", \"thresholdG\": 2.5, \"requiredCount\": 2, \"windowSeconds\": 1, \"cooldownSeconds\": 0.5}]}",
+            "sweep.json", in: dir)
+        let result = try RecordingSweep.load(path: sweep).run()
+        for m in [result.analysis.metrics[0], result.confirmation.fresh.metrics[0]] {
+            #expect(m.truePositives == 2 && m.misses == 1 && m.falseAlarms == 2 && m.fragments == 1)
+            #expect(abs((m.falseAlarmsPerHour ?? 0) - 7200.0 / 17) < 1e-6)
+        }
+        let bad = try Self.write(
+            "{\"name\": \"hand\", \"choose\": [{\"recording\": \"a/shake-generic-g.csv\", \"unit\": \"rad/s\"}], "
+                + "\"confirm\": [\(entry("b"))], \"sweep\": [{\"kind\": \"raw-magnitude\"}]}", "bad.json", in: dir)
+        #expect(throws: InputError.self) { try RecordingSweep.load(path: bad) }
+    }
+
     // MARK: - The shipped sweep
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -172,11 +172,11 @@ extension SweepReport {
             }()
         let needed = try ClusteredRate.minimumExposure(toShowAtMost: limit).map { $0 * a.dispersionFloor }
         doc.paragraph(
-            "Each cell: the false alarms during the activity over all timelines, the hours simulated of it, and "
+            "Each cell: the false alarms during the activity over all timelines, the hours \(c.hoursWord) of it, and "
                 + "in brackets the false alarms per hour of the activity with its 95% interval (clustered by "
                 + "timeline; the chart shows these rates). "
                 + (needed.map {
-                    "An activity simulated for less than \((try? num($0)) ?? "") h cannot show a rate of at most "
+                    "An activity \(c.hoursWord) for less than \((try? num($0)) ?? "") h cannot show a rate of at most "
                         + "\(Format.exact(limit)) an hour even with no false alarm (the floored bound φ₀·3.69/hours): with "
                         + "none, its cell says *too little exposure to bound* instead of giving a bound."
                 } ?? ""))
@@ -193,7 +193,7 @@ extension SweepReport {
                     + causeIndices(c).map { i throws in
                         let n = a.falseAlarmsByActivity[s][i]
                         let hours = a.activityHours[i]
-                        guard hours > 0 else { return "\(n) (not simulated)" }
+                        guard hours > 0 else { return "\(n) (not \(c.hoursWord))" }
                         let rate = a.activityRates[s][i]
                         let exposure = "\(n) in \(try num(hours)) h"
                         if n == 0 {

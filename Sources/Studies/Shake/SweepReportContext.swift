@@ -29,13 +29,15 @@ package struct SweepReportContext: Sendable {
     package var freshSource: String? = nil
     /// Whether the method lists the simulated activities' weights (false for recorded timelines, which have none).
     package var showsWeights = true
+    /// How the timelines' hours came about, in the report's sentences: "simulated", or "recorded".
+    package var hoursWord = "simulated"
 
     /// The words of a report (what the memberwise initialiser took, `package` so recorded sweeps can build one).
     package init(
         title: String, description: String, gesture: String, exposure: String, activityNames: [String],
         activityCauses: [String], truthActivity: Int, method: String, weights: [(String, Double)],
         configurationType: String, related: [RelatedScenario] = [], confirmation: SweepConfirmation? = nil,
-        freshSource: String? = nil, showsWeights: Bool = true
+        freshSource: String? = nil, showsWeights: Bool = true, hoursWord: String = "simulated"
     ) {
         self.title = title
         self.description = description
@@ -51,6 +53,7 @@ package struct SweepReportContext: Sendable {
         self.confirmation = confirmation
         self.freshSource = freshSource
         self.showsWeights = showsWeights
+        self.hoursWord = hoursWord
     }
 }
 
