@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import Reporting
+import Studies
 
 /// The outcome of one `sensorbench replay`.
 package enum ReplayResult: Sendable {
@@ -32,6 +33,7 @@ package enum ReplayReport {
             files.add("summary.md", try headingSummary(h, configurationFile: configurationFile))
         case .shake(let s):
             files.add("events.csv", try shakeCSV(s))
+            if s.score != nil { files.add("signal.svg", try shakeChart(s)) }
             files.add("summary.md", try shakeSummary(s, configurationFile: configurationFile))
         case .proximity(let p):
             files.add("events.csv", try proximityCSV(p))
@@ -106,11 +108,79 @@ package enum ReplayReport {
     // MARK: - Shake
 
     static func shakeCSV(_ s: ShakeReplay) throws -> String {
-        var table = CSVTable(header: ["event", "time_s", "magnitude_g"])
+        guard let score = s.score else {
+            var table = CSVTable(header: ["event", "time_s", "magnitude_g"])
+            for (i, e) in s.events.enumerated() {
+                try table.append([.integer(i + 1), .number(e.timeSeconds), .number(e.magnitudeG)])
+            }
+            return table.render()
+        }
+        let match = scoreMatch(score)
+        var table = CSVTable(header: ["event", "time_s", "magnitude_g", "status", "label", "shake", "latency_s"])
+        let o = score.outcome
         for (i, e) in s.events.enumerated() {
-            try table.append([.integer(i + 1), .number(e.timeSeconds), .number(e.magnitudeG)])
+            let status = match.detectionStatus[i]
+            let shake = match.detectionEvent[i]
+            try table.append([
+                .integer(i + 1), .number(e.timeSeconds), .number(e.magnitudeG), .text(status.rawValue),
+                .text(o.label(at: e.timeSeconds).map { score.activities[$0.activity] } ?? ""),
+                shake.map { .integer($0 + 1) } ?? .missing,
+                status == .truePositive ? shake.map { .number(e.timeSeconds - o.truth[$0].startSeconds) } ?? .missing : .missing,
+            ])
         }
         return table.render()
+    }
+
+    /// The one setting's matching of a scored replay, as the study matches it.
+    static func scoreMatch(_ score: ShakeReplay.Score) -> MatchResult {
+        GestureMatcher.match(
+            truth: score.outcome.truth, detections: score.outcome.detections[0],
+            toleranceBeforeSeconds: score.analysis.toleranceBeforeSeconds,
+            toleranceAfterSeconds: score.analysis.toleranceAfterSeconds)
+    }
+
+    static func shakeChart(_ s: ShakeReplay) throws -> String {
+        let match = s.score.map(scoreMatch)
+        let firings = s.events.enumerated().map { i, e in
+            SignalChart.Firing(timeSeconds: e.timeSeconds, magnitudeG: e.magnitudeG, status: match?.detectionStatus[i])
+        }
+        return try SignalChart.render(
+            title: "\(name(s.info.file)): |a| against the \(s.configuration.kind.rawValue) threshold",
+            envelope: s.envelope, firings: firings, configuration: s.configuration, labels: s.labels?.labels ?? [])
+    }
+
+    /// The score section of a labelled replay: recall, false alarms per hour overall and by label, latency and
+    /// fragments, with the shake study's intervals.
+    static func scoreSection(_ s: ShakeReplay, _ score: ShakeReplay.Score, _ doc: inout MarkdownDocument) throws {
+        let m = score.metrics
+        let a = score.analysis
+        doc.heading("Scored against the labels", level: 2)
+        let labels = s.labels
+        doc.paragraph(
+            "Labels: `\(name(labels?.file ?? ""))` (\(labels?.layout.rawValue ?? "")), \(a.truthCount) labelled "
+                + "shake\(a.truthCount == 1 ? "" : "s"). A firing matches a shake from its label's start to "
+                + "\(try n(a.toleranceAfterSeconds)) s after its end, one to one (the shake study's matching); a "
+                + "further firing inside a matched shake is a fragment, any other a false alarm. Intervals are the "
+                + "shake study's: Wilson for recall, Garwood (quasi-Poisson over recordings) for false alarms per hour.")
+        doc.paragraph(
+            "Recall **\(try SweepReport.percentWithInterval(m.recall, m.recallInterval))** "
+                + "(\(m.truePositives) of \(a.truthCount)); **\(try SweepReport.rateText(m))** "
+                + "(\(m.falseAlarms) in \(try fixed(a.exposureHours * 3600, 1)) s outside shakes); latency from the "
+                + "label's start median \(try SweepReport.seconds(m.latencyMedianSeconds)) (95th percentile "
+                + "\(try SweepReport.seconds(m.latencyP95Seconds))); \(m.fragments) fragment\(m.fragments == 1 ? "" : "s") "
+                + "in \(m.gesturesWithFragments) shake\(m.gesturesWithFragments == 1 ? "" : "s").")
+        var table = MarkdownTable(columns: [
+            ("label", .left), ("seconds", .right), ("false alarms", .right), ("false alarms / h", .right),
+        ])
+        for (i, activity) in score.activities.enumerated() where i != 0 && a.activityHours[i] > 0 {
+            let count = a.falseAlarmsByActivity[0][i]
+            try table.append([
+                activity, try fixed(a.activityHours[i] * 3600, 1), "\(count)",
+                try a.falseAlarmsPerActivityHour(setting: 0, activity: i).map { try n($0) } ?? "",
+            ])
+        }
+        doc.table(table)
+        doc.image(alt: "The signal against the threshold, with the firings and the labels", path: "signal.svg")
     }
 
     static func shakeSummary(_ s: ShakeReplay, configurationFile: String) throws -> String {
@@ -136,7 +206,14 @@ package enum ReplayReport {
         doc.paragraph(
             "Configuration `\(name(configurationFile))` (the core's ShakeDetectorConfiguration): kind "
                 + "\(c.kind.rawValue), " + values.joined(separator: ", ") + ".")
-        doc.paragraph("`events.csv`: event, time_s (after the first sample), magnitude_g of the sample that fired.")
+        if let score = s.score { try scoreSection(s, score, &doc) }
+        doc.paragraph(
+            "`events.csv`: event, time_s (the recording's own clock: Sensor Logger's seconds_elapsed, else the "
+                + "file's time column), magnitude_g of the sample that fired"
+                + (s.score == nil
+                    ? "."
+                    : ", status (true-positive, fragment, false-alarm), label (in force at the firing), shake (the "
+                        + "labelled shake it matched or fell in, counted from 1), latency_s (from the shake's start)."))
         return doc.render()
     }
 

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import Studies
 
 /// An accelerometer recording replayed through the core's ``ShakeDetector``: the time of every shake event.
 ///
@@ -12,7 +13,8 @@ import Foundation
 package struct ShakeReplay: Sendable {
     /// One event.
     package struct Event: Sendable, Equatable {
-        /// Seconds after the recording's first sample.
+        /// Seconds in the recording's own time base: Sensor Logger's `seconds_elapsed`, else the file's time column
+        /// (a time in nanoseconds since the epoch alone counts from the first sample).
         package let timeSeconds: Double
         /// The magnitude √(x²+y²+z²) of the sample that fired, g (as read, gravity included when the input has it).
         package let magnitudeG: Double
@@ -79,6 +81,23 @@ package struct ShakeReplay: Sendable {
         return "\(hundredths / 100)." + (fraction.count == 1 ? "0" + fraction : fraction)
     }
 
+    /// The largest |a| per time bin, for the signal chart.
+    package let envelope: SignalEnvelope
+    /// The labels the replay was scored against, and the score (nil without labels).
+    package let labels: RecordingLabels?
+    package let score: Score?
+
+    /// A replay scored against its labels: the shake study's matching and statistics on one timeline.
+    package struct Score: Sendable {
+        /// The recording as the study's timeline (truth, labels, the one setting's detections).
+        package let outcome: GestureTrialOutcome
+        /// The activities its labels index (``LabelledTimeline/activityNames(_:)``).
+        package let activities: [String]
+        /// The one setting's statistics (``SweepAnalysis`` of one setting and one timeline).
+        package let analysis: SweepAnalysis
+        package var metrics: DetectionMetrics { analysis.metrics[0] }
+    }
+
     /// The fastest rate the detector's window storage is sized for: the core's upper limit, so any recording fits.
     static let maximumSampleRateHz = 1000.0
 
@@ -89,9 +108,12 @@ package struct ShakeReplay: Sendable {
     ///   - unit: `--unit`, or `nil` for the header's or the format's documented unit of the file's sensor.
     ///   - rateHz: `--rate`, the sample rate of a file without a time column, or nil.
     ///   - configuration: a validated configuration.
-    /// - Throws: ``InputError`` for a bad file, or a file of another sensor than the detector reads.
+    ///   - labels: the recording's labels, to score the events against (nil: events only).
+    /// - Throws: ``InputError`` for a bad file, or a file of another sensor than the detector reads, or labels
+    ///   outside the recording.
     package init(
-        path: String, unit: RecordingUnit?, rateHz: Double? = nil, configuration: ShakeDetectorConfiguration
+        path: String, unit: RecordingUnit?, rateHz: Double? = nil, configuration: ShakeDetectorConfiguration,
+        labels: RecordingLabels? = nil
     ) throws(InputError) {
         let detector: ShakeDetector
         do {
@@ -100,18 +122,63 @@ package struct ShakeReplay: Sendable {
             throw InputError(file: path, problem: "the shake detector refused its configuration: \(error)")
         }
         var sink = Sink(detector: detector)
-        // Raw readings for a detector fed gravity-included input, user acceleration otherwise; a file that does
-        // not say (generic, unnamed phyphox) is read as the configuration says.
-        let need = SensorNeed(
-            .acceleration(includesGravity: detector.accelerationInput == .rawAccelerometer),
-            consumer: "the \(configuration.kind.rawValue) shake detector"
-                + (configuration.inputIncludesGravity ? " (inputIncludesGravity true)" : ""))
-        info = try SensorCSVReader.read(path: path, declaredUnit: unit, rateHz: rateHz, need: need, into: &sink)
+        info = try SensorCSVReader.read(
+            path: path, declaredUnit: unit, rateHz: rateHz, need: Self.need(configuration), into: &sink)
         self.configuration = configuration
         events = sink.events
         samplesConsumed = sink.detector.samplesConsumed
         samplesSkipped = sink.detector.samplesSkipped
         gravityLevelG = sink.level.median
+        envelope = sink.envelope
+        self.labels = labels
+        if let labels {
+            let activities = LabelledTimeline.activityNames([labels])
+            let outcome = try LabelledTimeline.outcome(
+                labels: labels, info: info, detections: [events.map(\.timeSeconds)], index: 0, activities: activities)
+            do {
+                let analysis = try SweepAnalysis(
+                    settings: [ShakeStudy.setting(configuration, index: 0)], outcomes: [outcome],
+                    activityCount: activities.count, toleranceBeforeSeconds: Self.toleranceBeforeSeconds,
+                    toleranceAfterSeconds: Self.toleranceAfterSeconds, rule: .default)
+                score = Score(outcome: outcome, activities: activities, analysis: analysis)
+            } catch {
+                throw InputError(file: labels.file, problem: "the score could not be computed: \(error)")
+            }
+        } else {
+            score = nil
+        }
+    }
+
+    /// The matching window around a labelled shake: the shake study's defaults (``GestureScenarioReader``'s
+    /// `matching`): from the label's start to 0.5 s after its end.
+    package static let toleranceBeforeSeconds = 0.0
+    package static let toleranceAfterSeconds = 0.5
+
+    /// What the detector reads: raw readings for a detector fed gravity-included input, user acceleration
+    /// otherwise; a file that does not say (generic, unnamed phyphox) is read as the configuration says.
+    static func need(_ configuration: ShakeDetectorConfiguration) -> SensorNeed {
+        SensorNeed(
+            .acceleration(includesGravity: configuration.inputIncludesGravity),
+            consumer: "the \(configuration.kind.rawValue) shake detector"
+                + (configuration.inputIncludesGravity ? " (inputIncludesGravity true)" : ""))
+    }
+
+    /// The detection times of `configuration` over a recording held in memory (a sweep feeds every setting the
+    /// same samples), through the same sink as a replay.
+    ///
+    /// - Throws: ``InputError`` when the core refuses the configuration.
+    package static func detections(
+        _ trace: AccelerationTrace, configuration: ShakeDetectorConfiguration
+    ) throws(InputError) -> [Double] {
+        let detector: ShakeDetector
+        do {
+            detector = try ShakeDetector(configuration: configuration, maximumSampleRateHz: maximumSampleRateHz)
+        } catch {
+            throw InputError(file: trace.info.file, problem: "the shake detector refused its configuration: \(error)")
+        }
+        var sink = Sink(detector: detector, keepsEnvelope: false)
+        for k in trace.t.indices { sink.consume(timeSeconds: trace.t[k], x: trace.x[k], y: trace.y[k], z: trace.z[k]) }
+        return sink.events.map(\.timeSeconds)
     }
 
     /// Counts magnitudes in 0.01 g bins from 0 to 16 g (the largest full-scale range), the last bin open: the
@@ -185,16 +252,26 @@ package struct ShakeReplay: Sendable {
     /// Feeds the detector through the core's protocol, as an app's code would drive any `ShakeDetecting` type.
     struct Sink<Detector: ShakeDetecting>: SampleSink {
         var detector: Detector
-        var firstTime = Double.nan
+        var keepsEnvelope = true
         var events: [Event] = []
+        var envelope = SignalEnvelope()
+        /// The first sample's time: the gravity level's seconds count from it.
+        var firstTime = Double.nan
         var level = SecondMeans()
 
-        mutating func consume(timeSeconds: Double, x: Double, y: Double, z: Double) {
-            if firstTime.isNaN { firstTime = timeSeconds }
-            let t = timeSeconds - firstTime
-            level.add(t: t, x: x, y: y, z: z)
+        init(detector: Detector, keepsEnvelope: Bool = true) {
+            self.detector = detector
+            self.keepsEnvelope = keepsEnvelope
+        }
+
+        /// Times are the recording's own (not shifted to start at 0): events line up with its labels.
+        mutating func consume(timeSeconds t: Double, x: Double, y: Double, z: Double) {
+            let magnitude = (x * x + y * y + z * z).squareRoot()
+            if keepsEnvelope { envelope.add(timeSeconds: t, magnitude: magnitude) }
+            if firstTime.isNaN { firstTime = t }
+            level.add(t: t - firstTime, x: x, y: y, z: z)
             if detector.consume(AccelerationSample(timestampSeconds: t, x: x, y: y, z: z)) {
-                events.append(Event(timeSeconds: t, magnitudeG: (x * x + y * y + z * z).squareRoot()))
+                events.append(Event(timeSeconds: t, magnitudeG: magnitude))
             }
         }
     }

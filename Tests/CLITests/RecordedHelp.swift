@@ -3,7 +3,8 @@
 // the two newlines every help ends with. A help text changes only on purpose: edit the text here in the same commit
 // (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100; `run` and `grade`'s
 // `--shard` text for `slurm/<n>`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
-// dialect registry, with Physics Toolbox; `grade --rubric <name>|<file>` and `walks`' logged turning, issue 25).
+// dialect registry, with Physics Toolbox; `grade --rubric <name>|<file>` and `walks`' logged turning, issue 25;
+// `replay --labels`, `--rate` and `sweep-recordings`, issue 28).
 
 /// Every help topic (`nil`: the program's own), with its text as recorded.
 let recordedHelp: [(topic: String?, text: String)] = [
@@ -29,6 +30,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           calibrate               Measure one phone's gyro: a device profile from a still (and a spin) recording.
           walks                   Compare TurnBack's drift log with what a gyro profile predicts.
           replay                  Run a recording through the app's detection core and list its events.
+          sweep-recordings        Sweep shake detector settings over labelled recordings, choose on some, confirm on others.
           distance                Distance and bearing between two points (WGS-84).
           gpx                     Export a geofence scenario's fixes as GPX for Xcode.
           grade                   Grade Penn Dining submissions against a rubric.
@@ -323,8 +325,16 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                             also accuracy-gated, consecutive, dwell, hysteresis,
                                             accuracy-aware).
         Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
+        A labelled shake recording is scored as the shake study scores its timelines: recall, false
+        alarms per hour overall and by label, latency and fragments, with a signal.svg of |a| against
+        the threshold. Labels come from --labels, else beside the recording: Sensor Logger's
+        Annotation.csv (the same folder, zip or JSON export; annotations pair up by text) or
+        NAME.labels.csv beside NAME.csv (start,end,label in seconds of the recording's own clock).
+        A label "shake" is a deliberate shake. Times are the recording's own clock (Sensor Logger's
+        seconds_elapsed, else the file's time column). A bad labels file exits 65 (66 if missing).
 
         USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--rate <Hz>] [--out <dir>] [--log-entry <log.json>] [--quiet]
+        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--log-entry <log.json>] [--labels <labels.csv>] [--quiet]
 
         ARGUMENTS:
           <file>                  The recording: a gyro or accelerometer CSV, or a track.
@@ -340,6 +350,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   with times.
           -o, --out <dir>         Folder for the report. (default: Reports/replay)
           --log-entry <log.json>  Heading only: append the walk (minutes, drift, turning) to this drift log, for walks.
+          --labels <labels.csv>   Shake only: score the replay against these labels (start,end,label, or Sensor Logger's
+                                  Annotation.csv). (default: the labels beside the recording, if any)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.
@@ -356,6 +368,31 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   timestamp or time in seconds; rad/s and g, as Core Motion reports;
                                   no time column (MotionSense, 50 Hz): give --rate HZ.
           generic                 t_s,x,y,z (seconds); the unit must be given with --unit.
+        """#
+    ),
+    (
+        "sweep-recordings",
+        #"""
+        OVERVIEW: Sweep shake detector settings over labelled recordings, choose on some, confirm on others.
+
+        The sweep file names the recordings ("choose": [...], "confirm": [...], paths relative to it, or
+        {"recording": ..., "labels": ...}) and the settings ("sweep", "matching" and "recommend" as in a
+        shake scenario). Every recording needs labels: NAME.labels.csv beside it (start,end,label in
+        seconds of its own clock) or Sensor Logger's Annotation.csv; a label "shake" is a deliberate shake.
+        The settings are ranked on the choose recordings only and the choice is confirmed on the others.
+        Writes sweep.csv, events.csv, summary.md, the sweep's charts and signal-N.svg per recording (|a|
+        against the chosen threshold, its firings and the labels). Bad labels exit 65 (66 if missing).
+
+        USAGE: sensorbench sweep-recordings <sweep.json> [--out <dir>] [--quiet]
+
+        ARGUMENTS:
+          <sweep.json>            The recordings and the settings to sweep.
+
+        OPTIONS:
+          -o, --out <dir>         Folder for the report. (default: Reports/sweep-recordings)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
         """#
     ),
     (
@@ -487,6 +524,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           plan-check              The walking plan for a profile, its power checked with the full simulator
                                   (docs/recordings.md).
           motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
+          write-labelled-samples  Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -602,6 +640,16 @@ let recordedHelp: [(topic: String?, text: String)] = [
         OPTIONS:
           --scenario <scenario>   The shake scenario whose sweep gives the detector settings and whose motion ranges the
                                   simulation uses. (default: Scenarios/shake-everyday.json)
+        "dev write-labelled-samples",
+        #"""
+        OVERVIEW: Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
+
+        USAGE: sensorbench dev write-labelled-samples <dir>
+
+        ARGUMENTS:
+          <dir>                   The folder to write them into.
+
+        OPTIONS:
           -h, --help              Show help information.
         """#
     ),

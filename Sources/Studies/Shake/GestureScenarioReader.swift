@@ -84,7 +84,7 @@ package enum GestureScenarioReader {
     /// `recommend`: `rule` ("targets", "max-recall" or "best-f1"; default "max-recall"),
     /// `maxFalseAlarmsPerHour` (default 1), `falseAlarmBound` ("estimate" or "upper-95", default "estimate";
     /// max-recall only), `minRecall` (default 0.9) and `minSingleEventShare` (default 0.95; targets only).
-    static func rule(_ r: JSONObjectReader) throws(InputError) -> RecommendationRule {
+    package static func rule(_ r: JSONObjectReader) throws(InputError) -> RecommendationRule {
         guard let o = try r.optional("recommend")?.object() else { return .default }
         let kind = try o.optional("rule")?.choice(["targets", "max-recall", "best-f1"]) ?? "max-recall"
         let limitField = o.optional("maxFalseAlarmsPerHour")

@@ -115,7 +115,31 @@ package struct ShakeScenario: Sendable {
             }
         }
 
-        let sweepField = try r.required("sweep")
+        let (configurations, varied) = try sweep(try r.required("sweep"))
+        try r.finish()
+
+        let samples = p.durationSeconds * p.sensor.sampleRateHz * Double(timelines)
+        guard samples * Double(configurations.count) <= maximumDetectorSamples else {
+            throw InputError(
+                file: file, line: timelinesField.node.line, field: "timelines",
+                problem: "\(timelines) timelines × \(configurations.count) settings would feed "
+                    + "\(String(format: "%.2g", samples * Double(configurations.count))) samples to detectors, "
+                    + "at most 1e11 allowed")
+        }
+        return ShakeScenario(
+            name: name, description: description, file: file, seed: seed, timelines: timelines,
+            timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
+            configurations: configurations, variedKeys: varied, rule: rule, related: related,
+            confirmation: confirmation)
+    }
+
+    /// The `sweep` entries: each `{"kind": …, key: value or [values], …}` with the keys its kind sweeps, expanded to
+    /// every combination in order; also the keys each setting's entry varies (for short labels).
+    ///
+    /// - Throws: ``InputError`` naming the entry and key.
+    package static func sweep(
+        _ sweepField: JSONField
+    ) throws(InputError) -> (configurations: [ShakeDetectorConfiguration], varied: [[String]]) {
         var configurations: [ShakeDetectorConfiguration] = []
         var varied: [[String]] = []
         for entry in try sweepField.array(count: 1...100) {
@@ -146,21 +170,7 @@ package struct ShakeScenario: Sendable {
                 varied.append(variedHere)
             }
         }
-        try r.finish()
-
-        let samples = p.durationSeconds * p.sensor.sampleRateHz * Double(timelines)
-        guard samples * Double(configurations.count) <= maximumDetectorSamples else {
-            throw InputError(
-                file: file, line: timelinesField.node.line, field: "timelines",
-                problem: "\(timelines) timelines × \(configurations.count) settings would feed "
-                    + "\(String(format: "%.2g", samples * Double(configurations.count))) samples to detectors, "
-                    + "at most 1e11 allowed")
-        }
-        return ShakeScenario(
-            name: name, description: description, file: file, seed: seed, timelines: timelines,
-            timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
-            configurations: configurations, variedKeys: varied, rule: rule, related: related,
-            confirmation: confirmation)
+        return (configurations, varied)
     }
 
     /// A `compareWith` entry: a shake scenario file relative to this one's folder.

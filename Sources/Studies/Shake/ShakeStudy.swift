@@ -8,15 +8,18 @@ import SensorSim
 package enum ShakeStudy {
     /// The sweep's settings described for reports.
     package static func settings(_ s: ShakeScenario) -> [SweepSetting] {
-        s.configurations.enumerated().map { index, c in
-            let keys = ShakeScenario.sweepKeys(c.kind)
-            let parameters = keys.map { "\($0)=\(value(c, $0))" }
-            return SweepSetting(
-                index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: shortLabel(c),
-                configurationJSON: json(c),
-                submissionJSON: SweepSetting.submission(
-                    gesture: "shake", kind: c.kind.rawValue, keys: keys.map { ($0, value(c, $0)) }))
-        }
+        s.configurations.enumerated().map { index, c in setting(c, index: index) }
+    }
+
+    /// One configuration described for reports, at position `index` of its sweep.
+    package static func setting(_ c: ShakeDetectorConfiguration, index: Int) -> SweepSetting {
+        let keys = ShakeScenario.sweepKeys(c.kind)
+        let parameters = keys.map { "\($0)=\(value(c, $0))" }
+        return SweepSetting(
+            index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: shortLabel(c),
+            configurationJSON: json(c),
+            submissionJSON: SweepSetting.submission(
+                gesture: "shake", kind: c.kind.rawValue, keys: keys.map { ($0, value(c, $0)) }))
     }
 
     /// Simulates, analyses and renders, streaming; returns the report's files without writing them.

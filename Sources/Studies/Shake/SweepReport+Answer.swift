@@ -45,7 +45,7 @@ extension SweepReport {
         let total = a.falseAlarmsByActivity[s].reduce(0, +)
         var text =
             "\(c.activityCauses[i]) (\(count) of its \(total) false alarm\(total == 1 ? "" : "s"), in "
-            + "\(try num(a.activityHours[i])) h of \(c.activityNames[i]) simulated"
+            + "\(try num(a.activityHours[i])) h of \(c.activityNames[i]) \(c.hoursWord)"
         if let rate = a.activityRates[s][i].rate, let ci = try a.activityRates[s][i].interval(dispersionFloor: a.dispersionFloor) {
             text += ": \(try num(rate)) an hour of it [\(try low(ci.low))–\(try num(ci.high))]"
         }

@@ -49,8 +49,10 @@ extension SweepReport {
         let name = "\(a.settings[chosen].family) \(a.settings[chosen].shortLabel)"
         var first =
             "Chosen on \(a.timelineCount) timeline\(a.timelineCount == 1 ? "" : "s"); confirmed on "
-            + "\(f.timelineCount) fresh one\(f.timelineCount == 1 ? "" : "s") (their own seed stream, global trials "
-            + "from \(ConfirmationPlan.streamBase) on, drawn from the scenario's seed and never seen by the choice): "
+            + "\(f.timelineCount) fresh one\(f.timelineCount == 1 ? "" : "s") ("
+            + (c.freshSource
+                ?? "their own seed stream, global trials from \(ConfirmationPlan.streamBase) on, drawn from the "
+                + "scenario's seed and never seen by the choice") + "): "
             + "\(name) catches \(try percentWithInterval(m.recall, m.recallInterval)) of \(c.gesture)s, fires "
             + "\(try rateText(m)), and \(try onceText(c, m))"
         switch a.rule {

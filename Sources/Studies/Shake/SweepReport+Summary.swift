@@ -6,7 +6,7 @@ extension SweepReport {
     // MARK: - Number words
 
     /// "97% [95–98]" or "undefined".
-    static func percentWithInterval(_ x: Double?, _ ci: ConfidenceInterval?) throws -> String {
+    package static func percentWithInterval(_ x: Double?, _ ci: ConfidenceInterval?) throws -> String {
         guard let x else { return "undefined" }
         guard let ci else { return try Format.percent(x, decimals: 0) }
         let low = try Format.fixed(ci.low * 100, decimals: 0)
@@ -21,13 +21,13 @@ extension SweepReport {
     static func low(_ x: Double) throws -> String { x < 0.001 ? "0" : try num(x) }
 
     /// A latency in seconds ("0.45 s").
-    static func seconds(_ x: Double?) throws -> String {
+    package static func seconds(_ x: Double?) throws -> String {
         guard let x else { return "–" }
         return "\(try Format.number(x, significantDigits: 2)) s"
     }
 
     /// "0.4 false alarms an hour [0.1–1.2]".
-    static func rateText(_ m: DetectionMetrics) throws -> String {
+    package static func rateText(_ m: DetectionMetrics) throws -> String {
         guard let rate = m.falseAlarmsPerHour, let ci = m.falseAlarmsPerHourInterval else {
             return "no false-alarm rate (no time outside gestures)"
         }
@@ -152,14 +152,16 @@ extension SweepReport {
                 + ". Precision and the share of detected \(c.gesture)s that fire exactly once have Wilson intervals on "
                 + "the effective sample size (÷ the design effect over timelines; for precision at least "
                 + "(1 − p)+p·φ, the false alarms' dispersion).")
-        var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
-        for (name, w) in c.weights {
-            let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
-            try weights.append([name, try Format.number(w, significantDigits: 4), try num(hours)])
+        if c.showsWeights {
+            var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
+            for (name, w) in c.weights {
+                let hours = c.activityNames.firstIndex(of: name).map { a.activityHours[$0] } ?? 0
+                try weights.append([name, try Format.number(w, significantDigits: 4), try num(hours)])
+            }
+            let gestureHours = a.activityHours.indices.contains(c.truthActivity) ? a.activityHours[c.truthActivity] : 0
+            try weights.append(["\(c.gesture) (inserted)", "–", try num(gestureHours)])
+            doc.table(weights)
         }
-        let gestureHours = a.activityHours.indices.contains(c.truthActivity) ? a.activityHours[c.truthActivity] : 0
-        try weights.append(["\(c.gesture) (inserted)", "–", try num(gestureHours)])
-        doc.table(weights)
 
         doc.heading("False alarms by activity", level: 2)
         let limit =
@@ -170,11 +172,11 @@ extension SweepReport {
             }()
         let needed = try ClusteredRate.minimumExposure(toShowAtMost: limit).map { $0 * a.dispersionFloor }
         doc.paragraph(
-            "Each cell: the false alarms during the activity over all timelines, the hours simulated of it, and "
+            "Each cell: the false alarms during the activity over all timelines, the hours \(c.hoursWord) of it, and "
                 + "in brackets the false alarms per hour of the activity with its 95% interval (clustered by "
                 + "timeline; the chart shows these rates). "
                 + (needed.map {
-                    "An activity simulated for less than \((try? num($0)) ?? "") h cannot show a rate of at most "
+                    "An activity \(c.hoursWord) for less than \((try? num($0)) ?? "") h cannot show a rate of at most "
                         + "\(Format.exact(limit)) an hour even with no false alarm (the floored bound φ₀·3.69/hours): with "
                         + "none, its cell says *too little exposure to bound* instead of giving a bound."
                 } ?? ""))
@@ -191,7 +193,7 @@ extension SweepReport {
                     + causeIndices(c).map { i throws in
                         let n = a.falseAlarmsByActivity[s][i]
                         let hours = a.activityHours[i]
-                        guard hours > 0 else { return "\(n) (not simulated)" }
+                        guard hours > 0 else { return "\(n) (not \(c.hoursWord))" }
                         let rate = a.activityRates[s][i]
                         let exposure = "\(n) in \(try num(hours)) h"
                         if n == 0 {

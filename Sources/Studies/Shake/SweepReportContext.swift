@@ -24,6 +24,37 @@ package struct SweepReportContext: Sendable {
     package var related: [RelatedScenario] = []
     /// The choice checked on fresh timelines (nil: not checked).
     package var confirmation: SweepConfirmation? = nil
+    /// Where the fresh timelines came from, in words, when they are not the scenario's own seed stream (recorded
+    /// timelines set aside for the confirmation); nil: the seed stream.
+    package var freshSource: String? = nil
+    /// Whether the method lists the simulated activities' weights (false for recorded timelines, which have none).
+    package var showsWeights = true
+    /// How the timelines' hours came about, in the report's sentences: "simulated", or "recorded".
+    package var hoursWord = "simulated"
+
+    /// The words of a report (what the memberwise initialiser took, `package` so recorded sweeps can build one).
+    package init(
+        title: String, description: String, gesture: String, exposure: String, activityNames: [String],
+        activityCauses: [String], truthActivity: Int, method: String, weights: [(String, Double)],
+        configurationType: String, related: [RelatedScenario] = [], confirmation: SweepConfirmation? = nil,
+        freshSource: String? = nil, showsWeights: Bool = true, hoursWord: String = "simulated"
+    ) {
+        self.title = title
+        self.description = description
+        self.gesture = gesture
+        self.exposure = exposure
+        self.activityNames = activityNames
+        self.activityCauses = activityCauses
+        self.truthActivity = truthActivity
+        self.method = method
+        self.weights = weights
+        self.configurationType = configurationType
+        self.related = related
+        self.confirmation = confirmation
+        self.freshSource = freshSource
+        self.showsWeights = showsWeights
+        self.hoursWord = hoursWord
+    }
 }
 
 /// A scenario another scenario points to: its name, its path, and the activities it gives no weight.

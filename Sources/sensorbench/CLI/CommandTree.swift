@@ -6,7 +6,8 @@ enum CommandTree {
     static var subcommands: [any CommandDeclaration.Type] {
         [
             RunCommand.self, MergeCommand.self, ValidateCommand.self, ListCommand.self, BenchCommand.self, AllanCommand.self,
-            CalibrateCommand.self, WalksCommand.self, ReplayCommand.self, DistanceCommand.self, GPXCommand.self,
+            CalibrateCommand.self, WalksCommand.self, ReplayCommand.self, SweepRecordingsCommand.self, DistanceCommand.self,
+            GPXCommand.self,
             GradeCommand.self, HelpCommand.self, DevCommand.self,
         ]
     }

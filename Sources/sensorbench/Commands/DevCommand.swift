@@ -6,7 +6,7 @@ enum DevCommand: SubcommandGroup {
     static var subcommands: [any CommandDeclaration.Type] {
         [
             WriteSamplesCommand.self, AllanRecoveryCommand.self, DriftCoverageCommand.self, ShakeCoverageCommand.self,
-            ShakeRecheckCommand.self, PlanCheckCommand.self, MotionCheckCommand.self,
+            ShakeRecheckCommand.self, PlanCheckCommand.self, MotionCheckCommand.self, WriteLabelledSamplesCommand.self,
         ]
     }
 }

@@ -19,6 +19,8 @@ struct ReplayCommand: Subcommand {
     var outputFolder = "Reports/replay"
     /// A drift log to which a heading replay appends the walk as an entry.
     var logEntry: String?
+    /// A labels file for a shake replay; nil = the labels beside the recording, if any.
+    var labels: String?
     var quiet = false
 
     init() {}
@@ -34,6 +36,13 @@ struct ReplayCommand: Subcommand {
         \(shakeKindsHelp)
         \(proximityKindsHelp)
         Writes <dir>/events.csv and summary.md (and turn-angle.svg for the heading detector).
+        A labelled shake recording is scored as the shake study scores its timelines: recall, false
+        alarms per hour overall and by label, latency and fragments, with a signal.svg of |a| against
+        the threshold. Labels come from --labels, else beside the recording: Sensor Logger's
+        Annotation.csv (the same folder, zip or JSON export; annotations pair up by text) or
+        NAME.labels.csv beside NAME.csv (start,end,label in seconds of the recording's own clock).
+        A label "shake" is a deliberate shake. Times are the recording's own clock (Sensor Logger's
+        seconds_elapsed, else the file's time column). A bad labels file exits 65 (66 if missing).
         """
 
     /// The shake line of `details`, from the kind registry: the first kind, then the others (and which of them
@@ -104,6 +113,11 @@ struct ReplayCommand: Subcommand {
                 "--log-entry", value: "<log.json>",
                 meaning: "Heading only: append the walk (minutes, drift, turning) to this drift log, for walks."
             ) { o, text, _ in o.logEntry = text },
+            OptionSpec(
+                "--labels", value: "<labels.csv>",
+                meaning: "Shake only: score the replay against these labels (start,end,label, or Sensor Logger's "
+                    + "Annotation.csv).", default: "the labels beside the recording, if any"
+            ) { o, text, _ in o.labels = text },
             SharedOption.quiet(\.quiet),
         ]
     }
@@ -118,6 +132,11 @@ struct ReplayCommand: Subcommand {
         try InputKind.expect(.recording, .gpx, file: self.file, command: "replay")
         let configuration = try ReplayConfiguration.load(path: self.configuration)
         let isGPX = self.file.lowercased().hasSuffix(".gpx")
+        if self.labels != nil {
+            guard case .shake = configuration else {
+                throw InputError(.usage, file: nil, field: "--labels", problem: "needs a shake replay (labels mark shakes)")
+            }
+        }
         let result: ReplayResult
         switch configuration {
         case .heading(let settings):
@@ -128,7 +147,10 @@ struct ReplayCommand: Subcommand {
                     configurationFile: self.configuration))
         case .shake(let c):
             guard !isGPX else { throw mismatch("a GPX track", "the shake detector reads an accelerometer CSV") }
-            let replay = try ShakeReplay(path: self.file, unit: self.unit, rateHz: self.rateHz, configuration: c)
+            let labels = try self.labels.map { path throws(InputError) in try RecordingLabels.read(path: path) }
+            let replay = try ShakeReplay(
+                path: self.file, unit: self.unit, rateHz: self.rateHz, configuration: c,
+                labels: labels ?? RecordingLabels.beside(recording: self.file))
             // A warning, not a note: it prints with --quiet too.
             if let warning = replay.gravityWarning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             result = .shake(replay)
