@@ -472,6 +472,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
           shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
+          geofence-coverage       The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -532,6 +533,21 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         ARGUMENTS:
           <replications>          Replications a design, 2 to 100000 (default: 1000).
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev geofence-coverage",
+        #"""
+        OVERVIEW: The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
+
+        USAGE: sensorbench dev geofence-coverage <scenario> [<replications>]
+
+        ARGUMENTS:
+          <scenario> [<replications>]
+                                  A geofence scenario file, then replications, 2 to 100000 (default: 200).
 
         OPTIONS:
           -h, --help              Show help information.

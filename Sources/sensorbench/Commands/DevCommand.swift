@@ -6,8 +6,7 @@ enum DevCommand: SubcommandGroup {
     static var subcommands: [any CommandDeclaration.Type] {
         [
             WriteSamplesCommand.self, AllanRecoveryCommand.self, DriftCoverageCommand.self, ShakeCoverageCommand.self,
-            GeofenceCoverageCommand.self,
-            ShakeRecheckCommand.self,
+            ShakeRecheckCommand.self, GeofenceCoverageCommand.self,
         ]
     }
 }
