@@ -24,7 +24,8 @@ package struct CriterionResult: Sendable, Equatable {
     /// The measured value (a proportion as a fraction), nil when undefined or manual.
     package let value: Double?
     /// Its 95% interval (Wilson for proportions, the effective-n Wilson over timelines for the single-event share,
-    /// quasi-Poisson over timelines for false-alarm rates, none for coordinates).
+    /// the floored quasi-Poisson interval over timelines for false-alarm rates, none for coordinates). The gesture
+    /// intervals are the studies' own: ``DetectionMetrics`` computes them from the same counts and floor.
     package let interval: ConfidenceInterval?
     package let verdict: Verdict
     /// Points earned; nil when not applicable.
@@ -95,9 +96,12 @@ package enum Scoring {
     }
 
     /// Measures a criterion on a suite outcome and scores it.
+    ///
+    /// - Parameter dispersionFloor: the least dispersion a false-alarm interval assumes, φ₀ of the settings fed
+    ///   the suite's timelines (``GradingEvaluation/dispersionFloor(suite:)``); 1 assumes none.
     static func score(
         _ c: GradingCriterion, index: Int, outcome: SuiteOutcome?, placeNames: [String],
-        manual: [String: Double]
+        manual: [String: Double], dispersionFloor: Double
     ) throws -> CriterionResult {
         guard case .simulated(let s) = c.kind else {
             if let entered = manual[c.id] {
@@ -109,7 +113,8 @@ package enum Scoring {
                 criterionIndex: index, value: nil, interval: nil, verdict: .notEntered, points: 0,
                 note: "staff have not entered points")
         }
-        let (value, interval, note) = try measure(s, outcome: outcome, placeNames: placeNames)
+        let (value, interval, note) = try measure(
+            s, outcome: outcome, placeNames: placeNames, dispersionFloor: dispersionFloor)
         if case .notApplicable? = outcome {
             return CriterionResult(
                 criterionIndex: index, value: nil, interval: nil, verdict: .notApplicable,
@@ -124,9 +129,13 @@ package enum Scoring {
     }
 
     /// The metric's value, its 95% interval and a note.
+    ///
+    /// A gesture suite's false-alarm rate and single-event share take their intervals from ``metrics(_:dispersionFloor:)``,
+    /// the studies' own ``DetectionMetrics``, so a study and the rubric given the same counts and the same floor
+    /// give the same interval and the same verdict.
     static func measure(
         _ s: SimulatedCriterion, outcome: SuiteOutcome?,
-        placeNames: [String]
+        placeNames: [String], dispersionFloor: Double
     ) throws -> (Double?, ConfidenceInterval?, String) {
         switch outcome {
         case .visits(let v)?:
@@ -172,21 +181,15 @@ package enum Scoring {
             case .falseAlarmsPerHour:
                 let hours = t.exposureSeconds / 3600
                 guard hours > 0 else { return (nil, nil, "no time outside gestures") }
-                // Clustered by timeline (quasi-Poisson), as the studies report it; a tally that was never split
-                // into timelines is one cluster, which gives Garwood's interval.
-                let clusters =
-                    t.falseAlarmClusters.clusters > 0
-                    ? t.falseAlarmClusters : ClusteredRate(events: t.falseAlarms, exposure: hours)
-                let ci = try clusters.interval()
-                return (Double(t.falseAlarms) / hours, ci, "\(t.falseAlarms) in \(hoursText(hours)) h")
+                let m = try metrics(t, dispersionFloor: dispersionFloor)
+                return (m.falseAlarmsPerHour, m.falseAlarmsPerHourInterval, "\(t.falseAlarms) in \(hoursText(hours)) h")
             default:
                 guard t.truePositives > 0 else { return (nil, nil, "no gesture was detected") }
-                let clusters =
-                    t.singleEventClusters.trials == t.truePositives
-                    ? t.singleEventClusters
-                    : ClusteredProportion(successes: t.truePositives - t.gesturesWithFragments, trials: t.truePositives)
-                let share = Double(t.truePositives - t.gesturesWithFragments) / Double(t.truePositives)
-                return (share, try clusters.wilson(), "\(t.gesturesWithFragments) of \(t.truePositives) fired twice or more")
+                let m = try metrics(t, dispersionFloor: dispersionFloor)
+                return (
+                    m.singleEventShare, m.singleEventShareInterval,
+                    "\(t.gesturesWithFragments) of \(t.truePositives) fired twice or more"
+                )
             }
         case .coordinates(let errors)?:
             if let missing = errors.firstIndex(where: { $0 == nil }) {
@@ -200,6 +203,23 @@ package enum Scoring {
         case .notRun(let why)?:
             return (nil, nil, "the team's code did not run: \(why)")
         }
+    }
+
+    /// A gesture tally as the studies measure it: ``DetectionMetrics`` on its counts, its false alarms clustered
+    /// by timeline (a tally never split into timelines is one cluster, which gives Garwood's interval widened by
+    /// the floor) and its single-event share clustered by timeline.
+    static func metrics(_ t: GestureTally, dispersionFloor: Double) throws -> DetectionMetrics {
+        let hours = t.exposureSeconds / 3600
+        let rate =
+            t.falseAlarmClusters.clusters > 0 ? t.falseAlarmClusters : ClusteredRate(events: t.falseAlarms, exposure: hours)
+        let single =
+            t.singleEventClusters.trials == t.truePositives
+            ? t.singleEventClusters
+            : ClusteredProportion(successes: t.truePositives - t.gesturesWithFragments, trials: t.truePositives)
+        return try DetectionMetrics(
+            truePositives: t.truePositives, falseAlarms: t.falseAlarms, misses: t.misses, fragments: t.fragments,
+            latency: nil, exposureHours: hours, falseAlarmClusters: rate, gesturesWithFragments: t.gesturesWithFragments,
+            singleEventClusters: single, dispersionFloor: dispersionFloor)
     }
 
     static func hoursText(_ h: Double) -> String { (try? Format.number(h, significantDigits: 3)) ?? String(h) }

@@ -129,7 +129,7 @@ enum DetectorLadder {
                 results.append(
                     try Scoring.score(
                         c, index: ci, outcome: .gestures(evaluation.settingTotals[sc.suiteIndex][j]),
-                        placeNames: names, manual: [:]))
+                        placeNames: names, manual: [:], dispersionFloor: try evaluation.dispersionFloor(suite: sc.suiteIndex)))
             }
             return AlternativeSetting(rung: rung, results: results)
         }

@@ -134,6 +134,36 @@ enum GradeAdvice {
     /// "Nearest" is the smallest relative change |ln(rung ÷ team value)| (``DetectorLadder/distance(_:from:)``),
     /// ties to the ladder's order; the best-scoring rung is named only when it earns more points than the submitted
     /// setting (ties go to the nearest), since points are what the rubric ranks teams by (issue 24).
+    /// The rung the advice names and what it claims of it: the nearest that passes every judged criterion, or
+    /// else the one earning the most points on them (the nearest of those tied) when it earns more than the team's
+    /// own setting; nil when nothing on the ladder is named (no ladder, nothing troubled, or nothing earns more).
+    static func ladderChoice(_ g: TeamGrade) -> (index: Int, claim: LadderConfirmation.Claim)? {
+        guard let first = g.alternatives.first else { return nil }
+        let judged = first.results.map(\.criterionIndex)
+        let troubled = g.results.contains {
+            judged.contains($0.criterionIndex) && [.fail, .borderline, .notMeasurable].contains($0.verdict)
+        }
+        guard troubled else { return nil }
+        let order = ladderOrder(g)
+        if let best = order.first(where: { g.alternatives[$0].meetsAll }) { return (best, .meetsAll) }
+        func points(_ results: [CriterionResult]) -> Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
+        var pick = order[0]
+        for i in order.dropFirst() where points(g.alternatives[i].results) > points(g.alternatives[pick].results) + 1e-9 {
+            pick = i
+        }
+        let own = points(g.results.filter { judged.contains($0.criterionIndex) })
+        return points(g.alternatives[pick].results) > own + 1e-9 ? (pick, .morePoints) : nil
+    }
+
+    /// The team's rungs, nearest first (ties in ladder order).
+    static func ladderOrder(_ g: TeamGrade) -> [Int] {
+        g.alternatives.indices.sorted {
+            let a = DetectorLadder.distance(g.alternatives[$0].rung, from: g.submission.detector)
+            let b = DetectorLadder.distance(g.alternatives[$1].rung, from: g.submission.detector)
+            return a != b ? a < b : $0 < $1
+        }
+    }
+
     static func ladderAdvice(_ g: TeamGrade, rubric: Rubric) throws -> String? {
         let s = g.submission
         guard let first = g.alternatives.first else { return nil }
@@ -143,11 +173,7 @@ enum GradeAdvice {
                 && [.fail, .borderline, .notMeasurable].contains($0.verdict)
         }
         guard troubled else { return nil }
-        let order = g.alternatives.indices.sorted {
-            let a = DetectorLadder.distance(g.alternatives[$0].rung, from: s.detector)
-            let b = DetectorLadder.distance(g.alternatives[$1].rung, from: s.detector)
-            return a != b ? a < b : $0 < $1
-        }
+        let order = ladderOrder(g)
         let rules = judged.map { rubric.criteria[$0].id }.joined(separator: " and ")
         let searched = try ladderText(g.alternatives.map(\.rung))
         func points(_ results: [CriterionResult]) -> Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
@@ -164,6 +190,7 @@ enum GradeAdvice {
                 "Searched \(searched) on the same timelines: the nearest setting that meets \(rules) is "
                 + "\(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted), "
                 + (try score(a)) + ": " + (try measured(a, rubric: rubric)) + "."
+                + (try confirmationText(g, claim: .meetsAll, index: best))
         } else {
             // `order` is nearest first, so a strict improvement keeps the nearest of the best.
             var pick = order[0]
@@ -179,8 +206,9 @@ enum GradeAdvice {
             text =
                 "Searched \(searched) on the same timelines: no setting meets \(rules); the one earning the most points "
                 + "is \(a.rung.parameter) \(Format.label(a.rung.value))\(a.rung.unit) (the rest as submitted), "
-                + (try score(a)) + ": " + (try measured(a, rubric: rubric))
-                + ". Change another parameter (or the kind) as well."
+                + (try score(a)) + ": " + (try measured(a, rubric: rubric)) + "."
+                + (try confirmationText(g, claim: .morePoints, index: pick))
+                + " Change another parameter (or the kind) as well."
         }
         // The activity behind most false alarms at the team's own setting.
         for r in g.results where judged.contains(r.criterionIndex) {
@@ -201,6 +229,33 @@ enum GradeAdvice {
                 + "\(t.falseAlarms) false alarms."
             break
         }
+        return text
+    }
+
+    /// " Chosen on the suite's 36 timelines; on 20 fresh days of 36 timelines it …": what the fresh days show of the
+    /// advice's claim, reliable only when the Wilson lower bound of the share of days reaches 80%; empty when the
+    /// grade has no confirmation of this rung and claim.
+    static func confirmationText(_ g: TeamGrade, claim: LadderConfirmation.Claim, index: Int) throws -> String {
+        try confirmationText(g.ladderConfirmation, claim: claim, index: index)
+    }
+
+    static func confirmationText(_ c: LadderConfirmation?, claim: LadderConfirmation.Claim, index: Int) throws -> String {
+        guard let c, c.claim == claim, c.alternative == index else { return "" }
+        let ci = try c.interval()
+        let timelines = c.timelinesPerDay.map(String.init).joined(separator: " + ")
+        let what = claim == .meetsAll ? "passed every one of those criteria" : "earned more points on them than the submitted setting"
+        var text =
+            " Chosen on the grade's \(timelines) timelines; re-run on \(c.days) fresh days of \(timelines) timelines "
+            + "(never used by the grade), it \(what) on \(c.metDays) of \(c.days) days (\(try percent(Double(c.metDays) / Double(c.days))), "
+            + "95% CI \(try percent(ci.low))–\(try percent(ci.high)))"
+        if claim == .morePoints {
+            text += " and passed every one on \(c.passDays)"
+        }
+        let rule = "the 95% lower bound of the share of fresh days is at least \(try percent(LadderConfirmation.reliableShare))"
+        text +=
+            try c.isReliable()
+            ? ": reliable by the shake study's rule (\(rule))."
+            : ": not shown to be reliable (\(rule); here \(try percent(ci.low)))."
         return text
     }
 

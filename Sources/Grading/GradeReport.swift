@@ -99,7 +99,8 @@ package enum GradeReport {
                 + "collection. "
                 + "Intervals: Wilson 95% for shares (on the effective sample size over timelines for the share of "
                 + "gestures firing once), quasi-Poisson 95% over timelines for false-alarm rates (false alarms "
-                + "cluster in timelines; Garwood's exact interval when they do not); a result whose "
+                + "cluster in timelines; Garwood's exact interval when they do not), with the dispersion floor of "
+                + "every setting run on the suite's timelines, as the shake study takes it over its sweep; a result whose "
                 + "interval straddles the threshold is borderline. Same rubric, submission and seeds give this "
                 + "file byte for byte.")
         var evidence = MarkdownTable(columns: [

@@ -15,6 +15,8 @@ package struct TeamGrade: Sendable {
     package internal(set) var alternatives: [AlternativeSetting] = []
     /// A source team's run: the isolation in force and its failure, if any (nil for a JSON team).
     package internal(set) var source: SourceAnswers?
+    /// The ladder's suggestion re-run on fresh days (``LadderConfirmation``), nil when the advice names no rung.
+    package internal(set) var ladderConfirmation: LadderConfirmation?
 
     /// Points earned over every applicable criterion.
     package var total: Double { results.reduce(0) { $0 + ($1.points ?? 0) } }
@@ -97,11 +99,15 @@ package enum Grader {
                 }
             }
         }
-        return try score(plan, try GradingEngine.evaluation(plan, runner: runner))
+        return try score(plan, try GradingEngine.evaluation(plan, runner: runner), runner: runner)
     }
 
-    /// Scores a plan's reduced results (an unsharded run's, or merged parts').
-    package static func score(_ plan: GradingPlan, _ evaluation: GradingEvaluation) throws -> [TeamGrade] {
+    /// Scores a plan's reduced results (an unsharded run's, or merged parts'), and re-runs each team's ladder
+    /// suggestion on fresh days (``LadderConfirmation``; a merge simulates them at merge time, on `runner`).
+    package static func score(
+        _ plan: GradingPlan, _ evaluation: GradingEvaluation,
+        runner: MonteCarloRunner = MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs)
+    ) throws -> [TeamGrade] {
         let rubric = plan.rubric
         let submissions = plan.submissions
         let names = rubric.places.map(\.name)
@@ -114,20 +120,29 @@ package enum Grader {
                 return .notRun(failure.outcome)
             }
         }
+        let floors = try rubric.suites.indices.map { try evaluation.dispersionFloor(suite: $0) }
         return try zip(submissions, outcomes).map { s, suiteOutcomes in
             let results = try rubric.criteria.enumerated().map { i, c in
                 var outcome: SuiteOutcome?
+                var floor = 1.0
                 if case .simulated(let sc) = c.kind {
                     outcome = suiteOutcomes[sc.suiteIndex]
+                    floor = floors[sc.suiteIndex]
                     if let g = sc.gesture, g != s.detector.gesture { outcome = .notApplicable }
                 }
-                return try Scoring.score(c, index: i, outcome: outcome, placeNames: names, manual: s.manualPoints)
+                return try Scoring.score(
+                    c, index: i, outcome: outcome, placeNames: names, manual: s.manualPoints, dispersionFloor: floor)
             }
             return TeamGrade(submission: s, results: results, outcomes: suiteOutcomes)
         }.enumerated().map { i, g in
             var g = g
             g.alternatives = try DetectorLadder.alternatives(plan, evaluation, submission: i)
             g.source = i < plan.sourceAnswers.count ? plan.sourceAnswers[i] : nil
+            if let (index, claim) = GradeAdvice.ladderChoice(g) {
+                g.ladderConfirmation = try LadderConfirmation.run(
+                    plan, evaluation, submission: i, alternative: g.alternatives[index], index: index, claim: claim,
+                    runner: runner)
+            }
             return g
         }
     }

@@ -2,6 +2,7 @@ import DetectionCore
 import FileFormats
 import Foundation
 import MonteCarlo
+import Stats
 
 /// What one unit of grading work gave: one hall visit or one gesture timeline, for every team at once.
 package enum GradingUnitResult: Sendable, Equatable {
@@ -237,4 +238,14 @@ package struct GradingEvaluation: Sendable {
     package let outcomes: [[SuiteOutcome]]
     /// Per suite: the total tally of each setting in ``GradingPlan/settings`` (empty for other suites).
     package let settingTotals: [[GestureTally]]
+
+    /// The dispersion floor φ₀ of suite `s`'s false-alarm intervals: ``ClusteredRate/dispersionFloor(of:minimumEvents:confidence:)``
+    /// over every setting fed its timelines (the teams' and their ladders'), as a sweep's floor is taken over its
+    /// settings; 1 for a suite without settings or without a setting that fired often enough to show clustering.
+    ///
+    /// - Throws: ``StatsError`` from GSL (not expected).
+    package func dispersionFloor(suite s: Int) throws -> Double {
+        guard s < settingTotals.count else { return 1 }
+        return try ClusteredRate.dispersionFloor(of: settingTotals[s].map(\.falseAlarmClusters))
+    }
 }

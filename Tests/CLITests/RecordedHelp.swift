@@ -525,6 +525,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   (docs/recordings.md).
           motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
           write-labelled-samples  Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
+          geofence-coverage       The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -585,6 +586,21 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         ARGUMENTS:
           <replications>          Replications a design, 2 to 100000 (default: 1000).
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev geofence-coverage",
+        #"""
+        OVERVIEW: The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
+
+        USAGE: sensorbench dev geofence-coverage <scenario> [<replications>]
+
+        ARGUMENTS:
+          <scenario> [<replications>]
+                                  A geofence scenario file, then replications, 2 to 100000 (default: 200).
 
         OPTIONS:
           -h, --help              Show help information.

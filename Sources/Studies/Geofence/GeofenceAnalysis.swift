@@ -28,9 +28,13 @@ package struct GeofenceAnalysis: Sendable {
         /// The false triggers per outside visit (each visit a cluster: triggers come in bursts while a fix wanders
         /// inside the circle).
         package let falseTriggerClusters: ClusteredRate
-        /// Quasi-Poisson 95 % interval of the false triggers per hour over visits (``ClusteredRate``); `nil`
-        /// without outside visits.
-        package let falseTriggersPerHourInterval: ConfidenceInterval?
+        /// Quasi-Poisson 95 % interval of the false triggers per hour over visits with the dispersion floor of its
+        /// environment (``ClusteredRate/interval(confidence:dispersionFloor:)``, ``dispersionFloor``); `nil` without
+        /// outside visits.
+        package internal(set) var falseTriggersPerHourInterval: ConfidenceInterval?
+        /// The least dispersion the per-hour interval assumed: φ₀ of the rows of its variant and environment
+        /// (``GeofenceAnalysis/dispersionFloors(_:)``).
+        package internal(set) var dispersionFloor = 1.0
         package let insideVisits: Int
         package let missedVisits: Int
         /// Wilson 95 % interval of missedVisits / insideVisits; `nil` without inside visits.
@@ -126,7 +130,7 @@ package struct GeofenceAnalysis: Sendable {
             }
             open = [:]
             finished = [:]
-            return GeofenceAnalysis(rows: rows)
+            return GeofenceAnalysis(rows: try GeofenceAnalysis.floored(rows))
         }
 
         private func rows(of cell: GeofenceCell, _ running: [Running]) throws -> [Row] {
@@ -145,7 +149,7 @@ package struct GeofenceAnalysis: Sendable {
                             falseTriggerInterval: r.outside > 0
                                 ? try Proportion(successes: r.falseVisits, trials: r.outside).wilson() : nil,
                             falseTriggers: r.falseEvents, outsideHours: hours, falseTriggerClusters: r.clusters,
-                            falseTriggersPerHourInterval: hours > 0 ? try r.clusters.interval() : nil,
+                            falseTriggersPerHourInterval: nil,
                             insideVisits: r.inside, missedVisits: r.missed,
                             missInterval: r.inside > 0 ? try Proportion(successes: r.missed, trials: r.inside).wilson() : nil,
                             timeToTriggerMedianSeconds: noTimes ? nil : try r.times.quantile(0.5),
@@ -154,6 +158,42 @@ package struct GeofenceAnalysis: Sendable {
                 }
             }
             return rows
+        }
+    }
+
+    // MARK: - The dispersion floor
+
+    /// The dispersion floor φ₀ of each (variant, environment): ``ClusteredRate/dispersionFloor(of:minimumEvents:confidence:)``
+    /// over the false triggers of all its rows (every distance and check).
+    ///
+    /// Why a floor: a check that fires a few times cannot show that its triggers come in bursts (a fix wandering
+    /// inside the circle for as long as the GPS error persists, τ = 60–300 s), and with bursts of mean size B a
+    /// visit without a trigger is far likelier than a Poisson count says, so the plain quasi-Poisson interval
+    /// under-covers at a few triggers an hour (`sensorbench dev geofence-coverage`, docs/geofence.md). The rows of
+    /// one environment share its error process, and the checks or distances that fire often show how bursty it is;
+    /// as in the shake sweep, sensitive rows fire more times per burst than quiet ones, so the floor errs wide.
+    ///
+    /// - Returns: the floor by "variant\u{1F}environment".
+    package static func dispersionFloors(_ rows: [Row]) throws -> [String: Double] {
+        var groups: [String: [ClusteredRate]] = [:]
+        for r in rows { groups[floorKey(r.cell), default: []].append(r.falseTriggerClusters) }
+        var out: [String: Double] = [:]
+        for (key, rates) in groups { out[key] = try ClusteredRate.dispersionFloor(of: rates) }
+        return out
+    }
+
+    static func floorKey(_ cell: GeofenceCell) -> String { cell.variant + "\u{1F}" + cell.environment.name }
+
+    /// The rows with their per-hour intervals floored at their environment's φ₀.
+    static func floored(_ rows: [Row]) throws -> [Row] {
+        let floors = try dispersionFloors(rows)
+        return try rows.map { r in
+            var r = r
+            let floor = floors[floorKey(r.cell)] ?? 1
+            r.dispersionFloor = floor
+            r.falseTriggersPerHourInterval =
+                r.outsideHours > 0 ? try r.falseTriggerClusters.interval(dispersionFloor: floor) : nil
+            return r
         }
     }
 

@@ -1,6 +1,7 @@
 import DetectionCore
 import FileFormats
 import Foundation
+import MonteCarlo
 import Reporting
 import SensorSim
 import Stats
@@ -61,7 +62,7 @@ extension GeofenceReport {
         if let recommendation = answer.recommendation { doc.paragraph(recommendation) }
 
         doc.heading("How it was measured", level: 2)
-        doc.paragraph(try measuredText(s))
+        doc.paragraph(try measuredText(s, a))
         doc.table(try environmentTable(s))
         doc.heading(s.isTour ? "Per hall" : "Rates", level: 2)
         for env in orderedUnique(s.cells.map(\.environment.name)) {
@@ -206,6 +207,10 @@ extension GeofenceReport {
                         + "\(Format.exact(insideLimitMeters(s))) m"
                     : " (no check holds there: every one misses or is slow somewhere inside)") + "."
             recommendation! += try environmentAdvice(s, a, recommended: best, variant: variant, probe: probe)
+            let confirmation = try GeofenceConfirmation.run(
+                s, recommended: best, environment: env, variant: variant, probe: probe,
+                runner: MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs))
+            recommendation! += " " + (try confirmationText(s, confirmation, probe: probe))
         }
         return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
     }
@@ -249,6 +254,72 @@ extension GeofenceReport {
             if !parts.isEmpty { out.append("at \(Format.exact(d)) m " + parts.joined(separator: ", ")) }
         }
         return out
+    }
+
+    /// Where a check fails in one environment, as reasons without figures so that fresh days can count them
+    /// ("misses more than 5.0% of visits at 40 m"); the same limits as ``failures(_:_:check:environment:variant:)``.
+    static func failureReasons(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis, check c: Int, environment env: String, variant: String
+    ) throws -> [String] {
+        var out: [String] = []
+        let inside = orderedUnique(s.cells.map(\.distanceMeters)).sorted().filter { $0 <= insideLimitMeters(s) }
+        for d in inside {
+            guard
+                let r = a.rows.first(where: {
+                    $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
+                        && $0.checkIndex == c
+                }), let miss = r.missProbability
+            else { continue }
+            if miss > maximumMissShare {
+                out.append("misses more than \(try Format.percentKeepingSmall(maximumMissShare)) of visits at \(Format.exact(d)) m")
+            }
+            if let p95 = r.timeToTriggerP95Seconds, p95 > maximumLatencySeconds(s) {
+                out.append(
+                    "takes more than \(Format.exact(maximumLatencySeconds(s))) s to trigger at the 95th percentile at \(Format.exact(d)) m")
+            }
+        }
+        return out
+    }
+
+    /// "**Confirmed on fresh visits:** …": where the check was chosen, where it was confirmed, and what the fresh
+    /// days show, claiming reliability only when the Wilson lower bound of the share of fresh days on which it
+    /// holds reaches ``GeofenceConfirmation/reliableShare``; otherwise it names the check that held most often and
+    /// what stopped it most often.
+    static func confirmationText(_ s: GeofenceScenario, _ c: GeofenceConfirmation, probe: Double?) throws -> String {
+        let best = c.recommended
+        let ci = try c.holdInterval(best)
+        func share(_ k: Int) throws -> String { try Format.percentKeepingSmall(Double(k) / Double(max(1, c.days))) }
+        let distancesText = c.distances.map(Format.exact).joined(separator: ", ")
+        var text =
+            "**Confirmed on fresh visits:** chosen on this report's \(s.trialsPerCell) visits a cell; re-run on "
+            + "\(c.days) fresh days of \(s.trialsPerCell) visits at each of \(distancesText) m on \(c.environment) GPS (trials the "
+            + "report never used), \(checkName(s, best)) held (missed at most "
+            + "\(try Format.percentKeepingSmall(maximumMissShare)) of visits and triggered within "
+            + "\(Format.exact(maximumLatencySeconds(s))) s at the 95th percentile up to \(Format.exact(insideLimitMeters(s))) m) "
+            + "on \(c.holdDays[best]) of \(c.days) days (\(try share(c.holdDays[best])), 95% CI "
+            + "\(try Format.percentKeepingSmall(ci.low))–\(try Format.percentKeepingSmall(ci.high)))"
+            + (probe.map { d in
+                " and was again the one with the fewest false triggers at \(Format.exact(d)) m among the checks that held on "
+                    + "\(c.chosenDays[best]) of \(c.days)"
+            } ?? "") + "."
+        let rule =
+            "the 95% lower bound of the share of fresh days on which it holds is at least "
+            + (try Format.percentKeepingSmall(GeofenceConfirmation.reliableShare))
+        if try c.isReliable() {
+            text += " It holds reliably by the shake study's rule (\(rule))."
+            return text
+        }
+        text += " It is not shown to hold reliably (\(rule); here \(try Format.percentKeepingSmall(ci.low)))"
+        let closest = c.closest
+        if closest != best {
+            text +=
+                "; the check that held on the most fresh days is \(checkName(s, closest)) (\(c.holdDays[closest]) of "
+                + "\(c.days), \(try share(c.holdDays[closest])))"
+        }
+        if let why = c.commonestFailure[closest] {
+            text += "; what stops \(closest == best ? "it" : "that one") most often: it \(why.reason) (on \(why.days) of \(c.days) days)"
+        }
+        return text + "."
     }
 
     /// A check's false-trigger probability at the probe distance (0 without a probe or such a row), for ranking.
@@ -369,7 +440,7 @@ extension GeofenceReport {
         return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
     }
 
-    static func measuredText(_ s: GeofenceScenario) throws -> String {
+    static func measuredText(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> String {
         let m = s.movement
         let walk: String
         switch m.kind {
@@ -395,8 +466,35 @@ extension GeofenceReport {
             + "`ProximityMonitor` per check, so the checks see identical data. A visit is *outside* when the student never came truly within "
             + "\(Format.exact(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
             + "missed without an enter within \(Format.exact(s.timeLimitSeconds)) s of the true entry. Intervals: Wilson 95% for "
-            + "probabilities, quasi-Poisson 95% over visits for rates per hour (Garwood's exact interval on the effective count: false triggers come in bursts within a visit, so each visit is a cluster). Places: \(s.placeSet.source). Reproduce with "
+            + "probabilities, quasi-Poisson 95% over visits for rates per hour (Garwood's exact interval on the effective count: false triggers come in bursts within a visit, so each visit is a cluster), "
+            + (try floorText(s, a)) + ". Places: \(s.placeSet.source). Reproduce with "
             + "`sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
+    }
+
+    /// "with the dispersion floor φ₀ of each environment, the median dispersion of its rows with at least 20 false
+    /// triggers (campus 4.1, …; 1 where no row has that many, which assumes triggers do not cluster)": the floors
+    /// from the analysis, in the scenario's order of environments (variants apart when there are several).
+    static func floorText(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> String {
+        let floors = try GeofenceAnalysis.dispersionFloors(a.rows)
+        let variants = orderedUnique(s.cells.map(\.variant))
+        var parts: [String] = []
+        var seen: Set<String> = []
+        var unclustered = false
+        for cell in s.cells where seen.insert(GeofenceAnalysis.floorKey(cell)).inserted {
+            let floor = floors[GeofenceAnalysis.floorKey(cell)] ?? 1
+            if floor <= 1 { unclustered = true }
+            parts.append("\(floorLabel(cell, variants: variants)) \(try Format.number(floor, significantDigits: 3))")
+        }
+        let n = ClusteredRate.eventsToShowDispersion
+        return "with the dispersion floor φ₀ of each environment, the median dispersion φ̂·(t/z)² of its rows with at "
+            + "least \(n) false triggers, because a check's few triggers cannot show how they cluster ("
+            + parts.joined(separator: ", ")
+            + (unclustered ? "; 1 means no row fired that often, and the interval then assumes triggers do not cluster" : "")
+            + "; coverage: `sensorbench dev geofence-coverage`)"
+    }
+
+    static func floorLabel(_ cell: GeofenceCell, variants: [String]) -> String {
+        variants.count > 1 ? "\(cell.variant) \(cell.environment.name)" : cell.environment.name
     }
 
     static func environmentTable(_ s: GeofenceScenario) throws -> MarkdownTable {
