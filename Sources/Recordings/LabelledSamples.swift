@@ -92,7 +92,7 @@ package enum LabelledSamples {
                     csv += "\(ns),\(try time(k)),\(try value(t.z[k], g)),\(try value(t.y[k], g)),\(try value(t.x[k], g))\n"
                 }
                 files.add(path, csv)
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = PathText.parent(of: path)
                 files.add(
                     folder + "/Metadata.csv",
                     "version,device name,recording epoch time,recording time,recording timezone,platform,appVersion,"

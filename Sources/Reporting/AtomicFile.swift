@@ -40,12 +40,12 @@ package enum AtomicFile {
     ) throws {
         let shown = url.relativePath
         let path = url.standardizedFileURL.path
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         let name = (path as NSString).lastPathComponent
         guard !name.isEmpty, name != "/", name != ".", name != ".." else {
             throw ReportingError.output(path: shown, reason: "is not a file name")
         }
-        try FileSystem.makeFolders((shown as NSString).deletingLastPathComponent)
+        try FileSystem.makeFolders(PathText.parent(of: shown))
         if let kind = FileSystem.kind(path), kind != S_IFREG {
             throw ReportingError.output(path: shown, reason: kind == S_IFDIR ? "is a folder, not a file" : "is not a regular file")
         }

@@ -37,9 +37,9 @@ enum ReportFolder {
 
         init(_ folder: URL) throws(ReportingError) {
             shown = folder.relativePath
-            shownParent = (shown as NSString).deletingLastPathComponent
+            shownParent = PathText.parent(of: shown)
             target = folder.standardizedFileURL.resolvingSymlinksInPath().path
-            parent = (target as NSString).deletingLastPathComponent
+            parent = PathText.parent(of: target)
             name = (target as NSString).lastPathComponent
             guard !name.isEmpty, name != "/", name != ".", name != ".." else {
                 throw .output(path: shown, reason: "is not a folder a report can be written to")
@@ -202,13 +202,13 @@ enum ReportFolder {
         var folders: Set<String> = [folder]
         for (path, contents) in files {
             let url = folder + "/" + path
-            let directory = (url as NSString).deletingLastPathComponent
+            let directory = PathText.parent(of: url)
             if !folders.contains(directory) {
                 try FileSystem.makeFolders(directory)
                 var d = directory
                 while d.count > folder.count {
                     folders.insert(d)
-                    d = (d as NSString).deletingLastPathComponent
+                    d = PathText.parent(of: d)
                 }
             }
             switch contents {

@@ -157,7 +157,7 @@ package struct InputKind: Sendable, Equatable, CustomStringConvertible {
             case .object(let members) = try ScenarioFile.parseJSON(at: url, displayPath: file).value,
             members.contains(where: { $0.key == "source" })
         {
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = PathText.parent(of: file)
             return try ValidateCommand.validateSource(folder: folder.isEmpty ? "." : folder, rubric: rubricPath)
         }
         let rubric = try Rubric.load(path: try ValidateCommand.submissionRubric(rubricPath))
