@@ -170,7 +170,9 @@ extension DriftReport {
             } else {
                 text += " for \(strongest.context): " + (try change(strongest))
                 for e in strong.dropFirst() { text += "; for \(e.context), from \(try deg(e.low.rms))° to \(try deg(e.high.rms))°" }
-                if !weak.isEmpty {
+                if weak.count > 2 {
+                    text += "; for the other \(weak.count) kinds of walk here it changes RMS drift by less than a factor of 2"
+                } else if !weak.isEmpty {
                     text += "; for \(list(weak.map(\.context))) it changes RMS drift by less than a factor of 2"
                 }
             }
