@@ -26,6 +26,15 @@ package struct AllanAnalysis: Sendable {
     package let sampleIntervalSeconds: Double
     /// Steps longer than 1.5 × the mean interval: the Allan deviation assumes even sampling.
     package let irregularSampling: Bool
+    /// How many steps are longer than 1.5 × the mean interval, and the share of the record's time they span.
+    package let longStepCount: Int
+    package let longStepTimeShare: Double
+
+    /// The most of a record's time that steps over 1.5 τ₀ may span before the analysis refuses it: 1%. Beyond that
+    /// the curve is not the evenly sampled one the Allan deviation assumes (issue 24: an MPU6050 record had 20% of
+    /// its steps over 1.5 τ₀ holding 82% of its time, and was analysed as if even), and no gap-aware estimator is
+    /// implemented; below it, a few dropped samples move the curve by about that share, and the report warns.
+    package static let maximumLongStepTimeShare = 0.01
 
     /// N in °/s/√Hz from rad/s·√s (numerically °/s·√s = °/s/√Hz).
     package static func noiseDensityDegPerSecPerRootHz(_ n: Double) -> Double { n * 180 / .pi }
@@ -36,8 +45,8 @@ package struct AllanAnalysis: Sendable {
 
     /// Analyses the named axes of a rotation-rate recording.
     ///
-    /// - Throws: ``InputError`` when the recording is not a rotation rate, is too short (fewer than 16 samples) or
-    ///   its time does not advance; ``StatsError`` from the computation.
+    /// - Throws: ``InputError`` when the recording is not a rotation rate, is too short (fewer than 16 samples), its
+    ///   time does not advance, or steps over 1.5 τ₀ span more than ``maximumLongStepTimeShare`` of its time; ``StatsError`` from the computation.
     package init(
         recording: SensorRecording, axes names: [String], resamples: Int = AllanNoiseTerms.defaultResamples
     ) throws {
@@ -57,7 +66,22 @@ package struct AllanAnalysis: Sendable {
         }
         self.info = info
         sampleIntervalSeconds = tau0
-        irregularSampling = info.largestStepSeconds > 1.5 * tau0
+        let duration = info.lastTimeSeconds - info.firstTimeSeconds
+        longStepCount = recording.longStepCount
+        longStepTimeShare = duration > 0 ? recording.longStepSeconds / duration : 0
+        irregularSampling = recording.longStepCount > 0 || info.largestStepSeconds > 1.5 * tau0
+        if longStepTimeShare > Self.maximumLongStepTimeShare {
+            let steps = info.sampleCount - 1
+            throw InputError(
+                file: info.file, field: "time",
+                problem: "is not evenly sampled: \(recording.longStepCount) of \(steps) steps "
+                    + "(\(Format.general(100 * Double(recording.longStepCount) / Double(steps), significantDigits: 3))%) are longer "
+                    + "than 1.5 × the mean interval \(Format.general(tau0, significantDigits: 3)) s and span "
+                    + "\(Format.general(100 * longStepTimeShare, significantDigits: 3))% of the record's time (largest "
+                    + "\(Format.general(info.largestStepSeconds, significantDigits: 3)) s); the Allan deviation needs even "
+                    + "sampling (at most \(Format.exact(100 * Self.maximumLongStepTimeShare))% of the time in long steps): "
+                    + "resample the record to an even rate first")
+        }
         axes = try names.map { name throws(InputError) in
             do {
                 let rates = recording.axis(name)

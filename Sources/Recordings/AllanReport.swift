@@ -123,8 +123,11 @@ package enum AllanReport {
                 + "(τ₀ = \(try n3(a.sampleIntervalSeconds)) s, the mean interval).")
         if a.irregularSampling {
             doc.paragraph(
-                "**Warning:** the largest step between samples is \(try n3(info.largestStepSeconds)) s, more "
-                    + "than 1.5 τ₀. The Allan deviation assumes even sampling; gaps distort the curve.")
+                "**Warning:** \(a.longStepCount) of \(info.sampleCount - 1) steps between samples are longer than 1.5 τ₀ "
+                    + "(largest \(try n3(info.largestStepSeconds)) s); they span \(try n3(100 * a.longStepTimeShare))% of the "
+                    + "record's time. The Allan deviation assumes even sampling; gaps distort the curve by about that share "
+                    + "(a record whose long steps span more than \(Format.exact(100 * AllanAnalysis.maximumLongStepTimeShare))% "
+                    + "of its time is refused).")
         }
         for axis in a.axes {
             if let problem = axis.staticProblem {

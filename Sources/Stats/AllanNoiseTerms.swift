@@ -84,13 +84,15 @@ package struct AllanNoiseTerms: Sendable, Equatable {
         return b
     }
 
-    /// N, in the curve's rate unit × √s, or `nil` with ``angleRandomWalkReason``.
-    package let angleRandomWalk: Term?
-    package let angleRandomWalkReason: String?
-    package let biasInstability: BiasInstability
+    /// N, in the curve's rate unit × √s, or `nil` with ``angleRandomWalkReason``. When the chosen model (step 3)
+    /// holds terms beyond white noise, their fitted part at N's τ is taken out of that point (``whiteOnly(_:at:model:)``):
+    /// read as white noise alone, a flicker floor made N high by 8–13% and its interval missed the truth.
+    package private(set) var angleRandomWalk: Term?
+    package private(set) var angleRandomWalkReason: String?
+    package private(set) var biasInstability: BiasInstability
     /// K, in the curve's rate unit per √s, or `nil` with ``rateRandomWalkReason``.
-    package let rateRandomWalk: Term?
-    package let rateRandomWalkReason: String?
+    package private(set) var rateRandomWalk: Term?
+    package private(set) var rateRandomWalkReason: String?
     /// τ of the curve's first local minimum, seconds.
     package let minimumTauSeconds: Double
     /// The longest τ of the curve, seconds.
@@ -226,6 +228,8 @@ package struct AllanNoiseTerms: Sendable, Equatable {
             chosen = fits.filter { !$0.terms.contains(.gaussMarkov) }.min { $0.aic < $1.aic }
         }
         model = chosen
+        if let fit = chosen, let corrected = Self.whiteOnly(arw, at: a, model: fit, edf: arwEdf) { angleRandomWalk = corrected }
+        let arwRead = angleRandomWalk ?? arw
         guard let fit = chosen else {
             let why = gmNote.map { "not identified: " + $0 } ?? "not identified: no model beyond white noise fits with positive terms"
             biasInstability = .notIdentified(why)
@@ -241,6 +245,7 @@ package struct AllanNoiseTerms: Sendable, Equatable {
                 seed: seed)
             var sigmas: [Double] = []
             var times: [Double] = []
+            var walks: [Double] = []
             for _ in 0..<max(resamples, 20) {
                 let resampled = try generator.curve()
                 let rTaus = resampled.points.map(\.tauSeconds)
@@ -255,6 +260,7 @@ package struct AllanNoiseTerms: Sendable, Equatable {
                 {
                     sigmas.append(r.gaussMarkovVariance.squareRoot())
                     times.append(r.correlationTimeSeconds)
+                    walks.append(r.randomWalkVariance.squareRoot())
                 }
             }
             let total = max(resamples, 20)
@@ -280,6 +286,15 @@ package struct AllanNoiseTerms: Sendable, Equatable {
                 value: fit.correlationTimeSeconds, interval: try Self.percentile(times, level),
                 tauSeconds: AllanVarianceModel.gaussMarkovPeakRatio * fit.correlationTimeSeconds, method: method)
             biasInstability = .gaussMarkov(GaussMarkovBias(sigma: sigmaTerm, correlationTime: timeTerm, failedResamples: failed))
+            // Beside a Gauss–Markov bias the curve has no clean +½ region (the bias's hump bends it), so K comes from
+            // the same fit and the same record bootstrap as σ_GM, not from a slope point.
+            if fit.terms.contains(.randomWalk) {
+                rateRandomWalk = Term(
+                    value: fit.randomWalkVariance.squareRoot(), interval: try Self.percentile(walks, level),
+                    tauSeconds: tauMax, method: method + " (fitted beside the Gauss–Markov bias)")
+                rateRandomWalkReason = nil
+                return
+            }
         } else if fit.terms.contains(.flicker) {
             if minimum < points.count - 1 {
                 let b = points[minimum]
@@ -288,7 +303,7 @@ package struct AllanNoiseTerms: Sendable, Equatable {
                 // B is what is left, and so are the interval's ends (N is read far more precisely, at short τ).
                 // Read as σ_min/0.664 alone, B came out high by the white part: on true 1/f noise with white noise
                 // crossing the floor near 10 s its interval covered B in 17 of 21 records (AllanTrueFlickerTests).
-                let white = arw.value * arw.value / b.tauSeconds
+                let white = arwRead.value * arwRead.value / b.tauSeconds
                 let floor = { (deviation: Double) in (max(deviation * deviation - white, 0)).squareRoot() / Self.flickerFloorFactor }
                 if floor(b.deviation) > 0 {
                     biasInstability = .flickerFloor(
@@ -308,9 +323,17 @@ package struct AllanNoiseTerms: Sendable, Equatable {
                         + "range (it still falls at τ = \(show(tauMax)) s)")
             }
         } else {
+            // A rate random walk alone. The wording follows what step 5 reports: the walk explains the rise only when
+            // K was read.
+            let (k, _) = try Self.readRateRandomWalk(
+                fit: fit, points: points, slopes: slopes, minimum: minimum, phasePoints: phasePoints, level: level)
             biasInstability = .notIdentified(
                 "not identified in this recording: "
-                    + (gmNote ?? "the curve beyond white noise is explained by a rate random walk, without a floor"))
+                    + (gmNote.map { $0 + "; " } ?? "")
+                    + (k != nil
+                        ? "the curve beyond white noise is explained by a rate random walk, without a floor"
+                        : "the best model beyond white noise is a rate random walk without a floor, but no part of the curve "
+                            + "rises with slope +½, so the rate random walk is not identified either"))
         }
 
         // 5. Rate random walk.
@@ -318,6 +341,29 @@ package struct AllanNoiseTerms: Sendable, Equatable {
             fit: fit, points: points, slopes: slopes, minimum: minimum, phasePoints: phasePoints, level: level)
         rateRandomWalk = k
         rateRandomWalkReason = why
+    }
+
+    /// N re-read at its point with the chosen model's other terms taken out: N² = (σ̂²(τ) − F − σ_GM²·g(τ/T) −
+    /// K²τ/3)·τ, and the same for the ends of the point's χ² interval (the fitted parts are treated as known: they
+    /// are read from the longer τ, where they dominate). `nil` when nothing is left of the point (the model says
+    /// there is no white noise at τ) or the model has no other term.
+    static func whiteOnly(_ arw: Term, at point: AllanPoint, model: AllanModelFit, edf: Double) -> Term? {
+        let tau = point.tauSeconds
+        let other = model.variance(atTau: tau) - model.whiteVariance / tau
+        guard other > 0 else { return nil }
+        let rootTau = tau.squareRoot()
+        func white(_ n: Double) -> Double { (max((n / rootTau) * (n / rootTau) - other, 0) * tau).squareRoot() }
+        let value = white(arw.value)
+        guard value > 0 else { return nil }
+        let parts = [
+            model.flickerVariance > 0 ? "flicker" : nil, model.terms.contains(.gaussMarkov) ? "Gauss–Markov" : nil,
+            model.randomWalkVariance > 0 ? "rate random walk" : nil,
+        ].compactMap { $0 }
+        return Term(
+            value: value, interval: ConfidenceInterval(low: white(arw.interval.low), high: white(arw.interval.high)),
+            tauSeconds: tau,
+            method: "χ² interval of the point, white-FM edf \(String(format: "%.3g", edf)), less the fitted "
+                + parts.joined(separator: " and ") + " part there")
     }
 
     /// Step 5: K on the +½ region after the minimum, when the chosen model has a rate random walk.

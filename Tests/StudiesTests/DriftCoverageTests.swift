@@ -56,6 +56,11 @@ import Testing
             try Self.consistentWithNominal(result.count.covered, of: replications),
             "crossover covered \(result.count.covered) of \(replications) (reported \(result.count.reported)), truth \(result.truthSeconds) s"
         )
+        // The same replications' turn-on bias σ (issue 24: 91.0% over four designs before the bootstrap repeated the
+        // selection): its interval must contain the profile's 0.02 °/s in a share consistent with 95%.
+        let bias = try #require(result.components["turn_on_bias"])
+        #expect(bias.reported == replications)
+        #expect(try Self.consistentWithNominal(bias.covered, of: bias.reported), "turn-on bias covered \(bias.covered) of \(bias.reported)")
     }
 
     /// One phone (`sameDevice`), loops and zigzags so that its bias, scale factor and asymmetry are all separable:

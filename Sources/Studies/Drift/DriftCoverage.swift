@@ -39,6 +39,10 @@ package enum DriftCoverage {
         package let medianEstimateSeconds: Double
         /// covered / replications: the coverage of the statement the report makes.
         package var rate: Double { Double(count.covered) / Double(replications) }
+        /// The spreads over phones the same replications report (turn-on bias, scale factor, …, by id; a term marked
+        /// as carrying another's part is not counted), each against the profile's σ; a spread given only as an upper
+        /// bound counts as covered when the bound is at or above the truth. `turn_on_bias` is the interval.
+        package var components: [String: Count] = [:]
     }
 
     /// The duration T (s) at which the time terms' mean square equals the turning terms' for a class of phones, from
@@ -147,6 +151,12 @@ package enum DriftCoverage {
         lines.append(
             "\nCrossover: \(c.below) intervals below the truth, \(c.above) above it, \(replications - c.count.reported) "
                 + "said \"dominates everywhere\"; median estimate \(Format.exact((c.medianEstimateSeconds * 10).rounded() / 10)) s.\n")
+        lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
+        lines.append("|---|---|---:|---:|---:|---|")
+        for (id, count) in c.components.sorted(by: { $0.key < $1.key }) {
+            try row("\(id) σ", "4-turn loops, 1/2/5 min, class of phones", count.covered, count.reported, of: count.reported)
+        }
+        lines.append("")
         let phone = try onePhoneDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
         lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
         lines.append("|---|---|---:|---:|---:|---|")
@@ -201,6 +211,7 @@ package enum DriftCoverage {
         var below = 0
         var above = 0
         var estimates: [Double] = []
+        var components: [String: Count] = [:]
         for r in 0..<replications {
             let s = scenario(
                 profile, minutes: minutes, turns: [0, turns], shapes: [.loop], trialsPerCell: trialsPerCell,
@@ -208,6 +219,10 @@ package enum DriftCoverage {
             let outcomes = try DriftStudy.simulate(s, runner: runner)
             let d = try DriftDecomposition(
                 scenario: s, profileName: profile.name, outcomes: outcomes, replicates: bootstrapReplicates)
+            for c in d.components where c.carries.isEmpty {
+                components[c.id, default: Count()].reported += 1
+                if c.interval.contains(c.profileValue) { components[c.id, default: Count()].covered += 1 }
+            }
             guard let c = d.crossovers.first(where: { $0.representative.walk.turns == turns }) else { continue }
             switch c.status {
             case .crosses(let minutes, let low, let high):
@@ -222,9 +237,11 @@ package enum DriftCoverage {
         }
         estimates.sort()
         let median = estimates.isEmpty ? 0 : (estimates[(estimates.count - 1) / 2] + estimates[estimates.count / 2]) / 2
-        return CrossoverResult(
+        var result = CrossoverResult(
             truthSeconds: truth, replications: replications, count: count, below: below, above: above,
             medianEstimateSeconds: median)
+        result.components = components
+        return result
     }
 
     /// Coverage of one phone's own values (`sameDevice`): loops and zigzags of `turns` turns and straight walks at

@@ -64,7 +64,20 @@ package struct DriftDecomposition: Sendable {
         /// `bootstrap` (the bias-corrected percentile interval of the stratified bootstrap) and `sandwich` (the
         /// sandwich standard error with the same t quantile). Empty for a variance component.
         package var candidateIntervals: [String: ConfidenceInterval] = [:]
+        /// For a spread σ: the share of bootstrap replicates whose own backward elimination kept the term (the
+        /// replicates repeat the selection, so a term kept only sometimes has 0 in the others); `nil` for a phone
+        /// value. Below ``DriftDecomposition/reliablyKeptShare`` the report gives only ``interval``'s upper end, as a
+        /// bound: the point value of a term kept after selection is biased upward (it is kept when it came out large).
+        package var keptShare: Double? = nil
+
+        /// Whether the report states a value with its interval (`true`) or only an upper bound ("not reliably
+        /// detected"): a spread that the replicates' own selection drops in more than 2.5% of them.
+        package var isReliablyDetected: Bool { (keptShare ?? 1) >= DriftDecomposition.reliablyKeptShare }
     }
+
+    /// The share of bootstrap replicates that must keep a spread for the report to print its value: 0.975, so that
+    /// the interval's lower end (the 2.5% point of the replicates, each with its own selection) is above 0.
+    package static let reliablyKeptShare = 0.975
 
     /// One phone's walk-to-walk spread of drift about its fixed errors at one duration: the in-run noise
     /// (bias instability, white noise, rate random walk) taken together, which is what one phone's trials identify.
@@ -522,16 +535,54 @@ package struct DriftDecomposition: Sendable {
         var strataByCell: [Int: [Int]] = [:]
         for (i, r) in rows.enumerated() { strataByCell[r.cellIndex, default: []].append(i) }
         let strata = cells.compactMap { strataByCell[$0.index] }
-        let design = try VarianceComponentDesign(
-            response: response, offset: offset, meanTerms: meanColumns, components: varianceColumns)
-        var replicateFits: [VarianceComponentFit] = []
+        // Each replicate repeats the backward elimination on its own resample (from the terms the full fit kept),
+        // and a term it drops counts as 0 there: the intervals then include the selection, so a term kept only in
+        // some resamples is not reported at the value it takes when it happens to come out large, and the terms it
+        // trades with (the turn-on bias with the bias instability) carry that trade in their intervals too.
+        var designs: [[Bool]: VarianceComponentDesign] = [:]
+        func design(_ active: [Bool]) throws -> VarianceComponentDesign {
+            if let d = designs[active] { return d }
+            let d = try VarianceComponentDesign(
+                response: response, offset: offset, meanTerms: meanColumns,
+                components: varianceColumns.indices.filter { active[$0] }.map { varianceColumns[$0] })
+            designs[active] = d
+            return d
+        }
+        var replicateFits: [FitValues] = []
         replicateFits.reserveCapacity(replicates)
+        var keptCounts = [Int](repeating: 0, count: varianceKept.count)
         for b in 0..<replicates {
             let stream = try RandomStream(
                 seed: TrialSeed(scenarioSeed: s.seed, trialIndex: DriftDecomposition.replicateStreamIndex(b)))
             let counts = Bootstrap.stratifiedCounts(strata: strata, observationCount: rows.count, stream: stream)
-            replicateFits.append(try design.fit(weights: counts, start: full.variances))
+            var active = [Bool](repeating: true, count: varianceKept.count)
+            var fit = try design(active).fit(weights: counts, start: full.variances)
+            while active.filter({ $0 }).count > 1, !fit.degenerate {
+                var weakest: (index: Int, ratio: Double, fit: VarianceComponentFit)?
+                let positions = active.indices.filter { active[$0] }
+                for (k, j) in positions.enumerated() {
+                    var fewer = active
+                    fewer[j] = false
+                    var start = fit.variances
+                    start.remove(at: k)
+                    let reduced = try design(fewer).fit(weights: counts, start: start)
+                    let ratio = fit.likelihoodRatio(over: reduced)
+                    if ratio < (weakest?.ratio ?? .infinity) { weakest = (j, ratio, reduced) }
+                }
+                guard let w = weakest, w.ratio < 2.71 else { break }
+                active[w.index] = false
+                fit = w.fit
+            }
+            var variances = [Double](repeating: 0, count: varianceKept.count)
+            var next = 0
+            for j in active.indices where active[j] {
+                variances[j] = fit.variances[next]
+                next += 1
+                keptCounts[j] += 1
+            }
+            replicateFits.append(FitValues(variances: variances, meanCoefficients: fit.meanCoefficients))
         }
+        let fullValues = FitValues(full)
 
         // Components. A phone value's interval is β̂ ± t₀.₉₇₅(n − p)·SE, SE from the model-based covariance
         // (Σ z·zᵀ/v̂)⁻¹ of the weighted least squares inside the fit: within a cell the drift is exactly normal with
@@ -563,16 +614,23 @@ package struct DriftDecomposition: Sendable {
         }
         for (j, t) in varianceKept.enumerated() {
             let values = replicateFits.map { t.toUnit($0.variances[j]) }
-            components.append(
-                Component(
-                    id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.variances[j]),
-                    interval: try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.variances[j])),
-                    profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? []))
+            let keptShare = Double(keptCounts[j]) / Double(max(replicates, 1))
+            // Kept in fewer than 97.5% of the replicates: its interval is [0, the replicates' 97.5% point] (each
+            // replicate after its own selection, 0 where it dropped the term), a bound rather than a value.
+            let interval =
+                keptShare >= DriftDecomposition.reliablyKeptShare
+                ? try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.variances[j]))
+                : ConfidenceInterval(low: 0, high: try Bootstrap.percentileInterval(values).high)
+            var c = Component(
+                id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.variances[j]),
+                interval: interval, profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? [])
+            c.keptShare = keptShare
+            components.append(c)
         }
         self.components = components
 
         // Shares per cell.
-        let fullParts = evaluation.parts(full)
+        let fullParts = evaluation.parts(fullValues)
         let replicateParts = replicateFits.map { evaluation.parts($0) }
         var shares: [CellShare] = []
         for (k, cell) in cells.enumerated() {
@@ -591,7 +649,7 @@ package struct DriftDecomposition: Sendable {
         // Crossovers per group of walks that differ only in duration, for walks that turn.
         var crossovers: [Crossover] = []
         for group in evaluation.durationGroups() {
-            let point = evaluation.crossover(full, group: group)
+            let point = evaluation.crossover(fullValues, group: group)
             let reps = replicateFits.map { evaluation.crossover($0, group: group) }
             let lowest = group.minimumSeconds
             let highest = group.maximumSeconds
@@ -615,7 +673,7 @@ package struct DriftDecomposition: Sendable {
                 // When that range reaches a replicate whose turning part is 0 (T = 0) or whose time never catches up,
                 // the log scale has no width to offer: then the percentile interval of the replicates clipped to the
                 // grid, which says how far into the grid those replicates reach.
-                let unclipped = evaluation.crossoverSeconds(full, group: group)
+                let unclipped = evaluation.crossoverSeconds(fullValues, group: group)
                 var ci = ConfidenceInterval(low: 0, high: .infinity)
                 if unclipped > 0, unclipped.isFinite {
                     ci = try Bootstrap.logSymmetricInterval(
@@ -686,6 +744,22 @@ package struct DriftDecomposition: Sendable {
         case at(Double)
     }
 
+    /// The numbers of a fit that the shares and crossovers use: the kept components' variances (0 for one a
+    /// bootstrap replicate's own selection dropped) and the mean coefficients.
+    struct FitValues {
+        let variances: [Double]
+        let meanCoefficients: [Double]
+
+        init(variances: [Double], meanCoefficients: [Double]) {
+            self.variances = variances
+            self.meanCoefficients = meanCoefficients
+        }
+
+        init(_ fit: VarianceComponentFit) {
+            self.init(variances: fit.variances, meanCoefficients: fit.meanCoefficients)
+        }
+    }
+
     struct Group {
         let cellPositions: [Int]
         let minimumSeconds: Double
@@ -733,7 +807,7 @@ package struct DriftDecomposition: Sendable {
 
         /// Time's and turning's part of the mean square (rad²) averaged over weighted rows, optionally all moved
         /// to duration `seconds`.
-        func parts(_ fit: VarianceComponentFit, rows: [(row: Row, weight: Double)], seconds: Double? = nil) -> Parts {
+        func parts(_ fit: FitValues, rows: [(row: Row, weight: Double)], seconds: Double? = nil) -> Parts {
             var time = 0.0
             var turning = 0.0
             var tilt = 0.0
@@ -768,7 +842,7 @@ package struct DriftDecomposition: Sendable {
             return Parts(time: time / n, turning: turning / n, tilt: tilt / n, meanSquare: total / n)
         }
 
-        func parts(_ fit: VarianceComponentFit) -> [Parts] {
+        func parts(_ fit: FitValues) -> [Parts] {
             cells.map { parts(fit, rows: cellPatterns[$0.index] ?? []) }
         }
 
@@ -791,7 +865,7 @@ package struct DriftDecomposition: Sendable {
         /// Where time's part overtakes turning's for the group's pooled walks, searched beyond the grid's durations
         /// (s): from 0 up, doubling the upper end until time has overtaken. 0 when turning's part is 0 (time
         /// dominates at every duration), +∞ when time has not caught up by 10⁸ s.
-        func crossoverSeconds(_ fit: VarianceComponentFit, group: Group) -> Double {
+        func crossoverSeconds(_ fit: FitValues, group: Group) -> Double {
             let rows = group.cellPositions.flatMap { cellPatterns[cells[$0].index] ?? [] }
             func gap(_ seconds: Double) -> Double {
                 let p = parts(fit, rows: rows, seconds: seconds)
@@ -812,7 +886,7 @@ package struct DriftDecomposition: Sendable {
         }
 
         /// Where time's part (increasing in T) overtakes turning's for the group's pooled walks, by bisection.
-        func crossover(_ fit: VarianceComponentFit, group: Group) -> CrossPoint {
+        func crossover(_ fit: FitValues, group: Group) -> CrossPoint {
             let rows = group.cellPositions.flatMap { cellPatterns[cells[$0].index] ?? [] }
             func gap(_ seconds: Double) -> Double {
                 let p = parts(fit, rows: rows, seconds: seconds)

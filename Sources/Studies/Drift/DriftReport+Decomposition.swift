@@ -19,6 +19,24 @@ extension DriftReport {
     /// A duration in minutes, three significant digits.
     static func minutesText(_ m: Double) throws -> String { try Format.number(m, significantDigits: 2) }
 
+    /// A lower bound of a duration, rounded down to two significant digits ("1.2" for 1.27): a bound rounded to the
+    /// nearest would move inward half the time and lose coverage.
+    static func minutesLowText(_ m: Double) throws -> String { try minutesText(outward(m, significantDigits: 2, up: false)) }
+
+    /// An upper bound of a duration, rounded up to two significant digits ("1.7" for 1.61).
+    static func minutesHighText(_ m: Double) throws -> String { try minutesText(outward(m, significantDigits: 2, up: true)) }
+
+    /// `x` > 0 rounded down (`up` false) or up to `significantDigits` digits; a value already on that grid (within
+    /// 1e-12 relative, the decimal's binary rounding) stays.
+    static func outward(_ x: Double, significantDigits: Int, up: Bool) -> Double {
+        guard x > 0, x.isFinite else { return x }
+        let scale = pow(10, (log10(x)).rounded(.down) - Double(significantDigits - 1))
+        let q = x / scale
+        let nearest = q.rounded()
+        if abs(q - nearest) <= 1e-12 * q { return nearest * scale }
+        return (up ? q.rounded(.up) : q.rounded(.down)) * scale
+    }
+
     /// One walk kind's verdict over its turn counts: the status merged over the crossovers of that kind.
     struct Verdict {
         enum Kind: Equatable { case time, turning, crossing }
@@ -66,6 +84,25 @@ extension DriftReport {
             tilt: tilt)
     }
 
+    /// The crossovers of one walk kind grouped by what they say (time everywhere, turning everywhere, a crossing),
+    /// in the order each first appears; one group when they all say the same.
+    static func splitByStatus(_ xs: [DriftDecomposition.Crossover]) -> [[DriftDecomposition.Crossover]] {
+        func key(_ x: DriftDecomposition.Crossover) -> Int {
+            switch x.status {
+            case .timeEverywhere: return 0
+            case .turningEverywhere: return 1
+            case .crosses: return 2
+            }
+        }
+        var order: [Int] = []
+        var groups: [Int: [DriftDecomposition.Crossover]] = [:]
+        for x in xs {
+            if groups[key(x)] == nil { order.append(key(x)) }
+            groups[key(x), default: []].append(x)
+        }
+        return order.compactMap { groups[$0] }
+    }
+
     /// The walk kinds of a decomposition in grid order: (label, crossovers of every turn count).
     static func walkKinds(_ s: DriftScenario, _ d: DriftDecomposition) -> [(
         shape: WalkShape, context: String, crossovers: [DriftDecomposition.Crossover]
@@ -110,12 +147,35 @@ extension DriftReport {
             var everywhereTurning: [DriftCell] = []
             var tiltDriven = false
             var clauses: [String] = []
+            // A kind whose turn counts disagree (some cross inside the grid, others do not) is split by turn count,
+            // so that merging cannot hide the turn counts where one side dominates throughout.
+            var parts: [(kind: (shape: WalkShape, context: String, crossovers: [DriftDecomposition.Crossover]), turns: String)] = []
             for kind in kinds {
+                let split = splitByStatus(kind.crossovers)
+                if split.count == 1 {
+                    parts.append((kind, ""))
+                } else {
+                    for members in split {
+                        let counts = members.map(\.representative.walk.turns)
+                        let turns = "with \(list(counts.map(String.init))) turn\(counts == [1] ? "" : "s")"
+                        parts.append(((kind.shape, kind.context, members), turns))
+                    }
+                }
+            }
+            var splitEverywhere: [String] = []
+            for (kind, turns) in parts {
                 let v = verdict(kind.crossovers)
-                let noun = shapeNoun(kind.shape) + (kind.context.isEmpty ? "" : " (\(kind.context))")
+                let noun =
+                    shapeNoun(kind.shape) + (turns.isEmpty ? "" : " " + turns) + (kind.context.isEmpty ? "" : " (\(kind.context))")
                 let tiltNote = v.tilt ? ", mostly the held tilt's under-reading of every turn," : ""
                 let representative = kind.crossovers[0].representative
                 switch v.kind {
+                case .time where !turns.isEmpty:
+                    splitEverywhere.append("time dominates \(noun) at every duration here (\(try durationRange(s)))")
+                case .turning where !turns.isEmpty:
+                    splitEverywhere.append(
+                        "turning\(v.tilt ? " (mostly the held tilt's under-reading of every turn)" : "") dominates \(noun) at every duration here (\(try durationRange(s)))"
+                    )
                 case .time: everywhereTime.append(representative)
                 case .turning:
                     everywhereTurning.append(representative)
@@ -125,15 +185,15 @@ extension DriftReport {
                     switch (v.turningBelow, v.timeBeyond) {
                     case (let n?, let m?):
                         clauses.append(
-                            "turning\(tiltNote) dominates \(noun) shorter than about \(try minutesText(n)) minutes; beyond \(try minutesText(m)) minutes, time does"
+                            "turning\(tiltNote) dominates \(noun) shorter than about \(try minutesLowText(n)) minutes; beyond \(try minutesHighText(m)) minutes, time does"
                         )
                     case (let n?, nil):
                         clauses.append(
-                            "turning\(tiltNote) dominates \(noun) shorter than about \(try minutesText(n)) minutes; up to the longest here (\(try minutesText(v.maximumMinutes)) minutes) these trials cannot say that time has taken over"
+                            "turning\(tiltNote) dominates \(noun) shorter than about \(try minutesLowText(n)) minutes; up to the longest here (\(try minutesText(v.maximumMinutes)) minutes) these trials cannot say that time has taken over"
                         )
                     case (nil, let m?):
                         clauses.append(
-                            "time dominates \(noun) longer than about \(try minutesText(m)) minutes; at the shortest here (\(try minutesText(v.minimumMinutes)) minutes) these trials cannot say that turning dominates"
+                            "time dominates \(noun) longer than about \(try minutesHighText(m)) minutes; at the shortest here (\(try minutesText(v.minimumMinutes)) minutes) these trials cannot say that turning dominates"
                         )
                     case (nil, nil):
                         clauses.append(
@@ -142,6 +202,7 @@ extension DriftReport {
                     }
                 }
             }
+            clauses += splitEverywhere
             let range = try durationRange(s)
             if !everywhereTurning.isEmpty {
                 clauses.append(
@@ -204,12 +265,21 @@ extension DriftReport {
     // MARK: - Findings from the error budget
 
     static func intervalText(_ c: DriftDecomposition.Component) throws -> String {
-        "\(try deg(c.estimate)) \(c.unit) (95% CI \(try deg(c.interval.low)) to \(try deg(c.interval.high)))"
+        guard c.isReliablyDetected else { return try boundText(c) }
+        return "\(try deg(c.estimate)) \(c.unit) (95% CI \(try deg(c.interval.low)) to \(try deg(c.interval.high)))"
+    }
+
+    /// A spread the bootstrap replicates' own selection drops in more than 2.5% of them: no point value (the value a
+    /// term takes when it survives selection is biased upward), only the replicates' 97.5% point as a bound.
+    static func boundText(_ c: DriftDecomposition.Component) throws -> String {
+        "not reliably detected (kept in \(try Format.percent(c.keptShare ?? 0, decimals: 0)) of the bootstrap refits), "
+            + "at most \(try deg(c.interval.high)) \(c.unit) (95% upper bound)"
     }
 
     /// A one-phone in-run noise term: its bootstrap range, labelled rough (it under-covers; see the caller).
     static func roughIntervalText(_ c: DriftDecomposition.Component) throws -> String {
-        "\(try deg(c.estimate)) \(c.unit) (rough range \(try deg(c.interval.low)) to \(try deg(c.interval.high)))"
+        guard c.isReliablyDetected else { return try boundText(c) }
+        return "\(try deg(c.estimate)) \(c.unit) (rough range \(try deg(c.interval.low)) to \(try deg(c.interval.high)))"
     }
 
     static func decompositionFindings(_ s: DriftScenario, _ a: DriftAnalysis) throws -> [String] {
@@ -273,9 +343,9 @@ extension DriftReport {
                 guard let first = cells.first, let last = cells.last else { continue }
                 let label = "\(w.walk.shape.rawValue) with \(w.walk.turns) turns" + (kind.context.isEmpty ? "" : " (\(kind.context))")
                 var text =
-                    "Turning's share of the mean-square drift\(scope), \(label): \(try shareText(first)) at \(Format.exact(first.cell.walk.minutes)) min"
+                    "Turning's share of the mean-square drift\(scope), \(label): \(try shareText(first, d)) at \(Format.exact(first.cell.walk.minutes)) min"
                 if last.cell.index != first.cell.index {
-                    text += ", \(try shareText(last)) at \(Format.exact(last.cell.walk.minutes)) min"
+                    text += ", \(try shareText(last, d)) at \(Format.exact(last.cell.walk.minutes)) min"
                 }
                 items.append(text + ".")
             }
@@ -309,9 +379,40 @@ extension DriftReport {
         return text
     }
 
-    /// Turning's share with its interval: "69% (95% CI 64% to 73%)".
-    static func shareText(_ c: DriftDecomposition.CellShare) throws -> String {
-        "\(try Format.percent(1 - c.timeShare, decimals: 0)) (95% CI \(try Format.percent(1 - c.timeShareInterval.high, decimals: 0)) to \(try Format.percent(1 - c.timeShareInterval.low, decimals: 0)))"
+    /// Turning's share with its interval: "69% (95% CI 64% to 73%)", with as many decimals as keep a share that is
+    /// neither 0 nor 1 from printing as "0%" or "100%" (up to two), the bounds rounded outward ("0.1% (95% CI 0.01%
+    /// to 0.41%)"). A straight walk says it has no turns; a walk that turns but whose turning errors were all
+    /// dropped (not identified, or not separable) says so instead of "0% (95% CI 0% to 0%)".
+    static func shareText(_ c: DriftDecomposition.CellShare, _ d: DriftDecomposition) throws -> String {
+        let share = 1 - c.timeShare
+        let low = 1 - c.timeShareInterval.high
+        let high = 1 - c.timeShareInterval.low
+        if share == 0, high == 0, c.tiltDeg2 == 0 {
+            if c.cell.walk.turns == 0 { return "0 (a straight walk)" }
+            let dropped = d.unidentified.filter { $0.source == .turning }.map(\.label)
+            return dropped.isEmpty
+                ? "0 (no turning error of the fitted model applies to this walk)"
+                : "not identified (the \(list(dropped)), which this walk's turning comes from, is not identified in these trials)"
+        }
+        return try sharePercent(share, low: low, high: high)
+    }
+
+    /// "69% (95% CI 64% to 73%)": fractions as percentages, the bounds rounded outward.
+    static func sharePercent(_ share: Double, low: Double, high: Double) throws -> String {
+        func distinct(_ x: Double, _ decimals: Int) -> Bool {
+            let half = 0.5 * pow(10, -Double(decimals)) / 100
+            return x <= 0 || x >= 1 || (x >= half && x <= 1 - half)
+        }
+        var decimals = 0
+        while decimals < 2, ![share, low, high].allSatisfy({ distinct($0, decimals) }) { decimals += 1 }
+        let scale = pow(10, Double(decimals)) * 100
+        func bound(_ x: Double, up: Bool) throws -> String {
+            let q = x * scale
+            let nearest = q.rounded()
+            let r = abs(q - nearest) <= 1e-9 ? nearest : (up ? q.rounded(.up) : q.rounded(.down))
+            return try Format.percent(min(max(r / scale, 0), 1), decimals: decimals)
+        }
+        return "\(try Format.percent(share, decimals: decimals)) (95% CI \(try bound(low, up: false)) to \(try bound(high, up: true)))"
     }
 
     // MARK: - Tables
@@ -327,8 +428,10 @@ extension DriftReport {
             try t.append([
                 c.label + (c.carries.isEmpty ? "" : " (carries the \(list(c.carries))'s part)"),
                 c.isPhoneValue ? "this phone" : (d.sameDevice ? "in-run noise" : "spread over phones"), c.unit,
-                try deg(c.estimate),
-                (d.sameDevice && !c.isPhoneValue ? "rough: " : "") + "\(try deg(c.interval.low)) to \(try deg(c.interval.high))",
+                c.isReliablyDetected ? try deg(c.estimate) : "not reliably detected",
+                c.isReliablyDetected
+                    ? (d.sameDevice && !c.isPhoneValue ? "rough: " : "") + "\(try deg(c.interval.low)) to \(try deg(c.interval.high))"
+                    : "at most \(try deg(c.interval.high)) (kept in \(try Format.percent(c.keptShare ?? 0, decimals: 0)) of refits)",
                 try deg(c.profileValue),
             ])
         }
@@ -363,7 +466,7 @@ extension DriftReport {
             try t.append(
                 context.map { $0.value(c.cell) } + [
                     c.cell.walk.shape.rawValue, Format.exact(c.cell.walk.minutes), String(c.cell.walk.turns), try deg(observed),
-                    try deg(c.meanSquareDeg2), try deg(c.timeDeg2), try deg(c.turningDeg2), try deg(c.tiltDeg2), try shareText(c),
+                    try deg(c.meanSquareDeg2), try deg(c.timeDeg2), try deg(c.turningDeg2), try deg(c.tiltDeg2), try shareText(c, d),
                 ])
         }
         return t
@@ -392,7 +495,7 @@ extension DriftReport {
             case .timeEverywhere: text = "time dominates from \(try minutesText(x.minimumMinutes)) min (the shortest here)"
             case .turningEverywhere: text = "turning dominates up to \(try minutesText(x.maximumMinutes)) min (the longest here)"
             case .crosses(let m, let low, let high):
-                text = "at \(try minutesText(m)) min (95% CI \(try minutesText(low)) to \(try minutesText(high)))"
+                text = "at \(try minutesText(m)) min (95% CI \(try minutesLowText(low)) to \(try minutesHighText(high)))"
             }
             try t.append(context.map { $0.value(c) } + [c.walk.shape.rawValue, String(c.walk.turns), text])
         }

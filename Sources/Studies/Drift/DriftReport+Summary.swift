@@ -150,24 +150,71 @@ extension DriftReport {
             + "estimate, 95%). Rerun with more trials before reading it."
     }
 
-    /// "Holding tilt matters most: RMS drift goes from 4.79° (tilt 0°) to 53° (tilt 45°)." when some factor other
-    /// than time and turns changes RMS drift by at least a factor of 2.
+    /// "The holding tilt matters for loops (rotation-rate): RMS drift goes from 4.79° (tilt 0°) to 105° (tilt 45°); for
+    /// zigzags and loops (attitude-yaw) it changes RMS drift by less than a factor of 2." when some factor other than
+    /// time and turns changes RMS drift by at least a factor of 2 among walks that differ only in it (and in duration
+    /// and turns, pooled): the levels are never pooled over the other factors, which would mix walks the factor
+    /// affects with walks it does not.
     static func strongestOtherFactor(_ s: DriftScenario, _ a: DriftAnalysis) throws -> String? {
         var best: (ratio: Double, text: String)?
         for factor in varying(s) where ![.minutes, .turns].contains(factor) {
-            let levels = pooledLevels(a, by: factor)
-            guard let low = levels.min(by: { $0.rms < $1.rms }), let high = levels.max(by: { $0.rms < $1.rms }),
-                low.rms > 0
-            else { continue }
-            let ratio = high.rms / low.rms
-            if ratio >= 2, ratio > (best?.ratio ?? 0) {
-                best = (
-                    ratio,
-                    "The \(factorName(factor)) matters: RMS drift goes from \(try deg(low.rms))° (\(low.level)) to \(try deg(high.rms))° (\(high.level))."
-                )
+            let effects = factorEffects(s, a, of: factor)
+            guard let strongest = effects.first, strongest.ratio >= 2, strongest.ratio > (best?.ratio ?? 0) else { continue }
+            func change(_ e: FactorEffect) throws -> String {
+                "RMS drift goes from \(try deg(e.low.rms))° (\(e.low.level)) to \(try deg(e.high.rms))° (\(e.high.level))"
             }
+            let strong = effects.filter { $0.ratio >= 2 }
+            let weak = effects.filter { $0.ratio < 2 }
+            var text = "The \(factorName(factor)) matters"
+            if strongest.context.isEmpty {
+                text += ": " + (try change(strongest))
+            } else {
+                text += " for \(strongest.context): " + (try change(strongest))
+                for e in strong.dropFirst() { text += "; for \(e.context), from \(try deg(e.low.rms))° to \(try deg(e.high.rms))°" }
+                if weak.count > 2 {
+                    text += "; for the other \(weak.count) kinds of walk here it changes RMS drift by less than a factor of 2"
+                } else if !weak.isEmpty {
+                    text += "; for \(list(weak.map(\.context))) it changes RMS drift by less than a factor of 2"
+                }
+            }
+            best = (strongest.ratio, text + ".")
         }
         return best?.text
+    }
+
+    /// How much one factor changes RMS drift among walks that differ only in it: for each combination of the other
+    /// factors (duration and turns pooled), the level with the lowest and the highest RMS; strongest first.
+    struct FactorEffect {
+        let context: String
+        let low: (level: String, rms: Double)
+        let high: (level: String, rms: Double)
+        var ratio: Double { low.rms > 0 ? high.rms / low.rms : (high.rms > 0 ? .infinity : 1) }
+    }
+
+    static func factorEffects(_ s: DriftScenario, _ a: DriftAnalysis, of factor: Factor) -> [FactorEffect] {
+        let others = varying(s).filter { ![.minutes, .turns, factor].contains($0) }
+        var order: [String] = []
+        var groups: [String: (context: String, cells: [DriftAnalysis.CellSummary])] = [:]
+        for c in a.cells {
+            let key = others.map { $0.value(c.cell) }.joined(separator: "|")
+            if groups[key] == nil {
+                order.append(key)
+                var words = others.filter { $0 != .shape }.map { $0.value(c.cell) }.joined(separator: ", ")
+                if others.contains(.shape) {
+                    words = shapeNoun(c.cell.walk.shape) + (words.isEmpty ? "" : " (\(words))")
+                }
+                groups[key] = (words, [])
+            }
+            groups[key]?.cells.append(c)
+        }
+        var effects: [FactorEffect] = []
+        for key in order {
+            guard let g = groups[key] else { continue }
+            let levels = pooledLevels(g.cells, by: factor)
+            guard let low = levels.min(by: { $0.rms < $1.rms }), let high = levels.max(by: { $0.rms < $1.rms }) else { continue }
+            effects.append(FactorEffect(context: g.context, low: low, high: high))
+        }
+        return effects.enumerated().sorted { ($0.element.ratio, -$0.offset) > ($1.element.ratio, -$1.offset) }.map(\.element)
     }
 
     /// The linear fits' findings (descriptive, HC3 errors) and the growth exponents of comparable walks.
@@ -240,9 +287,14 @@ extension DriftReport {
 
     /// RMS drift per level of a factor, pooled over the other factors: √(Σ nᵢ·rmsᵢ² / Σ nᵢ), in grid order.
     static func pooledLevels(_ a: DriftAnalysis, by factor: Factor) -> [(level: String, rms: Double)] {
+        pooledLevels(a.cells, by: factor)
+    }
+
+    /// ``pooledLevels(_:by:)`` over some cells.
+    static func pooledLevels(_ cells: [DriftAnalysis.CellSummary], by factor: Factor) -> [(level: String, rms: Double)] {
         var order: [String] = []
         var sums: [String: (n: Int, ss: Double)] = [:]
-        for c in a.cells {
+        for c in cells {
             let key = factor.value(c.cell)
             if sums[key] == nil { order.append(key) }
             let prior = sums[key] ?? (0, 0)
