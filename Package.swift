@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "SensorShimsTests", dependencies: ["SensorShims", "DetectionCore", "TestSupport"]),
         .testTarget(
             name: "SourceSubmissionsTests",
-            dependencies: ["Checksum", "FileFormats", "Grading", "MonteCarlo", "SourceSubmissions"],
+            dependencies: ["Checksum", "FileFormats", "Grading", "MonteCarlo", "SensorSim", "SourceSubmissions", "Stats"],
             // Student-style source teams, compiled by the tests against the shims (not part of the test target).
             exclude: ["Teams"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "CGSL", "TestSupport"], exclude: ["Fixtures"]),

@@ -177,7 +177,7 @@ package struct SubmissionCompiler: Sendable {
                 try FileManager.default.createDirectory(at: aliasFolder, withIntermediateDirectories: true)
                 try Data(alias.source.utf8).write(to: file)
             } catch {
-                throw .toolFailed("cannot write \(file.path): \(error.localizedDescription)")
+                throw .writing(error, "cannot write \(file.path)")
             }
             modules.append((alias.name, [file]))
         }
@@ -194,6 +194,9 @@ package struct SubmissionCompiler: Sendable {
             arguments += library.files.map(\.path)
             let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
             guard run.succeeded else {
+                if let full = Self.graderDiskProblem(in: run.output) {
+                    throw .graderDisk("the compile cache (\(cacheFolder.path)): \(full)", full: !full.hasPrefix("read-only"))
+                }
                 throw .libraryDidNotCompile(
                     module: library.name,
                     diagnostics: run.timedOut ? "the compiler ran past \(Int(timeoutSeconds)) s" : run.output)
@@ -268,7 +271,7 @@ package struct SubmissionCompiler: Sendable {
             try FileManager.default.createDirectory(at: harnessFolder, withIntermediateDirectories: true)
             try Data(harnessMain.utf8).write(to: mainFile)
         } catch {
-            throw .toolFailed("cannot write \(mainFile.path): \(error.localizedDescription)")
+            throw .writing(error, "cannot write \(mainFile.path)")
         }
         // Files with attributes only a macro could expand (`@Observable`) are compiled from a copy with them
         // blanked out, same length, so every line and column the compiler names is the team's.
@@ -290,7 +293,7 @@ package struct SubmissionCompiler: Sendable {
                     at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(blanked.utf8).write(to: copy)
             } catch {
-                throw .toolFailed("cannot write \(copy.path): \(error.localizedDescription)")
+                throw .writing(error, "cannot write \(copy.path)")
             }
             sources.append(copy)
         }
@@ -315,7 +318,7 @@ package struct SubmissionCompiler: Sendable {
         }
         guard run.succeeded else {
             if let full = Self.graderDiskProblem(in: run.output) {
-                throw .toolFailed("the compile cache's disk (\(cacheFolder.path)): \(full)")
+                throw .graderDisk("the compile cache (\(cacheFolder.path)): \(full)", full: !full.hasPrefix("read-only"))
             }
             let text =
                 run.timedOut
@@ -341,7 +344,7 @@ package struct SubmissionCompiler: Sendable {
         do {
             try FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
         } catch {
-            throw .toolFailed("cannot create \(moduleCache.path): \(error.localizedDescription)")
+            throw .writing(error, "cannot create \(moduleCache.path)")
         }
         let seconds = Int(timeoutSeconds.rounded(.up))
         let limits = SandboxLimits(
@@ -406,7 +409,7 @@ package struct SubmissionCompiler: Sendable {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .toolFailed("cannot create \(url.path): \(error.localizedDescription)")
+            throw .writing(error, "cannot create \(url.path)")
         }
         return url
     }
@@ -417,7 +420,7 @@ package struct SubmissionCompiler: Sendable {
             try FileManager.default.moveItem(at: scratch, to: destination)
         } catch {
             guard isDirectory(destination) else {
-                throw .toolFailed("cannot move \(scratch.path) to \(destination.path): \(error.localizedDescription)")
+                throw .writing(error, "cannot move \(scratch.path) to \(destination.path)")
             }
         }
     }
