@@ -194,6 +194,7 @@ package struct SubmissionCompiler: Sendable {
             arguments += library.files.map(\.path)
             let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
             guard run.succeeded else {
+                try checkCacheDisk()
                 if let full = Self.graderDiskProblem(in: run.output) {
                     throw .graderDisk("the compile cache (\(cacheFolder.path)): \(full)", full: !full.hasPrefix("read-only"))
                 }
@@ -317,6 +318,7 @@ package struct SubmissionCompiler: Sendable {
             run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
         }
         guard run.succeeded else {
+            try checkCacheDisk()
             if let full = Self.graderDiskProblem(in: run.output) {
                 throw .graderDisk("the compile cache (\(cacheFolder.path)): \(full)", full: !full.hasPrefix("read-only"))
             }
@@ -393,12 +395,35 @@ package struct SubmissionCompiler: Sendable {
         return nil
     }
 
+    /// Throws ``SourceSubmissionError/graderDisk(_:full:)`` when the cache's file system cannot take a build:
+    /// read-only, or less than 1 MiB free for the grader (`statvfs`). Called when a tool failed: a tool whose
+    /// output could not be written to its log on a full disk fails with nothing to show (`swiftc --version`
+    /// says nothing at all), so its output alone cannot tell.
+    private func checkCacheDisk() throws(SourceSubmissionError) {
+        var folder = cacheFolder.standardizedFileURL
+        var info = statvfs()
+        while statvfs(folder.path, &info) != 0 {
+            guard folder.path != "/" else { return }
+            folder = folder.deletingLastPathComponent()
+        }
+        if info.f_flag & UInt(ST_RDONLY) != 0 {
+            throw .graderDisk("the compile cache (\(cacheFolder.path)): read-only file system", full: false)
+        }
+        if UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20 {
+            throw .graderDisk(
+                "the compile cache (\(cacheFolder.path)): no space left on device (less than 1 MiB free)", full: true)
+        }
+    }
+
     /// `swiftc --version`, so a toolchain change invalidates the cache.
     private func compilerVersion() throws(SourceSubmissionError) -> String {
         let scratch = try makeScratch("version")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let run = try ToolRun.run(swiftc, ["--version"], scratch: scratch, timeoutSeconds: 60)
-        guard run.succeeded else { throw .toolFailed("\(swiftc.path) --version failed: \(run.output)") }
+        guard run.succeeded else {
+            try checkCacheDisk()
+            throw .toolFailed("\(swiftc.path) --version failed: \(run.output)")
+        }
         return run.output
     }
 

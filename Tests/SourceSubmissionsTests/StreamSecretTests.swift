@@ -189,5 +189,9 @@ import Testing
         request.finish()
         #expect(request.streamStarts == [8, 8 + 1 + 4 + 25 + 1])
         #expect(request.pacing.pieceStarts == [8 + 1 + 4 + 25 + 1, request.bytes.count - 1])
+        // With no stream the whole request is one piece (the end marker answers nothing).
+        var empty = HarnessRequest()
+        empty.finish()
+        #expect(empty.pacing.pieceStarts.isEmpty)
     }
 }

@@ -64,7 +64,8 @@ package struct HarnessRequest: Sendable {
     /// The pieces the grader feeds one at a time: the header with stream 0, each later stream, the end marker;
     /// piece k + 1 goes out once the answer holds stream k's (``HarnessWire/answeredStreams``).
     package var pacing: InputPacing {
-        let starts = Array(streamStarts.dropFirst()) + (endStart.map { [$0] } ?? [])
+        // With no stream the header and the end marker are one piece: nothing is answered before the end.
+        let starts = streamStarts.isEmpty ? [] : Array(streamStarts.dropFirst()) + (endStart.map { [$0] } ?? [])
         let scanner = AnswerScanner(streams: streams)
         return InputPacing(pieceStarts: starts) { output in scanner.answered(output) }
     }
