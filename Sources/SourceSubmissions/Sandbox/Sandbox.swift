@@ -409,7 +409,8 @@ package struct Sandbox: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
-            try FileManager.default.copyItem(atPath: executable, toPath: copy.path)
+            // Under the spawn lock: no program is started while the copy is open for writing (see `spawnLock`).
+            try spawnLock.withLock { try FileManager.default.copyItem(atPath: executable, toPath: copy.path) }
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
         } catch {
             try? FileManager.default.removeItem(at: folder)

@@ -197,8 +197,10 @@ struct SpawnedProcess {
     }
 }
 
-/// Held while pipes are made and programs started (see `SpawnedProcess.run`).
-private let spawnLock = NSLock()
+/// Held while pipes are made and programs started (see `SpawnedProcess.run`), and while an executable is written
+/// (`Sandbox.privateCopy`): a program started while another thread holds a file open for writing inherits that
+/// descriptor, and the file can then not be executed ("Text file busy", exit status 126) while it lives.
+let spawnLock = NSLock()
 
 // MARK: - Shared state of one run's threads
 
