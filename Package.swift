@@ -68,7 +68,7 @@ let package = Package(
             dependencies: ["SensorShims", "DetectionCore", "SensorSim", "Stats", "Studies", "TestSupport"]),
         .testTarget(
             name: "SourceSubmissionsTests",
-            dependencies: ["Checksum", "FileFormats", "Grading", "MonteCarlo", "SourceSubmissions"],
+            dependencies: ["Checksum", "FileFormats", "Grading", "MonteCarlo", "SensorSim", "SourceSubmissions", "Stats"],
             // Student-style source teams, compiled by the tests against the shims (not part of the test target).
             exclude: ["Teams"]),
         .testTarget(name: "StatsTests", dependencies: ["Stats", "CGSL", "TestSupport"], exclude: ["Fixtures"]),

@@ -293,6 +293,13 @@ package enum GradeReport {
             }
             doc.table(t)
         }
+        if let secret = rubric.streamSecret {
+            let text = Rubric.secretText(secret)
+            doc.paragraph(
+                "Stream secret: `\(text)`, mixed into every suite's seed for this run (the seeds in the teams' reports "
+                    + "are the mixed ones) and shown only now that every run has answered; `sensorbench grade --secret "
+                    + "\(text)` with the same rubric and submissions reproduces this grade byte for byte.")
+        }
 
         doc.heading("Scores", level: 2)
         var scores = MarkdownTable(columns: [

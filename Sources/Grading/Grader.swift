@@ -41,13 +41,17 @@ package enum Grader {
     ///   - rubric: the validated rubric.
     ///   - files: submission files, in the order reports list them.
     ///   - runner: worker threads (results do not depend on their number).
+    ///   - teamBudgetSeconds: wall-clock seconds of one source team's harness runs together (nil: the default,
+    ///     ``SourceToolchain/defaultTeamBudgetSeconds``); source teams' runs use `runner.jobs` slots.
     /// - Returns: grades of the good submissions (in file order) and the failures.
     package static func grade(
         _ rubric: Rubric, files: [String],
-        runner: MonteCarloRunner
+        runner: MonteCarloRunner, teamBudgetSeconds: Double? = nil
     ) throws -> (grades: [TeamGrade], failures: [SubmissionFailure]) {
         let (submissions, failures) = load(rubric, files: files)
-        return (try grade(rubric, submissions: submissions, runner: runner), failures)
+        return (
+            try grade(rubric, submissions: submissions, runner: runner, teamBudgetSeconds: teamBudgetSeconds), failures
+        )
     }
 
     /// Reads every submission file; a bad one (or a second file of the same team) is recorded, not fatal.
@@ -82,24 +86,42 @@ package enum Grader {
     ///
     /// Source submissions are compiled and their harnesses run first (``SourceGrading``), with `toolchain` or,
     /// when nil, the one found at run time (``SourceToolchain/locate(launcher:environment:)``).
+    /// `teamBudgetSeconds` applies to the toolchain found at run time (whose harness runs use `runner.jobs`
+    /// slots); a given `toolchain` keeps its own.
     package static func grade(
-        _ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner, toolchain: SourceToolchain? = nil
+        _ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner, toolchain: SourceToolchain? = nil,
+        teamBudgetSeconds: Double? = nil
     ) throws -> [TeamGrade] {
         var plan = GradingPlan(rubric, submissions)
         if submissions.contains(where: { $0.source != nil }) {
             do {
-                let t = try toolchain ?? SourceToolchain.forGrading()
+                var t: SourceToolchain
+                if let toolchain {
+                    t = toolchain
+                } else {
+                    t = try SourceToolchain.forGrading()
+                    t.jobs = runner.jobs
+                    if let teamBudgetSeconds { t.teamBudgetSeconds = teamBudgetSeconds }
+                }
                 try SourceGrading.run(&plan, toolchain: t)
             } catch let error as SourceSubmissionError {
-                plan.sourceAnswers = submissions.map { s in
-                    guard s.source != nil else { return nil }
-                    var a = SourceAnswers(isolation: "none (the code was not run)")
-                    a.failure = SourceFailure(outcome: "grader error", summary: error.description, diagnostics: "")
-                    return a
-                }
+                // The grader's own disk is never a team's outcome: the whole grade stops (exit 74 or 73).
+                if case .graderDisk = error { throw error }
+                plan.sourceAnswers = notRunAnswers(submissions, error)
             }
         }
         return try score(plan, try GradingEngine.evaluation(plan, runner: runner), runner: runner)
+    }
+
+    /// Every source team's answers when the grader could not run any code (no swiftc, no sandbox, broken
+    /// libraries): the outcome "grader error" with the one line.
+    static func notRunAnswers(_ submissions: [Submission], _ error: SourceSubmissionError) -> [SourceAnswers?] {
+        submissions.map { s in
+            guard s.source != nil else { return nil }
+            var a = SourceAnswers(isolation: "none (the code was not run)")
+            a.failure = SourceFailure(outcome: "grader error", summary: error.description, diagnostics: "")
+            return a
+        }
     }
 
     /// Scores a plan's reduced results (an unsharded run's, or merged parts'), and re-runs each team's ladder

@@ -25,8 +25,9 @@ package struct GradingSuite: Sendable {
     package let id: String
     /// Where the suite came from: "inline" or the scenario path as written in the rubric.
     package let source: String
-    /// Seed of the suite's random streams.
-    package let seed: UInt64
+    /// Seed of the suite's random streams (the rubric's, or mixed with a run's stream secret:
+    /// ``Rubric/mixingStreams(secret:)``).
+    package internal(set) var seed: UInt64
     package let body: Body
 
     /// Number of trials (visits or timelines); 0 for the coordinate check.

@@ -166,8 +166,11 @@ package struct Rubric: Sendable {
     package let seed: UInt64
     /// The reference hall positions.
     package let places: [Place]
-    package let suites: [GradingSuite]
+    package internal(set) var suites: [GradingSuite]
     package let criteria: [GradingCriterion]
+    /// The run's stream secret, once mixed into every suite's seed (``mixingStreams(secret:)``); nil: the suites
+    /// draw from the rubric's own seeds.
+    package internal(set) var streamSecret: UInt64? = nil
 
     /// The ids of the manual criteria.
     package var manualIDs: [String] { criteria.filter(\.isManual).map(\.id) }

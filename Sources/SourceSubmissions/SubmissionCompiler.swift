@@ -177,7 +177,7 @@ package struct SubmissionCompiler: Sendable {
                 try FileManager.default.createDirectory(at: aliasFolder, withIntermediateDirectories: true)
                 try Data(alias.source.utf8).write(to: file)
             } catch {
-                throw .toolFailed("cannot write \(file.path): \(error.localizedDescription)")
+                throw .writing(error, "cannot write \(file.path)")
             }
             modules.append((alias.name, [file]))
         }
@@ -194,6 +194,10 @@ package struct SubmissionCompiler: Sendable {
             arguments += library.files.map(\.path)
             let run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
             guard run.succeeded else {
+                try checkCacheDisk()
+                if let full = Self.graderDiskProblem(in: run.output) {
+                    throw .graderDisk("the compile cache (\(cacheFolder.path)): \(full)", full: !full.hasPrefix("read-only"))
+                }
                 throw .libraryDidNotCompile(
                     module: library.name,
                     diagnostics: run.timedOut ? "the compiler ran past \(Int(timeoutSeconds)) s" : run.output)
@@ -268,7 +272,7 @@ package struct SubmissionCompiler: Sendable {
             try FileManager.default.createDirectory(at: harnessFolder, withIntermediateDirectories: true)
             try Data(harnessMain.utf8).write(to: mainFile)
         } catch {
-            throw .toolFailed("cannot write \(mainFile.path): \(error.localizedDescription)")
+            throw .writing(error, "cannot write \(mainFile.path)")
         }
         // Files with attributes only a macro could expand (`@Observable`) are compiled from a copy with them
         // blanked out, same length, so every line and column the compiler names is the team's.
@@ -290,7 +294,7 @@ package struct SubmissionCompiler: Sendable {
                     at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(blanked.utf8).write(to: copy)
             } catch {
-                throw .toolFailed("cannot write \(copy.path): \(error.localizedDescription)")
+                throw .writing(error, "cannot write \(copy.path)")
             }
             sources.append(copy)
         }
@@ -314,8 +318,9 @@ package struct SubmissionCompiler: Sendable {
             run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
         }
         guard run.succeeded else {
+            try checkCacheDisk()
             if let full = Self.graderDiskProblem(in: run.output) {
-                throw .toolFailed("the compile cache's disk (\(cacheFolder.path)): \(full)")
+                throw .graderDisk("the compile cache (\(cacheFolder.path)): \(full)", full: !full.hasPrefix("read-only"))
             }
             let text =
                 run.timedOut
@@ -341,7 +346,7 @@ package struct SubmissionCompiler: Sendable {
         do {
             try FileManager.default.createDirectory(at: moduleCache, withIntermediateDirectories: true)
         } catch {
-            throw .toolFailed("cannot create \(moduleCache.path): \(error.localizedDescription)")
+            throw .writing(error, "cannot create \(moduleCache.path)")
         }
         let seconds = Int(timeoutSeconds.rounded(.up))
         let limits = SandboxLimits(
@@ -390,12 +395,35 @@ package struct SubmissionCompiler: Sendable {
         return nil
     }
 
+    /// Throws ``SourceSubmissionError/graderDisk(_:full:)`` when the cache's file system cannot take a build:
+    /// read-only, or less than 1 MiB free for the grader (`statvfs`). Called when a tool failed: a tool whose
+    /// output could not be written to its log on a full disk fails with nothing to show (`swiftc --version`
+    /// says nothing at all), so its output alone cannot tell.
+    private func checkCacheDisk() throws(SourceSubmissionError) {
+        var folder = cacheFolder.standardizedFileURL
+        var info = statvfs()
+        while statvfs(folder.path, &info) != 0 {
+            guard folder.path != "/" else { return }
+            folder = folder.deletingLastPathComponent()
+        }
+        if info.f_flag & UInt(ST_RDONLY) != 0 {
+            throw .graderDisk("the compile cache (\(cacheFolder.path)): read-only file system", full: false)
+        }
+        if UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20 {
+            throw .graderDisk(
+                "the compile cache (\(cacheFolder.path)): no space left on device (less than 1 MiB free)", full: true)
+        }
+    }
+
     /// `swiftc --version`, so a toolchain change invalidates the cache.
     private func compilerVersion() throws(SourceSubmissionError) -> String {
         let scratch = try makeScratch("version")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let run = try ToolRun.run(swiftc, ["--version"], scratch: scratch, timeoutSeconds: 60)
-        guard run.succeeded else { throw .toolFailed("\(swiftc.path) --version failed: \(run.output)") }
+        guard run.succeeded else {
+            try checkCacheDisk()
+            throw .toolFailed("\(swiftc.path) --version failed: \(run.output)")
+        }
         return run.output
     }
 
@@ -406,7 +434,7 @@ package struct SubmissionCompiler: Sendable {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .toolFailed("cannot create \(url.path): \(error.localizedDescription)")
+            throw .writing(error, "cannot create \(url.path)")
         }
         return url
     }
@@ -417,7 +445,7 @@ package struct SubmissionCompiler: Sendable {
             try FileManager.default.moveItem(at: scratch, to: destination)
         } catch {
             guard isDirectory(destination) else {
-                throw .toolFailed("cannot move \(scratch.path) to \(destination.path): \(error.localizedDescription)")
+                throw .writing(error, "cannot move \(scratch.path) to \(destination.path)")
             }
         }
     }

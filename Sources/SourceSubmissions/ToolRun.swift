@@ -24,9 +24,11 @@ struct ToolRun: Sendable {
         _ executable: URL, _ arguments: [String], scratch: URL, timeoutSeconds: Double
     ) throws(SourceSubmissionError) -> ToolRun {
         let logURL = scratch.appendingPathComponent("tool-output-\(UInt64.random(in: 0...UInt64.max)).log")
-        guard FileManager.default.createFile(atPath: logURL.path, contents: nil),
-            let log = try? FileHandle(forWritingTo: logURL)
-        else { throw .toolFailed("cannot create \(logURL.path)") }
+        let descriptor = open(logURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .writing(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO), "cannot create \(logURL.path)")
+        }
+        let log = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? FileManager.default.removeItem(at: logURL) }
         let process = Process()
         process.executableURL = executable

@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import Grading
 import MonteCarlo
 import Reporting
 import Studies
@@ -51,6 +52,9 @@ do {
     fail(error.description, ExitCode(error))
 } catch let error as ReportingError {
     fail(error.description, ExitCode(error))
+} catch let error where ExitCode(graderFailure: error) != nil {
+    // The grader's own disk during a grade (never a team's outcome): full or failing 74, not writable 73.
+    fail("\(error)", ExitCode(graderFailure: error) ?? .failure)
 } catch {
     fail("\(error)", .failure)
 }

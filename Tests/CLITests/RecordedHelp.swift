@@ -5,6 +5,8 @@
 // `--shard` text for `slurm/<n>`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
 // dialect registry, with Physics Toolbox; `grade --rubric <name>|<file>` and `walks`' logged turning, issue 25;
 // `replay --labels`, `--rate` and `sweep-recordings`, issue 28).
+// `--shard` text for `slurm/<n>`, issue 29; `grade`'s `--secret` and `--team-seconds`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
+// dialect registry, with Physics Toolbox).
 
 /// Every help topic (`nil`: the program's own), with its text as recorded.
 let recordedHelp: [(topic: String?, text: String)] = [
@@ -470,6 +472,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         is 65. The output is byte-identical for the same rubric and submissions, whatever --jobs.
 
         USAGE: sensorbench grade <submission>... --rubric <name>|<file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]
+        USAGE: sensorbench grade <submission>... --rubric <file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--secret <hex>] [--team-seconds <s>] [--quiet]
 
         ARGUMENTS:
           <submission>            Submission JSON files, or folders of them (see docs/grading.md).
@@ -486,6 +489,13 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   run: task ID of --array=MIN-MAX:STEP computes shard (ID-MIN)/STEP+1 of its task count.
                                   'slurm/<n>': task k computes shard k of n, so 'sbatch --array=k' reruns shard k. (default:
                                   off)
+          --secret <hex>          The stream secret mixed into every suite's seed (1 to 16 hexadecimal digits), to reproduce
+                                  a grade from the secret its summary.md shows. A course must not fix it: a fixed secret
+                                  lets a source team record the streams and replay its answers. (default: a fresh secret
+                                  when a source team is graded, none otherwise)
+          --team-seconds <s>      Wall-clock seconds for all of one source team's harness runs together; past them the
+                                  team's outcome is 'over time budget' and the others are unaffected. 1 to 86400. (default:
+                                  600)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.

@@ -23,6 +23,15 @@ package struct SourceToolchain: Sendable {
     /// Where each team's compile runs (bubblewrap only, ``Sandbox/canRunTools``); nil: the compiler runs as the
     /// grader's user.
     package var compileSandbox: Sandbox?
+    /// Harness runs computing at once (``TeamRuns``: a waiting run gives its slot back). Default: every core.
+    package var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Wall-clock seconds for all of one team's harness runs together; past it the team's outcome is "over time
+    /// budget". Default ``defaultTeamBudgetSeconds``.
+    package var teamBudgetSeconds = SourceToolchain.defaultTeamBudgetSeconds
+
+    /// The default budget of one team's harness runs together: 600 s (docs/source-submissions.md, "A class
+    /// finishes on time").
+    package static let defaultTeamBudgetSeconds = 600.0
 
     package init(
         swiftc: URL, repository: URL, cacheFolder: URL, optimize: Bool = true, launcher: HarnessLauncher,
@@ -117,6 +126,7 @@ package enum SourceGrading {
                             outcome: "compile error", summary: "the team's code did not compile",
                             diagnostics: HarnessDiagnostics.explained(diagnostics, types: types))
                     }
+                case .failure(.graderDisk(let message, let full)): throw SourceSubmissionError.graderDisk(message, full: full)
                 case .failure(.teamFiles(let message)):
                     failures.update {
                         $0[i] = SourceFailure(outcome: "refused files", summary: message, diagnostics: "")
@@ -127,7 +137,8 @@ package enum SourceGrading {
                     }
                 }
             }
-        } catch {
+        } catch let error as SourceSubmissionError {
+            if case .graderDisk = error { throw error }
             for i in teams {
                 failures.update {
                     $0[i] = SourceFailure(outcome: "grader error", summary: "\(error)", diagnostics: "")
@@ -135,9 +146,11 @@ package enum SourceGrading {
             }
         }
 
-        // Run: suite by suite, batch by batch, every team that still runs.
+        // Plan every team's runs (per suite: its gesture batches, then its visit batches), then run them all:
+        // a team's runs in order, the teams in parallel, each team within its budget (``TeamRuns``).
         let rubric = plan.rubric
-        let state = Locked((answers: answers, failures: failures.value))
+        var runs = [[PlannedRun]](repeating: [], count: subs.count)
+        let live = teams.filter { failures.value[$0] == nil && executables.value[$0] != nil }
         for (s, suite) in rubric.suites.enumerated() {
             let gesture: GestureChoice?
             switch suite.body {
@@ -147,29 +160,42 @@ package enum SourceGrading {
             case .coordinates: continue
             }
             for g in [GestureChoice.shake, .scribble] where gesture == nil || gesture == g {
-                let runners = teams.filter { subs[$0].detector.gesture == g }
+                let runners = live.filter { subs[$0].detector.gesture == g }
                 guard !runners.isEmpty else { continue }
                 try forEachBatch(suite, gesture: g) { request, mapper in
-                    runBatch(request, runners, executables.value, toolchain: toolchain, state: state) { a, answers in
-                        mapper.store(answers, into: &a, suite: s)
-                    }
+                    let run = PlannedRun(request: request) { a, answers in mapper.store(answers, into: &a, suite: s) }
+                    for i in runners { runs[i].append(run) }
                 }
             }
             if case .hallVisits(let h) = suite.body {
-                let checkers = teams.filter { subs[$0].source?.types.proximityCheck != nil }
-                for i in checkers {
+                for i in live where subs[i].source?.types.proximityCheck != nil {
                     try forEachVisitBatch(h, seed: suite.seed, submission: subs[i]) { request, trials in
-                        runBatch(request, [i], executables.value, toolchain: toolchain, state: state) { a, answers in
-                            for (trial, answer) in zip(trials, answers) {
-                                a.storeInside(answer, fixTimes: trial.fixTimes, trial: trial.index, suite: s)
-                            }
-                        }
+                        runs[i].append(
+                            PlannedRun(request: request) { a, answers in
+                                for (trial, answer) in zip(trials, answers) {
+                                    a.storeInside(answer, fixTimes: trial.fixTimes, trial: trial.index, suite: s)
+                                }
+                            })
                     }
                 }
             }
         }
-        var final = state.value.answers
-        for i in teams { final[i]?.failure = state.value.failures[i] }
+        let results = TeamRuns.run(
+            runs, executables: executables.value, toolchain: toolchain, jobs: toolchain.jobs,
+            budgetSeconds: toolchain.teamBudgetSeconds)
+        // A run that could not start for the grader's own disk (its scratch folder, the harness's copy) stops the
+        // grade: no team is given the grader's failure.
+        if let disk = results.lazy.compactMap(\.graderDisk).first { throw disk }
+        var final = answers
+        for i in teams {
+            guard var a = final[i] else { continue }
+            for (run, answer) in zip(runs[i], results[i].answers) {
+                run.store(&a, answer.streams)
+                a.note(answer.output)
+            }
+            a.failure = failures.value[i] ?? results[i].failure
+            final[i] = a
+        }
         plan.sourceAnswers = final
     }
 
@@ -283,36 +309,7 @@ package enum SourceGrading {
         try flush()
     }
 
-    // MARK: - Running a batch
-
-    /// Runs `teams` (those not failed yet) on one request, in parallel; a team's failure is recorded and ends
-    /// its runs.
-    static func runBatch(
-        _ request: HarnessRequest, _ teams: [Int], _ executables: [URL?], toolchain: SourceToolchain,
-        state: Locked<(answers: [SourceAnswers?], failures: [SourceFailure?])>,
-        store: (inout SourceAnswers, [HarnessStreamAnswer]) -> Void
-    ) {
-        let live = teams.filter { state.value.failures[$0] == nil && executables[$0] != nil }
-        let results = Locked([Result<HarnessAnswer, SourceFailureBox>?](repeating: nil, count: live.count))
-        DispatchQueue.concurrentPerform(iterations: live.count) { n in
-            let i = live[n]
-            results.update { $0[n] = runOne(request, executables[i]!, toolchain: toolchain) }
-        }
-        for (n, i) in live.enumerated() {
-            switch results.value[n] {
-            case .success(let answers):
-                state.update { s in
-                    if var a = s.answers[i] {
-                        store(&a, answers.streams)
-                        a.note(answers.output)
-                        s.answers[i] = a
-                    }
-                }
-            case .failure(let box): state.update { $0.failures[i] = box.failure }
-            case nil: break
-            }
-        }
-    }
+    // MARK: - Running one harness
 
     /// The runtime's text without its stack-trace frames (`3  libswiftCore.so  0x00007fa1… swift_allocObject + 39`):
     /// their addresses change from run to run (address-space layout randomisation), and a report must not.
@@ -332,8 +329,13 @@ package enum SourceGrading {
     }
 
     /// One harness run: scratch folder, launch, strict decode.
+    ///
+    /// - Parameters:
+    ///   - wallSeconds: this run's wall-clock limit when tighter than the launcher's (what is left of the budget).
+    ///   - started: called with the run's process ID once it runs.
     static func runOne(
-        _ request: HarnessRequest, _ executable: URL, toolchain: SourceToolchain
+        _ request: HarnessRequest, _ executable: URL, toolchain: SourceToolchain, wallSeconds: Double? = nil,
+        started: (@Sendable (Int32) -> Void)? = nil
     ) -> Result<HarnessAnswer, SourceFailureBox> {
         // In the cache, unless the sandbox's unprivileged user could not reach it there (a cache under /root).
         let base =
@@ -343,7 +345,10 @@ package enum SourceGrading {
         defer { try? FileManager.default.removeItem(at: scratch) }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            var run = try toolchain.launcher.run(executable: executable, input: request.bytes, scratch: scratch)
+            // Stream by stream: the harness sees stream k + 1 only once its answer to stream k is out.
+            var run = try toolchain.launcher.run(
+                executable: executable, input: request.bytes, pacing: request.pacing, scratch: scratch,
+                wallSeconds: wallSeconds, started: started)
             // No machine path in a report: the scratch folder is shown as scratch/, the cache as cache/.
             run.diagnostics = withoutStackFrames(
                 run.diagnostics.replacingOccurrences(of: scratch.standardizedFileURL.path, with: "scratch")
@@ -357,8 +362,13 @@ package enum SourceGrading {
                         SourceFailure(outcome: "protocol error", summary: error.description, diagnostics: run.diagnostics)))
             }
         } catch {
-            return .failure(
-                SourceFailureBox(SourceFailure(outcome: "grader error", summary: "\(error)", diagnostics: "")))
+            var failure = SourceFailureBox(SourceFailure(outcome: "grader error", summary: "\(error)", diagnostics: ""))
+            if case .graderDisk = error as? SourceSubmissionError {
+                failure.graderDisk = error as? SourceSubmissionError
+            } else if let (text, full) = SourceSubmissionError.diskProblem(error) {
+                failure.graderDisk = .graderDisk("cannot create a scratch folder in \(base.path): \(text)", full: full)
+            }
+            return .failure(failure)
         }
     }
 }
@@ -366,6 +376,8 @@ package enum SourceGrading {
 /// A ``SourceFailure`` as an `Error` (for `Result`).
 struct SourceFailureBox: Error {
     let failure: SourceFailure
+    /// The grader's own disk failed (not the team's outcome: the grade stops).
+    var graderDisk: SourceSubmissionError?
     init(_ f: SourceFailure) { failure = f }
 }
 

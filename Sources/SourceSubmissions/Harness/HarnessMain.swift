@@ -433,7 +433,8 @@ extension HarnessWire {
                         default: fail("unknown stream tag")
                         }
                         streams += 1
-                        output.flush()
+                        // Out at once: the grader sends the next stream only after this answer.
+                        output.flush(force: true)
                     }
                 }
             }

@@ -18,15 +18,31 @@ package struct HarnessRun: Sendable {
     package var termination: HarnessTermination
 }
 
+/// What one harness run is given: its request, how it is paced, its wall-clock limit, and whom to tell its
+/// process ID.
+package struct HarnessInput: Sendable {
+    /// The request.
+    package var bytes: [UInt8]
+    /// Stream by stream (``HarnessRequest/pacing``); nil: all at once.
+    package var pacing: InputPacing?
+    /// The wall-clock limit of this run, seconds.
+    package var wallSeconds: Double
+    /// Called with the run's process ID once it runs.
+    package var started: (@Sendable (Int32) -> Void)?
+}
+
 /// Runs a team's harness with its request on standard input: the isolation in force and how to start it.
 package struct HarnessLauncher: Sendable {
+    /// How one run is started: the executable, what it is given, the scratch folder.
+    package typealias Start = @Sendable (URL, HarnessInput, URL) throws(SourceSubmissionError) -> HarnessRun
+
     /// One sentence for reports: the isolation and the limits.
     package var summary: String
     /// Wall-clock limit of one run, seconds.
     package var wallSeconds: Double
     /// Standard output beyond this many bytes ends the run (`.outputLimit`).
     package var outputBytes: Int
-    private let start: @Sendable (URL, [UInt8], URL) throws(SourceSubmissionError) -> HarnessRun
+    private let start: Start
     private let scratchCheck: @Sendable (URL) -> Bool
 
     /// Whether a scratch folder made inside `folder` can be used (the sandbox, as root, hands it to an
@@ -37,14 +53,15 @@ package struct HarnessLauncher: Sendable {
     ///
     /// - Parameters:
     ///   - summary: the sentence reports show.
-    ///   - wallSeconds: the wall-clock limit the run function applies.
+    ///   - wallSeconds: the wall-clock limit of one run.
     ///   - outputBytes: the output limit the run function applies.
     ///   - scratchCheck: whether a scratch folder made inside a folder can be used. Default: always.
-    ///   - run: runs the executable with the input in the scratch folder.
+    ///   - run: runs the executable with the input (paced when pacing is given) in the scratch folder, within
+    ///     the wall-clock seconds given.
     package init(
         summary: String, wallSeconds: Double, outputBytes: Int,
         scratchCheck: @escaping @Sendable (URL) -> Bool = { _ in true },
-        run: @escaping @Sendable (URL, [UInt8], URL) throws(SourceSubmissionError) -> HarnessRun
+        run: @escaping Start
     ) {
         self.summary = summary
         self.wallSeconds = wallSeconds
@@ -54,8 +71,22 @@ package struct HarnessLauncher: Sendable {
     }
 
     /// Runs `executable` with `input` on standard input, its working folder `scratch`.
-    package func run(executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun {
-        try start(executable, input, scratch)
+    ///
+    /// - Parameters:
+    ///   - executable: the harness.
+    ///   - input: the request.
+    ///   - pacing: feeds the request stream by stream (``HarnessRequest/pacing``); nil: all at once.
+    ///   - scratch: its working folder.
+    ///   - wallSeconds: a tighter wall-clock limit for this run (what is left of a team's budget); nil or more
+    ///     than ``wallSeconds``: ``wallSeconds``.
+    ///   - started: called with the run's process ID once it runs.
+    package func run(
+        executable: URL, input: [UInt8], pacing: InputPacing? = nil, scratch: URL, wallSeconds: Double? = nil,
+        started: (@Sendable (Int32) -> Void)? = nil
+    ) throws(SourceSubmissionError) -> HarnessRun {
+        let wall = min(self.wallSeconds, wallSeconds ?? self.wallSeconds)
+        return try start(
+            executable, HarnessInput(bytes: input, pacing: pacing, wallSeconds: wall, started: started), scratch)
     }
 
     /// No isolation: a child process with a wall-clock limit and an output limit only (for tests of trusted code,
@@ -69,123 +100,36 @@ package struct HarnessLauncher: Sendable {
             summary: "no isolation (an ordinary child process: wall-clock limit \(Int(wallSeconds)) s and output "
                 + "limit \(outputBytes >> 20) MiB only; no CPU, memory, network or file-system limits)",
             wallSeconds: wallSeconds, outputBytes: outputBytes
-        ) { (executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun in
-            try ChildProcess.run(
-                executable, input: input, scratch: scratch, wallSeconds: wallSeconds, outputBytes: outputBytes)
+        ) { (executable: URL, input: HarnessInput, scratch: URL) throws(SourceSubmissionError) -> HarnessRun in
+            try ChildProcess.run(executable, input: input, scratch: scratch, outputBytes: outputBytes)
         }
     }
 }
 
-/// A child process fed over a pipe by a writer thread while standard output and standard error are read, so
-/// neither side blocks on a full pipe.
+/// A child process started through `env -C scratch` (its working folder), fed and read by ``SpawnedProcess``.
 enum ChildProcess {
     static func run(
-        _ executable: URL, input: [UInt8], scratch: URL, wallSeconds: Double, outputBytes: Int
+        _ executable: URL, input: HarnessInput, scratch: URL, outputBytes: Int
     ) throws(SourceSubmissionError) -> HarnessRun {
-        let process = Process()
-        process.executableURL = executable
-        process.currentDirectoryURL = scratch
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do { try process.run() } catch {
-            throw .toolFailed("cannot start \(executable.lastPathComponent): \(error.localizedDescription)")
-        }
-        let collected = Collected()
-        let group = DispatchGroup()
-        group.enter()
-        Thread.detachNewThread {
-            signal(SIGPIPE, SIG_IGN)
-            let handle = stdin.fileHandleForWriting
-            input.withUnsafeBytes { raw in
-                var done = 0
-                while done < raw.count {
-                    let n = write(handle.fileDescriptor, raw.baseAddress! + done, min(1 << 16, raw.count - done))
-                    if n <= 0 { break }
-                    done += n
-                }
-            }
-            try? handle.close()
-            group.leave()
-        }
-        group.enter()
-        Thread.detachNewThread {
-            let handle = stdout.fileHandleForReading
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                if !collected.appendOutput(chunk, limit: outputBytes) { kill(process.processIdentifier, SIGKILL) }
-            }
-            group.leave()
-        }
-        group.enter()
-        Thread.detachNewThread {
-            let handle = stderr.fileHandleForReading
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                collected.appendDiagnostics(chunk)
-            }
-            group.leave()
-        }
-        let deadline = Date().addingTimeInterval(wallSeconds)
-        var timedOut = false
-        while process.isRunning {
-            if Date() >= deadline {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        process.waitUntilExit()
-        group.wait()
-        let (output, diagnostics, flooded) = collected.result()
+        let result = try SpawnedProcess.run(
+            ["/usr/bin/env", "-C", scratch.path, "--", executable.standardizedFileURL.path],
+            environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=no"], input: input.bytes,
+            pacing: input.pacing, outputLimit: outputBytes, errorLimit: 65_536, wallSeconds: input.wallSeconds,
+            started: input.started)
         let termination: HarnessTermination
-        if flooded {
+        if result.killedForOutput {
             termination = .outputLimit
-        } else if timedOut {
+        } else if result.killedForTime {
             termination = .wallTimeout
-        } else if process.terminationReason == .uncaughtSignal {
-            termination = .crashed(signal: process.terminationStatus)
         } else {
-            termination = .exited(status: process.terminationStatus)
-        }
-        return HarnessRun(output: output, diagnostics: diagnostics, termination: termination)
-    }
-
-    /// What the reader threads gathered.
-    final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var output: [UInt8] = []
-        private var diagnostics: [UInt8] = []
-        private var flooded = false
-
-        /// Appends output; false once past the limit.
-        func appendOutput(_ d: Data, limit: Int) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            if output.count + d.count > limit {
-                flooded = true
-                return false
+            switch result.termination {
+            case .exited(let status): termination = .exited(status: status)
+            case .signaled(let signal): termination = .crashed(signal: signal)
             }
-            output += d
-            return true
         }
-
-        func appendDiagnostics(_ d: Data) {
-            lock.lock()
-            defer { lock.unlock() }
-            if diagnostics.count < 65_536 { diagnostics += d.prefix(65_536 - diagnostics.count) }
-        }
-
-        func result() -> ([UInt8], String, Bool) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (output, String(decoding: diagnostics, as: UTF8.self), flooded)
-        }
+        return HarnessRun(
+            output: result.output, diagnostics: String(decoding: result.errorOutput, as: UTF8.self),
+            termination: termination)
     }
 }
 
@@ -199,9 +143,12 @@ extension HarnessLauncher {
         HarnessLauncher(
             summary: sandbox.summary(limits: limits), wallSeconds: limits.wallSeconds, outputBytes: limits.outputBytes,
             scratchCheck: { sandbox.canHandOverScratch(in: $0) }
-        ) { (executable: URL, input: [UInt8], scratch: URL) throws(SourceSubmissionError) -> HarnessRun in
+        ) { (executable: URL, input: HarnessInput, scratch: URL) throws(SourceSubmissionError) -> HarnessRun in
+            var limits = limits
+            limits.wallSeconds = input.wallSeconds
             let run = try sandbox.run(
-                executable: executable, arguments: [], input: input, scratch: scratch, limits: limits)
+                executable: executable, arguments: [], input: input.bytes, pacing: input.pacing, scratch: scratch,
+                limits: limits, started: input.started)
             let termination: HarnessTermination
             switch run.outcome {
             case .exited(let status): termination = .exited(status: status)

@@ -28,6 +28,12 @@
 /// - end: `0xFF`, `u32` number of streams.
 ///
 /// Version 2 added the output record and input 2 (version 1 had neither).
+///
+/// **Delivery.** The grader writes the request one stream at a time (``HarnessRequest/pacing``): the header and
+/// stream 0 first, then stream k + 1 only once the answer to stream k is complete on standard output (the
+/// harness writes each stream's answer as soon as the stream ends), and the end marker after the last answer. So
+/// neither the harness nor the team's code in it can read a stream before it has answered every earlier one: a
+/// `read` of standard input past the current stream waits for an answer that the reader itself holds back.
 package enum HarnessWire {
     /// The format's version, in both headers.
     package static let version: UInt32 = 2
@@ -50,6 +56,19 @@ package struct HarnessRequest: Sendable {
     package private(set) var bytes: [UInt8]
     /// The shape of every stream written, in order (what the answer is checked against).
     package private(set) var streams: [HarnessStreamShape] = []
+    /// Where each stream starts in ``bytes`` (its tag), in order.
+    package private(set) var streamStarts: [Int] = []
+    /// Where the end marker starts (nil before ``finish()``).
+    package private(set) var endStart: Int?
+
+    /// The pieces the grader feeds one at a time: the header with stream 0, each later stream, the end marker;
+    /// piece k + 1 goes out once the answer holds stream k's (``HarnessWire/answeredStreams``).
+    package var pacing: InputPacing {
+        // With no stream the header and the end marker are one piece: nothing is answered before the end.
+        let starts = streamStarts.isEmpty ? [] : Array(streamStarts.dropFirst()) + (endStart.map { [$0] } ?? [])
+        let scanner = AnswerScanner(streams: streams)
+        return InputPacing(pieceStarts: starts) { output in scanner.answered(output) }
+    }
 
     /// An empty request (header only).
     package init() {
@@ -67,6 +86,7 @@ package struct HarnessRequest: Sendable {
         count: Int, gravity: (x: Double, y: Double, z: Double),
         sample: (Int) -> (t: Double, x: Float, y: Float, z: Float)
     ) {
+        streamStarts.append(bytes.count)
         bytes.append(HarnessWire.accelerationTag)
         bytes.append(u32: UInt32(count))
         bytes.append(f64: gravity.x)
@@ -87,6 +107,7 @@ package struct HarnessRequest: Sendable {
     ///
     /// - Parameter gestures: per gesture its points (t in s, x and y in points).
     package mutating func addTouch(_ gestures: [[(t: Double, x: Double, y: Double)]]) {
+        streamStarts.append(bytes.count)
         bytes.append(HarnessWire.touchTag)
         let records = gestures.reduce(0) { $0 + $1.count + 1 }
         bytes.append(u32: UInt32(records))
@@ -113,6 +134,7 @@ package struct HarnessRequest: Sendable {
         places: [(latitude: Double, longitude: Double)],
         fixes: [(t: Double, latitude: Double, longitude: Double, accuracy: Double)]
     ) {
+        streamStarts.append(bytes.count)
         bytes.append(HarnessWire.locationTag)
         bytes.append(u32: UInt32(places.count))
         for p in places {
@@ -130,7 +152,10 @@ package struct HarnessRequest: Sendable {
     }
 
     /// Appends the end marker.
-    package mutating func finish() { bytes.append(HarnessWire.endTag) }
+    package mutating func finish() {
+        endStart = bytes.count
+        bytes.append(HarnessWire.endTag)
+    }
 }
 
 /// What one request stream held, as the answer must match it.
@@ -275,6 +300,54 @@ extension HarnessWire {
         guard count == streams.count else { throw r.error("the end says \(count) streams, the request had \(streams.count)") }
         guard r.offset == bytes.count else { throw r.error("\(bytes.count - r.offset) bytes after the end") }
         return HarnessAnswer(streams: answers, output: output)
+    }
+}
+
+// MARK: - Answered so far
+
+/// Counts the stream answers complete in an answer's first bytes, remembering where it stopped (each call gets the
+/// whole output so far, which only grows). Used under one run's lock, so by one thread at a time.
+final class AnswerScanner: @unchecked Sendable {
+    let streams: [HarnessStreamShape]
+    private var offset = 8
+    private var complete = 0
+
+    init(streams: [HarnessStreamShape]) { self.streams = streams }
+
+    /// The number of streams whose answer is whole in `output` (a malformed answer stops the count where it
+    /// starts: the grader then feeds nothing more and the decode names the problem).
+    func answered(_ output: [UInt8]) -> Int {
+        func u32(at i: Int) -> Int {
+            var v = 0
+            for b in 0..<4 { v |= Int(output[i + b]) << (8 * b) }
+            return v
+        }
+        while complete < streams.count {
+            var at = offset
+            guard output.count > at else { break }
+            let tag = output[at]
+            at += 1
+            let recordBytes: Int
+            switch streams[complete] {
+            case .acceleration:
+                guard tag == HarnessWire.accelerationTag + 1 else { return complete }
+                at += 1
+                recordBytes = 4
+            case .touch:
+                guard tag == HarnessWire.touchTag + 1 else { return complete }
+                recordBytes = 4
+            case .location:
+                guard tag == HarnessWire.locationTag + 1 else { return complete }
+                recordBytes = 9
+            }
+            guard output.count >= at + 4 else { break }
+            let k = u32(at: at)
+            at += 4
+            guard output.count >= at + k * recordBytes else { break }
+            offset = at + k * recordBytes
+            complete += 1
+        }
+        return complete
     }
 }
 

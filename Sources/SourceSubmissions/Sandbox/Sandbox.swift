@@ -169,13 +169,16 @@ package struct Sandbox: Sendable {
     ///     are bound read-only too).
     ///   - arguments: its arguments.
     ///   - input: bytes for its standard input (fed by a writer thread while its output is read).
+    ///   - pacing: when given, the input goes piece by piece, each once the output answers the earlier ones.
+    ///   - started: called with the sandbox's process ID once it runs.
     ///   - scratch: an existing folder, the only place it may write (its working folder).
     ///   - limits: the limits.
     /// - Returns: its output, its standard error and how it ended (`SandboxOutcome`'s rules).
     /// - Throws: `SourceSubmissionError.toolFailed` when the sandbox cannot be started (not for anything the
     ///   program does).
     package func run(
-        executable: URL, arguments: [String], input: [UInt8], scratch: URL, limits: SandboxLimits
+        executable: URL, arguments: [String], input: [UInt8], pacing: InputPacing? = nil, scratch: URL,
+        limits: SandboxLimits, started: (@Sendable (pid_t) -> Void)? = nil
     ) throws(SourceSubmissionError) -> SandboxRun {
         let executablePath = executable.standardizedFileURL.resolvingSymlinksInPath().path
         guard FileManager.default.isExecutableFile(atPath: executablePath) else {
@@ -253,7 +256,8 @@ package struct Sandbox: Sendable {
         }
         let result = try SpawnedProcess.run(
             command, environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=no"], input: input,
-            outputLimit: limits.outputBytes, errorLimit: 65_536, wallSeconds: limits.wallSeconds)
+            pacing: pacing, outputLimit: limits.outputBytes, errorLimit: 65_536, wallSeconds: limits.wallSeconds,
+            started: started)
         var diagnostics = String(decoding: result.errorOutput, as: UTF8.self)
             .replacingOccurrences(of: shownScratch, with: "scratch/")
         if result.errorOutput.count >= 65_536 { diagnostics += "\n[standard error cut at 64 KiB]\n" }
@@ -405,11 +409,12 @@ package struct Sandbox: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
-            try FileManager.default.copyItem(atPath: executable, toPath: copy.path)
+            // Under the spawn lock: no program is started while the copy is open for writing (see `spawnLock`).
+            try spawnLock.withLock { try FileManager.default.copyItem(atPath: executable, toPath: copy.path) }
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
         } catch {
             try? FileManager.default.removeItem(at: folder)
-            throw .toolFailed("cannot copy \(executable) for the sandbox: \(error.localizedDescription)")
+            throw .writing(error, "cannot copy \(executable) for the sandbox")
         }
         return copy
     }

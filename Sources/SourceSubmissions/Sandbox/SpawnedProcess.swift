@@ -31,14 +31,17 @@ struct SpawnedProcess {
     ///   - arguments: the program and its arguments.
     ///   - environment: its whole environment (`NAME=value`).
     ///   - input: bytes for its standard input, which is then closed.
+    ///   - pacing: when given, the input is written piece by piece, each piece only once the output answers every
+    ///     piece before it (``InputPacing``); nil: all at once.
     ///   - outputLimit: standard-output bytes kept; one more and the process group is killed.
     ///   - errorLimit: standard-error bytes kept (the rest is read and dropped).
     ///   - wallSeconds: the deadline.
+    ///   - started: called with the process ID once it runs (to watch its CPU time).
     /// - Returns: how it ended.
     /// - Throws: `SourceSubmissionError.toolFailed` when the pipes cannot be made or the program cannot start.
     static func run(
-        _ arguments: [String], environment: [String], input: [UInt8], outputLimit: Int, errorLimit: Int,
-        wallSeconds: Double
+        _ arguments: [String], environment: [String], input: [UInt8], pacing: InputPacing? = nil, outputLimit: Int,
+        errorLimit: Int, wallSeconds: Double, started: (@Sendable (pid_t) -> Void)? = nil
     ) throws(SourceSubmissionError) -> Result {
         // Pipes are made and programs started under one lock, so no program started here inherits another run's
         // pipe in the instant before it is marked close-on-exec.
@@ -83,7 +86,7 @@ struct SpawnedProcess {
             for pointer in argv + envp { free(pointer) }
         }
         var spawned: pid_t = 0
-        let started = Date()
+        let startTime = Date()
         let spawnStatus = posix_spawn(&spawned, arguments[0], &actions, &attributes, argv, envp)
         let pid = spawned
         spawnLock.unlock()
@@ -96,12 +99,13 @@ struct SpawnedProcess {
             throw .toolFailed("cannot start \(arguments[0]): \(String(cString: strerror(spawnStatus)))")
         }
 
+        started?(pid)
         let state = RunState(pid: pid, outputLimit: outputLimit, errorLimit: errorLimit)
         let done = DispatchGroup()
         let inputFD = inPipe[1]
         let outputFD = outPipe[0]
         let errorFD = errPipe[0]
-        startThread(done) { writeAll(input, to: inputFD) }
+        startThread(done) { writeAll(input, pacing: pacing, state: state, to: inputFD) }
         startThread(done) { state.drain(outputFD, isOutput: true) }
         startThread(done) { state.drain(errorFD, isOutput: false) }
 
@@ -125,7 +129,7 @@ struct SpawnedProcess {
         // its first process); a descendant that escaped it would keep them open, so they are not waited for
         // forever (its reader threads are then left to end with it).
         _ = done.wait(timeout: .now() + 5)
-        let wall = Date().timeIntervalSince(started)
+        let wall = Date().timeIntervalSince(startTime)
         let status = waited.get()
         let termination: SandboxOutcome.Termination =
             status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
@@ -161,39 +165,49 @@ struct SpawnedProcess {
         thread.start()
     }
 
-    /// Writes every byte, stopping at the first error (EPIPE: the program stopped reading), then closes.
+    /// Writes every byte, stopping at the first error (EPIPE: the program stopped reading), then closes; with
+    /// `pacing`, each piece after the first waits until the output answers the pieces before it, and the rest is
+    /// never written once the program has ended or closed its output without answering.
     ///
     /// SIGPIPE is blocked in this thread only: a write to a pipe whose reader has gone then fails with EPIPE
     /// instead of killing the grader, and the pending signal, directed at this thread, ends with it. The rest of
     /// the process keeps its own SIGPIPE behaviour.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    private static func writeAll(_ bytes: [UInt8], pacing: InputPacing?, state: RunState, to descriptor: Int32) {
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+        defer { close(descriptor) }
+        let starts = (pacing?.pieceStarts ?? []).map { min(max(0, $0), bytes.count) }
+        let ends = starts + [bytes.count]
         bytes.withUnsafeBytes { buffer in
             var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    break
+            for (piece, end) in ends.enumerated() {
+                if piece > 0, let pacing, !state.waitForOutput(answering: piece, pacing.answered) { return }
+                while offset < end {
+                    let written = write(descriptor, buffer.baseAddress! + offset, end - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
-        close(descriptor)
     }
 }
 
-/// Held while pipes are made and programs started (see `SpawnedProcess.run`).
-private let spawnLock = NSLock()
+/// Held while pipes are made and programs started (see `SpawnedProcess.run`), and while an executable is written
+/// (`Sandbox.privateCopy`): a program started while another thread holds a file open for writing inherits that
+/// descriptor, and the file can then not be executed ("Text file busy", exit status 126) while it lives.
+let spawnLock = NSLock()
 
 // MARK: - Shared state of one run's threads
 
 /// What the reader threads collect, and the kill switch; every access under a lock.
 private final class RunState: @unchecked Sendable {
-    private let lock = NSLock()
+    /// The lock, and the signal that output arrived or the run ended (for a paced writer).
+    private let lock = NSCondition()
     private let pid: pid_t
     private let outputLimit: Int
     private let errorLimit: Int
@@ -203,6 +217,7 @@ private final class RunState: @unchecked Sendable {
     private var killedForTime = false
     private var killed = false
     private var exited = false
+    private var outputClosed = false
 
     init(pid: pid_t, outputLimit: Int, errorLimit: Int) {
         self.pid = pid
@@ -225,13 +240,32 @@ private final class RunState: @unchecked Sendable {
                     killedForOutput = true
                     killLocked()
                 }
+                lock.broadcast()
             } else {
                 let room = max(0, errorLimit - errorOutput.count)
                 errorOutput.append(contentsOf: buffer[0..<min(count, room)])
             }
             lock.unlock()
         }
+        if isOutput {
+            lock.lock()
+            outputClosed = true
+            lock.broadcast()
+            lock.unlock()
+        }
         close(descriptor)
+    }
+
+    /// Waits until `answered` says the output so far answers at least `pieces` pieces (true), or the run ended,
+    /// was killed or closed its output first (false).
+    func waitForOutput(answering pieces: Int, _ answered: ([UInt8]) -> Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if answered(output) >= pieces { return true }
+            if exited || killed || outputClosed { return false }
+            lock.wait()
+        }
     }
 
     /// SIGKILL to the process group (the sandbox tool; it takes the sandbox's namespace with it).
@@ -246,12 +280,14 @@ private final class RunState: @unchecked Sendable {
     func markExited() {
         lock.lock()
         exited = true
+        lock.broadcast()
         lock.unlock()
     }
 
     private func killLocked() {
         guard !killed && !exited else { return }
         killed = true
+        lock.broadcast()
         _ = Glibc.kill(-pid, SIGKILL)
         _ = Glibc.kill(pid, SIGKILL)
     }
@@ -278,5 +314,23 @@ private final class WaitResult: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return status
+    }
+}
+
+// MARK: - Standard input in answered pieces
+
+/// Standard input written one piece at a time: piece k (k ≥ 1) only once the program's output answers pieces
+/// 0 ..< k, so a program never holds input it has not yet earned by answering (a harness sees the next stream
+/// only after its answer to the current one is out).
+package struct InputPacing: Sendable {
+    /// The byte offsets in the input where pieces 1, 2, … start (ascending); piece 0 starts at 0.
+    package var pieceStarts: [Int]
+    /// How many pieces the output so far answers completely; called under the run's lock each time output
+    /// arrives, with the whole output so far.
+    package var answered: @Sendable ([UInt8]) -> Int
+
+    package init(pieceStarts: [Int], answered: @escaping @Sendable ([UInt8]) -> Int) {
+        self.pieceStarts = pieceStarts
+        self.answered = answered
     }
 }

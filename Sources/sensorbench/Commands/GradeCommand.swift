@@ -14,6 +14,10 @@ struct GradeCommand: Subcommand {
     var jobs: Int?
     /// Grade only this shard's units and write a part file (``PartFile``) instead of the reports.
     var shard: ShardSpec?
+    /// The stream secret (``Rubric/mixingStreams(secret:)``); nil: a fresh one when a source team is graded.
+    var secret: UInt64?
+    /// Wall-clock seconds of one source team's harness runs together; nil: the default.
+    var teamSeconds: Double?
     var quiet = false
 
     init() {}
@@ -49,8 +53,34 @@ struct GradeCommand: Subcommand {
                 meaning: "Grade only shard k of n (every suite's visits and timelines numbered by one global index) "
                     + "and write <dir>/<rubric name>.grade.shard-<k>-of-<n>.part; 'sensorbench merge' then writes "
                     + "the reports byte-identical to a whole run."),
+            OptionSpec(
+                "--secret", value: "<hex>",
+                meaning: "The stream secret mixed into every suite's seed (1 to 16 hexadecimal digits), to reproduce "
+                    + "a grade from the secret its summary.md shows. A course must not fix it: a fixed secret lets a "
+                    + "source team record the streams and replay its answers.",
+                default: "a fresh secret when a source team is graded, none otherwise"
+            ) { o, text, context in
+                guard let value = Rubric.parseSecret(text) else {
+                    throw context.error("--secret needs 1 to 16 hexadecimal digits (0x optional), got '\(text)'")
+                }
+                o.secret = value
+            },
+            OptionSpec(
+                "--team-seconds", value: "<s>",
+                meaning: "Wall-clock seconds for all of one source team's harness runs together; past them the "
+                    + "team's outcome is 'over time budget' and the others are unaffected. 1 to 86400.",
+                default: String(Int(SourceToolchain.defaultTeamBudgetSeconds))
+            ) { o, text, context in
+                o.teamSeconds = Double(try ValueParser.integer(text, option: "--team-seconds", in: 1...86_400, context))
+            },
             SharedOption.quiet(\.quiet),
         ]
+    }
+
+    func validate(_ context: ParseContext) throws(UsageError) {
+        if shard != nil && secret != nil {
+            throw context.error("--secret and --shard cannot be combined: source teams are not graded in shards")
+        }
     }
 
     /// Grades submissions against a rubric and writes one report per team plus the class summary.
@@ -61,13 +91,16 @@ struct GradeCommand: Subcommand {
         let rubricPath = try Self.rubricPath(self.rubric)
         if let shard { return try gradeShard(shard, rubricPath: rubricPath) }
         try InputKind.expect(.rubric, file: rubricPath, command: "grade --rubric")
-        let rubric = try Rubric.load(path: rubricPath)
+        let loaded = try Rubric.load(path: rubricPath)
         let files = try Self.submissionFiles(submissions)
+        // A source team's streams come from seeds mixed with a secret it cannot know before its runs.
+        let secret = secret ?? (files.contains(where: Submission.isSourceFolder) ? Rubric.freshStreamSecret() : nil)
+        let rubric = secret.map { loaded.mixingStreams(secret: $0) } ?? loaded
         try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
         let runner = MonteCarloRunner(
             jobs: jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: quiet))
-        let (grades, failures) = try Grader.grade(rubric, files: files, runner: runner)
+        let (grades, failures) = try Grader.grade(rubric, files: files, runner: runner, teamBudgetSeconds: teamSeconds)
         return try Self.writeGrades(rubric, grades: grades, failures: failures, outputFolder: outputFolder)
     }
 
@@ -117,6 +150,9 @@ struct GradeCommand: Subcommand {
                     + "→ \(out.appendingPathComponent("\(g.submission.team).md").relativePath)")
         }
         for f in failures { FileHandle.standardError.write(Data("Error: \(f.error.description)\n".utf8)) }
+        if let secret = rubric.streamSecret {
+            print("stream secret \(Rubric.secretText(secret)) (grade --secret \(Rubric.secretText(secret)) reproduces this grade)")
+        }
         print("\(grades.count) graded, \(failures.count) failed → \(out.appendingPathComponent("summary.md").relativePath)")
         return failures.isEmpty ? .success : .dataError
     }
