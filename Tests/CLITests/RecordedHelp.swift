@@ -335,8 +335,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         A label "shake" is a deliberate shake. Times are the recording's own clock (Sensor Logger's
         seconds_elapsed, else the file's time column). A bad labels file exits 65 (66 if missing).
 
-        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--rate <Hz>] [--out <dir>] [--log-entry <log.json>] [--quiet]
-        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--out <dir>] [--log-entry <log.json>] [--labels <labels.csv>] [--quiet]
+        USAGE: sensorbench replay <file> --detector <config>.json [--places <places>] [--unit <unit>] [--rate <Hz>] [--out <dir>] [--log-entry <log.json>] [--labels <labels.csv>] [--quiet]
 
         ARGUMENTS:
           <file>                  The recording: a gyro or accelerometer CSV, or a track.
@@ -471,8 +470,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         read is named in summary.md and on standard error; the others are still graded, and the exit code
         is 65. The output is byte-identical for the same rubric and submissions, whatever --jobs.
 
-        USAGE: sensorbench grade <submission>... --rubric <name>|<file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--quiet]
-        USAGE: sensorbench grade <submission>... --rubric <file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--secret <hex>] [--team-seconds <s>] [--quiet]
+        USAGE: sensorbench grade <submission>... --rubric <name>|<file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--secret <hex>] [--team-seconds <s>] [--quiet]
 
         ARGUMENTS:
           <submission>            Submission JSON files, or folders of them (see docs/grading.md).
@@ -653,29 +651,6 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   core)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
-        "dev motion-check",
-        #"""
-        OVERVIEW: The simulated everyday motion against MotionSense's real motion (docs/shake.md).
-
-        USAGE: sensorbench dev motion-check [<realdata>] [--scenario <scenario>]
-
-        ARGUMENTS:
-          <realdata>              The real-data folder holding motionsense-iphone6s/ (or that folder itself; default:
-                                  ../shared/realdata).
-
-        OPTIONS:
-          --scenario <scenario>   The shake scenario whose sweep gives the detector settings and whose motion ranges the
-                                  simulation uses. (default: Scenarios/shake-everyday.json)
-        "dev write-labelled-samples",
-        #"""
-        OVERVIEW: Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
-
-        USAGE: sensorbench dev write-labelled-samples <dir>
-
-        ARGUMENTS:
-          <dir>                   The folder to write them into.
-
-        OPTIONS:
           -h, --help              Show help information.
         """#
     ),
