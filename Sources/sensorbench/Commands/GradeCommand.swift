@@ -61,16 +61,24 @@ struct GradeCommand: Subcommand {
         let runner = MonteCarloRunner(
             jobs: jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: quiet))
-        let (grades, failures) = try Grader.grade(rubric, files: files, runner: runner)
-        return try Self.writeGrades(rubric, grades: grades, failures: failures, outputFolder: outputFolder)
+        // Student projects (zips, project folders) become source submissions in a scratch folder first.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-projects-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let prepared = ProjectIntake.prepare(files, rubric: rubric, scratch: scratch)
+        let loaded = Grader.load(rubric, files: prepared.files)
+        let grades = try Grader.grade(rubric, submissions: loaded.submissions.map(prepared.relabel), runner: runner)
+        let classList = prepared.projects.isEmpty ? [] : [(ProjectClassList.fileName, ProjectClassList.markdown(prepared.projects))]
+        return try Self.writeGrades(
+            rubric, grades: grades, failures: prepared.failures(loaded.failures), outputFolder: outputFolder, extraFiles: classList)
     }
 
     /// Renders and writes the reports, prints one line a team, names the failures on standard error.
     static func writeGrades(
         _ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure],
-        outputFolder: String
+        outputFolder: String, extraFiles: [(String, String)] = []
     ) throws -> ExitCode {
-        let report = try GradeReport.render(rubric, grades: grades, failures: failures)
+        var report = try GradeReport.render(rubric, grades: grades, failures: failures)
+        for (name, text) in extraFiles { report.add(name, text) }
         let out = URL(fileURLWithPath: outputFolder)
         try report.write(to: out)
         for g in grades {
@@ -91,7 +99,14 @@ struct GradeCommand: Subcommand {
     /// lists every file so `merge` reports them. The exit code is 0 once the part is written (a job array's
     /// dependency then lets `merge` run, which exits 65 for bad submissions).
     func gradeShard(_ shard: ShardSpec) throws -> ExitCode {
-        let loaded = try GradingPlan.load(rubric: self.rubric) { () throws(InputError) in try Self.submissionFiles(submissions) }
+        let loaded = try GradingPlan.load(rubric: self.rubric) { () throws(InputError) in
+            let files = try Self.submissionFiles(submissions)
+            if let project = files.first(where: { StudentProject.isProject(InputPaths.resolve($0)) && !Submission.isSourceFolder($0) }) {
+                throw InputError(
+                    file: project, problem: "is a student project; projects are graded by an unsharded grade, not with --shard")
+            }
+            return files
+        }
         let rubric = loaded.rubric
         let plan = GradingPlan(rubric, loaded.submissions)
         let range = shard.range(total: plan.totalUnits)
@@ -145,16 +160,22 @@ struct GradeCommand: Subcommand {
             }
             if isFolder.boolValue {
                 // A source submission folder, or the *.json files and source subfolders of a folder (by name).
-                if Submission.isSourceFolder(path) {
+                if Submission.isSourceFolder(path) || StudentProject.holdsProject(actual) {
                     files.append(path)
                     continue
                 }
+                // Beside JSON and source submissions: student projects, zipped or as folders (issue 27).
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: actual)) ?? [])
                     .filter {
-                        $0.hasSuffix(".json") || Submission.isSourceFolder(URL(fileURLWithPath: actual).appendingPathComponent($0).path)
+                        let sub = URL(fileURLWithPath: actual).appendingPathComponent($0).path
+                        return $0.hasSuffix(".json") || Submission.isSourceFolder(sub) || StudentProject.isProject(sub)
                     }.sorted()
-                guard !names.isEmpty else { throw InputError(.missingFile, file: path, problem: "holds no .json submissions") }
+                guard !names.isEmpty else {
+                    throw InputError(.missingFile, file: path, problem: "holds no .json submissions, source submissions or projects")
+                }
                 files += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).relativePath }
+            } else if path.lowercased().hasSuffix(".zip") {
+                files.append(path)
             } else {
                 try InputKind.expect(.submission, file: path, command: "grade")
                 files.append(path)
