@@ -30,7 +30,8 @@ struct GradeCommand: Subcommand {
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
             valueName: "<submission>", noun: "submission file or folder",
-            meaning: "Submission JSON files, or folders of them (see docs/grading.md).", count: 1...Int.max
+            meaning: "Submission JSON files, source-submission folders, student projects (zips or folders), or folders of "
+                + "them (see docs/grading.md, docs/xcode-projects.md).", count: 1...Int.max
         ) { o, files, _ in o.submissions = files }
     }
 
