@@ -176,7 +176,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         costs against C loops of the same arithmetic, and geofence per-update costs. A Markdown table on
         standard output.
 
-        USAGE: sensorbench bench [--trials <n>] [--jobs <n>] [--quick] [--source-submissions <n>] [--quiet]
+        USAGE: sensorbench bench [--trials <n>] [--jobs <n>] [--quick] [--source-submissions <n>] [--projects <n>] [--quiet]
 
         OPTIONS:
           --trials <n>            Ten-minute walks per pipeline measurement. 1 to 100000. (default: 16)
@@ -186,6 +186,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           --source-submissions <n>
                                   Also grade n source submissions (variants of the good examples, 1 to 1000) with an empty
                                   and then a warm compile cache: minutes, so off unless asked. (default: 0: left out)
+          --projects <n>          Also grade n student project folders (variants of Scenarios/projects, 1 to 1000) with an
+                                  empty and then a warm compile cache: minutes, so off unless asked. (default: 0: left out)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.
@@ -473,7 +475,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
         USAGE: sensorbench grade <submission>... --rubric <name>|<file> [--out <dir>] [--jobs <n>] [--shard <k>/<n>|slurm] [--secret <hex>] [--team-seconds <s>] [--quiet]
 
         ARGUMENTS:
-          <submission>            Submission JSON files, or folders of them (see docs/grading.md).
+          <submission>            Submission JSON files, source-submission folders, student projects (zips or folders), or
+                                  folders of them (see docs/grading.md, docs/xcode-projects.md).
 
         OPTIONS:
           --rubric <name>|<file>  The rubric: a name (rubrics/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a

@@ -25,6 +25,9 @@ struct ZipArchive {
         let compressedBytes: Int
         let uncompressedBytes: Int
         let localHeaderOffset: Int
+        /// The central record's external attributes (APPNOTE §4.4.15; a Unix archiver keeps the file mode in the
+        /// high 16 bits, so a symbolic link shows as `S_IFLNK`).
+        var externalAttributes: UInt32 = 0
     }
 
     let path: String
@@ -188,7 +191,8 @@ struct ZipArchive {
             entries.append(
                 Entry(
                     name: name, method: u16(b, p + 10), crc32: u32(b, p + 16), compressedBytes: Int(compressed),
-                    uncompressedBytes: Int(uncompressed), localHeaderOffset: Int(offset)))
+                    uncompressedBytes: Int(uncompressed), localHeaderOffset: Int(offset),
+                    externalAttributes: u32(b, p + 38)))
             p += 46 + nameLength + extraLength + commentLength
         }
         return entries

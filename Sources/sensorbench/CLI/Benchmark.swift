@@ -68,6 +68,7 @@ package enum Benchmark {
                     }
                 }
             ),
+            ("projects", { if options.projects > 0 { try projectRows(folder: folder, count: options.projects, jobs: jobs, into: &$0) } }),
             (
                 "gestures",
                 {

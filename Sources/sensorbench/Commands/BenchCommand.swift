@@ -10,6 +10,8 @@ struct BenchCommand: Subcommand {
     var quick = false
     /// Source submissions to grade cold and warm (``Benchmark/sourceSubmissionRows``); 0 leaves the rows out.
     var sourceSubmissions = 0
+    /// Student project folders to grade cold and warm (``Benchmark/projectRows``); 0 leaves the rows out.
+    var projects = 0
 
     init() {}
 
@@ -42,6 +44,12 @@ struct BenchCommand: Subcommand {
             ) { o, text, context in
                 o.sourceSubmissions = try ValueParser.integer(text, option: "--source-submissions", in: 1...1000, context)
             },
+            OptionSpec(
+                "--projects", value: "<n>",
+                meaning: "Also grade n student project folders (variants of Scenarios/projects, 1 to 1000) with an "
+                    + "empty and then a warm compile cache: minutes, so off unless asked.",
+                default: "0: left out"
+            ) { o, text, context in o.projects = try ValueParser.integer(text, option: "--projects", in: 1...1000, context) },
             SharedOption.quiet(\.quiet),
         ]
     }

@@ -35,7 +35,8 @@ struct GradeCommand: Subcommand {
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
             valueName: "<submission>", noun: "submission file or folder",
-            meaning: "Submission JSON files, or folders of them (see docs/grading.md).", count: 1...Int.max
+            meaning: "Submission JSON files, source-submission folders, student projects (zips or folders), or folders of "
+                + "them (see docs/grading.md, docs/xcode-projects.md).", count: 1...Int.max
         ) { o, files, _ in o.submissions = files }
     }
 
@@ -91,17 +92,26 @@ struct GradeCommand: Subcommand {
         let rubricPath = try Self.rubricPath(self.rubric)
         if let shard { return try gradeShard(shard, rubricPath: rubricPath) }
         try InputKind.expect(.rubric, file: rubricPath, command: "grade --rubric")
-        let loaded = try Rubric.load(path: rubricPath)
+        let rubricAsWritten = try Rubric.load(path: rubricPath)
         let files = try Self.submissionFiles(submissions)
-        // A source team's streams come from seeds mixed with a secret it cannot know before its runs.
-        let secret = secret ?? (files.contains(where: Submission.isSourceFolder) ? Rubric.freshStreamSecret() : nil)
-        let rubric = secret.map { loaded.mixingStreams(secret: $0) } ?? loaded
+        // A source team's (or a student project's) streams come from seeds mixed with a secret it cannot know
+        // before its runs.
+        let runsCode = files.contains { Submission.isSourceFolder($0) || StudentProject.isProject(InputPaths.resolve($0)) }
+        let secret = secret ?? (runsCode ? Rubric.freshStreamSecret() : nil)
+        let rubric = secret.map { rubricAsWritten.mixingStreams(secret: $0) } ?? rubricAsWritten
         try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
         let runner = MonteCarloRunner(
             jobs: jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: quiet))
-        let (grades, failures) = try Grader.grade(rubric, files: files, runner: runner, teamBudgetSeconds: teamSeconds)
-        return try Self.writeGrades(rubric, grades: grades, failures: failures, outputFolder: outputFolder)
+        // Student projects (zips, project folders) become source submissions in a scratch folder first.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-projects-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let prepared = ProjectIntake.prepare(files, rubric: rubric, scratch: scratch)
+        let loaded = Grader.load(rubric, files: prepared.files)
+        let grades = try Grader.grade(rubric, submissions: loaded.submissions.map(prepared.relabel), runner: runner, teamBudgetSeconds: teamSeconds)
+        let classList = prepared.projects.isEmpty ? [] : [(ProjectClassList.fileName, ProjectClassList.markdown(prepared.projects))]
+        return try Self.writeGrades(
+            rubric, grades: grades, failures: prepared.failures(loaded.failures), outputFolder: outputFolder, extraFiles: classList)
     }
 
     /// The rubric file `--rubric` names: a name (`rubrics/<name>.json`) or a path, resolved as a profile is
@@ -139,9 +149,10 @@ struct GradeCommand: Subcommand {
     /// Renders and writes the reports, prints one line a team, names the failures on standard error.
     static func writeGrades(
         _ rubric: Rubric, grades: [TeamGrade], failures: [SubmissionFailure],
-        outputFolder: String
+        outputFolder: String, extraFiles: [(String, String)] = []
     ) throws -> ExitCode {
-        let report = try GradeReport.render(rubric, grades: grades, failures: failures)
+        var report = try GradeReport.render(rubric, grades: grades, failures: failures)
+        for (name, text) in extraFiles { report.add(name, text) }
         let out = URL(fileURLWithPath: outputFolder)
         try report.write(to: out)
         for g in grades {
@@ -165,7 +176,14 @@ struct GradeCommand: Subcommand {
     /// lists every file so `merge` reports them. The exit code is 0 once the part is written (a job array's
     /// dependency then lets `merge` run, which exits 65 for bad submissions).
     func gradeShard(_ shard: ShardSpec, rubricPath: String) throws -> ExitCode {
-        let loaded = try GradingPlan.load(rubric: rubricPath) { () throws(InputError) in try Self.submissionFiles(submissions) }
+        let loaded = try GradingPlan.load(rubric: rubricPath) { () throws(InputError) in
+            let files = try Self.submissionFiles(submissions)
+            if let project = files.first(where: { StudentProject.isProject(InputPaths.resolve($0)) && !Submission.isSourceFolder($0) }) {
+                throw InputError(
+                    file: project, problem: "is a student project; projects are graded by an unsharded grade, not with --shard")
+            }
+            return files
+        }
         let rubric = loaded.rubric
         let plan = GradingPlan(rubric, loaded.submissions)
         let range = shard.range(total: plan.totalUnits)
@@ -219,16 +237,22 @@ struct GradeCommand: Subcommand {
             }
             if isFolder.boolValue {
                 // A source submission folder, or the *.json files and source subfolders of a folder (by name).
-                if Submission.isSourceFolder(path) {
+                if Submission.isSourceFolder(path) || StudentProject.holdsProject(actual) {
                     files.append(path)
                     continue
                 }
+                // Beside JSON and source submissions: student projects, zipped or as folders (issue 27).
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: actual)) ?? [])
                     .filter {
-                        $0.hasSuffix(".json") || Submission.isSourceFolder(URL(fileURLWithPath: actual).appendingPathComponent($0).path)
+                        let sub = URL(fileURLWithPath: actual).appendingPathComponent($0).path
+                        return $0.hasSuffix(".json") || Submission.isSourceFolder(sub) || StudentProject.isProject(sub)
                     }.sorted()
-                guard !names.isEmpty else { throw InputError(.missingFile, file: path, problem: "holds no .json submissions") }
+                guard !names.isEmpty else {
+                    throw InputError(.missingFile, file: path, problem: "holds no .json submissions, source submissions or projects")
+                }
                 files += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).relativePath }
+            } else if path.lowercased().hasSuffix(".zip") {
+                files.append(path)
             } else {
                 try InputKind.expect(.submission, file: path, command: "grade")
                 files.append(path)

@@ -1,0 +1,2 @@
+// excluded from the target
+let broken: Int = "not compiled"
