@@ -108,7 +108,8 @@ struct GradeCommand: Subcommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let prepared = ProjectIntake.prepare(files, rubric: rubric, scratch: scratch)
         let loaded = Grader.load(rubric, files: prepared.files)
-        let grades = try Grader.grade(rubric, submissions: loaded.submissions.map(prepared.relabel), runner: runner, teamBudgetSeconds: teamSeconds)
+        let grades = try Grader.grade(
+            rubric, submissions: loaded.submissions.map(prepared.relabel), runner: runner, teamBudgetSeconds: teamSeconds)
         let classList = prepared.projects.isEmpty ? [] : [(ProjectClassList.fileName, ProjectClassList.markdown(prepared.projects))]
         return try Self.writeGrades(
             rubric, grades: grades, failures: prepared.failures(loaded.failures), outputFolder: outputFolder, extraFiles: classList)
