@@ -107,7 +107,7 @@ import Testing
         (["dev", "allan-recovery", "--jobs", "2"], "dev allan-recovery", "unknown option '--jobs' for dev allan-recovery"),
         (["merge", "a.part", "--seed", "1"], "merge", "unknown option '--seed' for merge"),
         (["run", "a.json", "--trials", "0"], "run", "--trials needs a whole number from 1 to 1000000000, got '0'"),
-        (["grade", "x.json"], "grade", "grade needs --rubric <file>"),
+        (["grade", "x.json"], "grade", "grade needs --rubric <name>|<file>"),
         (["walks", "a.json", "b.json"], "walks", "walks takes exactly one drift log, got 2: 'b.json' is one too many"),
         (["gpx"], "gpx", "gpx needs a subcommand: export"),
         (["walks", "l.json", "--profile", ""], "walks", "--profile needs a value, got an empty string"),

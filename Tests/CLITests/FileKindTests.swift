@@ -78,10 +78,10 @@ import Testing
     }
 
     @Test func gradeOnAZip() throws {
-        // A zip's local-file-header signature, as a learning platform's export starts.
+        // A zip's local-file-header signature, as a learning platform's export starts. Since issue 27 `grade` takes
+        // a zip as a student's Xcode project (read, or listed with its reason, by ProjectIntake), not as JSON.
         let zip = try Self.fixture("team01.zip", [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 26))
-        let error = try #require(Self.refusal { _ = try GradeCommand.submissionFiles([zip]) })
-        #expect(error.problem == "is a zip archive; `grade` reads a submission (JSON, or a source submission folder)")
+        #expect(try GradeCommand.submissionFiles([zip]) == [zip])
     }
 
     /// `validate` reads a CSV and a GPX file as what they are instead of calling them invalid JSON.

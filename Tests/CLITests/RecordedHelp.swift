@@ -532,8 +532,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
           shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
-          plan-check              The walking plan for a profile, its power checked with the full simulator
-                                  (docs/recordings.md).
+          plan-check              A profile's walking plan, its power checked with the full simulator (docs/recordings.md).
           motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
           write-labelled-samples  Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
           geofence-coverage       The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
@@ -635,7 +634,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
     (
         "dev plan-check",
         #"""
-        OVERVIEW: The walking plan for a profile, its power checked with the full simulator (docs/recordings.md).
+        OVERVIEW: A profile's walking plan, its power checked with the full simulator (docs/recordings.md).
 
         Picks the walking plan as walks does (the closed-form drift model, 400 simulated logs) and simulates
         <n> logs of it through the drift study's trial (walk, gyro error model, heading tracker), one phone per
@@ -654,6 +653,37 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   core)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev motion-check",
+        #"""
+        OVERVIEW: The simulated everyday motion against MotionSense's real motion (docs/shake.md).
+
+        USAGE: sensorbench dev motion-check [<realdata>] [--scenario <scenario>]
+
+        ARGUMENTS:
+          <realdata>              The real-data folder holding motionsense-iphone6s/ (or that folder itself; default:
+                                  ../shared/realdata).
+
+        OPTIONS:
+          --scenario <scenario>   The shake scenario whose sweep gives the detector settings and whose motion ranges the
+                                  simulation uses. (default: Scenarios/shake-everyday.json)
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev write-labelled-samples",
+        #"""
+        OVERVIEW: Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
+
+        USAGE: sensorbench dev write-labelled-samples <dir>
+
+        ARGUMENTS:
+          <dir>                   The folder to write them into.
+
+        OPTIONS:
           -h, --help              Show help information.
         """#
     ),

@@ -16,7 +16,7 @@ struct PlanCheckCommand: Subcommand {
     init() {}
 
     static let name = "plan-check"
-    static let summary = "The walking plan for a profile, its power checked with the full simulator (docs/recordings.md)."
+    static let summary = "A profile's walking plan, its power checked with the full simulator (docs/recordings.md)."
     static let details = """
         Picks the walking plan as walks does (the closed-form drift model, 400 simulated logs) and simulates
         <n> logs of it through the drift study's trial (walk, gyro error model, heading tracker), one phone per
