@@ -185,7 +185,7 @@ enum TeamRuns {
                 if next[i] == plans[i].count { finished[i] = true }
             case .failure(let box):
                 var failure = box.failure
-                if budgetCut && failure.outcome == "timeout" {
+                if budgetCut && failure.outcome == "time limit" {
                     failure = TeamRuns.overBudget(budgetSeconds, diagnostics: failure.diagnostics)
                 }
                 results[i].failure = failure
