@@ -220,7 +220,7 @@ package struct RecordingSweep: Sendable {
             + "a shake from \(Format.exact(toleranceBeforeSeconds)) s before its label's start to "
             + "\(Format.exact(toleranceAfterSeconds)) s after its end, one to one; further detections inside a "
             + "matched shake are fragments. The settings are ranked on the recordings to choose on only; the "
-            + "confirmation recordings are the fresh timelines, and each of them alone is a fresh day of one "
+            + "confirmation recordings are the fresh timelines, and each of them is also judged alone, as a fresh day of one "
             + "timeline. Reproduce with `sensorbench sweep-recordings \(file)`."
         var c = SweepReportContext(
             title: "Shake detection on recordings: \(name)", description: description, gesture: "shake",
@@ -231,6 +231,7 @@ package struct RecordingSweep: Sendable {
             "the recordings set aside to confirm on, never seen by the choice"
         c.showsWeights = false
         c.hoursWord = "recorded"
+        c.freshDayNoun = "confirmation recording"
         return c
     }
 

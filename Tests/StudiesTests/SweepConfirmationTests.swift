@@ -53,6 +53,23 @@ private func shake(_ json: String) throws -> ShakeScenario {
         #expect(summary.contains("It is reliable"))
     }
 
+    /// The same qualifying setting judged on only 10 fresh days: 10 of 10 has a Wilson low end of
+    /// 10/(10 + 1.96²) = 0.722 < 0.8, so it is not called reliable, and what stops it is the number of days, not a
+    /// target it met every day (the sentence said "the false-alarm limit, met on 10 of 10 days"). 16 is the fewest
+    /// days whose n of n reaches 0.8: n ≥ 0.8 · 1.96² / 0.2 = 15.4.
+    @Test func tooFewDaysAreWhatStopsASettingThatMetEveryDay() throws {
+        #expect(ConfirmationPlan.fewestDaysToShowReliable == 16)
+        let s = try shake(
+            stillDay(
+                recommend: #"{"rule": "targets", "minRecall": 0.5, "maxFalseAlarmsPerHour": 20, "minSingleEventShare": 0.8}"#,
+                confirm: #", "confirm": {"timelines": 10, "days": 10}"#))
+        let summary = try #require(try ShakeStudy.report(s, runner: MonteCarloRunner(jobs: 2)).contents(of: "summary.md"))
+        #expect(summary.contains("all three on 10 of 10 (100%, 95% CI 72–100%)"))
+        #expect(!summary.contains("It is reliable"))
+        #expect(summary.contains("what stops it is the number of days: even 10 of 10 cannot show 80% (at least 16 are needed)"))
+        #expect(!summary.contains("met on 10 of 10 days"))
+    }
+
     /// With a limit of 1 an hour, 0.32 h a day cannot show it (bound ≈ 11.5): no setting meets the targets, the
     /// answer says so, and no fresh day meets them either; what stops the closest is the false-alarm target.
     @Test func noSettingQualifiesAndTheAnswerSaysWhatStopsIt() throws {

@@ -214,7 +214,7 @@ package struct ProjectAnalysis: Sendable {
             }
         }
         candidates.sort { ($0.path, $0.decl.line) < ($1.path, $1.decl.line) }
-        guard let first = candidates.first else {
+        guard !candidates.isEmpty else {
             if let v = inViews.first {
                 ungradable =
                     "\(v.description), which grading leaves out with the views: move the handler into a class of its "

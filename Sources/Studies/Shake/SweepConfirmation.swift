@@ -18,6 +18,12 @@ package struct ConfirmationPlan: Sendable, Equatable {
     /// A fresh day is counted as reliable when the 95% Wilson lower bound of the share of days meeting every target
     /// reaches this.
     package static let reliableShare = 0.8
+    /// The fewest days that can show a setting reliable, all of them met: the smallest n whose n of n has a 95%
+    /// Wilson lower bound of at least ``reliableShare``, n / (n + z²) ≥ 0.8, n ≥ 0.8 · 1.96² / 0.2 = 15.4: 16.
+    package static let fewestDaysToShowReliable: Int =
+        (1...100_000).first { n in
+            ((try? Proportion(successes: n, trials: n).wilson().low) ?? 0) >= reliableShare
+        } ?? 100_000
     /// The most settings confirmed: the choice and its runners-up by the same rule.
     package static let candidateCount = 5
 

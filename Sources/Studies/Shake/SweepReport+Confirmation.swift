@@ -35,6 +35,9 @@ extension SweepReport {
     static func freshDaysPhrase(_ c: SweepReportContext, _ a: SweepAnalysis) throws -> String? {
         guard let k = c.confirmation, let first = k.dayCounts.first, first.days > 0 else { return nil }
         let what = judgedTargets(a.rule).count == 1 ? "the limit" : "all three targets"
+        if let noun = c.freshDayNoun {
+            return "a \(noun) alone meets \(what) on \(try daysText(first.all, first.days)) of the \(noun)s"
+        }
         return "a fresh day of \(k.dayTimelines) timeline\(k.dayTimelines == 1 ? "" : "s") meets \(what) on "
             + "\(try daysText(first.all, first.days)) of the fresh days tried"
     }
@@ -74,8 +77,10 @@ extension SweepReport {
         guard !k.dayCounts.isEmpty, !targetsJudged.isEmpty else { return }
         let days = k.dayCounts[0].days
         let counts0 = k.dayCounts[0]
+        let dayNoun = c.freshDayNoun.map { _ in "recordings" } ?? "days"
         var second =
-            "On \(days) fresh days of \(k.dayTimelines) timeline\(k.dayTimelines == 1 ? "" : "s") each (the "
+            c.freshDayNoun.map { "On the \(days) \($0)s, each judged alone as the report judges its own timelines, \(name) met " }
+            ?? "On \(days) fresh days of \(k.dayTimelines) timeline\(k.dayTimelines == 1 ? "" : "s") each (the "
             + "scenario's size, judged as the report judges its own timelines), \(name) met "
         if targetsJudged.count == 1 {
             second += "the \(targetsJudged[0].name) limit on \(try daysText(counts0.all, days))."
@@ -99,11 +104,20 @@ extension SweepReport {
             let fewest = targetsJudged.map { $0.met(counts) }.min() ?? 0
             let stops = targetsJudged.filter { $0.met(counts) == fewest }.map(\.name)
             let noun = targetsJudged.count == 1 ? "limit" : "target"
-            let stopText =
-                stops.count == 1
-                ? "what stops it is the \(stops[0]) \(noun), met on \(fewest) of \(days) days"
-                : "what stops it is the \(stops.dropLast().joined(separator: ", ")) and \(stops.last ?? "") \(noun)s, "
-                    + "each met on \(fewest) of \(days) days"
+            let stopText: String
+            if fewest == days {
+                // Every day met every target: only more days could show the share reaches the bar.
+                stopText =
+                    "what stops it is the number of \(dayNoun): even \(days) of \(days) cannot show "
+                    + "\(RecommendationRule.percent(ConfirmationPlan.reliableShare)) (at least "
+                    + "\(ConfirmationPlan.fewestDaysToShowReliable) are needed)"
+            } else if stops.count == 1 {
+                stopText = "what stops it is the \(stops[0]) \(noun), met on \(fewest) of \(days) \(dayNoun)"
+            } else {
+                stopText =
+                    "what stops it is the \(stops.dropLast().joined(separator: ", ")) and \(stops.last ?? "") \(noun)s, "
+                    + "each met on \(fewest) of \(days) \(dayNoun)"
+            }
             second +=
                 " No setting tried (the choice and its \(k.candidates.count - 1) runner\(k.candidates.count == 2 ? "" : "s")-up) "
                 + "meets \(targetsJudged.count == 1 ? "the limit" : "all three targets") reliably "

@@ -31,6 +31,9 @@ package struct SweepReportContext: Sendable {
     package var showsWeights = true
     /// How the timelines' hours came about, in the report's sentences: "simulated", or "recorded".
     package var hoursWord = "simulated"
+    /// What one fresh day is when it is not a simulated day of the scenario's size: "confirmation recording" for
+    /// recorded timelines, each judged alone; nil: fresh days of the scenario's size.
+    package var freshDayNoun: String? = nil
 
     /// The words of a report (what the memberwise initialiser took, `package` so recorded sweeps can build one).
     package init(
