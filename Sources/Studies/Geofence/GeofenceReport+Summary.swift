@@ -232,20 +232,29 @@ extension GeofenceReport {
     /// … or when its 95th-percentile time to trigger exceeds half the time limit.
     static func maximumLatencySeconds(_ s: GeofenceScenario) -> Double { s.timeLimitSeconds / 2 }
 
+    /// One check's rows in one environment at the inside distances (nearest first) that have a miss share, with it.
+    static func insideRows(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis, check c: Int, environment env: String, variant: String
+    ) -> [(distance: Double, row: GeofenceAnalysis.Row, miss: Double)] {
+        let inside = orderedUnique(s.cells.map(\.distanceMeters)).sorted().filter { $0 <= insideLimitMeters(s) }
+        return inside.compactMap { d in
+            guard
+                let r = a.rows.first(where: {
+                    $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
+                        && $0.checkIndex == c
+                }), let miss = r.missProbability
+            else { return nil }
+            return (d, r, miss)
+        }
+    }
+
     /// Where a check fails in one environment: every inside distance where it misses more than the stated share,
     /// or triggers slower than the stated latency at the 95th percentile; empty when it holds.
     static func failures(
         _ s: GeofenceScenario, _ a: GeofenceAnalysis, check c: Int, environment env: String, variant: String
     ) throws -> [String] {
         var out: [String] = []
-        let inside = orderedUnique(s.cells.map(\.distanceMeters)).sorted().filter { $0 <= insideLimitMeters(s) }
-        for d in inside {
-            guard
-                let r = a.rows.first(where: {
-                    $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
-                        && $0.checkIndex == c
-                }), let miss = r.missProbability
-            else { continue }
+        for (d, r, miss) in insideRows(s, a, check: c, environment: env, variant: variant) {
             var parts: [String] = []
             if miss > maximumMissShare { parts.append("misses \(try pctCI(miss, r.missInterval)) of visits") }
             if let p95 = r.timeToTriggerP95Seconds, p95 > maximumLatencySeconds(s) {
@@ -262,14 +271,7 @@ extension GeofenceReport {
         _ s: GeofenceScenario, _ a: GeofenceAnalysis, check c: Int, environment env: String, variant: String
     ) throws -> [String] {
         var out: [String] = []
-        let inside = orderedUnique(s.cells.map(\.distanceMeters)).sorted().filter { $0 <= insideLimitMeters(s) }
-        for d in inside {
-            guard
-                let r = a.rows.first(where: {
-                    $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d
-                        && $0.checkIndex == c
-                }), let miss = r.missProbability
-            else { continue }
+        for (d, r, miss) in insideRows(s, a, check: c, environment: env, variant: variant) {
             if miss > maximumMissShare {
                 out.append("misses more than \(try Format.percentKeepingSmall(maximumMissShare)) of visits at \(Format.exact(d)) m")
             }
