@@ -46,19 +46,12 @@ extension Benchmark {
             let grades = try Grader.grade(
                 rubric, submissions: submissions.map(prepared.relabel), runner: runner, toolchain: toolchain)
             seconds.append(now() - start)
-            if let failed = grades.first(where: { $0.source?.failure != nil }) {
-                throw BenchError("\(failed.submission.team): \(failed.source!.failure!.outcome)")
-            }
+            try requireEveryTeamRan(grades)
         }
-        let perProject = { (s: Double) in f(s / Double(count), 2) + " s a project" }
-        rows.append(
-            Row(
-                label: "grade \(count) student project folders (variants of the 2 shipped examples: read, views left out, "
-                    + "entry points found, glue generated) against the shipped rubric, \(jobs) threads, compile cache empty",
-                median: f(seconds[0], 1) + " s", best: "(one run; \(perProject(seconds[0])))"))
-        rows.append(
-            Row(
-                label: "the same \(count) projects, compile cache warm (read and staged again; only the harnesses run)",
-                median: f(seconds[1], 1) + " s", best: "(one run; \(perProject(seconds[1])))"))
+        rows += coldAndWarmRows(
+            seconds, count: count, unit: "project",
+            cold: "grade \(count) student project folders (variants of the 2 shipped examples: read, views left out, "
+                + "entry points found, glue generated) against the shipped rubric, \(jobs) threads, compile cache empty",
+            warm: "the same \(count) projects, compile cache warm (read and staged again; only the harnesses run)")
     }
 }

@@ -47,19 +47,27 @@ extension Benchmark {
             let start = now()
             let grades = try Grader.grade(rubric, submissions: submissions, runner: runner, toolchain: toolchain)
             seconds.append(now() - start)
-            if let failed = grades.first(where: { $0.source?.failure != nil }) {
-                throw BenchError("\(failed.submission.team): \(failed.source!.failure!.outcome)")
-            }
+            try requireEveryTeamRan(grades)
         }
-        let perTeam = { (s: Double) in f(s / Double(count), 2) + " s a team" }
-        rows.append(
-            Row(
-                label: "grade \(count) source submissions (variants of the 3 good examples) against the shipped rubric, "
-                    + "\(jobs) threads, compile cache empty",
-                median: f(seconds[0], 1) + " s", best: "(one run; \(perTeam(seconds[0])))"))
-        rows.append(
-            Row(
-                label: "the same, compile cache warm (only the sandboxed harnesses run)",
-                median: f(seconds[1], 1) + " s", best: "(one run; \(perTeam(seconds[1])))"))
+        rows += coldAndWarmRows(
+            seconds, count: count, unit: "team",
+            cold: "grade \(count) source submissions (variants of the 3 good examples) against the shipped rubric, "
+                + "\(jobs) threads, compile cache empty",
+            warm: "the same, compile cache warm (only the sandboxed harnesses run)")
+    }
+
+    /// Stops the benchmark when a team's code did not run: its time would not be a grading's.
+    static func requireEveryTeamRan(_ grades: [TeamGrade]) throws {
+        if let failed = grades.first(where: { $0.source?.failure != nil }), let failure = failed.source?.failure {
+            throw BenchError("\(failed.submission.team): \(failure.outcome)")
+        }
+    }
+
+    /// The two rows of a cold and a warm grading run: the seconds of each, and per unit ("team", "project").
+    static func coldAndWarmRows(_ seconds: [Double], count: Int, unit: String, cold: String, warm: String) -> [Row] {
+        let perUnit = { (s: Double) in f(s / Double(count), 2) + " s a \(unit)" }
+        return zip([cold, warm], seconds).map { label, s in
+            Row(label: label, median: f(s, 1) + " s", best: "(one run; \(perUnit(s)))")
+        }
     }
 }
