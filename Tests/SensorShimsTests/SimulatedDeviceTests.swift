@@ -107,19 +107,24 @@ final class RecordingMotionOwner {
 
     /// Timers, `asyncAfter` and `Date()` run on the stream's clock: a 0.5 s repeating timer over 2 s of samples
     /// fires at 0.5, 1.0, 1.5 (the clock reaches 1.99); `asyncAfter(.now() + 1)` at 1.0; `Date()` inside reads
-    /// the fire time. (Main actor: the compiler treats a `DispatchQueue.main.async…` closure as main-actor
-    /// isolated, by the type's name, as it does Apple's.)
+    /// the fire time. The blocks are `@Sendable` as Apple's, so (in this Swift 6 test) they record through a
+    /// main-actor object: the timer's block with `MainActor.assumeIsolated`, as Xcode asks; the
+    /// `DispatchQueue.main.asyncAfter` closure directly (the compiler treats it as main-actor isolated, by the
+    /// type's name, as it does Apple's).
     @Test @MainActor func timersAndDatesOnTheVirtualClock() {
-        SimulatedDevice.reset()
-        var fires: [Double] = []
-        var later: [Double] = []
-        Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in
-            fires.append(Date().timeIntervalSinceReferenceDate)
+        @MainActor final class Times {
+            var fires: [Double] = []
+            var later: [Double] = []
         }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { later.append(Date().timeIntervalSinceReferenceDate) }
+        SimulatedDevice.reset()
+        let times = Times()
+        Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in
+            MainActor.assumeIsolated { times.fires.append(Date().timeIntervalSinceReferenceDate) }
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { times.later.append(Date().timeIntervalSinceReferenceDate) }
         Self.feed(200)
-        #expect(fires == [0.5, 1.0, 1.5])
-        #expect(later == [1.0])
+        #expect(times.fires == [0.5, 1.0, 1.5])
+        #expect(times.later == [1.0])
     }
 
     /// Location: `requestLocation()` gets the next fix once, `startUpdatingLocation()` every fix, `location` is the
@@ -156,6 +161,84 @@ final class RecordingMotionOwner {
         fix(2)
         fix(3)
         #expect(listener.fixes == [0, 2, 3])
+    }
+
+    /// A delegate that records every call it gets, as (time, what).
+    final class FailureListener: NSObject, CLLocationManagerDelegate {
+        let manager = CLLocationManager()
+        var calls: [(Double, String)] = []
+        override init() {
+            super.init()
+            manager.delegate = self
+        }
+        func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+            calls.append((SimulatedDevice.now, "fix \(locations[0].timestamp.timeIntervalSinceReferenceDate)"))
+        }
+        func locationManager(_ manager: CLLocationManager, didFailWithError error: Error) {
+            let code = (error as? CLError)?.code
+            calls.append((SimulatedDevice.now, code == .denied ? "denied" : code == .locationUnknown ? "unknown" : "other"))
+        }
+        func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+            calls.append((SimulatedDevice.now, "authorization \(manager.authorizationStatus.rawValue)"))
+        }
+    }
+
+    static func fix(_ t: Double) {
+        SimulatedDevice.locationFix(
+            CLLocation(
+                coordinate: CLLocationCoordinate2D(latitude: 39.95, longitude: -75.19), altitude: 0,
+                horizontalAccuracy: 5, verticalAccuracy: -1, timestamp: Date(timeIntervalSinceReferenceDate: t)))
+    }
+
+    /// Denied, as iOS: the status is `.denied` (raw value 2, Apple's) from the start and the delegate hears it
+    /// once the main queue runs; `requestWhenInUseAuthorization()` changes nothing and calls nothing;
+    /// `requestLocation()` and `startUpdatingLocation()` each fail once with `CLError(.denied)` at the next drain
+    /// (the device drains before moving its clock, so at 0 and 1);
+    /// ticks without a fix bring nothing more, and `location` stays nil.
+    @Test func deniedAuthorizationFailsEveryRequestWithDenied() {
+        SimulatedDevice.reset(locationAuthorization: .denied)
+        let listener = FailureListener()
+        listener.manager.requestWhenInUseAuthorization()
+        listener.manager.requestLocation()
+        SimulatedDevice.locationUnavailable(at: 1)
+        listener.manager.startUpdatingLocation()
+        SimulatedDevice.locationUnavailable(at: 2)
+        SimulatedDevice.locationUnavailable(at: 3)
+        #expect(listener.calls.map(\.1) == ["authorization 2", "denied", "denied"])
+        #expect(listener.calls.map(\.0) == [0, 0, 1])
+        #expect(listener.manager.authorizationStatus == .denied && CLLocationManager.authorizationStatus() == .denied)
+        #expect(listener.manager.location == nil)
+        // A fresh phone is authorized again.
+        SimulatedDevice.reset()
+        #expect(CLLocationManager().authorizationStatus == .authorizedWhenInUse)
+    }
+
+    /// GPS lost for a while: continuous updates report `.locationUnknown` once at the first tick without a fix,
+    /// keep trying and deliver the next fix (then report again at the next loss); a one-shot request made during
+    /// the loss fails with `.locationUnknown` at the next tick without a fix and ends (a later fix does not reach
+    /// it). Hand-traced: ticks at 0, 1, 2 without a fix, fixes at 3 and 4, no fix at 5, fix at 6.
+    @Test func lostFixesReportLocationUnknownThenRecover() {
+        SimulatedDevice.reset()
+        let listener = FailureListener()
+        listener.manager.startUpdatingLocation()
+        SimulatedDevice.locationUnavailable(at: 0)
+        SimulatedDevice.locationUnavailable(at: 1)
+        SimulatedDevice.locationUnavailable(at: 2)
+        Self.fix(3)
+        Self.fix(4)
+        SimulatedDevice.locationUnavailable(at: 5)
+        Self.fix(6)
+        #expect(
+            listener.calls.map(\.1) == ["authorization 4", "unknown", "fix 3.0", "fix 4.0", "unknown", "fix 6.0"])
+        #expect(listener.calls.map(\.0) == [0, 0, 3, 4, 5, 6])
+
+        SimulatedDevice.reset()
+        let once = FailureListener()
+        once.manager.requestLocation()
+        SimulatedDevice.locationUnavailable(at: 0)
+        Self.fix(1)
+        #expect(once.calls.map(\.1) == ["authorization 4", "unknown"])
+        #expect(once.manager.location?.timestamp == Date(timeIntervalSinceReferenceDate: 1))
     }
 
     /// `pow` on integer exponents is repeated multiplication (exact for squares); otherwise e^(y ln x), checked

@@ -2,14 +2,20 @@
 
 /// The app's access to location, as Core Location's `CLLocationManager`: a delegate gets the fixes.
 ///
-/// Fed by ``SimulatedDevice/locationFix(_:)`` with the visit's fixes (about 1 Hz). The simulated user granted
-/// "When In Use" before the visit: `authorizationStatus` is `.authorizedWhenInUse` from the start, and, as on iOS
-/// (which calls it when the app creates the manager), the delegate's `locationManagerDidChangeAuthorization(_:)`
-/// runs once on the main queue after the manager is made (so an app that starts updating there does).
+/// Fed by ``SimulatedDevice/locationFix(_:)`` with the visit's fixes (about 1 Hz) and by
+/// ``SimulatedDevice/locationUnavailable(at:)`` at ticks without one. The simulated user answered the location
+/// prompt before the visit: `authorizationStatus` is `.authorizedWhenInUse` (or `.denied` when the suite says
+/// so, ``SimulatedDevice/locationAuthorization``) from the start, and, as on iOS (which calls it "when the app
+/// creates the location manager"), the delegate's `locationManagerDidChangeAuthorization(_:)` runs once on the
+/// main queue after the manager is made (so an app that starts updating there does).
 /// `startUpdatingLocation()` delivers every fix from the next one on, `requestLocation()` the next fix once, both
 /// through `locationManager(_:didUpdateLocations:)` on the main queue; `location` is the device's latest fix
-/// (stale when the app stopped asking). `desiredAccuracy` and `distanceFilter` are kept but do not change the
-/// fixes (the grader's fixes carry their own accuracy). A manager the app no longer holds gets nothing.
+/// (stale when the app stopped asking). Failures reach `locationManager(_:didFailWithError:)` on the main queue
+/// as Apple documents them: when denied, `startUpdatingLocation()` and `requestLocation()` fail with
+/// `CLError(.denied)` and no fix ever comes; at a tick without a fix, a pending `requestLocation()` fails with
+/// `CLError(.locationUnknown)` and ends, and continuous updates report `.locationUnknown` once and keep trying.
+/// `desiredAccuracy` and `distanceFilter` are kept but do not change the fixes (the grader's fixes carry their own
+/// accuracy). A manager the app no longer holds gets nothing.
 open class CLLocationManager: NSObject {
     /// The app's delegate (weak, as Apple's).
     open weak var delegate: CLLocationManagerDelegate?
@@ -28,6 +34,9 @@ open class CLLocationManager: NSObject {
 
     var updating = false
     var oneShotPending = false
+    /// Continuous updates already reported `.locationUnknown` since the last fix (iOS reports it, then keeps
+    /// trying).
+    var unknownReported = false
 
     /// A manager; its delegate hears about the authorization once the main queue runs.
     public override init() {
@@ -40,43 +49,82 @@ open class CLLocationManager: NSObject {
         }
     }
 
-    /// The app's authorization: "When In Use" (granted before the visit).
-    open var authorizationStatus: CLAuthorizationStatus { .authorizedWhenInUse }
+    /// The app's authorization: "When In Use" (granted before the visit), or "Denied" when the suite says so.
+    open var authorizationStatus: CLAuthorizationStatus { SimulatedDevice.authorization }
 
     /// The app's authorization, as the class method deprecated in iOS 14.
-    open class func authorizationStatus() -> CLAuthorizationStatus { .authorizedWhenInUse }
+    open class func authorizationStatus() -> CLAuthorizationStatus { SimulatedDevice.authorization }
 
     /// Full accuracy (the user did not reduce it).
     open var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
 
-    /// Whether location services are on: yes.
+    /// Whether location services are on: yes (a denied app is denied for itself, the device's switch is on).
     open class func locationServicesEnabled() -> Bool { true }
 
-    /// The device's latest fix (nil before the first).
+    /// The device's latest fix (nil before the first, and always nil for a denied app).
     open var location: CLLocation? { SimulatedDevice.lastLocation }
 
-    /// Asks for "When In Use": already granted, so nothing changes (as on iOS once the user has answered).
+    /// Asks for "When In Use": the user has already answered, so nothing changes and the delegate hears nothing
+    /// (Apple: call it "whenever the current authorization status is not determined").
     open func requestWhenInUseAuthorization() {}
 
-    /// Asks for "Always": the user keeps "When In Use" (nothing changes).
+    /// Asks for "Always": the user keeps the answer given (nothing changes).
     open func requestAlwaysAuthorization() {}
 
-    /// Delivers every fix from the next one on to the delegate.
-    open func startUpdatingLocation() { updating = true }
+    /// Delivers every fix from the next one on to the delegate; when denied, fails with `CLError(.denied)`
+    /// instead (Apple: "If the user denies your app's use of the location service, this method reports a
+    /// `CLError.Code.denied` error").
+    open func startUpdatingLocation() {
+        updating = true
+        unknownReported = false
+        if SimulatedDevice.authorization == .denied { fail(.denied) }
+    }
 
     /// Stops continuous updates (a pending `requestLocation()` still gets its fix).
     open func stopUpdatingLocation() { updating = false }
 
-    /// Delivers the next fix once to the delegate.
-    open func requestLocation() { oneShotPending = true }
+    /// Delivers the next fix once to the delegate; when denied, fails with `CLError(.denied)` instead.
+    open func requestLocation() {
+        if SimulatedDevice.authorization == .denied {
+            fail(.denied)
+        } else {
+            oneShotPending = true
+        }
+    }
 
     /// One fix of the stream: to the delegate when updating or a one-shot request is pending.
     func receive(_ location: CLLocation) {
         guard updating || oneShotPending else { return }
         oneShotPending = false
+        unknownReported = false
         SimulatedDevice.enqueue { [weak self] in
             guard let self else { return }
             self.delegate?.locationManager(self, didUpdateLocations: [location])
+        }
+    }
+
+    /// A tick without a fix while authorized: a pending one-shot request fails with `.locationUnknown` and ends;
+    /// continuous updates report `.locationUnknown` once until the next fix. Nothing for a denied app (it heard
+    /// `.denied` when it asked).
+    func receiveNoFix() {
+        guard SimulatedDevice.authorization != .denied else { return }
+        var report = false
+        if oneShotPending {
+            oneShotPending = false
+            report = true
+        }
+        if updating && !unknownReported {
+            unknownReported = true
+            report = true
+        }
+        if report { fail(.locationUnknown) }
+    }
+
+    /// `locationManager(_:didFailWithError:)` with `CLError(code)`, on the main queue.
+    func fail(_ code: CLError.Code) {
+        SimulatedDevice.enqueue { [weak self] in
+            guard let self else { return }
+            self.delegate?.locationManager(self, didFailWithError: CLError(code))
         }
     }
 }
@@ -86,7 +134,8 @@ open class CLLocationManager: NSObject {
 public protocol CLLocationManagerDelegate: NSObjectProtocol {
     /// New fixes, oldest first (one per call here).
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
-    /// A failure (never sent here: the simulated phone always has a fix).
+    /// A failure: `CLError(.denied)` when the app may not use location, `CLError(.locationUnknown)` at a tick
+    /// without a fix.
     func locationManager(_ manager: CLLocationManager, didFailWithError error: Error)
     /// The authorization changed, or the manager was made (iOS 14 and later).
     func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
@@ -125,8 +174,8 @@ public enum CLActivityType: Int, Sendable {
     case airborne = 5
 }
 
-/// Core Location's error codes, as `CLError.Code`.
-public struct CLError: Error, Sendable, Equatable {
+/// A Core Location error, as `CLError`: its `code` says why (`error as? CLError`, then `.code == .denied`).
+public struct CLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The code.
     public let code: Code
 
@@ -134,6 +183,19 @@ public struct CLError: Error, Sendable, Equatable {
     ///
     /// - Parameter code: the code.
     public init(_ code: Code) { self.code = code }
+
+    /// "The location manager was unable to obtain a location value right now" (Apple's wording of the code).
+    public static let locationUnknown = Code.locationUnknown
+    /// "The user denied access to the location service."
+    public static let denied = Code.denied
+    /// "The network was unavailable or a network error occurred."
+    public static let network = Code.network
+
+    /// The error's domain and code as Foundation prints an `NSError` from Core Location
+    /// ("The operation couldn’t be completed. (kCLErrorDomain error 1.)").
+    public var description: String {
+        "The operation couldn\u{2019}t be completed. (kCLErrorDomain error \(code.rawValue).)"
+    }
 
     /// Apple's codes (those an app commonly checks).
     public enum Code: Int, Sendable {

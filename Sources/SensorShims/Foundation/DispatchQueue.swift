@@ -77,17 +77,22 @@ public final class DispatchQueue {
     ///   - qos: ignored.
     public init(label: String, qos: DispatchQoS = .default) { self.label = label }
 
-    /// Queues `work`.
+    /// Queues `work`: `@preconcurrency` and `@Sendable`, as Dispatch declares `async(group:qos:flags:execute:)`.
+    /// The compiler treats a closure written as `DispatchQueue.main.async { … }` as main-actor isolated (a rule
+    /// on the spelling `DispatchQueue.main`), so it may call main-actor code; any other queue's closure may not in
+    /// Swift 6 mode.
     ///
     /// - Parameter work: runs at the next drain.
-    public func async(execute work: @escaping () -> Void) { SimulatedDevice.enqueue(work) }
+    @preconcurrency
+    public func async(execute work: @escaping @Sendable () -> Void) { SimulatedDevice.enqueue(work) }
 
-    /// Runs `work` when the simulated clock reaches `deadline`.
+    /// Runs `work` when the simulated clock reaches `deadline` (`@preconcurrency`, `@Sendable`, as Dispatch's).
     ///
     /// - Parameters:
     ///   - deadline: stream time.
     ///   - work: the work.
-    public func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void) {
+    @preconcurrency
+    public func asyncAfter(deadline: DispatchTime, execute work: @escaping @Sendable () -> Void) {
         SimulatedDevice.schedule(at: deadline.seconds, work)
     }
 

@@ -21,8 +21,10 @@ open class OperationQueue: NSObject {
     /// A new queue.
     public override init() { super.init() }
 
-    /// Queues `block`.
+    /// Queues `block`: `@Sendable` and `@preconcurrency`, as Apple's `addOperation(_ block: @escaping @Sendable ()
+    /// -> Void)` imports (Swift 6 mode checks what the block captures and calls; Swift 5 mode does not).
     ///
     /// - Parameter block: the work.
-    open func addOperation(_ block: @escaping () -> Void) { SimulatedDevice.enqueue(block) }
+    @preconcurrency
+    open func addOperation(_ block: @escaping @Sendable () -> Void) { SimulatedDevice.enqueue(block) }
 }

@@ -2,17 +2,22 @@
 
 /// A timer on the simulated clock, as Foundation's `Timer` (block form): `scheduledTimer(withTimeInterval:
 /// repeats:block:)` fires `block` every interval of stream time until `invalidate()`.
+///
+/// The block is `@Sendable`, as Apple's SDK declares it (`block: @escaping @Sendable (Timer) -> Void`), and the
+/// method `@preconcurrency`, as Objective-C declarations with Sendable annotations import: Swift 5 mode accepts any
+/// block, Swift 6 mode refuses one that calls a main-actor method directly (wrap it in
+/// `MainActor.assumeIsolated { … }` or `Task { @MainActor in … }`, as Xcode asks).
 open class Timer: NSObject {
     /// Seconds between fires.
     public let timeInterval: TimeInterval
     let repeats: Bool
-    let block: (Timer) -> Void
+    let block: @Sendable (Timer) -> Void
     /// Whether it will still fire.
     public private(set) var isValid = true
     /// Accepted and ignored.
     public var tolerance: TimeInterval = 0
 
-    init(interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) {
+    init(interval: TimeInterval, repeats: Bool, block: @escaping @Sendable (Timer) -> Void) {
         // Foundation treats an interval ≤ 0 as 0.1 ms.
         timeInterval = interval > 0 ? interval : 0.0001
         self.repeats = repeats
@@ -27,9 +32,9 @@ open class Timer: NSObject {
     ///   - repeats: fire again every interval until invalidated.
     ///   - block: gets the timer.
     /// - Returns: the timer.
-    @discardableResult
+    @discardableResult @preconcurrency
     open class func scheduledTimer(
-        withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void
+        withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping @Sendable (Timer) -> Void
     ) -> Timer {
         let timer = Timer(interval: interval, repeats: repeats, block: block)
         timer.schedule(fire: 1, after: SimulatedDevice.now)

@@ -9,8 +9,8 @@
 /// when the harness drains the queue (after each sample); timers and `asyncAfter` run when the clock reaches
 /// their time, earliest first (ties in the order they were scheduled).
 ///
-/// The harness (and tests) drive it: ``reset(lowRateDelivery:)`` before each stream (a fresh app on a fresh
-/// phone), then per sample ``motionSample(timestamp:userAcceleration:gravity:)`` or ``locationFix(_:)``.
+/// The harness (and tests) drive it: ``reset(lowRateDelivery:locationAuthorization:)`` before each stream (a fresh app on a fresh
+/// phone), then per sample ``motionSample(timestamp:userAcceleration:gravity:)`` or ``locationFix(_:)`` or ``locationUnavailable(at:)``.
 public enum SimulatedDevice {
     nonisolated(unsafe) static var clockSeconds: TimeInterval = 0
     nonisolated(unsafe) static var pending: [() -> Void] = []
@@ -24,6 +24,7 @@ public enum SimulatedDevice {
     nonisolated(unsafe) static var defaults: [String: Any] = [:]
     nonisolated(unsafe) static var delivery: LowRateDelivery = .latest
     nonisolated(unsafe) static var intervals = SensorIntervals()
+    nonisolated(unsafe) static var authorization = CLAuthorizationStatus.authorizedWhenInUse
 
     /// Work waiting for the clock.
     struct ScheduledWork {
@@ -39,13 +40,24 @@ public enum SimulatedDevice {
     public static var lowRateDelivery: LowRateDelivery { delivery }
 
     /// The update intervals the app's managers were started with, as delivered (clamped to 0.01–1 s); 0 for a
-    /// sensor never started since the last ``reset(lowRateDelivery:)``.
+    /// sensor never started since the last ``reset(lowRateDelivery:locationAuthorization:)``.
     public static var startedIntervals: SensorIntervals { intervals }
+
+    /// The app's location authorization on this phone (``reset(lowRateDelivery:locationAuthorization:)``): what
+    /// every `CLLocationManager` reports as `authorizationStatus`.
+    public static var locationAuthorization: CLAuthorizationStatus { authorization }
 
     /// A fresh phone: clock at 0, no queued work, timers, managers, cached location, user defaults or UUIDs.
     ///
-    /// - Parameter lowRateDelivery: how managers slower than the stream are fed.
-    public static func reset(lowRateDelivery: LowRateDelivery = .latest) {
+    /// - Parameters:
+    ///   - lowRateDelivery: how managers slower than the stream are fed.
+    ///   - locationAuthorization: what the simulated user answered the app's location prompt before the visit:
+    ///     `.authorizedWhenInUse` (the default) or `.denied` (every `CLLocationManager` then reports `.denied`,
+    ///     gets no fix and fails `startUpdatingLocation()` and `requestLocation()` with `CLError(.denied)`).
+    public static func reset(
+        lowRateDelivery: LowRateDelivery = .latest,
+        locationAuthorization: CLAuthorizationStatus = .authorizedWhenInUse
+    ) {
         clockSeconds = 0
         pending = []
         pendingStart = 0
@@ -58,6 +70,7 @@ public enum SimulatedDevice {
         defaults = [:]
         delivery = lowRateDelivery
         intervals = SensorIntervals()
+        authorization = locationAuthorization
     }
 
     /// Queues `work` on the main queue (first in, first out).
@@ -144,6 +157,22 @@ public enum SimulatedDevice {
         lastLocation = location
         locationManagers.removeAll { $0.value == nil }
         for box in locationManagers { box.value?.receive(location) }
+        drain()
+    }
+
+    /// A tick of the grader's location stream at which the phone has no fix (GPS lost, or the app denied): the
+    /// clock moves to `seconds`, and every `CLLocationManager` that is asking hears about it as iOS tells it. An
+    /// authorized app's pending `requestLocation()` ends with `locationManager(_:didFailWithError:)` and
+    /// `CLError(.locationUnknown)` ("if a location fix cannot be determined in a timely manner"); continuous
+    /// updates report `.locationUnknown` once and keep trying (Apple: "reports a `locationUnknown` error and
+    /// keeps trying"), so the next fix is delivered as usual. A denied app heard `.denied` when it asked, and
+    /// hears nothing more. The cached location stays as it was (nil before the first fix). The queue is drained.
+    ///
+    /// - Parameter seconds: stream time of the tick.
+    public static func locationUnavailable(at seconds: TimeInterval) {
+        advance(to: seconds)
+        locationManagers.removeAll { $0.value == nil }
+        for box in locationManagers { box.value?.receiveNoFix() }
         drain()
     }
 }

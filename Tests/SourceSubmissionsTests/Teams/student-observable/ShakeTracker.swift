@@ -8,6 +8,7 @@ final class ShakeTracker {
     var shakes = 0
     var lastMagnitude = 0.0
     var lastShakeAt: Date?
+    var banner = ""
 
     @ObservationIgnored private let motionManager = CMMotionManager()
     @ObservationIgnored private var timer: Timer?
@@ -16,8 +17,9 @@ final class ShakeTracker {
     func begin() {
         motionManager.accelerometerUpdateInterval = 0.1
         motionManager.startAccelerometerUpdates()
+        // Timer's block is @Sendable: Swift 6 wants the hop back to the main actor spelled out.
         timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { [weak self] _ in
-            self?.poll()
+            MainActor.assumeIsolated { self?.poll() }
         }
     }
 
@@ -35,5 +37,8 @@ final class ShakeTracker {
         if let last = lastShakeAt, now.timeIntervalSince(last) < cooldown { return }
         lastShakeAt = now
         shakes += 1
+        DispatchQueue.main.async {
+            self.banner = "Shake \(self.shakes)!"
+        }
     }
 }
