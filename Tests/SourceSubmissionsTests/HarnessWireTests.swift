@@ -112,6 +112,39 @@ import Testing
         #expect(Array(r.bytes[29..<37]) == [0, 0, 0, 0, 0, 0, 0xF0, 0xBF])
     }
 
+    /// A location stream under conditions (`0x34`): tag, authorization byte (Apple's raw value, 2 denied), the
+    /// places, then per record a kind byte and its time, with the fix's three numbers only for a fix: 1 + 1 + 4 +
+    /// 16 + 4 + (1 + 8) + (1 + 32) bytes for one place, a tick without a fix and a fix. Its answer is tagged `0x35`
+    /// and indexed by record; a `0x31` answer to it is refused.
+    @Test func conditionedLocationLayoutAndAnswer() throws {
+        var r = HarnessRequest()
+        r.addConditionedLocation(
+            denied: true, places: [(39.9, -75.2)], records: [(0, nil), (1, (39.9, -75.2, 5))])
+        r.finish()
+        #expect(r.bytes.count == 8 + (1 + 1 + 4 + 16 + 4 + 9 + 33) + 1)
+        #expect(r.streams == [.conditionedLocation(places: 1, records: 2)])
+        #expect(r.bytes[8] == 0x34 && r.bytes[9] == 2)
+        // Record 0 at byte 8 + 26 = 34: kind 0, then t = 0; record 1 at 43: kind 1.
+        #expect(r.bytes[34] == 0 && r.bytes[43] == 1)
+        var a: [UInt8] = Array("SBHA".utf8)
+        a.append(u32: 2)
+        a.append(0x35)
+        a.append(u32: 1)
+        a.append(u32: 1)
+        a.append(u32: 0)
+        a.append(1)
+        a.append(0x40)
+        a.append(u32: 0)
+        a.append(u32: 0)
+        for _ in 0..<3 { a.append(f64: 0) }
+        a.append(0xFF)
+        a.append(u32: 1)
+        #expect(try HarnessWire.decodeAnswer(a, streams: r.streams).streams == [.location([(1, 0, true)])])
+        #expect(AnswerScanner(streams: r.streams).answered(a) == 1)
+        a[8] = 0x31
+        #expect(throws: HarnessProtocolError.self) { try HarnessWire.decodeAnswer(a, streams: r.streams) }
+    }
+
     @Test func typeNamesThatCouldInjectCodeAreRefused() {
         #expect(HarnessTypes.isTypeName("TeamShakeDetector"))
         #expect(HarnessTypes.isTypeName("Team.Shake_2"))

@@ -12,6 +12,10 @@
 ///   - `0x20` touch: `u32` n records, each `0x01` point (`f64` t (s), `f64` x, y (pt)) or `0x02` touch ended.
 ///   - `0x30` location: `u32` p, p × (`f64` latitude, longitude (°)); `u32` n, n × (`f64` t (s), `f64`
 ///     latitude, longitude (°), `f64` horizontal accuracy (m)).
+///   - `0x34` location under conditions (a suite with `locationAuthorization` or `locationFailsSeconds`): `u8`
+///     the app's authorization (Apple's `CLAuthorizationStatus` raw value: 4 when in use, 2 denied); `u32` p, p ×
+///     (`f64` latitude, longitude (°)); `u32` n records, each `0x01` a fix (`f64` t (s), latitude, longitude (°),
+///     horizontal accuracy (m)) or `0x00` a tick without a fix (`f64` t (s)).
 /// - end: `0xFF`.
 ///
 /// Answer (harness → grader, standard output):
@@ -22,12 +26,15 @@
 ///   - `0x21`: `u32` k, k × `u32` touch-point index (points counted without the touch-ended records);
 ///   - `0x31`: `u32` k, k × (`u32` fix index, `u32` place index, `u8` 1 enter (now in range) or 0 exit), after
 ///     each fix for every place whose `isInside(placeIndex:)` changed, in fix then place order;
+///   - `0x35`: as `0x31`, the index counting every record (fixes and ticks without one);
 /// - the team's output: `0x40`, `u32` lines the team's code printed (its standard output, kept out of the
 ///   answer), `u32` m, m bytes (the log's first bytes, m ≤ 16 384), then 3 × `f64` the update intervals (s) the
 ///   team's app last started its accelerometer, device-motion and gyroscope updates with (0: never);
 /// - end: `0xFF`, `u32` number of streams.
 ///
-/// Version 2 added the output record and input 2 (version 1 had neither).
+/// Version 2 added the output record and input 2 (version 1 had neither). The `0x34` stream came later within
+/// version 2: a request without one is byte for byte what it was, and only a suite with location conditions sends
+/// it.
 ///
 /// **Delivery.** The grader writes the request one stream at a time (``HarnessRequest/pacing``): the header and
 /// stream 0 first, then stream k + 1 only once the answer to stream k is complete on standard output (the
@@ -45,6 +52,7 @@ package enum HarnessWire {
     static let accelerationTag: UInt8 = 0x10
     static let touchTag: UInt8 = 0x20
     static let locationTag: UInt8 = 0x30
+    static let conditionedLocationTag: UInt8 = 0x34
     static let endTag: UInt8 = 0xFF
 }
 
@@ -151,6 +159,38 @@ package struct HarnessRequest: Sendable {
         streams.append(.location(places: places.count, fixes: fixes.count))
     }
 
+    /// Adds a location stream under conditions: the app's authorization, the watched places, then per tick of the
+    /// visit's fix stream a fix or none (GPS lost, or the app denied).
+    ///
+    /// - Parameters:
+    ///   - denied: whether the app's location authorization is denied (else "When In Use").
+    ///   - places: latitude and longitude of each place, degrees.
+    ///   - records: per tick its time (s) and the fix, nil for a tick without one.
+    package mutating func addConditionedLocation(
+        denied: Bool, places: [(latitude: Double, longitude: Double)],
+        records: [(t: Double, fix: (latitude: Double, longitude: Double, accuracy: Double)?)]
+    ) {
+        streamStarts.append(bytes.count)
+        bytes.append(HarnessWire.conditionedLocationTag)
+        bytes.append(denied ? 2 : 4)
+        bytes.append(u32: UInt32(places.count))
+        for p in places {
+            bytes.append(f64: p.latitude)
+            bytes.append(f64: p.longitude)
+        }
+        bytes.append(u32: UInt32(records.count))
+        for r in records {
+            bytes.append(r.fix == nil ? 0x00 : 0x01)
+            bytes.append(f64: r.t)
+            if let f = r.fix {
+                bytes.append(f64: f.latitude)
+                bytes.append(f64: f.longitude)
+                bytes.append(f64: f.accuracy)
+            }
+        }
+        streams.append(.conditionedLocation(places: places.count, records: records.count))
+    }
+
     /// Appends the end marker.
     package mutating func finish() {
         endStart = bytes.count
@@ -163,6 +203,8 @@ package enum HarnessStreamShape: Sendable, Equatable {
     case acceleration(samples: Int)
     case touch(points: Int)
     case location(places: Int, fixes: Int)
+    /// A `0x34` stream: its records are fixes and ticks without one.
+    case conditionedLocation(places: Int, records: Int)
 }
 
 // MARK: - Answer
@@ -255,8 +297,9 @@ extension HarnessWire {
             case .touch(let n):
                 guard tag == touchTag + 1 else { throw r.error("stream \(i) is touch, answer tag \(tag)") }
                 answers.append(.touch(firedAt: try r.ascendingIndices(below: n, stream: i)))
-            case .location(let places, let fixes):
-                guard tag == locationTag + 1 else { throw r.error("stream \(i) is location, answer tag \(tag)") }
+            case .location(let places, let fixes), .conditionedLocation(let places, let fixes):
+                let expected = shape == .location(places: places, fixes: fixes) ? locationTag : conditionedLocationTag
+                guard tag == expected + 1 else { throw r.error("stream \(i) is location, answer tag \(tag)") }
                 let k = try r.count("the event count of stream \(i)", atMost: fixes * places)
                 var events: [(fix: Int, place: Int, enter: Bool)] = []
                 var inside = Array(repeating: false, count: places)
@@ -338,6 +381,9 @@ final class AnswerScanner: @unchecked Sendable {
                 recordBytes = 4
             case .location:
                 guard tag == HarnessWire.locationTag + 1 else { return complete }
+                recordBytes = 9
+            case .conditionedLocation:
+                guard tag == HarnessWire.conditionedLocationTag + 1 else { return complete }
                 recordBytes = 9
             }
             guard output.count >= at + 4 else { break }
