@@ -61,7 +61,7 @@ enum GradeAdvice {
                 let (successes, trials) = v.counts(sc.metric, sc.visits)
                 let standing =
                     (h.approachFromMeters.map { "walking up from \(Format.exact($0)) m and then " } ?? "")
-                    + "standing \(d) m from the hall for \(Format.exact(h.minutes)) min"
+                    + "standing \(d) m from the hall for \(Format.exact(h.minutes)) min" + h.locationConditionsText
                 if sc.metric == .collectRate && sc.rule.direction == .atLeast {
                     func rate(_ i: Int) -> Double { trials[i] > 0 ? Double(successes[i]) / Double(trials[i]) : 0 }
                     var low = trials.indices.filter { rate($0) < sc.rule.threshold }
@@ -95,6 +95,13 @@ enum GradeAdvice {
                                 + "detector caught a gesture, but \(n) \(n == 1 ? "is" : "are") too few to show a rate of at "
                                 + "most \(try percent(sc.rule.threshold)): the detector, which caught so few gestures, is what "
                                 + "to fix.")
+                    case _ where h.locationDenied:
+                        out.append(
+                            "\(c.id) \(word): \(standing), the app collected the hall in \(total) of \(n) visits"
+                                + (sc.visits == .gestureDetected ? " in which it caught a gesture" : "")
+                                + " (\(share)) without knowing where the student was: with no location a check must "
+                                + "refuse (no `location`, or a `locationManager(_:didFailWithError:)` with "
+                                + "`CLError.denied`, means not in range, never distance 0).")
                     default:
                         out.append(
                             "\(c.id) \(word): \(standing), the app still collected in \(total) of \(n) visits"

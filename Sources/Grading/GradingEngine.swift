@@ -207,7 +207,9 @@ package enum GradingEngine {
                 guard let answers else { throw SimulationError("hall-visits: no answers of \(s.team)'s harness") }
                 inside = answers.inside(suite: suiteIndex, trial: index)
             } else {
-                inside = try insideIntervals(fixes, place: Place(name: place.name, coordinate: coordinate), check: s.check)
+                inside = try insideIntervals(
+                    h.hasLocationConditions ? fixes.filter { h.fixAvailable(at: $0.timestampSeconds) } : fixes,
+                    place: Place(name: place.name, coordinate: coordinate), check: s.check)
             }
             var r = VisitResult(rawValue: 0)
             if !inside.isEmpty { r.insert(.entered) }
@@ -236,7 +238,8 @@ package enum GradingEngine {
     }
 
     /// The GPS fixes of visit `index` (its stream from `TrialSeed(suite seed, index)`), on the visit's clock: from
-    /// the start of the walk-up, if any.
+    /// the start of the walk-up, if any. Every fix the GPS model makes, whether or not the phone has it
+    /// (``HallVisitSuite/fixAvailable(at:)``): the same stream under any location condition.
     static func visitFixes(_ h: HallVisitSuite, seed: UInt64, index: Int) throws -> [LocationFix] {
         let place = h.places[index / h.visitsPerPlace]
         let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(index)))

@@ -52,6 +52,7 @@ package struct GradingSuite: Sendable {
                 + "\(Format.exact(h.distanceMeters)) m from the hall (±\(Format.exact(h.wanderMeters)) m) for "
                 + "\(Format.exact(h.minutes)) min, "
                 + "\(h.environment.name) GPS, \(h.motion.shakesCount) shakes or ~half the touch gestures scribbles per visit"
+                + h.locationConditionsText
         case .shakeTimelines(let s):
             return "\(s.timelines) timelines of \(Format.exact(s.parameters.durationSeconds / 60)) min of everyday motion"
         case .scribbleTimelines(let s):
@@ -89,6 +90,27 @@ package struct HallVisitSuite: Sendable {
     package var toleranceBeforeSeconds = 0.0
     /// …to this long after its end (the shake study's matching window).
     package var toleranceAfterSeconds = 0.5
+    /// What the simulated user answered the app's location prompt: "When In Use" (the default) or denied (no
+    /// team gets a fix; an app's Core Location calls fail with `CLError(.denied)`).
+    package var locationDenied = false
+    /// The phone has no fix for this long from the start of each visit (walk-up included), seconds: no team gets
+    /// the fixes made before then, and an app's Core Location reports `CLError(.locationUnknown)`, then recovers.
+    package var locationFailsSeconds = 0.0
+
+    /// Whether the suite sets a location condition (then source teams get the `0x34` location stream).
+    package var hasLocationConditions: Bool { locationDenied || locationFailsSeconds > 0 }
+
+    /// Whether the phone has the fix made at `t` (visit clock, s): not when denied, nor before
+    /// ``locationFailsSeconds``.
+    package func fixAvailable(at t: Double) -> Bool { !locationDenied && t >= locationFailsSeconds }
+
+    /// The conditions for the evidence table ("" without any, so existing reports read as before).
+    var locationConditionsText: String {
+        if locationDenied { return ", location permission denied (no fixes; Core Location fails with denied)" }
+        guard locationFailsSeconds > 0 else { return "" }
+        return ", no GPS fix for the first \(Format.exact(locationFailsSeconds)) s of each visit "
+            + "(Core Location reports locationUnknown, then recovers)"
+    }
 
     /// How long the walk-up takes, s: (approachFromMeters − d) / speed, 0 without one. The gesture stream (and
     /// the time limit to collect) starts then.
@@ -269,7 +291,8 @@ extension GradingSuite {
 
     /// `hall-visits`: `distanceMeters` (required), `minutes` (1), `visitsPerPlace` (40), `environment` ("campus"),
     /// `wanderMeters` (3), `shakesPerVisit` (3), `minimumGapSeconds` (5), `motionWeights`, `touchWeights`,
-    /// `approachFromMeters` (none), `approachSpeedMetersPerSecond` (1.4), `matching` (0 s before, 0.5 s after).
+    /// `approachFromMeters` (none), `approachSpeedMetersPerSecond` (1.4), `matching` (0 s before, 0.5 s after),
+    /// `locationAuthorization` (`"authorizedWhenInUse"` or `"denied"`), `locationFailsSeconds` (0).
     static func readHallVisits(_ o: JSONObjectReader, places: [Place]) throws(InputError) -> HallVisitSuite {
         let distance = try o.required("distanceMeters").nonNegative(atMost: 5000)
         let minutes = try o.optional("minutes")?.positive(atMost: 120) ?? 1
@@ -309,6 +332,15 @@ extension GradingSuite {
             suite.approachSpeedMetersPerSecond = try f.positive(atMost: 10)
         }
         (suite.toleranceBeforeSeconds, suite.toleranceAfterSeconds) = try GestureScenarioReader.matching(o)
+        if let f = o.optional("locationAuthorization") {
+            suite.locationDenied = try f.choice(["authorizedWhenInUse", "denied"]) == "denied"
+        }
+        if let f = o.optional("locationFailsSeconds") {
+            guard !suite.locationDenied else {
+                throw f.error("has no effect when locationAuthorization is \"denied\" (no fix ever comes); leave one out")
+            }
+            suite.locationFailsSeconds = try f.nonNegative(atMost: 7200)
+        }
         return suite
     }
 

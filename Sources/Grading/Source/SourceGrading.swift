@@ -295,14 +295,30 @@ package enum SourceGrading {
         for k in 0..<(h.visitsPerPlace * h.places.count) {
             guard let c = submission.halls[k / h.visitsPerPlace] else { continue }
             let fixes = try GradingEngine.visitFixes(h, seed: seed, index: k)
-            request.addLocation(
-                places: [(c.latitudeDegrees, c.longitudeDegrees)],
-                fixes: fixes.map {
-                    (
-                        $0.timestampSeconds, $0.coordinate.latitudeDegrees, $0.coordinate.longitudeDegrees,
-                        $0.horizontalAccuracyMeters
-                    )
-                })
+            if h.hasLocationConditions {
+                // Every tick of the fix stream, with its fix or none: an app hears about the ticks without one.
+                request.addConditionedLocation(
+                    denied: h.locationDenied, places: [(c.latitudeDegrees, c.longitudeDegrees)],
+                    records: fixes.map {
+                        (
+                            $0.timestampSeconds,
+                            h.fixAvailable(at: $0.timestampSeconds)
+                                ? (
+                                    $0.coordinate.latitudeDegrees, $0.coordinate.longitudeDegrees,
+                                    $0.horizontalAccuracyMeters
+                                ) : nil
+                        )
+                    })
+            } else {
+                request.addLocation(
+                    places: [(c.latitudeDegrees, c.longitudeDegrees)],
+                    fixes: fixes.map {
+                        (
+                            $0.timestampSeconds, $0.coordinate.latitudeDegrees, $0.coordinate.longitudeDegrees,
+                            $0.horizontalAccuracyMeters
+                        )
+                    })
+            }
             trials.append((k, fixes.map(\.timestampSeconds)))
             if request.bytes.count >= batchBytes { try flush() }
         }
