@@ -89,7 +89,10 @@ package enum VarianceComponents {
         let componentNames: [String]
         let meanNames: [String]
         let q: Int
+        /// Components held at a given θ (``VarianceComponentDesign/fit(weights:start:fixed:)``); nil: free.
+        var pinned: [Double?] = []
         var k: Int { componentNames.count }
+        func isPinned(_ j: Int) -> Bool { j < pinned.count && pinned[j] != nil }
 
         /// Column scales: the largest value of each component, so the NNLS works on comparable columns.
         var scales: [Double] { (0..<k).map { j in groups.reduce(0.0) { max($0, $1.x[j]) } } }
@@ -155,7 +158,7 @@ package enum VarianceComponents {
 
         /// Non-negative weighted least squares of m on x with weights w, by trying every active set.
         func nnls(_ m: [Double], _ w: [Double], scales: [Double]) -> [Double] {
-            let active = (0..<k).filter { scales[$0] > 0 }
+            let active = (0..<k).filter { scales[$0] > 0 && !isPinned($0) }
             var gram = [[Double]](repeating: [Double](repeating: 0, count: k), count: k)
             var rhs = [Double](repeating: 0, count: k)
             for (i, g) in groups.enumerated() {
@@ -165,7 +168,7 @@ package enum VarianceComponents {
                     for b in active { gram[a][b] += w[i] * xa * g.x[b] / scales[b] }
                 }
             }
-            var best = [Double](repeating: 0, count: k)
+            var best = (0..<k).map { pinned.indices.contains($0) ? pinned[$0] ?? 0 : 0 }
             var bestObjective = 0.0  // the empty set: objective relative to Σw·m²
             let subsets = 1 << active.count
             for mask in 1..<subsets {
@@ -178,7 +181,7 @@ package enum VarianceComponents {
                 for (s, a) in set.enumerated() { objective -= solution[s] * rhs[a] }
                 if objective < bestObjective {
                     bestObjective = objective
-                    best = [Double](repeating: 0, count: k)
+                    best = (0..<k).map { pinned.indices.contains($0) ? pinned[$0] ?? 0 : 0 }
                     for (s, a) in set.enumerated() { best[a] = solution[s] / scales[a] }
                 }
             }
@@ -209,6 +212,7 @@ package enum VarianceComponents {
                 let meanX = (0..<k).map { j in groups.reduce(0.0) { $0 + $1.count * $1.x[j] } / totalCount }
                 theta = (0..<k).map { meanX[$0] > 0 ? meanSquare / usable / meanX[$0] : 0 }
             }
+            for j in 0..<k { if isPinned(j), let value = pinned[j] { theta[j] = value } }
             var v = groups.map { variance($0, theta, floor: floor) }
             if q > 0 {
                 beta = try weightedBeta(v)
@@ -219,7 +223,12 @@ package enum VarianceComponents {
             var converged = false
             while iterations < 500 {
                 iterations += 1
-                let m = (0..<groups.count).map { squares[$0] / groups[$0].count }
+                // A pinned component's part of the variance is known: the free ones fit what is left of r².
+                let m = (0..<groups.count).map { i in
+                    var known = 0.0
+                    for j in 0..<k { if isPinned(j), let value = pinned[j] { known += value * groups[i].x[j] } }
+                    return squares[i] / groups[i].count - known
+                }
                 let w = (0..<groups.count).map { groups[$0].count / (v[$0] * v[$0]) }
                 let proposal = nnls(m, w, scales: scales)
                 var step = 1.0
@@ -363,8 +372,16 @@ package struct VarianceComponentDesign: Sendable {
         meanNames = meanTerms.map(\.name)
     }
 
-    /// Fits under frequency weights (default ones), from `start` when given.
-    package func fit(weights: [Double]? = nil, start: [Double]? = nil) throws(StatsError) -> VarianceComponentFit {
+    /// Fits under frequency weights (default ones), from `start` when given, with the components in `fixed` (index to
+    /// θ ≥ 0) held at their values and only the others estimated: the profile likelihood ℓ_p(θⱼ) = max over the
+    /// others of ℓ, whose ratio 2·(ℓ̂ − ℓ_p(θⱼ)) against the full fit gives profile-likelihood intervals.
+    package func fit(weights: [Double]? = nil, start: [Double]? = nil, fixed: [Int: Double] = [:]) throws(StatsError)
+        -> VarianceComponentFit
+    {
+        let k = componentNames.count
+        guard fixed.allSatisfy({ $0.key >= 0 && $0.key < k && $0.value >= 0 && $0.value.isFinite }) else {
+            throw .invalidInput("VarianceComponentDesign.fit: a fixed component is out of range or its θ is negative")
+        }
         if let w = weights {
             guard w.count == residuals.count, w.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
                 throw .invalidInput(
@@ -388,7 +405,8 @@ package struct VarianceComponentDesign: Sendable {
             groups.append(VarianceComponents.Group(z: groupZ[g], x: groupX[g], count: count[g], sum: sum[g], sumSquares: squares[g]))
         }
         guard !groups.isEmpty else { throw .invalidInput("VarianceComponents.fit: every weight is zero") }
-        return try VarianceComponents.Solver(groups: groups, componentNames: componentNames, meanNames: meanNames, q: meanNames.count)
-            .run(start: start)
+        var solver = VarianceComponents.Solver(groups: groups, componentNames: componentNames, meanNames: meanNames, q: meanNames.count)
+        if !fixed.isEmpty { solver.pinned = (0..<k).map { fixed[$0] } }
+        return try solver.run(start: start)
     }
 }

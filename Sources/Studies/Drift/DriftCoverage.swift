@@ -124,7 +124,127 @@ package enum DriftCoverage {
             replications: replications, seed: 9_130_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
     }
 
-    /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: the three designs with R replications,
+    /// The counts of ``shippedDesign(replications:trialsPerCell:bootstrapReplicates:runner:)``.
+    package struct ShippedResult: Sendable {
+        package let replications: Int
+        /// The closed-form crossover of every loop (net = total = 360°), seconds.
+        package let loopTruthSeconds: Double
+        /// Keys: a spread's id with ` σ` (its reported interval, or [0, U] when not reliably detected) and with
+        /// ` σ [profile]` (the profile-likelihood interval the report does not use); `turning share, loops` and
+        /// `turning share, zigzags` (every turning cell's share interval against the closed-form share; cells of
+        /// one replication are not independent); `turning share, zigzags, not identified (bound)` (a share reported as
+        /// not identified: its upper bound at or above the truth, a missing bound a miss); a dropped term's label
+        /// with ` σ, not identified (bound)`; `crossover, loops` (each loop's crossover as the report prints it, its
+        /// bounds rounded outward, against the closed form; "dominates everywhere" a miss).
+        package var counts: [String: Count] = [:]
+        /// Replications whose headline would say that turning dominates some zigzags for part of the grid (a
+        /// crossing clause "turning dominates zigzags shorter than about n minutes", or turning everywhere), when
+        /// by the closed form time dominates every zigzag of the grid at every duration: claims that are false.
+        package var zigzagFalseClaims = 0
+        /// Replications where some zigzag's crossover status is a crossing (whether or not the headline states it).
+        package var zigzagCrossings = 0
+    }
+
+    /// The shipped drift design (`drift-time-vs-turns`): loops and zigzags with 0, 2, 4, 8 and 16 turns of 1, 2, 5, 10
+    /// and 20 minutes, a fresh phone each walk, on ``phoneCalibratedAt10Hz()``, at `trialsPerCell` walks per cell
+    /// (the report has 200). Every loop crosses at 89.8 s; by the closed form time dominates every zigzag (0.1%
+    /// asymmetry) at every duration.
+    package static func shippedDesign(replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner)
+        throws -> ShippedResult
+    {
+        try shipped(
+            profile: phoneCalibratedAt10Hz(), minutes: [1, 2, 5, 10, 20], turns: [2, 4, 8, 16], trialsPerCell: trialsPerCell,
+            replications: replications, seed: 9_140_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
+    }
+
+    /// Coverage over a class of phones with loops and zigzags (90° turns) of `turns` turns and straight walks at each
+    /// duration, replication r seeded with `seed + r`; see ``ShippedResult`` for what is counted. A cell's true
+    /// turning share is turning / (time + turning) with time = σ_b²T² + v(T) (``DriftDecomposition/inRunVariance(_:seconds:)``)
+    /// and turning = σ_s²θ_net² + σ_a²(θ_total/2)², T rounded to whole samples as the fit does.
+    ///
+    /// - Throws: when a loop's truth does not cross inside the grid or a zigzag's does (the design would not test
+    ///   what it counts), or from the simulation and the fit.
+    package static func shipped(
+        profile p: GyroProfile, minutes: [Double], turns: [Int], trialsPerCell: Int, replications: Int, seed: UInt64,
+        bootstrapReplicates: Int, runner: MonteCarloRunner
+    ) throws -> ShippedResult {
+        guard let lowest = minutes.min(), let highest = minutes.max(),
+            let loopTruth = trueCrossoverSeconds(profile: p, netRadians: 2 * .pi, totalRadians: 2 * .pi),
+            loopTruth > lowest * 60, loopTruth < highest * 60,
+            turns.allSatisfy({ n in
+                (trueCrossoverSeconds(profile: p, netRadians: 0, totalRadians: Double(n) * .pi / 2) ?? 0) < lowest * 60
+            })
+        else {
+            throw StatsError.invalidInput("DriftCoverage.shipped: the loops do not cross inside the grid, or a zigzag does")
+        }
+        let bias = p.turnOnBiasDegPerSec * .pi / 180
+        let scale = p.scaleFactorErrorPercent / 100
+        let asymmetry = p.scaleFactorAsymmetryPercent / 100
+        var result = ShippedResult(replications: replications, loopTruthSeconds: loopTruth)
+        func count(_ key: String, _ covered: Bool) {
+            result.counts[key, default: Count()].reported += 1
+            if covered { result.counts[key, default: Count()].covered += 1 }
+        }
+        for r in 0..<replications {
+            let s = scenario(
+                p, minutes: minutes, turns: [0] + turns, shapes: [.loop, .zigzag], trialsPerCell: trialsPerCell,
+                seed: seed &+ UInt64(r), sameDevice: false)
+            let outcomes = try DriftStudy.simulate(s, runner: runner)
+            let d = try DriftDecomposition(scenario: s, profileName: p.name, outcomes: outcomes, replicates: bootstrapReplicates)
+            for c in d.components where c.carries.isEmpty {
+                count("\(c.id) σ", c.interval.contains(c.profileValue))
+                for (name, interval) in c.candidateIntervals { count("\(c.id) σ [\(name)]", interval.contains(c.profileValue)) }
+            }
+            for u in d.unidentified where u.source == .turning {
+                count("\(u.label) σ, not identified (bound)", (u.upperBound ?? -1) >= u.profileValue)
+            }
+            var firstOutcome: [Int: DriftOutcome] = [:]
+            for o in outcomes where firstOutcome[o.cellIndex] == nil { firstOutcome[o.cellIndex] = o }
+            for share in d.shares where share.cell.walk.turns > 0 {
+                guard let o = firstOutcome[share.cell.index] else { continue }
+                let seconds = (share.cell.walk.minutes * 60 * p.sampleRateHz).rounded() / p.sampleRateHz
+                let time = bias * bias * seconds * seconds + DriftDecomposition.inRunVariance(p, seconds: seconds)
+                let turning =
+                    scale * scale * o.netRotationRadians * o.netRotationRadians
+                    + asymmetry * asymmetry * (o.totalRotationRadians / 2) * (o.totalRotationRadians / 2)
+                let truth = turning / (time + turning)
+                let low = 1 - share.timeShareInterval.high
+                let high = 1 - share.timeShareInterval.low
+                let shape = share.cell.walk.shape == .loop ? "loops" : "zigzags"
+                if share.timeShare == 1, high == 0 {
+                    count("turning share, \(shape), not identified (bound)", (share.turningShareUpperBound ?? -1) >= truth)
+                } else {
+                    count("turning share, \(shape)", low <= truth && truth <= high)
+                }
+            }
+            var zigzags: [DriftDecomposition.Crossover] = []
+            for x in d.crossovers {
+                if x.representative.walk.shape == .zigzag {
+                    zigzags.append(x)
+                    continue
+                }
+                guard case .crosses(_, let low, let high) = x.status else {
+                    count("crossover, loops", false)
+                    continue
+                }
+                let printedLow = DriftReport.outward(low, significantDigits: 2, up: false) * 60
+                let printedHigh = DriftReport.outward(high, significantDigits: 2, up: true) * 60
+                count("crossover, loops", printedLow <= loopTruth && loopTruth <= printedHigh)
+            }
+            if zigzags.contains(where: { if case .crosses = $0.status { return true } else { return false } }) {
+                result.zigzagCrossings += 1
+            }
+            let claims = DriftReport.splitByStatus(zigzags).contains { part in
+                let v = DriftReport.verdict(part)
+                return v.kind == .turning || (v.kind == .crossing && v.turningBelow != nil)
+            }
+            if claims { result.zigzagFalseClaims += 1 }
+        }
+        return result
+    }
+
+    /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: the four designs (crossover, shipped
+    /// loops and zigzags, one phone with loops and zigzags, one phone with random turns) with R replications,
     /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval.
     package static func table(replications: Int, trialsPerCell trials: Int = 20, runner: MonteCarloRunner) throws -> String {
         let boot = DriftDecomposition.defaultReplicates
@@ -157,6 +277,18 @@ package enum DriftCoverage {
             try row("\(id) σ", "4-turn loops, 1/2/5 min, class of phones", count.covered, count.reported, of: count.reported)
         }
         lines.append("")
+        let shipped = try shippedDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
+        let design = "loops + zigzags, 0–16 turns, 1–20 min, class of phones (drift-time-vs-turns)"
+        lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
+        lines.append("|---|---|---:|---:|---:|---|")
+        for (id, count) in shipped.counts.sorted(by: { $0.key < $1.key }) {
+            try row(id, design, count.covered, count.reported, of: count.reported)
+        }
+        lines.append(
+            "\nLoops + zigzags: the crossover truth \(Format.exact((shipped.loopTruthSeconds * 10).rounded() / 10)) s for "
+                + "every loop; time dominates every zigzag at every duration. Headlines claiming that turning dominates "
+                + "some zigzags (false): \(shipped.zigzagFalseClaims) of \(replications); replications with a zigzag "
+                + "crossover in the table: \(shipped.zigzagCrossings) of \(replications).\n")
         let phone = try onePhoneDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
         lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
         lines.append("|---|---|---:|---:|---:|---|")
@@ -222,6 +354,10 @@ package enum DriftCoverage {
             for c in d.components where c.carries.isEmpty {
                 components[c.id, default: Count()].reported += 1
                 if c.interval.contains(c.profileValue) { components[c.id, default: Count()].covered += 1 }
+                for (name, interval) in c.candidateIntervals {
+                    components["\(c.id) [\(name)]", default: Count()].reported += 1
+                    if interval.contains(c.profileValue) { components["\(c.id) [\(name)]", default: Count()].covered += 1 }
+                }
             }
             guard let c = d.crossovers.first(where: { $0.representative.walk.turns == turns }) else { continue }
             switch c.status {

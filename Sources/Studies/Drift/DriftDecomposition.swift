@@ -60,9 +60,11 @@ package struct DriftDecomposition: Sendable {
         /// Terms the design cannot separate from this one, with a non-zero profile value: this estimate carries their
         /// part too, so it is not comparable with ``profileValue`` alone.
         package let carries: [String]
-        /// For a phone value, the other intervals the coverage study compares ``interval`` with (not reported):
+        /// The other intervals the coverage study compares ``interval`` with (not reported). For a phone value:
         /// `bootstrap` (the bias-corrected percentile interval of the stratified bootstrap) and `sandwich` (the
-        /// sandwich standard error with the same t quantile). Empty for a variance component.
+        /// sandwich standard error with the same t quantile). For a spread over phones: `profile` (the 95%
+        /// profile-likelihood interval, ``profileInterval(design:fit:index:scale:)``). Empty for one phone's in-run
+        /// terms.
         package var candidateIntervals: [String: ConfidenceInterval] = [:]
         /// For a spread σ: the share of bootstrap replicates whose own backward elimination kept the term (the
         /// replicates repeat the selection, so a term kept only sometimes has 0 in the others); `nil` for a phone
@@ -116,6 +118,10 @@ package struct DriftDecomposition: Sendable {
         package let tiltDeg2: Double
         package let timeShare: Double
         package let timeShareInterval: ConfidenceInterval
+        /// For a walk that turns but whose turning errors the fit dropped as not identified: the largest turning
+        /// share the data allow, the share with each dropped turning term at the upper end of its 95%
+        /// profile-likelihood interval (the other components re-fitted there); `nil` otherwise.
+        package var turningShareUpperBound: Double? = nil
     }
 
     /// Where time overtakes turning, for walks that differ only in duration.
@@ -150,6 +156,9 @@ package struct DriftDecomposition: Sendable {
         package let profileValue: Double
         /// 2·(ℓ with it − ℓ without it), below 2.71.
         package let likelihoodRatio: Double
+        /// For a turning error: the upper end of its σ's 95% profile-likelihood interval with it back in the fit
+        /// (``profileInterval(design:fit:index:scale:)``), in ``unit``; `nil` for a time term or when unbounded.
+        package var upperBound: Double? = nil
     }
     /// Components dropped by backward elimination, in the order dropped.
     package let unidentified: [Unidentified]
@@ -498,6 +507,7 @@ package struct DriftDecomposition: Sendable {
         // sampling noise between each other and report errors the gyro does not have.
         var varianceKept = separableVariance
         var unidentified: [Unidentified] = []
+        var droppedTerms: [Term] = []
         func columns(_ terms: [Term]) -> [RegressionTerm] {
             terms.map { t in RegressionTerm(name: t.id, values: rows.map { t.regressor($0) }) }
         }
@@ -516,11 +526,11 @@ package struct DriftDecomposition: Sendable {
             }
             guard let w = weakest, w.ratio < 2.71 else { break }
             let t = varianceKept.remove(at: w.index)
+            droppedTerms.append(t)
             unidentified.append(
                 Unidentified(label: t.label, unit: t.unit, source: t.source, profileValue: t.profileValue, likelihoodRatio: w.ratio))
             full = w.fit
         }
-        self.unidentified = unidentified
         let varianceColumns = columns(varianceKept)
         self.converged = full.converged
 
@@ -583,6 +593,22 @@ package struct DriftDecomposition: Sendable {
             replicateFits.append(FitValues(variances: variances, meanCoefficients: fit.meanCoefficients))
         }
         let fullValues = FitValues(full)
+        // θ of the data's order for a component: the mean square over the mean of its regressor (brackets a profile
+        // search that starts at θ̂ = 0).
+        let meanSquare = response.reduce(0) { $0 + $1 * $1 } / Double(max(response.count, 1))
+        func scale(_ t: Term) -> Double {
+            let mean = rows.reduce(0) { $0 + t.regressor($1) } / Double(max(rows.count, 1))
+            return mean > 0 ? meanSquare / mean : 1
+        }
+        var profileIntervals: [Int: ConfidenceInterval] = [:]
+        if !s.sameDevice, !full.degenerate {
+            let all = try design([Bool](repeating: true, count: varianceKept.count))
+            for (j, t) in varianceKept.enumerated() {
+                let ends = try DriftDecomposition.profileInterval(design: all, fit: full, index: j, scale: scale(t))
+                profileIntervals[j] = ConfidenceInterval(
+                    low: t.toUnit(ends.low), high: ends.high.isFinite ? t.toUnit(ends.high) : .infinity)
+            }
+        }
 
         // Components. A phone value's interval is β̂ ± t₀.₉₇₅(n − p)·SE, SE from the model-based covariance
         // (Σ z·zᵀ/v̂)⁻¹ of the weighted least squares inside the fit: within a cell the drift is exactly normal with
@@ -625,6 +651,7 @@ package struct DriftDecomposition: Sendable {
                 id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.variances[j]),
                 interval: interval, profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? [])
             c.keptShare = keptShare
+            if let profiled = profileIntervals[j] { c.candidateIntervals["profile"] = profiled }
             components.append(c)
         }
         self.components = components
@@ -632,17 +659,49 @@ package struct DriftDecomposition: Sendable {
         // Shares per cell.
         let fullParts = evaluation.parts(fullValues)
         let replicateParts = replicateFits.map { evaluation.parts($0) }
+        // A turning error the elimination dropped (the asymmetry, for zigzags) leaves those walks with no turning
+        // part in the fit or in any replicate (they start from the kept terms): put it back, and bound it by the
+        // upper end of its 95% profile-likelihood interval, so that the report can say "not identified, at most x".
+        let droppedTurning = droppedTerms.filter { $0.source == .turning }
+        var shareBounds: [Double]?
+        if !droppedTurning.isEmpty, !full.degenerate {
+            let extended = varianceKept + droppedTurning
+            let extendedDesign = try VarianceComponentDesign(
+                response: response, offset: offset, meanTerms: meanColumns, components: columns(extended))
+            let extendedFit = try extendedDesign.fit(start: full.variances + droppedTurning.map { _ in 0 })
+            let extendedEvaluation = Evaluation(varianceTerms: extended, meanTerms: meanKept, cells: cells, cellRows: cellRows)
+            var bounds: [Double]? = [Double](repeating: 0, count: cells.count)
+            for (k, t) in droppedTurning.enumerated() {
+                let j = varianceKept.count + k
+                let ends = try DriftDecomposition.profileInterval(design: extendedDesign, fit: extendedFit, index: j, scale: scale(t))
+                guard ends.high.isFinite else {
+                    bounds = nil
+                    continue
+                }
+                if let u = unidentified.firstIndex(where: { $0.label == t.label }) { unidentified[u].upperBound = t.toUnit(ends.high) }
+                var start = extendedFit.variances
+                start[j] = ends.high
+                let atBound = extendedEvaluation.parts(FitValues(try extendedDesign.fit(start: start, fixed: [j: ends.high])))
+                if var b = bounds {
+                    for p in cells.indices { b[p] = max(b[p], 1 - atBound[p].timeShare) }
+                    bounds = b
+                }
+            }
+            shareBounds = bounds
+        }
+        self.unidentified = unidentified
         var shares: [CellShare] = []
         for (k, cell) in cells.enumerated() {
             let p = fullParts[k]
             let values = replicateParts.map { $0[k].timeShare }
-            shares.append(
-                CellShare(
-                    cell: cell, meanSquareDeg2: p.meanSquare * DriftDecomposition.degrees * DriftDecomposition.degrees,
-                    timeDeg2: p.time * DriftDecomposition.degrees * DriftDecomposition.degrees,
-                    turningDeg2: p.turning * DriftDecomposition.degrees * DriftDecomposition.degrees,
-                    tiltDeg2: p.tilt * DriftDecomposition.degrees * DriftDecomposition.degrees, timeShare: p.timeShare,
-                    timeShareInterval: try Bootstrap.biasCorrectedInterval(values, estimate: p.timeShare)))
+            var share = CellShare(
+                cell: cell, meanSquareDeg2: p.meanSquare * DriftDecomposition.degrees * DriftDecomposition.degrees,
+                timeDeg2: p.time * DriftDecomposition.degrees * DriftDecomposition.degrees,
+                turningDeg2: p.turning * DriftDecomposition.degrees * DriftDecomposition.degrees,
+                tiltDeg2: p.tilt * DriftDecomposition.degrees * DriftDecomposition.degrees, timeShare: p.timeShare,
+                timeShareInterval: try Bootstrap.biasCorrectedInterval(values, estimate: p.timeShare))
+            if cell.walk.turns > 0, p.turning == 0, let b = shareBounds { share.turningShareUpperBound = b[k] }
+            shares.append(share)
         }
         self.shares = shares
 

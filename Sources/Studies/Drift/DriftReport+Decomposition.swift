@@ -390,11 +390,27 @@ extension DriftReport {
         if share == 0, high == 0, c.tiltDeg2 == 0 {
             if c.cell.walk.turns == 0 { return "0 (a straight walk)" }
             let dropped = d.unidentified.filter { $0.source == .turning }.map(\.label)
-            return dropped.isEmpty
-                ? "0 (no turning error of the fitted model applies to this walk)"
-                : "not identified (the \(list(dropped)), which this walk's turning comes from, is not identified in these trials)"
+            guard !dropped.isEmpty else { return "0 (no turning error of the fitted model applies to this walk)" }
+            let bound = try c.turningShareUpperBound.map { ", at most \(try shareBoundText($0)) (95% profile-likelihood bound)" }
+            return
+                "not identified (the \(list(dropped)), which this walk's turning comes from, is not identified in these trials)"
+                + (bound ?? "")
         }
         return try sharePercent(share, low: low, high: high)
+    }
+
+    /// An upper bound of a share as a percentage rounded up, with as many decimals (up to two) as keep a bound that
+    /// is neither 0 nor 1 from printing as "0%" or "100%": "0.37%" for 0.00362.
+    static func shareBoundText(_ x: Double) throws -> String {
+        var decimals = 0
+        while decimals < 2, x > 0, x < 1, x * 100 * pow(10, Double(decimals)) < 0.5 || (1 - x) * 100 * pow(10, Double(decimals)) < 0.5 {
+            decimals += 1
+        }
+        let scale = pow(10, Double(decimals)) * 100
+        let q = x * scale
+        let nearest = q.rounded()
+        let r = abs(q - nearest) <= 1e-9 ? nearest : q.rounded(.up)
+        return try Format.percent(min(max(r / scale, 0), 1), decimals: decimals)
     }
 
     /// "69% (95% CI 64% to 73%)": fractions as percentages, the bounds rounded outward.
@@ -438,7 +454,9 @@ extension DriftReport {
         for u in d.unidentified {
             try t.append([
                 u.label, d.sameDevice ? "in-run noise" : "spread over phones", u.unit, "not identified",
-                "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))", try deg(u.profileValue),
+                "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))"
+                    + (try u.upperBound.map { "; at most \(try deg($0)) (95% profile-likelihood bound)" } ?? ""),
+                try deg(u.profileValue),
             ])
         }
         for x in d.inRunSpreads {

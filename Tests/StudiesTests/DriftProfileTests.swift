@@ -1,0 +1,89 @@
+import Foundation
+import SensorSim
+import Stats
+import Testing
+
+@testable import MonteCarlo
+@testable import Studies
+
+/// The drift report's profile-likelihood intervals (``DriftDecomposition/profileInterval(design:fit:index:scale:)``)
+/// and the shipped design's coverage (``DriftCoverage/shipped(profile:minutes:turns:trialsPerCell:replications:seed:bootstrapReplicates:runner:)``).
+@Suite struct DriftProfileTests {
+    /// Closed form. One variance component with regressor 1 and n = 5 drifts 1, −2, 3, 0.5, −1.5 (Σd² = 16.5):
+    /// ℓ(θ) = −½(n·log θ + Σd²/θ), θ̂ = 3.3, and 2·(ℓ̂ − ℓ(θ)) = n·(r − 1 − log r) with r = θ̂/θ. Both ends of the
+    /// interval must put that ratio at χ²₁'s 0.95 point, 3.841459, one below θ̂ and one above it.
+    @Test func profileIntervalEndsSitAtTheChiSquaredPoint() throws {
+        let design = try VarianceComponentDesign(
+            response: [1, -2, 3, 0.5, -1.5], components: [RegressionTerm(name: "one", values: [1, 1, 1, 1, 1])])
+        let fit = try design.fit()
+        #expect(abs(fit.variances[0] - 3.3) < 1e-8)
+        let ends = try DriftDecomposition.profileInterval(design: design, fit: fit, index: 0, scale: 1)
+        func ratio(_ theta: Double) -> Double {
+            let r = 3.3 / theta
+            return 5 * (r - 1 - log(r))
+        }
+        #expect(ends.low > 0 && ends.low < 3.3 && ends.high > 3.3)
+        #expect(abs(ratio(ends.low) - 3.841459) < 1e-4, "low \(ends.low): \(ratio(ends.low))")
+        #expect(abs(ratio(ends.high) - 3.841459) < 1e-4, "high \(ends.high): \(ratio(ends.high))")
+    }
+
+    /// The zigzag share the fit cannot identify gets an upper bound: `phone-calibrated`'s numbers at 10 Hz
+    /// (asymmetry 0.1%, which 60 walks per cell do not identify beside a 0.02 °/s turn-on bias), loops and
+    /// zigzags of 1 and 3 minutes. The text reads "not identified (…), at most x% (95% profile-likelihood bound)",
+    /// and the asymmetry's row gives its σ bound.
+    @Test func unidentifiedZigzagShareHasABound() throws {
+        let p = DriftCoverage.phoneCalibratedAt10Hz()
+        let s = DriftCoverage.scenario(
+            p, minutes: [1, 3], turns: [0, 16], shapes: [.loop, .zigzag], trialsPerCell: 60, seed: 24_004, sameDevice: false)
+        let outcomes = try DriftStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+        let d = try DriftDecomposition(scenario: s, profileName: p.name, outcomes: outcomes, replicates: 50)
+        let asymmetry = try #require(d.unidentified.first { $0.label == "scale-factor asymmetry" }, "\(d.unidentified.map(\.label))")
+        let bound = try #require(asymmetry.upperBound)
+        #expect(bound > 0)
+        let zigzag = try #require(d.shares.first { $0.cell.walk.shape == .zigzag && $0.cell.walk.turns == 16 })
+        let share = try #require(zigzag.turningShareUpperBound)
+        #expect(share > 0 && share < 1)
+        let text = try DriftReport.shareText(zigzag, d)
+        #expect(text.hasPrefix("not identified (the scale-factor asymmetry"), "\(text)")
+        #expect(text.hasSuffix(", at most \(try DriftReport.shareBoundText(share)) (95% profile-likelihood bound)"), "\(text)")
+        // A loop's turning is identified: no bound there.
+        let loop = try #require(d.shares.first { $0.cell.walk.shape == .loop && $0.cell.walk.turns == 16 })
+        #expect(loop.turningShareUpperBound == nil)
+    }
+
+    /// Rounding a bound up with enough decimals: 0.00362 → "0.4%" (at 0 decimals 0.362% would print 0%),
+    /// 0.0000362 → "0.01%" (two decimals at most, rounded up), 0.2 → "20%", 0.123 → "13%" (12.3% up), 0.99962 →
+    /// "99.97%" (at 0 and 1 decimals it would print 100%).
+    @Test func shareBoundRoundsUp() throws {
+        #expect(try DriftReport.shareBoundText(0.00362) == "0.4%")
+        #expect(try DriftReport.shareBoundText(0.000_036_2) == "0.01%")
+        #expect(try DriftReport.shareBoundText(0.2) == "20%")
+        #expect(try DriftReport.shareBoundText(0.123) == "13%")
+        #expect(try DriftReport.shareBoundText(0.99962) == "99.97%")
+    }
+
+    /// A fast version of `sensorbench dev drift-coverage`'s shipped-design rows: 12 replications of loops and zigzags
+    /// (4 and 16 turns, 1, 5 and 20 minutes) at 20 walks per cell, fixed seeds. Each interval's count must be one a
+    /// 95% interval gives with reasonable probability: 0.95 inside the 99% Clopper–Pearson interval of the count
+    /// (`DriftCoverageTests`). The headline's false zigzag claims (time dominates every zigzag here by the closed
+    /// form): at most 3 of 12, since with a false-claim rate of 5% P(X ≥ 4) = 0.0022 for X ~ Binomial(12, 0.05).
+    /// The turning shares are not checked here: the cells of one replication share one fit, so their counts are not
+    /// independent and a binomial band over them does not apply (on this reduced grid with 50 bootstrap replicates
+    /// the loops' share intervals held the closed-form share in 52 of 72 cells; the full design's figure, 4752 of
+    /// 5000 cells over 250 replications with 400 replicates, is in docs/drift.md).
+    @Test func shippedDesignCoversAtFewReplications() throws {
+        let replications = 12
+        let result = try DriftCoverage.shipped(
+            profile: DriftCoverage.phoneCalibratedAt10Hz(), minutes: [1, 5, 20], turns: [4, 16], trialsPerCell: 20,
+            replications: replications, seed: 9_150_000, bootstrapReplicates: 50, runner: MonteCarloRunner(jobs: 2))
+        for key in ["turn_on_bias σ", "turn_on_bias σ [profile]"] {
+            let c = try #require(result.counts[key], "\(key) never reported: \(result.counts.keys.sorted())")
+            #expect(c.reported == replications, "\(key) reported \(c.reported)")
+            #expect(try DriftCoverageTests.consistentWithNominal(c.covered, of: c.reported), "\(key) covered \(c.covered) of \(c.reported)")
+        }
+        for (key, c) in result.counts where key.hasSuffix("not identified (bound)") {
+            #expect(try DriftCoverageTests.consistentWithNominal(c.covered, of: c.reported), "\(key) covered \(c.covered) of \(c.reported)")
+        }
+        #expect(result.zigzagFalseClaims <= 3, "\(result.zigzagFalseClaims) of \(replications) headlines claim a zigzag crossover")
+    }
+}
