@@ -129,7 +129,8 @@ package enum AllanReport {
                     + "\(try n3(info.largestStepSeconds)) s) and span \(try n3(100 * a.longStepTimeShare))% of the record's "
                     + "time, so the record is put on an even grid of \(try n3(grid.stepSeconds)) s (the shortest power-of-two "
                     + "multiple of the median step, \(try n3(grid.medianStepSeconds)) s, that leaves at most "
-                    + "\(Format.exact(100 * AllanGrid.maximumLongStepShare))% of the steps longer than 1.5 grid steps), each "
+                    + "\(Format.exact(100 * AllanGrid.maximumLongStepShare))% of the steps longer than 1.5 grid steps, doubled while more than 1% of the grid steps were empty and "
+                    + "doubling at least halved their time), each "
                     + "grid value the mean of the samples in it. \(grid.emptySlots) of \(grid.present.count) grid steps "
                     + "(\(try n3(100 * Double(grid.emptySlots) / Double(grid.present.count)))%) hold no sample (gaps: "
                     + "\(grid.gapCount)" + (grid.gapCount > 0 ? ", the longest \(try n3(grid.longestGapSeconds)) s" : "")
