@@ -10,7 +10,7 @@ struct AllanCoverageCommand: Subcommand {
     init() {}
 
     static let name = "allan-coverage"
-    static let summary = "Allan K beside a Gauss–Markov bias: identified how often, intervals covering (docs/recordings.md)."
+    static let summary = "K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md)."
 
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
