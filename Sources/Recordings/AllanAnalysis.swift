@@ -22,19 +22,24 @@ package struct AllanAnalysis: Sendable {
 
     package let info: RecordingInfo
     package let axes: [Axis]
-    /// The sample interval the curve assumes, s: the mean interval of the record.
+    /// The sample interval the curve assumes, s: the mean interval of the record, or the step of ``grid``.
     package let sampleIntervalSeconds: Double
+    /// The even grid with gaps a record is analysed on when its long steps span more than
+    /// ``maximumLongStepTimeShare`` of its time; `nil` for a record analysed as evenly sampled.
+    package let grid: AllanGrid?
     /// Steps longer than 1.5 × the mean interval: the Allan deviation assumes even sampling.
     package let irregularSampling: Bool
     /// How many steps are longer than 1.5 × the mean interval, and the share of the record's time they span.
     package let longStepCount: Int
     package let longStepTimeShare: Double
 
-    /// The most of a record's time that steps over 1.5 τ₀ may span before the analysis refuses it: 1%. Beyond that
-    /// the curve is not the evenly sampled one the Allan deviation assumes (issue 24: an MPU6050 record had 20% of
-    /// its steps over 1.5 τ₀ holding 82% of its time, and was analysed as if even), and no gap-aware estimator is
-    /// implemented; below it, a few dropped samples move the curve by about that share, and the report warns.
-    package static let maximumLongStepTimeShare = 0.01
+    /// The most of a record's time that steps over 1.5 τ₀ may span for the record to be analysed as evenly sampled:
+    /// 1%. Below it, a few dropped samples move the curve by about that share, and the report warns. Beyond it the
+    /// curve would not be the evenly sampled one the Allan deviation assumes (issue 24: an MPU6050 record had 20% of
+    /// its steps over 1.5 τ₀ holding 82% of its time, and was analysed as if even), so the record is put on an even
+    /// grid with gaps (``AllanGrid``) and the gap-aware estimator is used; a grid with too little gap-free record is
+    /// refused.
+    package static let maximumLongStepTimeShare = SensorRecording.keptTimesLongStepShare
 
     /// N in °/s/√Hz from rad/s·√s (numerically °/s·√s = °/s/√Hz).
     package static func noiseDensityDegPerSecPerRootHz(_ n: Double) -> Double { n * 180 / .pi }
@@ -46,7 +51,8 @@ package struct AllanAnalysis: Sendable {
     /// Analyses the named axes of a rotation-rate recording.
     ///
     /// - Throws: ``InputError`` when the recording is not a rotation rate, is too short (fewer than 16 samples), its
-    ///   time does not advance, or steps over 1.5 τ₀ span more than ``maximumLongStepTimeShare`` of its time; ``StatsError`` from the computation.
+    ///   time does not advance, or its steps over 1.5 τ₀ span more than ``maximumLongStepTimeShare`` of its time and
+    ///   its grid is not usable (``AllanGrid/isUsable``); ``StatsError`` from the computation.
     package init(
         recording: SensorRecording, axes names: [String], resamples: Int = AllanNoiseTerms.defaultResamples
     ) throws {
@@ -65,30 +71,44 @@ package struct AllanAnalysis: Sendable {
             throw InputError(file: info.file, field: "time", problem: "does not advance: every sample has the same time")
         }
         self.info = info
-        sampleIntervalSeconds = tau0
         let duration = info.lastTimeSeconds - info.firstTimeSeconds
         longStepCount = recording.longStepCount
         longStepTimeShare = duration > 0 ? recording.longStepSeconds / duration : 0
         irregularSampling = recording.longStepCount > 0 || info.largestStepSeconds > 1.5 * tau0
-        if longStepTimeShare > Self.maximumLongStepTimeShare {
-            let steps = info.sampleCount - 1
-            throw InputError(
-                file: info.file, field: "time",
-                problem: "is not evenly sampled: \(recording.longStepCount) of \(steps) steps "
-                    + "(\(Format.general(100 * Double(recording.longStepCount) / Double(steps), significantDigits: 3))%) are longer "
-                    + "than 1.5 × the mean interval \(Format.general(tau0, significantDigits: 3)) s and span "
-                    + "\(Format.general(100 * longStepTimeShare, significantDigits: 3))% of the record's time (largest "
-                    + "\(Format.general(info.largestStepSeconds, significantDigits: 3)) s); the Allan deviation needs even "
-                    + "sampling (at most \(Format.exact(100 * Self.maximumLongStepTimeShare))% of the time in long steps): "
-                    + "resample the record to an even rate first")
+        var grid: AllanGrid?
+        if longStepTimeShare > Self.maximumLongStepTimeShare, let times = recording.times {
+            let g = AllanGrid(times: times)
+            guard g.isUsable else {
+                let steps = info.sampleCount - 1
+                let n3 = { (x: Double) in Format.general(x, significantDigits: 3) }
+                throw InputError(
+                    file: info.file, field: "time",
+                    problem: "is too unevenly sampled for the Allan analysis: \(recording.longStepCount) of \(steps) steps "
+                        + "(\(n3(100 * Double(recording.longStepCount) / Double(steps)))%) are longer than 1.5 × the mean "
+                        + "interval \(n3(tau0)) s and span \(n3(100 * longStepTimeShare))% of the record's time (largest "
+                        + "\(n3(info.largestStepSeconds)) s); on an even grid of \(n3(g.stepSeconds)) s (median step "
+                        + "\(n3(g.medianStepSeconds)) s) \(g.emptySlots) of \(g.present.count) grid steps hold no sample and the "
+                        + "longest gap-free stretch holds \(g.longestStretch) (at least \(AllanGrid.minimumStretch) are needed, "
+                        + "and gaps in at most half the grid)")
+            }
+            grid = g
         }
+        self.grid = grid
+        let interval = grid?.stepSeconds ?? tau0
+        sampleIntervalSeconds = interval
         axes = try names.map { name throws(InputError) in
             do {
-                let rates = recording.axis(name)
-                let curve = try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: tau0)
+                let samples = recording.axis(name)
+                let curve: AllanDeviation.Curve
+                if let grid {
+                    curve = try AllanDeviation.overlapping(
+                        rates: grid.rates(samples), present: grid.present, sampleIntervalSeconds: interval)
+                } else {
+                    curve = try AllanDeviation.overlapping(rates: samples, sampleIntervalSeconds: interval)
+                }
                 let terms = try AllanNoiseTerms(curve: curve, resamples: resamples)
-                let mean = try Descriptive.mean(rates)
-                let length = Double(rates.count) * tau0
+                let mean = try Descriptive.mean(samples)
+                let length = Double(curve.sampleCount) * interval
                 let variance =
                     terms.model?.varianceOfMean(recordSeconds: length)
                     ?? terms.angleRandomWalk.map { $0.value * $0.value / length }

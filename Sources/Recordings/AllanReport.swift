@@ -120,14 +120,32 @@ package enum AllanReport {
         doc.paragraph(
             "\(info.sampleCount) samples (\(info.format.rawValue) format, unit \(info.unit.rawValue) from "
                 + "\(info.unitSource)) over \(try n3(hours)) h at \(try n3(1 / a.sampleIntervalSeconds)) Hz "
-                + "(τ₀ = \(try n3(a.sampleIntervalSeconds)) s, the mean interval).")
-        if a.irregularSampling {
+                + "(τ₀ = \(try n3(a.sampleIntervalSeconds)) s, "
+                + (a.grid == nil ? "the mean interval)." : "the step of the even grid below)."))
+        if let grid = a.grid {
+            doc.paragraph(
+                "**Uneven sampling, analysed with its gaps:** \(a.longStepCount) of \(info.sampleCount - 1) steps between "
+                    + "samples are longer than 1.5 × the mean interval \(try n3(info.meanIntervalSeconds)) s (largest "
+                    + "\(try n3(info.largestStepSeconds)) s) and span \(try n3(100 * a.longStepTimeShare))% of the record's "
+                    + "time, so the record is put on an even grid of \(try n3(grid.stepSeconds)) s (the shortest power-of-two "
+                    + "multiple of the median step, \(try n3(grid.medianStepSeconds)) s, that leaves at most "
+                    + "\(Format.exact(100 * AllanGrid.maximumLongStepShare))% of the steps longer than 1.5 grid steps, doubled while more than 1% of the grid steps were empty and "
+                    + "doubling at least halved their time), each "
+                    + "grid value the mean of the samples in it. \(grid.emptySlots) of \(grid.present.count) grid steps "
+                    + "(\(try n3(100 * Double(grid.emptySlots) / Double(grid.present.count)))%) hold no sample (gaps: "
+                    + "\(grid.gapCount)" + (grid.gapCount > 0 ? ", the longest \(try n3(grid.longestGapSeconds)) s" : "")
+                    + "). The Allan deviation uses only "
+                    + "the second differences inside the \(grid.stretchCount) gap-free stretches (the longest "
+                    + "\(grid.longestStretch) grid steps, \(try n3(Double(grid.longestStretch) * grid.stepSeconds)) s), pooled "
+                    + "by their number (the `terms` column of `allan.csv`), and its intervals the stretches' summed degrees "
+                    + "of freedom; the bootstrap records have the same gaps.")
+        } else if a.irregularSampling {
             doc.paragraph(
                 "**Warning:** \(a.longStepCount) of \(info.sampleCount - 1) steps between samples are longer than 1.5 τ₀ "
                     + "(largest \(try n3(info.largestStepSeconds)) s); they span \(try n3(100 * a.longStepTimeShare))% of the "
                     + "record's time. The Allan deviation assumes even sampling; gaps distort the curve by about that share "
                     + "(a record whose long steps span more than \(Format.exact(100 * AllanAnalysis.maximumLongStepTimeShare))% "
-                    + "of its time is refused).")
+                    + "of its time is analysed on an even grid with its gaps instead).")
         }
         for axis in a.axes {
             if let problem = axis.staticProblem {
@@ -181,8 +199,10 @@ package enum AllanReport {
                 + "points); then the model with the smallest AIC among flicker floor, Gauss–Markov bias and rate random "
                 + "walk (and their pairs) is fitted to the Allan variance. A flicker floor is B = √(σ_min² − N²/τ_min)/0.664 (flicker-FM "
                 + "edf interval); a Gauss–Markov bias σ_GM and T come from the closed-form Allan variance "
-                + "(2σ²T/τ)[1 − (T/2τ)(3 − 4e^(−τ/T) + e^(−2τ/T))], with bootstrap intervals; K is read off the slope "
-                + "+½ line at τ = 3 s (random-walk-FM edf). A Gauss–Markov bias is identified only when its peak "
+                + "(2σ²T/τ)[1 − (T/2τ)(3 − 4e^(−τ/T) + e^(−2τ/T))], with bootstrap intervals, always fitted with a rate "
+                + "random walk K ≥ 0 beside it so that their intervals allow for one; K is read off the slope +½ line at "
+                + "τ = 3 s (random-walk-FM edf), or beside a Gauss–Markov bias taken from that fit and reported only when a "
+                + "parametric-bootstrap likelihood-ratio test rejects K = 0 at 5%. A Gauss–Markov bias is identified only when its peak "
                 + "(τ ≈ 1.89 T) has an octave of curve after it: here T up to "
                 + "\(try n3(longestTau(a) / 2 / AllanVarianceModel.gaussMarkovPeakRatio)) s (a record of length L "
                 + "identifies T up to about L/8). The mean rate of a still sensor is that phone's turn-on bias (interval "

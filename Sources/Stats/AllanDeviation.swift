@@ -37,10 +37,35 @@ package enum AllanDeviation {
         package let points: [AllanPoint]
         /// τ₀, seconds.
         package let sampleIntervalSeconds: Double
-        /// The number of rate samples n.
+        /// The number of rate samples n (for a record with gaps: the grid's, gaps included).
         package let sampleCount: Int
         /// 1 − α of every ``AllanPoint/interval``.
         package let confidenceLevel: Double
+        /// The lengths of the gap-free stretches of the record, in samples, in time order: `[sampleCount]` for an
+        /// evenly sampled record without gaps (``overlapping(rates:present:sampleIntervalSeconds:factors:confidenceLevel:)``).
+        package var segmentLengths: [Int] = []
+        /// The grid index where each gap-free stretch starts (`[0]` without gaps).
+        package var segmentStarts: [Int] = []
+
+        /// Whether the curve was computed over gap-free stretches of a record with gaps.
+        package var hasGaps: Bool { segmentLengths.count > 1 || segmentLengths.first.map { $0 != sampleCount } == true }
+
+        /// The equivalent degrees of freedom of a point at factor `m` for one noise type (SP 1065's simple
+        /// approximation): for a record without gaps that of its N = n + 1 phase points; for a record with gaps the
+        /// sum over the stretches long enough to hold a term (stretches are treated as independent, exact for white
+        /// noise and a slight overstatement for correlated noise), capped at the total number of terms.
+        package func equivalentDegreesOfFreedom(_ type: NoiseType, m: Int) -> Double {
+            guard hasGaps else {
+                return AllanDeviation.equivalentDegreesOfFreedom(type, phasePoints: sampleCount + 1, m: m)
+            }
+            var total = 0.0
+            var terms = 0
+            for length in segmentLengths where length + 1 - 2 * m >= 1 {
+                total += AllanDeviation.equivalentDegreesOfFreedom(type, phasePoints: length + 1, m: m)
+                terms += length + 1 - 2 * m
+            }
+            return min(max(total, 1), Double(max(terms, 1)))
+        }
     }
 
     /// The octave factors 1, 2, 4, … for `sampleCount` rate samples (at least one term each).
@@ -112,7 +137,117 @@ package enum AllanDeviation {
         }
         return Curve(
             points: points, sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: n,
-            confidenceLevel: confidenceLevel)
+            confidenceLevel: confidenceLevel, segmentLengths: [n], segmentStarts: [0])
+    }
+
+    // MARK: - Records with gaps
+
+    /// The overlapping Allan deviation of an evenly gridded record with gaps: only second differences whose 2m + 1
+    /// phase points lie inside one gap-free stretch are used, pooled by their number.
+    ///
+    /// With stretches s of n_s present samples (N_s = n_s + 1 phase points each, the phase restarting at every
+    /// stretch), for τ = m·τ₀
+    ///
+    ///     σ²_y(τ) = Σ_s Σ_{i=0}^{N_s−2m−1} (x_{i+2m} − 2x_{i+m} + x_i)² / (2τ² Σ_s (N_s − 2m)),
+    ///
+    /// summing over the stretches with N_s − 2m ≥ 1: a cluster never straddles a gap, so a gap adds no spurious
+    /// jump, and each term is the unbiased one of the even estimator. Its interval is the χ² interval with the sum
+    /// of the stretches' edf (``Curve/equivalentDegreesOfFreedom(_:m:)``, smallest over the three noise types).
+    /// Without a gap this is ``overlapping(rates:sampleIntervalSeconds:factors:confidenceLevel:)`` exactly.
+    ///
+    /// - Parameters:
+    ///   - rates: y_i on the grid, finite where present (the values at gaps are ignored).
+    ///   - present: whether grid slot i holds a sample; same count as `rates`.
+    ///   - sampleIntervalSeconds: the grid's τ₀.
+    ///   - factors: `.octave` (m = 1, 2, 4, … while the longest stretch holds a term) or `.explicit`.
+    ///   - confidenceLevel: 1 − α.
+    /// - Throws: ``StatsError/invalidInput(_:)`` for mismatched counts, no stretch of 2 samples, a non-finite present
+    ///   sample, a bad τ₀ or level, or a factor no stretch holds a term of.
+    package static func overlapping(
+        rates: [Double], present: [Bool], sampleIntervalSeconds: Double, factors: Factors = .octave,
+        confidenceLevel: Double = 0.95
+    ) throws(StatsError) -> Curve {
+        guard rates.count == present.count else {
+            throw .invalidInput("AllanDeviation: \(rates.count) rates but \(present.count) presence flags")
+        }
+        var starts: [Int] = []
+        var lengths: [Int] = []
+        var i = 0
+        while i < rates.count {
+            guard present[i] else {
+                i += 1
+                continue
+            }
+            let start = i
+            while i < rates.count && present[i] { i += 1 }
+            starts.append(start)
+            lengths.append(i - start)
+        }
+        if lengths == [rates.count] {
+            return try overlapping(
+                rates: rates, sampleIntervalSeconds: sampleIntervalSeconds, factors: factors, confidenceLevel: confidenceLevel)
+        }
+        guard let longest = lengths.max(), longest >= 2 else {
+            throw .invalidInput("AllanDeviation: no gap-free stretch of at least 2 samples")
+        }
+        guard sampleIntervalSeconds.isFinite, sampleIntervalSeconds > 0 else {
+            throw .invalidInput("AllanDeviation: sample interval must be finite and positive, got \(sampleIntervalSeconds)")
+        }
+        guard confidenceLevel > 0, confidenceLevel < 1 else {
+            throw .invalidInput("AllanDeviation: confidence level must be inside (0, 1), got \(confidenceLevel)")
+        }
+        let ms: [Int]
+        switch factors {
+        case .octave: ms = octaveFactors(sampleCount: longest)
+        case .all: ms = Array(1...(longest / 2))
+        case .explicit(let list):
+            if let bad = list.first(where: { $0 < 1 || 2 * $0 > longest }) {
+                throw .invalidInput("AllanDeviation: averaging factor \(bad) leaves no term in a stretch of at most \(longest) samples")
+            }
+            ms = list
+        }
+        var mean = CompensatedSum()
+        var count = 0
+        for (k, y) in rates.enumerated() where present[k] {
+            guard y.isFinite else { throw .invalidInput("AllanDeviation: sample \(k) is \(y), not finite") }
+            mean.add(y)
+            count += 1
+        }
+        let average = mean.value / Double(count)
+        // One phase per stretch, x₀ = 0 at its start.
+        var phases: [[Double]] = []
+        for (start, length) in zip(starts, lengths) where length >= 2 {
+            var phase = [Double](repeating: 0, count: length + 1)
+            var running = CompensatedSum()
+            for k in 0..<length {
+                running.add((rates[start + k] - average) * sampleIntervalSeconds)
+                phase[k + 1] = running.value
+            }
+            phases.append(phase)
+        }
+        var curve = Curve(
+            points: [], sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: rates.count,
+            confidenceLevel: confidenceLevel, segmentLengths: lengths, segmentStarts: starts)
+        var points: [AllanPoint] = []
+        for m in ms {
+            let tau = Double(m) * sampleIntervalSeconds
+            var sumSquares = 0.0
+            var terms = 0
+            for phase in phases where phase.count - 2 * m >= 1 {
+                sumSquares += phase.withUnsafeBufferPointer { secondDifferenceSquares($0, m: m) }
+                terms += phase.count - 2 * m
+            }
+            let sigma = (sumSquares / (2 * tau * tau * Double(terms))).squareRoot()
+            let edf = [NoiseType.whiteFM, .flickerFM, .randomWalkFM].map { curve.equivalentDegreesOfFreedom($0, m: m) }.min() ?? 1
+            points.append(
+                AllanPoint(
+                    averagingFactor: m, tauSeconds: tau, deviation: sigma, terms: terms, equivalentDegreesOfFreedom: edf,
+                    interval: try interval(deviation: sigma, edf: edf, confidenceLevel: confidenceLevel)))
+        }
+        curve = Curve(
+            points: points, sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: rates.count,
+            confidenceLevel: confidenceLevel, segmentLengths: lengths, segmentStarts: starts)
+        return curve
     }
 
     // MARK: - Pieces

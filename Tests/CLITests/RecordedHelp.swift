@@ -529,6 +529,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         SUBCOMMANDS:
           write-samples           Regenerate the synthetic sample recordings of Scenarios/recordings.
           allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
+          allan-coverage          K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md).
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
           shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
@@ -563,6 +564,22 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         ARGUMENTS:
           <replications>          Simulated recordings per row, 2 to 10000 (default: 20).
+
+        OPTIONS:
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev allan-coverage",
+        #"""
+        OVERVIEW: K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md).
+
+        USAGE: sensorbench dev allan-coverage [<replications>] [--quiet]
+
+        ARGUMENTS:
+          <replications>          Simulated recordings per design, 2 to 10000 (default: 30).
 
         OPTIONS:
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,

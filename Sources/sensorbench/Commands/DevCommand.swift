@@ -5,7 +5,8 @@ enum DevCommand: SubcommandGroup {
     static let hidden = true
     static var subcommands: [any CommandDeclaration.Type] {
         [
-            WriteSamplesCommand.self, AllanRecoveryCommand.self, DriftCoverageCommand.self, ShakeCoverageCommand.self,
+            WriteSamplesCommand.self, AllanRecoveryCommand.self, AllanCoverageCommand.self, DriftCoverageCommand.self,
+            ShakeCoverageCommand.self,
             ShakeRecheckCommand.self, PlanCheckCommand.self, MotionCheckCommand.self, WriteLabelledSamplesCommand.self,
             GeofenceCoverageCommand.self,
         ]

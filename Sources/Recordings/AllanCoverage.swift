@@ -1,0 +1,111 @@
+import Foundation
+import Stats
+
+/// `sensorbench dev allan-coverage`: how often the Allan analysis identifies a rate random walk beside a
+/// Gauss–Markov bias, and how often its 95% intervals of N, K and σ_GM (and T) cover the truth.
+package enum AllanCoverage {
+    /// One design: the z axis of ``AllanBenchmark/recording(_:seed:)`` with these terms.
+    package struct Design: Sendable {
+        package let noiseDensityDegPerSecPerRootHz: Double
+        package let biasInstabilityDegPerHour: Double
+        package let correlationTimeSeconds: Double
+        package let rateRandomWalkDegPerSecPerRootSec: Double
+        package let seconds: Double
+
+        package var recoveryCase: AllanBenchmark.RecoveryCase {
+            var c = AllanBenchmark.RecoveryCase(
+                noiseDensityDegPerSecPerRootHz: noiseDensityDegPerSecPerRootHz,
+                biasInstabilityDegPerHour: biasInstabilityDegPerHour, correlationTimeSeconds: correlationTimeSeconds,
+                seconds: seconds)
+            c.rateRandomWalkDegPerSecPerRootSec = rateRandomWalkDegPerSecPerRootSec
+            return c
+        }
+    }
+
+    /// The designs: a phone-grade gyro (0.007 °/s/√Hz) with the σ_GM = 15 °/h, T = 100 s, and a rate random
+    /// walk of 1·10⁻⁴ °/s/√s (above the bias's tail from τ ≈ 10³ s), 5·10⁻⁵ (weaker), and none (how often K is
+    /// wrongly identified), 3 h at 100 Hz.
+    package static let designs: [Design] = [
+        Design(
+            noiseDensityDegPerSecPerRootHz: 0.007, biasInstabilityDegPerHour: 15, correlationTimeSeconds: 100,
+            rateRandomWalkDegPerSecPerRootSec: 1e-4, seconds: 3 * 3600),
+        Design(
+            noiseDensityDegPerSecPerRootHz: 0.007, biasInstabilityDegPerHour: 15, correlationTimeSeconds: 100,
+            rateRandomWalkDegPerSecPerRootSec: 5e-5, seconds: 3 * 3600),
+        Design(
+            noiseDensityDegPerSecPerRootHz: 0.007, biasInstabilityDegPerHour: 15, correlationTimeSeconds: 100,
+            rateRandomWalkDegPerSecPerRootSec: 0, seconds: 3 * 3600),
+    ]
+
+    /// The counts of one design over its records.
+    package struct Counts: Sendable, Equatable {
+        package var records = 0
+        package var gaussMarkovIdentified = 0
+        package var walkIdentified = 0
+        package var nCovered = 0
+        package var nRead = 0
+        package var sigmaCovered = 0
+        package var timeCovered = 0
+        package var walkCovered = 0
+    }
+
+    /// Analyses records seeds 1…R of a design as `allan` does (z axis) and counts.
+    package static func counts(_ design: Design, replications: Int, resamples: Int = AllanNoiseTerms.defaultResamples) throws
+        -> Counts
+    {
+        var c = Counts()
+        let degrees = Double.pi / 180
+        let trueN = design.noiseDensityDegPerSecPerRootHz * degrees
+        let trueSigma = design.biasInstabilityDegPerHour / 3600 * degrees
+        let trueK = design.rateRandomWalkDegPerSecPerRootSec * degrees
+        for r in 1...replications {
+            let recording = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(r))
+            let terms = try AllanAnalysis(recording: recording, axes: ["z"], resamples: resamples).axes[0].terms
+            c.records += 1
+            if let n = terms.angleRandomWalk {
+                c.nRead += 1
+                if n.interval.contains(trueN) { c.nCovered += 1 }
+            }
+            if let k = terms.rateRandomWalk {
+                c.walkIdentified += 1
+                if k.interval.contains(trueK) { c.walkCovered += 1 }
+            }
+            guard case .gaussMarkov(let gm) = terms.biasInstability else { continue }
+            c.gaussMarkovIdentified += 1
+            if gm.sigma.interval.contains(trueSigma) { c.sigmaCovered += 1 }
+            if gm.correlationTime.interval.contains(design.correlationTimeSeconds) { c.timeCovered += 1 }
+        }
+        return c
+    }
+
+    /// "28/30 (93.3%; 78.7–98.2%)": a count, its share and the share's Clopper–Pearson 95% interval; "–" without
+    /// records.
+    package static func share(_ k: Int, _ n: Int) throws -> String {
+        guard n > 0 else { return "–" }
+        let interval = try Proportion(successes: k, trials: n).clopperPearson()
+        func pct(_ x: Double) -> String { String(format: "%.1f", 100 * x) }
+        return "\(k)/\(n) (\(pct(Double(k) / Double(n)))%; \(pct(interval.low))–\(pct(interval.high))%)"
+    }
+
+    /// The Markdown table: one row per design, R records each.
+    package static func table(replications: Int) throws -> String {
+        var lines = [
+            "| N (°/s/√Hz) | σ_GM (°/h) | T (s) | K (°/s/√s) | length (h) | GM identified | K identified | N covers "
+                + "| σ_GM covers | T covers | K covers (when read) |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        func g3(_ x: Double) -> String { String(format: "%.3g", x) }
+        for d in designs {
+            let c = try counts(d, replications: replications)
+            let cells = [
+                g3(d.noiseDensityDegPerSecPerRootHz), g3(d.biasInstabilityDegPerHour), g3(d.correlationTimeSeconds),
+                g3(d.rateRandomWalkDegPerSecPerRootSec), g3(d.seconds / 3600), try share(c.gaussMarkovIdentified, c.records),
+                try share(c.walkIdentified, c.records), try share(c.nCovered, c.nRead),
+                try share(c.sigmaCovered, c.gaussMarkovIdentified), try share(c.timeCovered, c.gaussMarkovIdentified),
+                d.rateRandomWalkDegPerSecPerRootSec > 0 ? try share(c.walkCovered, c.walkIdentified) : "–",
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

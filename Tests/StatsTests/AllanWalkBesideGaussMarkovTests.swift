@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import Stats
+
+/// A rate random walk beside a Gauss–Markov bias (issue 24: chosen by AIC, K was missed in 3 of 5 records and σ_GM
+/// then came out 18.4–19.1 against a true 15 with intervals excluding it). The bias is now always fitted with K ≥ 0
+/// beside it and K is reported only when the parametric-bootstrap likelihood-ratio test rejects K = 0 at 5%. The
+/// large version is `sensorbench dev allan-coverage` (phone scale, docs/recordings.md).
+@Suite struct AllanWalkBesideGaussMarkovTests {
+    /// White noise N = 0.005, a Gauss–Markov bias σ = 0.01, T = 10 s, and a rate random walk K, over 1000 s at 10 Hz
+    /// (100 T), the exact discretisation of each process.
+    static func rates(walk k: Double, seed: UInt64, trial: Int) throws -> [Double] {
+        let tau0 = 0.1
+        let sigma = 0.01
+        let t = 10.0
+        let n = 0.005
+        let phi = exp(-tau0 / t)
+        let driving = sigma * (1 - phi * phi).squareRoot()
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(trial)))
+        var bias = stream.gaussian(sigma: sigma)
+        var walk = 0.0
+        return (0..<10_000).map { _ -> Double in
+            let y = bias + walk + stream.gaussian(sigma: n / tau0.squareRoot())
+            bias = phi * bias + stream.gaussian(sigma: driving)
+            walk += stream.gaussian(sigma: k * tau0.squareRoot())
+            return y
+        }
+    }
+
+    /// K = 10⁻³ (its Allan deviation K·√(τ/3) is 5 times the bias's tail √(2σ²T/τ) at τ = 410 s, the record's
+    /// longest octave, as large at τ = 100 s, and 0.4 times the bias's peak 0.617σ at τ = 19 s): over 24 records
+    /// with 40 resamples, K is identified in at least 3 (the test has little power here: the walk shows only in the
+    /// last octaves, with 1–7 degrees of freedom, and records simulated from the bias alone rise there too; 3 of 12
+    /// records of this design were identified when it was written), and the intervals of σ_GM (every record where
+    /// the bias is identified) and K (where identified) cover the truth within 3 binomial standard errors of 95% (or
+    /// above it). T's interval is not checked here: beside this strong a walk it covered T in only 19 of 24 records
+    /// (notes/issue-24e.md).
+    @Test func walkBesideTheBiasIsFoundAndItsIntervalsCover() throws {
+        let replications = 24
+        let trueK = 1e-3
+        var identified = 0
+        var walkRead = 0
+        var sigmaCovered = 0
+        var walkCovered = 0
+        for r in 0..<replications {
+            let rates = try Self.rates(walk: trueK, seed: 2410, trial: r)
+            let terms = try AllanNoiseTerms(
+                curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1), resamples: 40,
+                seed: UInt64(r + 1))
+            if let k = terms.rateRandomWalk {
+                walkRead += 1
+                if k.interval.contains(trueK) { walkCovered += 1 }
+            }
+            guard case .gaussMarkov(let gm) = terms.biasInstability else { continue }
+            identified += 1
+            if gm.sigma.interval.contains(0.01) { sigmaCovered += 1 }
+        }
+        #expect(identified >= replications - 2, "bias identified \(identified)")
+        #expect(walkRead >= 3, "K identified \(walkRead) of \(replications)")
+        for (name, k, n) in [("σ", sigmaCovered, identified), ("K", walkCovered, walkRead)] {
+            let coverage = Double(k) / Double(max(n, 1))
+            #expect(
+                abs(coverage - 0.95) <= AllanCoverageTests.tolerance(0.95, n) || coverage > 0.95,
+                "\(name) coverage \(k) of \(n)")
+        }
+    }
+
+    /// K = 0: the test reports a walk in at most 5% + 3 binomial standard errors of 24 records (4), and whenever K
+    /// is not identified, the reason gives the test's p above 5% or a fitted K of 0, never a number for K.
+    @Test func noWalkIsRarelyReported() throws {
+        let replications = 24
+        var reported = 0
+        for r in 0..<replications {
+            let rates = try Self.rates(walk: 0, seed: 2411, trial: r)
+            let terms = try AllanNoiseTerms(
+                curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1), resamples: 40,
+                seed: UInt64(r + 1))
+            guard case .gaussMarkov = terms.biasInstability else { continue }
+            if terms.rateRandomWalk != nil {
+                reported += 1
+            } else {
+                let why = try #require(terms.rateRandomWalkReason)
+                #expect(why.contains("above the test's 5% level") || why.contains("comes out 0"), "\(why)")
+            }
+        }
+        #expect(Double(reported) <= 24 * (0.05 + AllanCoverageTests.tolerance(0.05, replications)), "K reported in \(reported)")
+    }
+
+    /// The sentence "explained by a rate random walk" appears exactly when K is identified: over the white-noise
+    /// plus rate-random-walk records of ``AllanCoverageTests/rateRandomWalkIntervalCovers()`` (K missed in about
+    /// one in five), every text is checked, and both cases occur.
+    @Test func explainedByARateRandomWalkOnlyWhenKIsRead() throws {
+        var withSentence = 0
+        var withoutK = 0
+        for r in 0..<60 {
+            let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 4200, trialIndex: UInt64(r)))
+            var walk = 0.0
+            let rates = (0..<4096).map { _ -> Double in
+                walk += stream.gaussian(sigma: 0.05 * 0.01.squareRoot())
+                return walk + stream.gaussian(sigma: 0.01 / 0.01.squareRoot())
+            }
+            let terms = try AllanNoiseTerms(
+                curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.01), resamples: 20)
+            var texts = [terms.rateRandomWalkReason, terms.angleRandomWalkReason].compactMap { $0 }
+            if case .notIdentified(let why) = terms.biasInstability { texts.append(why) }
+            let says = texts.contains { $0.contains("explained by a rate random walk") }
+            #expect(says == false || terms.rateRandomWalk != nil, "record \(r): \(texts)")
+            if says { withSentence += 1 }
+            if terms.rateRandomWalk == nil { withoutK += 1 }
+        }
+        #expect(withSentence > 0 && withoutK > 0, "sentence \(withSentence), K missing \(withoutK)")
+    }
+}
