@@ -537,6 +537,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
           write-labelled-samples  Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
           geofence-coverage       The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
+          geofence-recheck        Re-run geofence reports' recommended checks on fresh days beside their claims
+                                  (docs/geofence.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -630,6 +632,21 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   A geofence scenario file, then replications, 2 to 100000 (default: 200).
 
         OPTIONS:
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev geofence-recheck",
+        #"""
+        OVERVIEW: Re-run geofence reports' recommended checks on fresh days beside their claims (docs/geofence.md).
+
+        USAGE: sensorbench dev geofence-recheck <scenario>... [--days <n>]
+
+        ARGUMENTS:
+          <scenario>              Geofence scenario files.
+
+        OPTIONS:
+          --days <n>              Fresh days of each scenario's size, 1 to 10000. (default: 100)
           -h, --help              Show help information.
         """#
     ),

@@ -52,7 +52,11 @@ import Testing
         let outside = a.rows[1]
         #expect(outside.outsideVisits == 4 && outside.falseTriggerVisits == 2 && outside.falseTriggers == 4)
         #expect(outside.falseTriggerProbability == 0.5)
-        #expect(outside.falseTriggerInterval == (try Proportion(successes: 2, trials: 4).wilson()))
+        // 2 of 4 visits: the modified Wilson interval, Wilson's upper bound (0.8500) with the Poisson lower bound
+        // χ²(0.025; 4)/2/4 = 0.24221/4 = 0.060553, below Wilson's 0.1500.
+        let wilson = try Proportion(successes: 2, trials: 4).wilson()
+        #expect(outside.falseTriggerInterval?.high == wilson.high)
+        #expect(abs((outside.falseTriggerInterval?.low ?? 0) - 0.060553) < 1e-6 && wilson.low > 0.1499)
         #expect(abs((outside.falseTriggersPerHour ?? 0) - 12) < 1e-12)
         #expect(abs(outside.flappingCyclesPerHour - 9) < 1e-12)
         #expect(outside.missProbability == nil && outside.timeToTriggerMedianSeconds == nil)

@@ -15,7 +15,8 @@ import Stats
 ///
 /// Three intervals per row: the report's false triggers per hour (quasi-Poisson over visits with the environment's
 /// dispersion floor), the same without the floor (what reports used before), and the share of outside visits with a
-/// false trigger (Wilson: visits are independent, so it needs no clustering).
+/// false trigger (``GeofenceAnalysis/visitShareInterval(successes:trials:)``, the modified Wilson: visits are
+/// independent, so it needs no clustering).
 package enum GeofenceIntervalCoverage {
     /// Replication trials start here (2³¹): beyond any scenario's own trials (a scenario has at most
     /// ``ScenarioLimits/maximumTotalTrials``), as the shake confirmation's fresh timelines do.
@@ -143,11 +144,16 @@ package enum GeofenceIntervalCoverage {
         var t = MarkdownTable(columns: [
             ("environment", .left), ("d (m)", .right), ("check", .left), ("false triggers / h", .right),
             ("per visit", .right), ("no trigger", .right), ("rate interval (floored)", .right),
-            ("without floor", .right), ("P(false trigger), Wilson", .right),
+            ("without floor", .right), ("P(false trigger), modified Wilson", .right),
         ])
         let visitHours = rows.first.map { $0.visits > 0 ? $0.hours / Double($0.visits) : 0 } ?? 0
         var low = (rows: 0, covering: 0, unflooredCovering: 0)
+        var all = (covering: 0, visitShareCovering: 0)
         for r in rows {
+            if try Proportion(successes: r.rateCovered, trials: r.judged).wilson().high >= 0.95 { all.covering += 1 }
+            if try Proportion(successes: r.visitShareCovered, trials: r.judged).wilson().high >= 0.95 {
+                all.visitShareCovering += 1
+            }
             try t.append([
                 (Set(rows.map(\.variant)).count > 1 ? "\(r.variant) " : "") + r.environment,
                 Format.exact(r.distanceMeters),
@@ -172,7 +178,8 @@ package enum GeofenceIntervalCoverage {
             + "its 95% Wilson interval:\n\n" + t.render()
             + "\nRows at 0.1–5 false triggers an hour: \(low.rows); the floored interval covers 95% (the Wilson "
             + "interval of its coverage reaches 0.95) in \(low.covering) of them, the interval without the floor in "
-            + "\(low.unflooredCovering).\n"
+            + "\(low.unflooredCovering). All \(rows.count) rows: the floored interval in \(all.covering), the per-visit "
+            + "interval in \(all.visitShareCovering).\n"
     }
 }
 

@@ -129,20 +129,12 @@ extension GeofenceReport {
         let insideDistances = distances.filter { $0 < rule }
         let probe = beyond.min { abs($0 - (rule + 10)) < abs($1 - (rule + 10)) }
         let insideProbe = insideDistances.min { abs($0 - (rule - 10)) < abs($1 - (rule - 10)) }
-        var recommended: Int?
+        let recommended = try visitRecommendation(s, a)?.check
         if let d = probe, let r = row(variant, d, ref), let p = r.falseTriggerProbability {
             var text =
                 "With the assignment's \(Format.exact(rule)) m check (\(checkName(s, ref))), a student "
                 + visitWords(s, distance: d, place: target).replacingOccurrences(of: "%@", with: try pctCI(p, r.falseTriggerInterval))
                 + " on \(env) GPS (\(try num(r.falseTriggersPerHour ?? 0)) false triggers per hour)"
-            // The best other check: fewest false triggers among those that still trigger inside within the limit.
-            // Those that hold on this environment's GPS (``failures``): the same test the advice per environment uses.
-            let candidates = try s.checks.indices.filter { c in
-                try failures(s, a, check: c, environment: env, variant: variant).isEmpty
-            }
-            recommended = candidates.min { x, y in
-                (row(variant, d, x)?.falseTriggerProbability ?? 1, x) < (row(variant, d, y)?.falseTriggerProbability ?? 1, y)
-            }
             if let best = recommended, best != ref, let rb = row(variant, d, best), let pb = rb.falseTriggerProbability {
                 text += "; \(checkName(s, best)) cuts that to \(try pctCI(pb, rb.falseTriggerInterval))"
                 if let di = insideProbe, let ri = row(variant, di, best), let rr = row(variant, di, ref) {
@@ -215,6 +207,37 @@ extension GeofenceReport {
         return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
     }
 
+    /// The check a visit answer recommends, with where it was chosen: the fewest false triggers at the probe (the
+    /// grid's distance beyond the rule radius closest to radius + 10 m) on the main environment and first variant,
+    /// among the checks that hold there (``failures(_:_:check:environment:variant:)``). Nil when none holds, without a
+    /// probe, or without outside visits of the reference check there.
+    static func visitRecommendation(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis
+    ) throws -> (check: Int, environment: String, variant: String, probe: Double)? {
+        let env = mainEnvironment(s)
+        let variant = orderedUnique(s.cells.map(\.variant))[0]
+        let ref = referenceCheck(s)
+        let rule = s.ruleRadiusMeters
+        let beyond = orderedUnique(s.cells.map(\.distanceMeters)).sorted().filter { $0 > rule }
+        func row(_ d: Double, _ c: Int) -> GeofenceAnalysis.Row? {
+            a.rows.first {
+                $0.cell.variant == variant && $0.cell.environment.name == env && $0.cell.distanceMeters == d && $0.checkIndex == c
+            }
+        }
+        guard let d = beyond.min(by: { abs($0 - (rule + 10)) < abs($1 - (rule + 10)) }),
+            row(d, ref)?.falseTriggerProbability != nil
+        else { return nil }
+        // Fewest false triggers among those that hold on this environment's GPS (``failures``): the same test the
+        // advice per environment uses.
+        let candidates = try s.checks.indices.filter { c in
+            try failures(s, a, check: c, environment: env, variant: variant).isEmpty
+        }
+        let best = candidates.min { x, y in
+            (row(d, x)?.falseTriggerProbability ?? 1, x) < (row(d, y)?.falseTriggerProbability ?? 1, y)
+        }
+        return best.map { ($0, env, variant, d) }
+    }
+
     /// Two latencies within this many seconds are "as quick".
     static let sameLatencySeconds = 1.0
     /// A check fails an environment when it misses more than this share of inside visits at any inside distance …
@@ -283,27 +306,45 @@ extension GeofenceReport {
         return out
     }
 
-    /// "**Confirmed on fresh visits:** …": where the check was chosen, where it was confirmed, and what the fresh
-    /// days show, claiming reliability only when the Wilson lower bound of the share of fresh days on which it
-    /// holds reaches ``GeofenceConfirmation/reliableShare``; otherwise it names the check that held most often and
-    /// what stopped it most often.
+    /// "**Confirmed on fresh visits:** …" (a tour: "**Confirmed on fresh tours:** …"): where the check was chosen,
+    /// where it was confirmed, and what the fresh days show, claiming reliability only when the Wilson lower bound of
+    /// the share of fresh days on which it holds reaches ``GeofenceConfirmation/reliableShare``; otherwise it names
+    /// the check that held most often and what stopped it most often (or the number of days, when it held on all of
+    /// them). With `confirm.days` 0 it says the choice was not confirmed.
     static func confirmationText(_ s: GeofenceScenario, _ c: GeofenceConfirmation, probe: Double?) throws -> String {
         let best = c.recommended
+        let unit = c.isTour ? "tours" : "visits"
+        guard c.days > 0 else {
+            return "**Not confirmed on fresh \(unit):** `confirm.days` is 0, so the choice rests on this report's "
+                + "\(s.trialsPerCell) \(unit) a cell alone and may owe its place to them."
+        }
         let ci = try c.holdInterval(best)
         func share(_ k: Int) throws -> String { try Format.percentKeepingSmall(Double(k) / Double(max(1, c.days))) }
         let distancesText = c.distances.map(Format.exact).joined(separator: ", ")
-        var text =
-            "**Confirmed on fresh visits:** chosen on this report's \(s.trialsPerCell) visits a cell; re-run on "
-            + "\(c.days) fresh days of \(s.trialsPerCell) visits at each of \(distancesText) m on \(c.environment) GPS (trials the "
-            + "report never used), \(checkName(s, best)) held (missed at most "
-            + "\(try Format.percentKeepingSmall(maximumMissShare)) of visits and triggered within "
-            + "\(Format.exact(maximumLatencySeconds(s))) s at the 95th percentile up to \(Format.exact(insideLimitMeters(s))) m) "
-            + "on \(c.holdDays[best]) of \(c.days) days (\(try share(c.holdDays[best])), 95% CI "
-            + "\(try Format.percentKeepingSmall(ci.low))–\(try Format.percentKeepingSmall(ci.high)))"
-            + (probe.map { d in
-                " and was again the one with the fewest false triggers at \(Format.exact(d)) m among the checks that held on "
-                    + "\(c.chosenDays[best]) of \(c.days)"
-            } ?? "") + "."
+        var text: String
+        if c.isTour {
+            text =
+                "**Confirmed on fresh tours:** chosen on this report's \(s.trialsPerCell) tours; re-run on \(c.days) fresh "
+                + "days of \(s.trialsPerCell) tours each on \(c.environment) GPS (trials the report never used), "
+                + "\(checkName(s, best)) had the fewest early plus missed collections per tour (ties included) on "
+                + "\(c.holdDays[best]) of \(c.days) days (\(try share(c.holdDays[best])), 95% CI "
+                + "\(try Format.percentKeepingSmall(ci.low))–\(try Format.percentKeepingSmall(ci.high)))"
+                + (c.chosenDays[best] != c.holdDays[best]
+                    ? " and was the one chosen (ties to the first check) on \(c.chosenDays[best]) of \(c.days)" : "") + "."
+        } else {
+            text =
+                "**Confirmed on fresh visits:** chosen on this report's \(s.trialsPerCell) visits a cell; re-run on "
+                + "\(c.days) fresh days of \(s.trialsPerCell) visits at each of \(distancesText) m on \(c.environment) GPS (trials the "
+                + "report never used), \(checkName(s, best)) held (missed at most "
+                + "\(try Format.percentKeepingSmall(maximumMissShare)) of visits and triggered within "
+                + "\(Format.exact(maximumLatencySeconds(s))) s at the 95th percentile up to \(Format.exact(insideLimitMeters(s))) m) "
+                + "on \(c.holdDays[best]) of \(c.days) days (\(try share(c.holdDays[best])), 95% CI "
+                + "\(try Format.percentKeepingSmall(ci.low))–\(try Format.percentKeepingSmall(ci.high)))"
+                + (probe.map { d in
+                    " and was again the one with the fewest false triggers at \(Format.exact(d)) m among the checks that held on "
+                        + "\(c.chosenDays[best]) of \(c.days)"
+                } ?? "") + "."
+        }
         let rule =
             "the 95% lower bound of the share of fresh days on which it holds is at least "
             + (try Format.percentKeepingSmall(GeofenceConfirmation.reliableShare))
@@ -318,7 +359,13 @@ extension GeofenceReport {
                 "; the check that held on the most fresh days is \(checkName(s, closest)) (\(c.holdDays[closest]) of "
                 + "\(c.days), \(try share(c.holdDays[closest])))"
         }
-        if let why = c.commonestFailure[closest] {
+        if c.holdDays[closest] == c.days {
+            // It held every day: only more days could show the share reaches the bar.
+            text +=
+                "; what stops \(closest == best ? "it" : "that one") is the number of days: even \(c.days) of \(c.days) "
+                + "cannot show \(try Format.percentKeepingSmall(GeofenceConfirmation.reliableShare)) (at least "
+                + "\(ConfirmationPlan.fewestDaysToShowReliable) are needed; `confirm.days`)"
+        } else if let why = c.commonestFailure[closest] {
             text += "; what stops \(closest == best ? "it" : "that one") most often: it \(why.reason) (on \(why.days) of \(c.days) days)"
         }
         return text + "."
@@ -411,13 +458,10 @@ extension GeofenceReport {
         let rows = a.rows.filter { $0.cell.environment.name == env && $0.cell.variant == variant && $0.cell.distanceMeters == d }
         guard let visits = rows.first?.visits, visits > 0 else { return Answer(headline: "No tours were simulated.", bullets: []) }
         let ref = referenceCheck(s)
-        var scores: [(check: Int, wrong: Double, missed: Double)] = []
+        let scores = tourScores(s, a, environment: env, variant: variant, distance: d)
         var bullets: [String] = []
-        for c in s.checks.indices {
+        for (c, wrong, missed) in scores {
             let mine = rows.filter { $0.checkIndex == c }
-            let wrong = Double(mine.reduce(0) { $0 + $1.wronglyCollectedVisits }) / Double(visits)
-            let missed = Double(mine.reduce(0) { $0 + $1.missedVisits }) / Double(visits)
-            scores.append((c, wrong, missed))
             let worst = mine.filter { $0.wronglyCollectedProbability > 0 }
                 .sorted { ($1.wronglyCollectedProbability, $0.placeIndex) < ($0.wronglyCollectedProbability, $1.placeIndex) }
             let names = try worst.prefix(3).map {
@@ -433,13 +477,37 @@ extension GeofenceReport {
         var headline =
             "On a \(env) tour of \(s.stops.count) places with pauses of \(Format.exact(s.movement.pauseSeconds)) s, "
             + "the assignment's check (\(checkName(s, ref))) collects \(try num(r.wrong)) halls per tour while the student is still at least \(Format.exact(s.ruleRadiusMeters + s.toleranceMeters)) m from them and misses \(try num(r.missed))"
-        let best = scores.min { ($0.wrong + $0.missed, $0.check) < ($1.wrong + $1.missed, $1.check) } ?? r
+        let best = tourChoice(scores).map { scores[$0] } ?? r
         if best.check != ref {
             headline += "; \(checkName(s, best.check)) gives \(try num(best.wrong)) early and \(try num(best.missed)) missed"
         }
         headline += "."
-        let recommendation = "**Recommended check:** \(checkName(s, best.check)): the fewest early plus missed collections per tour."
+        var recommendation = "**Recommended check:** \(checkName(s, best.check)): the fewest early plus missed collections per tour."
+        let confirmation = try GeofenceConfirmation.runTour(
+            s, recommended: best.check, environment: env, variant: variant, distance: d,
+            runner: MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs))
+        recommendation += " " + (try confirmationText(s, confirmation, probe: nil))
         return Answer(headline: headline, bullets: bullets, recommendation: recommendation)
+    }
+
+    /// Per check (in order): early collections (from radius + tolerance or more away) and missed halls per tour, over
+    /// the tours of one cell.
+    static func tourScores(
+        _ s: GeofenceScenario, _ a: GeofenceAnalysis, environment env: String, variant: String, distance d: Double
+    ) -> [(check: Int, wrong: Double, missed: Double)] {
+        let rows = a.rows.filter { $0.cell.environment.name == env && $0.cell.variant == variant && $0.cell.distanceMeters == d }
+        let visits = Double(max(1, rows.first?.visits ?? 0))
+        return s.checks.indices.map { c in
+            let mine = rows.filter { $0.checkIndex == c }
+            let wrong = Double(mine.reduce(0) { $0 + $1.wronglyCollectedVisits }) / visits
+            let missed = Double(mine.reduce(0) { $0 + $1.missedVisits }) / visits
+            return (c, wrong, missed)
+        }
+    }
+
+    /// The tour's recommendation: the fewest early plus missed collections per tour, ties to the first check.
+    static func tourChoice(_ scores: [(check: Int, wrong: Double, missed: Double)]) -> Int? {
+        scores.min { ($0.wrong + $0.missed, $0.check) < ($1.wrong + $1.missed, $1.check) }?.check
     }
 
     static func measuredText(_ s: GeofenceScenario, _ a: GeofenceAnalysis) throws -> String {
@@ -468,7 +536,8 @@ extension GeofenceReport {
             + "`ProximityMonitor` per check, so the checks see identical data. A visit is *outside* when the student never came truly within "
             + "\(Format.exact(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
             + "missed without an enter within \(Format.exact(s.timeLimitSeconds)) s of the true entry. Intervals: Wilson 95% for "
-            + "probabilities, quasi-Poisson 95% over visits for rates per hour (Garwood's exact interval on the effective count: false triggers come in bursts within a visit, so each visit is a cluster), "
+            + "probabilities (a false trigger per visit: the modified Wilson of Brown, Cai and DasGupta, whose lower bound at 1–3 "
+            + "visits is the Poisson one), quasi-Poisson 95% over visits for rates per hour (Garwood's exact interval on the effective count: false triggers come in bursts within a visit, so each visit is a cluster), "
             + (try floorText(s, a)) + ". Places: \(s.placeSet.source). Reproduce with "
             + "`sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
     }

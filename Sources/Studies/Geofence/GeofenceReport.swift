@@ -183,7 +183,7 @@ package enum GeofenceReport {
                 var chart = LineChart(
                     title: "False-trigger probability per visit against true distance (\(env))",
                     xLabel: "true distance from the place (m)",
-                    yLabel: "P(at least one false trigger), 95% Wilson interval", series: series)
+                    yLabel: "P(at least one false trigger), 95% modified Wilson interval", series: series)
                 chart.mergesCoincidentSeries = true
                 charts.append(
                     RenderedChart(

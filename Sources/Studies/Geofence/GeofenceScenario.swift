@@ -47,6 +47,8 @@ package struct GeofenceScenario: Sendable {
     package let movement: MovementParameters
     package let checks: [GeofenceCheck]
     package let cells: [GeofenceCell]
+    /// Fresh days the recommendation is confirmed on (`confirm.days`; 0: not confirmed).
+    package let confirmationDays: Int
 
     package var totalTrials: Int { cells.count * trialsPerCell }
     package var isTour: Bool { movement.kind == .tour }
@@ -131,6 +133,7 @@ package struct GeofenceScenario: Sendable {
         try m.finish()
 
         let checks = try readChecks(r.optional("checks"), ruleRadius: rule)
+        let confirmField = r.optional("confirm")
 
         // A tour or a path has a default for every grid key it may take, so it may leave "grid" out.
         let gridOptional = movement.kind == .tour || movement.kind == .path
@@ -203,6 +206,7 @@ package struct GeofenceScenario: Sendable {
             }
         }
         try ScenarioLimits.checkTotalTrials(cells: cells.count, trialsPerCell: trials, field: trialsField)
+        let confirmationDays = try readConfirmationDays(confirmField, totalTrials: cells.count * trials)
         guard work <= maximumTotalWork else {
             throw InputError(
                 file: file, line: trialsField.node.line, field: "trialsPerCell",
@@ -211,7 +215,27 @@ package struct GeofenceScenario: Sendable {
         return GeofenceScenario(
             name: name, description: description, file: file, seed: seed, trialsPerCell: trials,
             placeSet: placeSet, targetIndex: targetIndex, stops: stops, ruleRadiusMeters: rule,
-            toleranceMeters: tolerance, timeLimitSeconds: timeLimit, movement: movement, checks: checks, cells: cells)
+            toleranceMeters: tolerance, timeLimitSeconds: timeLimit, movement: movement, checks: checks, cells: cells,
+            confirmationDays: confirmationDays)
+    }
+
+    /// `confirm.days`: fresh days the recommendation is confirmed on, 0…1000 (default
+    /// ``GeofenceConfirmation/days``), and at most ``GeofenceConfirmation/maximumFreshTrials`` fresh visits in all
+    /// (day k's visits are numbered from k·totalTrials on, inside the confirmation's own stream).
+    ///
+    /// - Throws: ``InputError`` naming `confirm.days` (or an unknown key of `confirm`).
+    static func readConfirmationDays(_ field: JSONField?, totalTrials: Int) throws(InputError) -> Int {
+        guard let o = try field?.object() else { return GeofenceConfirmation.days }
+        var days = GeofenceConfirmation.days
+        if let f = o.optional("days") {
+            days = try f.integer(in: 0...1000)
+            guard Double(days) * Double(totalTrials) <= Double(GeofenceConfirmation.maximumFreshTrials) else {
+                throw f.error(
+                    "\(days) days of \(totalTrials) visits is more than 2²⁹ = \(GeofenceConfirmation.maximumFreshTrials) fresh visits")
+            }
+        }
+        try o.finish()
+        return days
     }
 
     /// Rough walk duration for the size limit (a tour's legs as straight lines).
