@@ -275,7 +275,10 @@ package struct SubmissionCompiler: Sendable {
             throw .writing(error, "cannot write \(mainFile.path)")
         }
         // Files with attributes only a macro could expand (`@Observable`) are compiled from a copy with them
-        // blanked out, same length, so every line and column the compiler names is the team's.
+        // blanked out, same length, so every line and column the compiler names is the team's. A contained
+        // compile reads every file from a copy (the grader's, world-readable): as root its uid is not the grader's
+        // and may not read the team's folder.
+        let contained = compileSandbox?.canRunTools == true
         let copies = scratch.appendingPathComponent("team")
         var sources: [URL] = []
         let prefix = teamFolder.standardizedFileURL.path + "/"
@@ -283,7 +286,7 @@ package struct SubmissionCompiler: Sendable {
             guard let data = try? Data(contentsOf: file) else { throw .toolFailed("cannot read \(file.path)") }
             let text = String(decoding: data, as: UTF8.self)
             let blanked = MacroAttributes.blankedOut(text)
-            guard blanked != text else {
+            guard blanked != text || contained else {
                 sources.append(file)
                 continue
             }
@@ -292,7 +295,7 @@ package struct SubmissionCompiler: Sendable {
             do {
                 try FileManager.default.createDirectory(
                     at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(blanked.utf8).write(to: copy)
+                try (blanked == text ? data : Data(blanked.utf8)).write(to: copy)
             } catch {
                 throw .writing(error, "cannot write \(copy.path)")
             }
@@ -312,8 +315,7 @@ package struct SubmissionCompiler: Sendable {
         arguments += [mainFile.path, "-o", scratch.appendingPathComponent("harness").path]
         let run: ToolRun
         if let compileSandbox, compileSandbox.canRunTools {
-            run = try compileContained(
-                compileSandbox, arguments, readOnly: [teamFolder, libraries.folder], scratch: scratch)
+            run = try compileContained(compileSandbox, arguments, readOnly: [libraries.folder], scratch: scratch)
         } else {
             run = try ToolRun.run(swiftc, arguments, scratch: scratch, timeoutSeconds: timeoutSeconds)
         }

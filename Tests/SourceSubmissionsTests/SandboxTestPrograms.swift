@@ -162,6 +162,43 @@ enum SandboxTestPrograms {
                 for (int i = 0; i < started; i++) waitpid(children[i], 0, 0);
                 return 0;
             }
+            if (!strcmp(mode, "touch")) {
+                /* argv[2] children each allocate argv[3] MiB and touch every page, say so over a pipe, hold it
+                   5 s, and exit; then how many there were, how many held it and how many SIGKILL ended. */
+                int wanted = atoi(argv[2]);
+                long bytes = atol(argv[3]) << 20;
+                int report[2];
+                if (pipe(report)) return 3;
+                pid_t children[64];
+                int n = 0;
+                for (int i = 0; i < wanted && i < 64; i++) {
+                    pid_t child = fork();
+                    if (child < 0) break;
+                    if (child == 0) {
+                        close(report[0]);
+                        char *block = malloc(bytes);
+                        if (!block) _exit(2);
+                        for (long at = 0; at < bytes; at += 4096) block[at] = 1;
+                        char done = 'x';
+                        if (write(report[1], &done, 1) != 1) _exit(3);
+                        sleep(5);
+                        _exit(0);
+                    }
+                    children[n++] = child;
+                }
+                close(report[1]);
+                int held = 0;
+                char done;
+                while (read(report[0], &done, 1) == 1) held++;
+                int killed = 0;
+                for (int i = 0; i < n; i++) {
+                    int status = 0;
+                    waitpid(children[i], &status, 0);
+                    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) killed++;
+                }
+                printf("children=%d held=%d killed=%d\\n", n, held, killed);
+                return 0;
+            }
             fprintf(stderr, "probe: unknown mode %s\\n", mode);
             return 64;
         }

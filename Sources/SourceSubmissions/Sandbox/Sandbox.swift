@@ -254,6 +254,16 @@ package struct Sandbox: Sendable {
             command += limitArguments + [program] + arguments
             shownScratch = scratchPath + "/"
         }
+        // The team's control group, when the limits cap its memory and this machine lets the grader make one: the
+        // first process joins it before anything else starts. Two tasks of the sandbox's own are in it with the
+        // team's: bubblewrap's monitor and namespace init, or `unshare` and its shell.
+        var group: TeamCgroup?
+        defer { group?.remove() }
+        if let teamBytes = limits.teamMemoryCapBytes, let hierarchy = TeamCgroup.hierarchy {
+            let made = try TeamCgroup.make(in: hierarchy, memoryBytes: teamBytes, processes: limits.processes + 2)
+            group = made
+            command = made.joinCommand + command
+        }
         let result = try SpawnedProcess.run(
             command, environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "SWIFT_BACKTRACE=enable=no"], input: input,
             pacing: pacing, outputLimit: limits.outputBytes, errorLimit: 65_536, wallSeconds: limits.wallSeconds,
@@ -261,12 +271,16 @@ package struct Sandbox: Sendable {
         var diagnostics = String(decoding: result.errorOutput, as: UTF8.self)
             .replacingOccurrences(of: shownScratch, with: "scratch/")
         if result.errorOutput.count >= 65_536 { diagnostics += "\n[standard error cut at 64 KiB]\n" }
-        let outcome = SandboxOutcome.classify(
+        var outcome = SandboxOutcome.classify(
             result.termination, statusCarriesSignal: true, killedForOutput: result.killedForOutput,
             killedForTime: result.killedForTime, diagnostics: diagnostics)
+        // A process the kernel killed for the group's cap: the team's memory, whatever the others did after.
+        if let group, group.outOfMemoryKills > 0, outcome != .outputLimit, outcome != .wallTimeout {
+            outcome = .memoryLimit
+        }
         return SandboxRun(
             output: result.output, diagnostics: diagnostics, outcome: outcome, wallSeconds: result.wallSeconds,
-            hostUser: hostUser)
+            hostUser: hostUser, controlGroup: group?.folders)
     }
 
     // MARK: - bubblewrap's command line

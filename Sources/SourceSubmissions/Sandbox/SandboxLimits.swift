@@ -16,6 +16,12 @@ package struct SandboxLimits: Sendable, Equatable {
     /// the sandbox's own host user, see ``Sandbox``): a `fork` or thread past it fails with `EAGAIN`.
     package var processes: Int
 
+    /// The team's total memory, bytes, held by a control group of the run's own where this machine lets the
+    /// grader make one (``TeamCgroup``: cgroup v2, else v1's memory and pids hierarchies), with the team's tasks
+    /// capped there too; nil: no group, only `teamMemoryBytes`. Past it the kernel kills a process of the team and
+    /// the run's outcome is `.memoryLimit`.
+    package var teamMemoryCapBytes: UInt64?
+
     /// The team's total memory where no memory cgroup can be made for it: every process of the team is held to
     /// `memoryBytes` of address space and there are at most `processes` of them, so together they hold at most
     /// `processes × memoryBytes` (8 GiB with the harness limits). `RLIMIT_AS` bounds what a process may map, so
@@ -31,10 +37,12 @@ package struct SandboxLimits: Sendable, Equatable {
     ///   - outputBytes: standard-output bytes. Default 64 MiB.
     ///   - fileBytes: largest file, bytes. Default 64 MiB.
     ///   - processes: processes and threads of the team at once, the program included. Default 4.
+    ///   - teamMemoryCapBytes: the team's memory together, where a control group can be made. Default nil (none).
     package init(
         cpuSeconds: Int = 60, memoryBytes: UInt64 = 2 << 30, wallSeconds: Double = 180, outputBytes: Int = 64 << 20,
-        fileBytes: UInt64 = 64 << 20, processes: Int = 4
+        fileBytes: UInt64 = 64 << 20, processes: Int = 4, teamMemoryCapBytes: UInt64? = nil
     ) {
+        self.teamMemoryCapBytes = teamMemoryCapBytes
         self.cpuSeconds = cpuSeconds
         self.memoryBytes = memoryBytes
         self.wallSeconds = wallSeconds
@@ -51,8 +59,10 @@ package struct SandboxLimits: Sendable, Equatable {
     /// and runs under 128 MiB (16 MB resident), so 2 GiB leaves the suites ample room while a blow-up stops long
     /// before the machine's memory. Four processes: a harness is one process with one thread (its detector has no
     /// use for more), and the rest leaves room for a runtime that starts a helper thread; a fork bomb stops at
-    /// three children, and the team's memory at 4 × 2 GiB (``teamMemoryBytes``).
-    package static let harness = SandboxLimits()
+    /// three children, and the team's memory at 2 GiB together where a control group can be made
+    /// (``teamMemoryCapBytes``: one process's address space, so a team that splits its memory over processes gains
+    /// nothing), else at 4 × 2 GiB (``teamMemoryBytes``).
+    package static let harness = SandboxLimits(teamMemoryCapBytes: 2 << 30)
 
     /// The limits in words, for reports: "CPU 60 s, address space 2 GiB, wall clock 180 s, output 64 MiB, files 64 MiB".
     package var description: String {

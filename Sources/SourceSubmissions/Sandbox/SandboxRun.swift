@@ -13,6 +13,9 @@ package struct SandboxRun: Sendable {
     /// The host user the sandbox ran as when the grader is root (one of ``SandboxUsers``, never 0); nil when the
     /// grader is not root (then the grader's own user, mapped to uid 65534 inside) or for a tool run.
     package var hostUser: UInt32? = nil
+    /// The control group folders the run's processes were in (``TeamCgroup``; removed when the run returns), or
+    /// nil when it had none.
+    package var controlGroup: [String]? = nil
 }
 
 /// How a sandboxed program ended.

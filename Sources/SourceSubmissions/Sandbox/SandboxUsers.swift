@@ -24,6 +24,10 @@ final class SandboxUsers: @unchecked Sendable {
     static let firstID: UInt32 = 0x7A00_0000
     /// IDs per grader process.
     static let slotsPerProcess = 1024
+    /// The group of every tool run (``Sandbox/runTool(_:arguments:readOnly:workFolder:writable:limits:)``, the
+    /// compiler) when the grader is root: 0x79FF_FFFF, just below the users' range. A tool run's folders to share
+    /// (the module cache) belong to it; a harness run's uid never has it (its group is its own uid).
+    static let toolGroupID: UInt32 = firstID - 1
 
     static let shared = SandboxUsers(
         base: firstID + UInt32(getpid() % 1024) * UInt32(slotsPerProcess))
