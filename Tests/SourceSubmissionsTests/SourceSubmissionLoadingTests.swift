@@ -68,6 +68,10 @@ import Testing
             #""detector": {"kind": "threshold-count"}, "proximityCheck": {"kind": "naive"}, "halls": "halls.gpx""#, "submission.json",
             "source", "required"
         ),
+        (
+            #""source": {"shakeDetector": "D", "upcomingFeatures": ["ExistentialAny", "-Xfrontend"]}, "proximityCheck": {"kind": "naive"}, "halls": "halls.gpx""#,
+            "submission.json", "source.upcomingFeatures[1]", "is not an upcoming feature's name"
+        ),
     ])
     func mistakesNameTheFileAndField(_ body: String, _ file: String, _ field: String, _ problem: String) throws {
         let (result, folder) = try Self.load(#"{"team": "t", "gesture": "shake", "# + body + "}", gpx: Self.gpx)

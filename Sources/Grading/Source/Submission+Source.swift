@@ -29,7 +29,7 @@ extension Submission {
 
     /// The `source` object: the type for the gesture (`shakeDetector` or `shakeApp`, or `scribbleDetector`), an
     /// optional `proximityCheck` or `locationApp` type, an optional `files` list, and the optional
-    /// `lowRateDelivery`, `swiftLanguageMode` and `defaultIsolation`.
+    /// `lowRateDelivery`, `swiftLanguageMode`, `defaultIsolation` and `upcomingFeatures`.
     static func readSource(
         _ o: JSONObjectReader, gesture: GestureChoice, team: String, folder: URL
     ) throws(InputError) -> Source {
@@ -72,9 +72,20 @@ extension Submission {
             return v
         }
         let delivery = try choice("lowRateDelivery", HarnessTypes.lowRateDeliveryModels) ?? "latest"
+        var features: [String] = []
+        if let f = o.optional("upcomingFeatures") {
+            for element in try f.array(count: 0...100) {
+                let name = try element.string()
+                guard CompileSettings.isFeatureName(name) else {
+                    throw element.error("\"\(TeamFile.shown(name))\" is not an upcoming feature's name (ASCII letters and digits)")
+                }
+                features.append(name)
+            }
+        }
         let compile = CompileSettings(
             swiftLanguageMode: try choice("swiftLanguageMode", CompileSettings.languageModes) ?? "5",
-            defaultIsolation: try choice("defaultIsolation", CompileSettings.isolations) ?? "nonisolated")
+            defaultIsolation: try choice("defaultIsolation", CompileSettings.isolations) ?? "nonisolated",
+            upcomingFeatures: features)
         let all: [String]
         do { all = try SubmissionCompiler.swiftFilesRelative(in: folder) } catch {
             throw InputError(file: o.file, field: "source", problem: error.description)

@@ -30,11 +30,23 @@ package struct ProjectAnalysis: Sendable {
         package var counterKind: CounterKind
         package var file: String
         package var line: Int
+        /// Swift the glue adds before its extension (a subclass counting calls), empty when none.
+        package var declarations = ""
     }
 
     package enum CounterKind: String, Sendable, Equatable {
-        case integer, collection, flag
+        /// An `Int` it increments.
+        case integer
+        /// A collection it grows: its `count`.
+        case collection
+        /// A `Bool` it sets true: each rise.
+        case flag
+        /// Calls of a method (`collect(hall)`, `markCollected()`), counted by a subclass that overrides it.
+        case calls
     }
+
+    /// The member a generated subclass counts calls of a collect method in.
+    static let callCounter = "sensorBenchCollectCalls"
 
     /// The team's object that receives location updates and decides "near enough".
     package struct LocationEntry: Sendable, Equatable {
@@ -66,6 +78,8 @@ package struct ProjectAnalysis: Sendable {
     /// Why the project cannot be graded automatically, nil when it can.
     package var ungradable: String?
     package var motion: MotionEntry?
+    /// The view whose closures are driven (a detector in `.onAppear`/`.onReceive`, a scribble `DragGesture`).
+    package var view: ViewDriver?
     package var location: LocationEntry?
     /// The radius of the project's `distance(from:) < r` comparison (used with the grader's naive check when no
     /// location object is driven), metres.
@@ -98,19 +112,21 @@ package struct ProjectAnalysis: Sendable {
                 let plist = try PropertyListText.parse(bytes)
                 if let target = XcodeAppTarget.read(plist, available: paths) {
                     a.target = target
-                    a.compile = CompileSettings(swiftLanguageMode: target.languageMode, defaultIsolation: target.isolation)
+                    a.compile = CompileSettings(
+                        swiftLanguageMode: target.languageMode, defaultIsolation: target.isolation,
+                        upcomingFeatures: target.upcomingFeatures)
                     let missing = target.swiftFiles.filter { project.files[$0] == nil }
                     for m in missing {
                         a.findings.append(ProjectFinding(file: m, "listed in the app target but not in the project; left out"))
                     }
                     paths = target.swiftFiles.filter { project.files[$0] != nil }
-                    let others = target.upcomingFeatures.filter { $0 != "InferIsolatedConformances" }
-                    if !others.isEmpty {
+                    let refused = target.upcomingFeatures.filter { !CompileSettings.isFeatureName($0) }
+                    if !refused.isEmpty {
                         a.findings.append(
                             ProjectFinding(
                                 file: pf,
-                                "upcoming features \(others.joined(separator: ", ")) are set in the project but not applied by the grader's compile"
-                            ))
+                                "upcoming features \(refused.map { "\"\(TeamFile.shown($0))\"" }.joined(separator: ", ")) are not "
+                                    + "feature names (ASCII letters and digits): not applied"))
                     }
                 } else {
                     a.findings.append(ProjectFinding(file: pf, "no app target found: every Swift file compiled, Swift 5, nonisolated"))
@@ -136,11 +152,58 @@ package struct ProjectAnalysis: Sendable {
                 interfaceTypes.insert(d.name)
             }
         }
+        // A view holding the detection code is driven when no class outside the views starts motion updates (a
+        // scribble view: when nothing starts them).
+        let classStarts = originals.contains { o in
+            motionStarts.contains { w in
+                o.scan.occurrences(of: w).contains { k in
+                    o.scan.isPunctuation(k + 1, "(")
+                        && !(owner(o.scan, k).map { isInterface($0) || interfaceTypes.contains($0.name) } ?? false)
+                }
+            }
+        }
+        var drivers: [(path: String, result: Result<ViewDriver, ProjectFinding>)] = []
+        if !classStarts {
+            for (path, scan) in originals {
+                for d in scan.declarations where d.depth == 0 && d.keyword != "extension" && d.inherits.contains("View") {
+                    if let r = viewDriver(d, path: path, scan: scan) { drivers.append((path, r)) }
+                }
+            }
+            let shakes = drivers.filter { (try? $0.result.get())?.gesture != "scribble" }
+            if !shakes.isEmpty { drivers = shakes }
+        }
+        if let first = drivers.first {
+            switch first.result {
+            case .success(let v):
+                a.view = v
+                if drivers.count > 1 {
+                    let others = drivers.dropFirst().map { d in
+                        (try? d.result.get()).map { "\($0.viewType) (\($0.file):\($0.line))" } ?? d.path
+                    }
+                    a.findings.append(
+                        ProjectFinding(
+                            file: v.file, line: v.line,
+                            "several views hold detection code: \(v.viewType) is driven; also \(others.joined(separator: "; "))"))
+                }
+            case .failure(let why):
+                a.ungradable = why.description
+                return a
+            }
+        }
         var compiledScans: [(path: String, scan: SwiftSourceScan)] = []
         for (path, scan) in originals {
             var ranges: [ClosedRange<Int>] = []
             for d in scan.declarations
             where d.depth == 0 && (isInterface(d) || (d.keyword == "extension" && interfaceTypes.contains(d.name))) {
+                if let v = a.view, v.file == path, v.viewType == d.name, d.keyword != "extension" {
+                    ranges += v.blanked
+                    a.leftOut.append(
+                        ProjectFinding(
+                            file: path, line: d.line,
+                            "\(d.keyword) \(d.name) (SwiftUI): its interface left out, its properties and methods kept, its "
+                                + "closures driven"))
+                    continue
+                }
                 ranges.append(d.firstToken...d.closeBrace)
                 a.leftOut.append(ProjectFinding(file: path, line: d.line, "\(d.keyword) \(d.name) (SwiftUI) left out"))
             }
@@ -214,6 +277,15 @@ package struct ProjectAnalysis: Sendable {
             }
         }
         candidates.sort { ($0.path, $0.decl.line) < ($1.path, $1.decl.line) }
+        if candidates.isEmpty, let v = view {
+            if v.gesture == "shake" {
+                motion = MotionEntry(
+                    typeName: v.driverType, startMethod: "sensorBenchAppear_",
+                    counter: v.counterKind == .flag ? "view.sensorBenchCount_ == 1" : "view.sensorBenchCount_",
+                    counterKind: v.counterKind == .flag ? .flag : .integer, file: v.file, line: v.line)
+            }
+            return
+        }
         guard !candidates.isEmpty else {
             if let v = inViews.first {
                 ungradable =
@@ -233,7 +305,7 @@ package struct ProjectAnalysis: Sendable {
         }
         // Each candidate's entry point; the one with the clearest "collected" is graded.
         var entries: [(entry: Result<(MotionEntry, [ProjectFinding], Bool), ProjectFinding>, rank: Int)] = []
-        for c in candidates { entries.append(Self.motionEntry(c.decl, path: c.path, scan: c.scan, token: c.token)) }
+        for c in candidates { entries.append(Self.motionEntry(c.decl, path: c.path, scan: c.scan, token: c.token, all: compiled)) }
         let best = entries.indices.min { (entries[$0].rank, $0) < (entries[$1].rank, $1) } ?? 0
         if candidates.count + inViews.count > 1 {
             let all = candidates.map { "\($0.decl.name) (\($0.path):\($0.scan.tokens[$0.token].line))" } + inViews.map(\.description)
@@ -258,7 +330,7 @@ package struct ProjectAnalysis: Sendable {
     /// The entry point of one motion-owning declaration: its counter and start method, with a rank (0 best: a
     /// counter named for shakes or collections; 9: none found), or why none was found.
     private static func motionEntry(
-        _ d: SwiftDeclaration, path: String, scan: SwiftSourceScan, token: Int
+        _ d: SwiftDeclaration, path: String, scan: SwiftSourceScan, token: Int, all: [(path: String, scan: SwiftSourceScan)]
     ) -> (entry: Result<(MotionEntry, [ProjectFinding], Bool), ProjectFinding>, rank: Int) {
         func fail(_ line: Int, _ why: String) -> (entry: Result<(MotionEntry, [ProjectFinding], Bool), ProjectFinding>, rank: Int) {
             (
@@ -273,36 +345,51 @@ package struct ProjectAnalysis: Sendable {
         func uses(_ name: String, _ pattern: (Int) -> Bool) -> Bool {
             scan.occurrences(of: name).contains { $0 > d.openBrace && $0 < d.closeBrace && pattern($0) }
         }
-        var counters: [(property: SwiftProperty, kind: CounterKind, rank: Int)] = []
+        var counters: [Counter] = []
         for p in members {
             let lower = p.name.lowercased()
             let named = lower.contains("shake") || lower.contains("collect")
             let isInteger = p.type == "Int" || (p.type.isEmpty && Int(p.initialValue) != nil)
             let isBool = p.type == "Bool" || p.initialValue == "false"
             if isInteger, uses(p.name, { scan.isPunctuation($0 + 1, "+") && scan.isPunctuation($0 + 2, "=") }) {
-                counters.append((p, .integer, named ? 0 : 3))
+                counters.append(
+                    Counter(
+                        name: p.name, expression: p.name, kind: .integer, rank: named ? 0 : 3, line: p.line,
+                        isPrivate: isPrivate(p.modifiers)))
             } else if lower.contains("collect"),
                 uses(p.name, { k in scan.isPunctuation(k + 1, ".") && (scan.isWord(k + 2, "insert") || scan.isWord(k + 2, "append")) })
             {
-                counters.append((p, .collection, 1))
+                counters.append(
+                    Counter(name: p.name, expression: p.name, kind: .collection, rank: 1, line: p.line, isPrivate: isPrivate(p.modifiers)))
             } else if isBool, uses(p.name, { k in scan.isPunctuation(k + 1, "=") && scan.isWord(k + 2, "true") }) {
-                counters.append((p, .flag, named ? 2 : 4))
+                counters.append(
+                    Counter(
+                        name: p.name, expression: p.name, kind: .flag, rank: named ? 2 : 4, line: p.line, isPrivate: isPrivate(p.modifiers))
+                )
             }
         }
-        counters.sort { ($0.rank, $0.property.line) < ($1.rank, $1.property.line) }
+        var refusedCalls: [ProjectFinding] = []
+        for call in collectCalls(in: d, scan: scan) {
+            switch callCounter(call, in: d, path: path, scan: scan, all: all) {
+            case .success(let c): if !counters.contains(where: { $0.expression == c.expression }) { counters.append(c) }
+            case .failure(let why): refusedCalls.append(why)
+            }
+        }
+        counters.sort { ($0.rank, $0.line) < ($1.rank, $1.line) }
         guard let counter = counters.first else {
+            if let why = refusedCalls.first { return fail(why.line, why.text) }
             return fail(
                 d.line,
                 "\(d.name) starts motion updates, but what \"collected\" means was not found (no counter it increments, "
-                    + "no collection it grows, no flag it sets true): entry point not found")
+                    + "no collection it grows, no flag it sets true, no collect method it calls): entry point not found")
         }
         var notes: [ProjectFinding] = []
         if counters.count > 1 {
             notes.append(
                 ProjectFinding(
-                    file: path, line: counter.property.line,
-                    "\"collected\" read as \(counter.property.name) (also possible: "
-                        + "\(counters.dropFirst().map(\.property.name).joined(separator: ", "))); check that it is the shake"))
+                    file: path, line: counter.line,
+                    "\"collected\" read as \(counter.name) (also possible: "
+                        + "\(counters.dropFirst().map(\.name).joined(separator: ", "))); check that it is the shake"))
         }
         let start = scan.functions.first { $0.enclosingBrace == d.openBrace && ($0.body.map { $0.contains(token) } ?? false) }
         var startMethod: String? = nil
@@ -312,11 +399,177 @@ package struct ProjectAnalysis: Sendable {
             }
             startMethod = f.name
         }
-        let entry = MotionEntry(
-            typeName: d.name, startMethod: startMethod, counter: counter.property.name, counterKind: counter.kind, file: path,
-            line: d.line)
-        let isPrivate = isPrivate(counter.property.modifiers) || (startMethod != nil && isPrivate(start?.modifiers ?? []))
+        if counter.subclass != nil, isPrivate(start?.modifiers ?? []) {
+            return fail(
+                counter.line,
+                "\(d.name)'s start method \(startMethod ?? "init")() is private, so the subclass counting \(counter.name) cannot call it")
+        }
+        var entry = MotionEntry(
+            typeName: counter.subclass == nil ? d.name : "SensorBenchCounted_\(d.name)", startMethod: startMethod,
+            counter: counter.expression, counterKind: counter.kind, file: path, line: d.line)
+        entry.declarations = counter.subclass ?? ""
+        let isPrivate = counter.isPrivate || (startMethod != nil && isPrivate(start?.modifiers ?? []))
         return (.success((entry, notes, isPrivate)), counter.rank)
+    }
+
+    /// One reading of "collected" in a motion owner: what the glue reads (`shakeCount`, `store.collected`, the
+    /// calls counted by a subclass), how it counts, and how clear it is (rank 0 clearest).
+    struct Counter {
+        var name: String
+        var expression: String
+        var kind: CounterKind
+        var rank: Int
+        var line: Int
+        var isPrivate: Bool
+        /// The subclass counting calls (``CounterKind/calls``), nil otherwise.
+        var subclass: String? = nil
+    }
+
+    /// A call in a motion owner of a method whose name says it collects: `collect(hall)`, `self.markCollected()`,
+    /// `store.collect(…)`, `HuntStore.shared.add(…)` does not count (its name says nothing of collecting).
+    struct CollectCall {
+        /// The words before the method (`store`, `HuntStore.shared`), `self` dropped; empty for the owner's own.
+        var receiver: [String]
+        var method: String
+        var line: Int
+    }
+
+    static func collectCalls(in d: SwiftDeclaration, scan: SwiftSourceScan) -> [CollectCall] {
+        var out: [CollectCall] = []
+        var k = d.openBrace + 1
+        while k < d.closeBrace {
+            defer { k += 1 }
+            let t = scan.tokens[k]
+            guard t.kind == .word, t.text.lowercased().contains("collect"), scan.isPunctuation(k + 1, "("),
+                !scan.isWord(k - 1, "func")
+            else { continue }
+            var receiver: [String] = []
+            var j = k - 1
+            while scan.isPunctuation(j, "."), j >= 1, scan.tokens[j - 1].kind == .word {
+                receiver.insert(scan.tokens[j - 1].text, at: 0)
+                j -= 2
+            }
+            // An optional chain, a call result or a subscript before the dot: not a receiver the glue can name.
+            if scan.isPunctuation(j, ".") || scan.isPunctuation(j, "?") && scan.isPunctuation(j + 1, ".") { continue }
+            if receiver.first == "self" { receiver.removeFirst() }
+            if !out.contains(where: { $0.receiver == receiver && $0.method == t.text }) {
+                out.append(CollectCall(receiver: receiver, method: t.text, line: t.line))
+            }
+        }
+        return out
+    }
+
+    /// How a collect call is counted: through the state the called method changes (a counter, a collection, a
+    /// flag of the receiver's type, read through the receiver), or, for a method of the owner itself that changes
+    /// nothing countable, by a generated subclass overriding it. Fails with the reason a person must look.
+    static func callCounter(
+        _ call: CollectCall, in d: SwiftDeclaration, path: String, scan: SwiftSourceScan, all: [(path: String, scan: SwiftSourceScan)]
+    ) -> Result<Counter, ProjectFinding> {
+        let shown = (call.receiver + [call.method]).joined(separator: ".")
+        func refuse(_ why: String) -> Result<Counter, ProjectFinding> {
+            .failure(
+                ProjectFinding(
+                    file: path, line: call.line, "\(d.name) calls \(shown)(…) when it collects, but \(why): entry point not found"))
+        }
+        // The receiver's type: the owner, a stored property's type, or a type named before `.shared`.
+        var typeName = d.name
+        var prefix = ""
+        if let first = call.receiver.first {
+            if call.receiver.count == 1,
+                let p = scan.properties.first(where: { $0.enclosingBrace == d.openBrace && $0.name == first })
+            {
+                let written = p.type.isEmpty ? p.initialValue : p.type
+                guard !written.hasSuffix("?"), !written.hasSuffix("!"), let c = written.first, c.isUppercase else {
+                    return refuse("the type of \(first) is not written as a plain type name")
+                }
+                typeName = written
+            } else if call.receiver.count == 2, let c = first.first, c.isUppercase {
+                typeName = first
+            } else {
+                return refuse("its receiver is not a stored property or a shared instance")
+            }
+            prefix = call.receiver.joined(separator: ".") + "."
+            guard !isPrivate(scan.properties.first { $0.enclosingBrace == d.openBrace && $0.name == first }?.modifiers ?? []) else {
+                return refuse("\(first) is private")
+            }
+        }
+        // The method and the type's state it changes.
+        var method: (SwiftFunction, SwiftDeclaration, String, SwiftSourceScan)? = nil
+        var counters: [Counter] = []
+        for (p, sc) in all {
+            for t in sc.declarations where t.name == typeName && t.depth == 0 {
+                if method == nil, let f = sc.functions.first(where: { $0.enclosingBrace == t.openBrace && $0.name == call.method }) {
+                    method = (f, t, p, sc)
+                }
+            }
+        }
+        guard let (f, owner, methodPath, fs) = method, let body = f.body else {
+            return refuse("\(call.method) is not a method of \(typeName) in the project")
+        }
+        guard f.returns.isEmpty || f.returns == "Void" else {
+            return refuse("\(call.method) returns \(f.returns) (a question, not an action)")
+        }
+        for (propertyPath, sc) in all {
+            for t in sc.declarations where t.name == typeName && t.depth == 0 {
+                for p in sc.properties where p.isVar && p.enclosingBrace == t.openBrace && !isPrivate(p.modifiers) {
+                    let inBody = propertyPath == methodPath ? fs.occurrences(of: p.name).filter { body.contains($0) } : []
+                    let isInteger = p.type == "Int" || (p.type.isEmpty && Int(p.initialValue) != nil)
+                    let isBool = p.type == "Bool" || p.initialValue == "false"
+                    func counter(_ kind: CounterKind) -> Counter {
+                        Counter(name: prefix + p.name, expression: prefix + p.name, kind: kind, rank: 1, line: call.line, isPrivate: false)
+                    }
+                    if isInteger, inBody.contains(where: { fs.isPunctuation($0 + 1, "+") && fs.isPunctuation($0 + 2, "=") }) {
+                        counters.append(counter(.integer))
+                    } else if inBody.contains(where: { k in
+                        fs.isPunctuation(k + 1, ".") && (fs.isWord(k + 2, "insert") || fs.isWord(k + 2, "append"))
+                    }) {
+                        counters.append(counter(.collection))
+                    } else if isBool, inBody.contains(where: { k in fs.isPunctuation(k + 1, "=") && fs.isWord(k + 2, "true") }) {
+                        counters.append(counter(.flag))
+                    }
+                }
+            }
+        }
+        if let c = counters.first { return .success(c) }
+        guard call.receiver.isEmpty else {
+            return refuse("\(call.method) changes no counter, collection or flag of \(typeName) that the grader can read")
+        }
+        // The owner's own method: a subclass counts its calls.
+        guard owner.keyword == "class" || d.keyword == "class" else {
+            return refuse("\(d.name) is not a class, so its calls cannot be counted")
+        }
+        let classDecl = scan.declarations.first { $0.name == d.name && $0.keyword == "class" } ?? d
+        guard !classDecl.modifiers.contains("final") else {
+            return refuse("\(d.name) is final, so a subclass cannot count the calls")
+        }
+        guard !f.modifiers.contains(where: { ["private", "fileprivate", "final", "static", "class"].contains($0) }) else {
+            return refuse("\(call.method) is \(f.modifiers.joined(separator: " ")), so a subclass cannot count the calls")
+        }
+        guard !f.parameters.contains(where: { $0.name == "_" }) else {
+            return refuse("\(call.method) has a parameter without a name, so a subclass cannot pass it on")
+        }
+        let clause = fs.text(f.parameterClause)
+        let arguments = f.parameters.map { $0.label == "_" ? $0.name : "\($0.label): \($0.name)" }.joined(separator: ", ")
+        let effects = fs.tokens[(f.parameterClause.upperBound + 1)..<body.lowerBound].map(\.text)
+        let marks = (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+        let signature =
+            f.parameterClause.upperBound + 1 < body.lowerBound
+            ? fs.text((f.parameterClause.upperBound + 1)...(body.lowerBound - 1)) : ""
+        let subclass = """
+            /// Counts the calls of \(d.name).\(f.name)(…), the project's "collected".
+            class SensorBenchCounted_\(d.name): \(d.name) {
+                var \(callCounter) = 0
+                override func \(f.name)\(clause)\(signature.isEmpty ? "" : " " + signature) {
+                    \(callCounter) += 1
+                    \(f.returns.isEmpty ? "" : "return ")\(marks)super.\(f.name)(\(arguments))
+                }
+            }
+
+            """
+        return .success(
+            Counter(
+                name: "calls of \(shown)(…)", expression: callCounter, kind: .calls, rank: 1, line: call.line, isPrivate: false,
+                subclass: subclass))
     }
 
     /// Types whose glue must sit in their own file (it reads a private member), by file.

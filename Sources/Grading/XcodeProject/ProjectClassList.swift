@@ -41,12 +41,29 @@ package enum ProjectClassList {
     /// One sentence: the objects driven, the settings, the coordinates' sources.
     static func gradedAs(_ a: ProjectAnalysis) -> String {
         var parts: [String] = []
-        if let m = a.motion {
+        if let v = a.view {
+            let counted: String
+            switch v.counterKind {
+            case .integer, .calls: counted = "each increment of `\(v.counter)`"
+            case .collection: counted = "each growth of `\(v.counter)`"
+            case .flag: counted = "each time `\(v.counter)` becomes true"
+            }
+            let how =
+                v.gesture == "shake"
+                ? "its onAppear statements run when it appears, its onReceive statements on every tick of its timer"
+                : "its DragGesture's onChanged statements run with every touch point, onEnded when the finger lifts (a "
+                    + "scribble recognised in onEnded is reported at the next touch point)"
+            parts.append(
+                "\(v.gesture == "shake" ? "shakes" : "scribbles"): the view `\(v.viewType)` (`\(v.file):\(v.line)`), made as "
+                    + "the app makes it and driven through copies of its closures' statements (`\(v.driverType)`): \(how); a "
+                    + "\(v.gesture) is \(counted)")
+        } else if let m = a.motion {
             let counted: String
             switch m.counterKind {
             case .integer: counted = "each increment of `\(m.counter)`"
             case .collection: counted = "each growth of `\(m.counter)`"
             case .flag: counted = "each time `\(m.counter)` becomes true"
+            case .calls: counted = "each call of the collect method (counted by the generated subclass `\(m.typeName)`)"
             }
             parts.append(
                 "shakes: `\(m.typeName)` (`\(m.file):\(m.line)`), started by "

@@ -101,8 +101,9 @@ package enum ProjectIntake {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(f.bytes + Array((glue[f.path] ?? "").utf8)).write(to: url)
             }
-            if let text = glue[ProjectGlue.fileName] {
-                var name = ProjectGlue.fileName
+            for generated in [ProjectGlue.fileName, ProjectGlue.standInsFileName] {
+                guard let text = glue[generated] else { continue }
+                var name = generated
                 while p.analysis.files.contains(where: { $0.path == name }) { name = "_" + name }
                 try Data(text.utf8).write(to: folder.appendingPathComponent(name))
             }

@@ -49,8 +49,10 @@ package struct SwiftDeclaration: Sendable, Equatable {
 package struct SwiftFunction: Sendable, Equatable {
     /// The name; `init` for an initializer.
     package var name: String
-    /// Each parameter's (argument label, type as written): label `_` for none.
-    package var parameters: [(label: String, type: String)]
+    /// Each parameter's (argument label, type as written, name inside the body): label `_` for none.
+    package var parameters: [(label: String, type: String, name: String)]
+    /// The tokens of the parameter clause, `(` to `)`.
+    package var parameterClause: ClosedRange<Int> = 0...0
     /// The return type as written, empty when none.
     package var returns: String
     package var modifiers: [String]
@@ -78,6 +80,12 @@ package struct SwiftProperty: Sendable, Equatable {
     package var modifiers: [String]
     package var enclosingBrace: Int
     package var line: Int
+    /// Attribute names before it (`State`, `Published`: its property wrappers).
+    package var attributes: [String] = []
+    /// The token of its first attribute or modifier, else of `var`/`let`.
+    package var firstToken = 0
+    /// The token of `var` or `let`.
+    package var keywordToken = 0
 }
 
 /// A Swift file read as tokens, with its declarations.
@@ -379,7 +387,7 @@ package struct SwiftSourceScan: Sendable {
                     continue
                 }
                 let close = closing(j)
-                var parameters: [(label: String, type: String)] = []
+                var parameters: [(label: String, type: String, name: String)] = []
                 var p = j + 1
                 while p < close {
                     // One parameter: words up to ':' are the label and name, then the type up to ',' at depth 0.
@@ -395,7 +403,11 @@ package struct SwiftSourceScan: Sendable {
                         if isPunctuation(p, "(") || isPunctuation(p, "[") || isPunctuation(p, "<") { p = closing(p) }
                         p += 1
                     }
-                    parameters.append((label: names.first ?? "_", type: text(typeStart...max(typeStart, p - 1))))
+                    parameters.append(
+                        (
+                            label: names.first ?? "_", type: text(typeStart...max(typeStart, p - 1)),
+                            name: names.count > 1 ? names[1] : names.first ?? "_"
+                        ))
                     p += 1
                 }
                 var r = close + 1
@@ -426,7 +438,7 @@ package struct SwiftSourceScan: Sendable {
                 let body = isPunctuation(r, "{") ? partner[r].map { r...$0 } : nil
                 functions.append(
                     SwiftFunction(
-                        name: name, parameters: parameters, returns: returns, modifiers: modifiers,
+                        name: name, parameters: parameters, parameterClause: j...close, returns: returns, modifiers: modifiers,
                         enclosingBrace: enclosing[k], body: body, line: t.line))
                 k = close + 1
                 continue
@@ -449,7 +461,8 @@ package struct SwiftSourceScan: Sendable {
                 properties.append(
                     SwiftProperty(
                         name: tokens[k + 1].text, isVar: t.text == "var", type: type, initialValue: initial,
-                        modifiers: modifiers, enclosingBrace: enclosing[k], line: t.line))
+                        modifiers: modifiers, enclosingBrace: enclosing[k], line: t.line, attributes: attributes,
+                        firstToken: runStart ?? k, keywordToken: k))
             }
             k += 1
         }

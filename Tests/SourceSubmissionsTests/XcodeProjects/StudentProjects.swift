@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Student-style Xcode projects of the Penn Dining hunt, written for these tests
 
-/// Eleven small projects written the way the course's students write them (SwiftUI views, `@main` app,
+/// Fourteen small projects written the way the course's students write them (SwiftUI views, `@main` app,
 /// previews, the detection code wherever the student put it), each with its `project.pbxproj`. None is a copy
 /// of a real submission. What each covers:
 ///
@@ -15,8 +15,11 @@ import Foundation
 /// | `collect-button` | a "Collect" button in the view beside the shake |
 /// | `private-members` | the counter and the start method are `private` (glue must sit in the same file) |
 /// | `two-detectors` | two classes start motion updates |
-/// | `view-onreceive` | the detector in a view's `onReceive` (motion started in `onAppear`) |
+/// | `view-onreceive` | the detector in a view's `onReceive` of a `Timer.publish` timer (motion started in `onAppear`, read by polling) |
+/// | `view-onappear-handler` | the detector in the motion handler a view sets up in `onAppear`, `@State` counter |
 /// | `scribble-drag` | scribble in a `DragGesture` of the view |
+/// | `collect-method` | "collected" is a call of the class's own `markCollected(hall:)`, which changes nothing countable |
+/// | `collect-store` | "collected" is a call into a store object (`store.collect(…)`), which appends to its list |
 /// | `no-motion` | a list of halls, no motion or gesture code |
 /// | `callback-only` | the motion class only calls a closure back: what "collected" means is not in it |
 enum StudentProjects {
@@ -353,6 +356,108 @@ enum StudentProjects {
                             .onReceive(timer) { _ in
                                 if let a = motion.accelerometerData?.acceleration, abs(a.x) > 2 { shakes += 1 }
                             }
+                    }
+                }
+
+                """,
+            ],
+            ProjectFile.Settings()
+        )
+        p["view-onappear-handler"] = (
+            [
+                "HuntApp.swift": app, "DiningHall.swift": diningHall,
+                "ContentView.swift": """
+                import SwiftUI
+                import CoreMotion
+
+                struct ContentView: View {
+                    @State private var motion = CMMotionManager()
+                    @State private var collectedCount = 0
+                    @State private var lastShake = 0.0
+
+                    var body: some View {
+                        VStack {
+                            Text("Collected: \\(collectedCount)")
+                        }
+                        .onAppear {
+                            motion.accelerometerUpdateInterval = 0.02
+                            motion.startAccelerometerUpdates(to: .main) { data, _ in
+                                guard let data else { return }
+                                let a = data.acceleration
+                                if (a.x * a.x + a.y * a.y + a.z * a.z).squareRoot() > 2.5, data.timestamp - lastShake > 1 {
+                                    lastShake = data.timestamp
+                                    collectedCount += 1
+                                }
+                            }
+                        }
+                    }
+                }
+
+                """,
+            ],
+            ProjectFile.Settings()
+        )
+        p["collect-method"] = (
+            [
+                "HuntApp.swift": app, "ContentView.swift": contentView("HuntModel"), "DiningHall.swift": diningHall,
+                "HuntModel.swift": """
+                import CoreMotion
+
+                class HuntModel: ObservableObject {
+                    let motion = CMMotionManager()
+                    @Published var message = ""
+                    var last = 0.0
+
+                    func start() {
+                        motion.accelerometerUpdateInterval = 0.02
+                        motion.startAccelerometerUpdates(to: .main) { data, _ in
+                            guard let data else { return }
+                            let a = data.acceleration
+                            if a.x * a.x + a.y * a.y + a.z * a.z > 6.25, data.timestamp - self.last > 1 {
+                                self.last = data.timestamp
+                                self.markCollected(hall: "1920 Commons")
+                            }
+                        }
+                    }
+
+                    func markCollected(hall name: String) {
+                        message = "Collected \\(name)!"
+                    }
+                }
+
+                """,
+            ],
+            ProjectFile.Settings()
+        )
+        p["collect-store"] = (
+            [
+                "HuntApp.swift": app, "ContentView.swift": contentView("ShakeWatcher"), "DiningHall.swift": diningHall,
+                "ShakeWatcher.swift": """
+                import CoreMotion
+
+                final class CollectionStore {
+                    private(set) var collectedHalls: [String] = []
+
+                    func collect(_ hall: String) {
+                        collectedHalls.append(hall)
+                    }
+                }
+
+                final class ShakeWatcher: ObservableObject {
+                    let motion = CMMotionManager()
+                    let store = CollectionStore()
+                    private var last = 0.0
+
+                    init() {
+                        motion.deviceMotionUpdateInterval = 0.02
+                        motion.startDeviceMotionUpdates(to: .main) { dm, _ in
+                            guard let dm else { return }
+                            let a = dm.userAcceleration
+                            if (a.x * a.x + a.y * a.y + a.z * a.z).squareRoot() > 1.5, dm.timestamp - self.last > 1 {
+                                self.last = dm.timestamp
+                                self.store.collect("1920 Commons")
+                            }
+                        }
                     }
                 }
 
