@@ -537,8 +537,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
           write-labelled-samples  Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
           geofence-coverage       The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
-          geofence-recheck        Re-run geofence reports' recommended checks on fresh days beside their claims
-                                  (docs/geofence.md).
+          geofence-recheck        Re-run geofence reports' checks on fresh days beside their claims (docs/geofence.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -638,7 +637,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
     (
         "dev geofence-recheck",
         #"""
-        OVERVIEW: Re-run geofence reports' recommended checks on fresh days beside their claims (docs/geofence.md).
+        OVERVIEW: Re-run geofence reports' checks on fresh days beside their claims (docs/geofence.md).
 
         USAGE: sensorbench dev geofence-recheck <scenario>... [--days <n>]
 

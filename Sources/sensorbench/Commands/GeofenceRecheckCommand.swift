@@ -11,7 +11,7 @@ struct GeofenceRecheckCommand: Subcommand {
     init() {}
 
     static let name = "geofence-recheck"
-    static let summary = "Re-run geofence reports' recommended checks on fresh days beside their claims (docs/geofence.md)."
+    static let summary = "Re-run geofence reports' checks on fresh days beside their claims (docs/geofence.md)."
 
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
