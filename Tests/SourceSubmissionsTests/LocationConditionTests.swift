@@ -67,12 +67,7 @@ enum LocationConditionFixture {
         )
         let folder = try SourceFixture.folder(
             json: [
-                "json-raw.json": """
-                {"team": "json-raw", "gesture": "shake",
-                 "detector": {"kind": "raw-magnitude", "thresholdG": 2.5, "requiredCount": 3, "windowSeconds": 2.0,
-                              "inputIncludesGravity": true},
-                 "proximityCheck": {"kind": "naive", "radiusMeters": 50}, \(SourceFixture.halls)}
-                """
+                "json-raw.json": SourceFixture.jsonRawTeam
             ],
             sources: sources)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -52,12 +52,7 @@ struct SourceGradingHostileTests {
         for name in Self.hostile { sources[name] = try Self.team(name) }
         let folder = try SourceFixture.folder(
             json: [
-                "json-raw.json": """
-                {"team": "json-raw", "gesture": "shake",
-                 "detector": {"kind": "raw-magnitude", "thresholdG": 2.5, "requiredCount": 3, "windowSeconds": 2.0,
-                              "inputIncludesGravity": true},
-                 "proximityCheck": {"kind": "naive", "radiusMeters": 50}, \(SourceFixture.halls)}
-                """
+                "json-raw.json": SourceFixture.jsonRawTeam
             ], sources: sources)
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try Self.listing(folder)

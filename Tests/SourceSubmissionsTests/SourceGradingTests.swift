@@ -26,6 +26,15 @@ enum SourceFixture {
             launcher: .unsandboxed())
     }()
 
+    /// The JSON team several source-grading tests grade beside their source teams: raw magnitude over 2.5 g three
+    /// times within 2 s (gravity included), a naive 50 m check.
+    static let jsonRawTeam = """
+        {"team": "json-raw", "gesture": "shake",
+         "detector": {"kind": "raw-magnitude", "thresholdG": 2.5, "requiredCount": 3, "windowSeconds": 2.0,
+                      "inputIncludesGravity": true},
+         "proximityCheck": {"kind": "naive", "radiusMeters": 50}, \(halls)}
+        """
+
     /// Two halls, 6 visits each, two 3-minute shake timelines (written for this test, like GradingTests' rubric).
     static let rubric = """
         {
@@ -114,12 +123,7 @@ enum SourceFixture {
         let raw = try SourceFixture.rawMagnitudeFiles()
         let folder = try SourceFixture.folder(
             json: [
-                "json-raw.json": """
-                {"team": "json-raw", "gesture": "shake",
-                 "detector": {"kind": "raw-magnitude", "thresholdG": 2.5, "requiredCount": 3, "windowSeconds": 2.0,
-                              "inputIncludesGravity": true},
-                 "proximityCheck": {"kind": "naive", "radiusMeters": 50}, \(SourceFixture.halls)}
-                """,
+                "json-raw.json": SourceFixture.jsonRawTeam,
                 "json-threshold.json": """
                 {"team": "json-threshold", "gesture": "shake", "detector": {"kind": "threshold-count"},
                  "proximityCheck": {"kind": "naive", "radiusMeters": 50}, \(SourceFixture.halls)}
