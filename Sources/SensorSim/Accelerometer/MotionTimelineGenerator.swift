@@ -230,8 +230,9 @@ package enum MotionTimelineGenerator {
     /// Swing: A·sin(πcτ + φ)·u + ½A·sin(2πcτ + ψ)·v (the thigh at the stride frequency c/2, the bounce at the step
     /// cadence c). Steps at τⱼ = τ₀ + j/c, τ₀ uniform in [0, 1/c); step j carries ⌊m + U⌋ spikes (mean m), the i-th
     /// at τⱼ + i·s, each a half-sine of width w and height h = I·U(½, 1)·(j odd ? f : 1) along its own uniformly
-    /// random axis: the phone's orientation in the pocket changes through the step, and the far leg's strike (odd
-    /// j) reaches the pocket weakened by f. MotionSense's pocket recordings show this: |a| spends each stride near
+    /// random axis, or (i > 0, with probability r) straight back against the spike before it: the phone's
+    /// orientation in the pocket changes through the step, the strike rebounds, and the far leg's strike (odd j)
+    /// reaches the pocket weakened by f. MotionSense's pocket recordings show this: |a| spends each stride near
     /// ½–1 g with one or two clusters of one-to-two-sample spikes of 1.5–3 g, on axes that change from spike to spike.
     static func writeGait(
         _ d: [String: Double], _ u: Vector, _ v: Vector, start: Int, end: Int, fs: Double, _ stream: RandomStream,
@@ -240,7 +241,7 @@ package enum MotionTimelineGenerator {
         let c = d["cadenceHz"] ?? 2, amplitude = d["amplitudeG"] ?? 0
         let impact = d["impactG"] ?? 0, width = d["impactSeconds"] ?? 0.04
         let peaks = d["peaksPerStep"] ?? 2, spacing = d["peakSpacingSeconds"] ?? 0.05
-        let far = d["farStepFraction"] ?? 1
+        let far = d["farStepFraction"] ?? 1, rebound = d["reboundFraction"] ?? 0
         let t0 = Double(start) / fs
         let lengthSeconds = Double(end - start) / fs
         let phase = stream.uniform(0, 2 * .pi), bouncePhase = stream.uniform(0, 2 * .pi)
@@ -254,9 +255,13 @@ package enum MotionTimelineGenerator {
         while tau < lengthSeconds {
             let count = Int(peaks + stream.uniform())
             let scale = step % 2 == 0 ? 1 : far
+            var previous: Vector = (0, 0, 1)
             for i in 0..<count {
                 let height = impact * stream.uniform(0.5, 1) * scale
-                let direction = unitAxis(stream)
+                let backwards = stream.uniform() < rebound
+                let fresh = unitAxis(stream)
+                let direction = i > 0 && backwards ? (-previous.0, -previous.1, -previous.2) : fresh
+                previous = direction
                 b.addPulse(
                     atSeconds: t0 + tau + Double(i) * spacing, width: width, height: height, direction: direction,
                     fs: fs, within: start..<end)
