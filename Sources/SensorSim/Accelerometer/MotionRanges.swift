@@ -80,9 +80,9 @@ package struct MotionRanges: Sendable, Equatable {
     /// Climbing stairs: step cadence, Hz.
     package var stairsUpCadenceHz = UniformRange(1.3, 1.8)
     /// Climbing stairs: thigh swing amplitude, g.
-    package var stairsUpAmplitudeG = UniformRange(0.2, 0.6)
+    package var stairsUpAmplitudeG = UniformRange(0.4, 0.9)
     /// Climbing stairs: step spike height, g.
-    package var stairsUpImpactG = UniformRange(1.2, 3.6)
+    package var stairsUpImpactG = UniformRange(1.1, 3.4)
     /// Climbing stairs: step spike width, s.
     package var stairsUpImpactSeconds = UniformRange(0.03, 0.06)
     /// Climbing stairs: spikes per step.
@@ -99,7 +99,7 @@ package struct MotionRanges: Sendable, Equatable {
     /// Going down stairs: step cadence, Hz.
     package var stairsDownCadenceHz = UniformRange(1.6, 2.2)
     /// Going down stairs: thigh swing amplitude, g.
-    package var stairsDownAmplitudeG = UniformRange(0.5, 1.3)
+    package var stairsDownAmplitudeG = UniformRange(0.4, 1)
     /// Going down stairs: landing spike height, g.
     package var stairsDownImpactG = UniformRange(1, 3.5)
     /// Going down stairs: landing spike width, s.
@@ -112,7 +112,7 @@ package struct MotionRanges: Sendable, Equatable {
     package var stairsDownFarStepFraction = UniformRange(0.3, 0.5)
     /// Going down stairs: the chance that a spike after a step's first points straight back against the one before it (the
     /// rebound of the strike) instead of along a fresh random axis.
-    package var stairsDownReboundFraction = UniformRange(0.5, 0.8)
+    package var stairsDownReboundFraction = UniformRange(0.7, 1)
     /// Going down stairs: segment length, s.
     package var stairsDownSegmentSeconds = UniformRange(5, 30)
     /// Tapping: taps per second.
