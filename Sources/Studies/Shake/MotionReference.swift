@@ -4,7 +4,7 @@ import Reporting
 import SensorSim
 
 /// Statistics of real everyday motion, derived from MotionSense by `sensorbench dev motion-check --write` and
-/// committed (`Scenarios/motion-reference.json`), so that a shake report can say, without the real data, on which
+/// committed (`Scenarios/reference/motion-reference.json`), so that a shake report can say, without the real data, on which
 /// activities its simulated false-alarm rates do not match real ones.
 ///
 /// Only derived statistics are held (no samples): per MotionSense activity, its file count and hours, the median and

@@ -35,7 +35,7 @@ struct MotionCheckCommand: Subcommand {
                 "--write", value: "<file>",
                 meaning: "Also write the real side as a motion reference (derived statistics only) with the firings of "
                     + "every setting of every shake scenario in the scenario's folder, for the shake reports to compare "
-                    + "with (Scenarios/motion-reference.json)."
+                    + "with (Scenarios/reference/motion-reference.json)."
             ) { o, text, _ in o.write = text },
         ]
     }
@@ -98,7 +98,7 @@ struct MotionCheckCommand: Subcommand {
         }
         let reference = MotionReference.from(
             rows, settings: labels,
-            command: "sensorbench dev motion-check ../shared/realdata --write Scenarios/motion-reference.json")
+            command: "sensorbench dev motion-check ../shared/realdata --write Scenarios/reference/motion-reference.json")
         try AtomicFile.write(reference.json(), to: URL(fileURLWithPath: file))
     }
 }
