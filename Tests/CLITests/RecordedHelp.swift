@@ -672,7 +672,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   simulation uses. (default: Scenarios/shake-everyday.json)
           --write <file>          Also write the real side as a motion reference (derived statistics only) with the firings
                                   of every setting of every shake scenario in the scenario's folder, for the shake reports
-                                  to compare with (Scenarios/motion-reference.json).
+                                  to compare with (Scenarios/reference/motion-reference.json).
           -h, --help              Show help information.
         """#
     ),
