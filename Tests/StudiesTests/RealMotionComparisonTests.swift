@@ -81,11 +81,11 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-motion-ref-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Self.reference.json().write(to: url, atomically: true, encoding: .utf8)
-        #expect(try MotionReference.read(url, shown: "ref.json") == Self.reference)
+        #expect(try MotionReference.read(url, shown: url.path) == Self.reference)
         try Self.reference.json().replacingOccurrences(of: "\"running\"", with: "\"jogging\"")
             .write(to: url, atomically: true, encoding: .utf8)
         #expect {
-            _ = try MotionReference.read(url, shown: "ref.json")
+            _ = try MotionReference.read(url, shown: url.path)
         } throws: { error in
             (error as? InputError)?.description.contains("activities[1].simulatedAs") == true
         }
