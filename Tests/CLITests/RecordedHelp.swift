@@ -694,7 +694,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         #"""
         OVERVIEW: The simulated everyday motion against MotionSense's real motion (docs/shake.md).
 
-        USAGE: sensorbench dev motion-check [<realdata>] [--scenario <scenario>]
+        USAGE: sensorbench dev motion-check [<realdata>] [--scenario <scenario>] [--write <file>]
 
         ARGUMENTS:
           <realdata>              The real-data folder holding motionsense-iphone6s/ (or that folder itself; default:
@@ -703,6 +703,9 @@ let recordedHelp: [(topic: String?, text: String)] = [
         OPTIONS:
           --scenario <scenario>   The shake scenario whose sweep gives the detector settings and whose motion ranges the
                                   simulation uses. (default: Scenarios/shake-everyday.json)
+          --write <file>          Also write the real side as a motion reference (derived statistics only) with the firings
+                                  of every setting of every shake scenario in the scenario's folder, for the shake reports
+                                  to compare with (Scenarios/reference/motion-reference.json).
           -h, --help              Show help information.
         """#
     ),

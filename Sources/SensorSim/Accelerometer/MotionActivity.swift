@@ -9,9 +9,10 @@ package enum MotionActivity: String, Sendable, CaseIterable, Equatable, Hashable
     case still
     /// Walking with the phone held in the hand.
     case walking
-    /// Walking with the phone in a trouser pocket (larger bounce and heel strikes).
+    /// Walking with the phone in a trouser pocket: thigh swing and, at every step, a short train of sharp heel-strike
+    /// spikes on changing axes.
     case pocketWalk = "pocket-walk"
-    /// Running with the phone in hand or an armband (large bounce with impact spikes).
+    /// Running (the phone in a pocket, an armband or the hand): a larger swing and harder foot-strike spike trains.
     case running
     /// Picking the phone up from a table.
     case pickUp = "pick-up"
@@ -21,8 +22,13 @@ package enum MotionActivity: String, Sendable, CaseIterable, Equatable, Hashable
     case tapping
     /// Riding a bus or a car: engine and road vibration with occasional bumps.
     case vehicle
+    /// Climbing stairs with the phone in a trouser pocket (the pocket-walk shape, slower and softer).
+    case stairsUp = "stairs-up"
+    /// Going down stairs with the phone in a trouser pocket (the pocket-walk shape, harder landings).
+    case stairsDown = "stairs-down"
 
-    /// The everyday activities (every case but `shake`), in declaration order.
+    /// The everyday activities (every case but `shake`), in declaration order. The stairs come last so that the
+    /// indices of the older cases (the studies' activity labels) did not move when they were added.
     package static let everyday: [MotionActivity] = allCases.filter { $0 != .shake }
 
     /// How a report names the activity as the cause of false alarms ("mostly from table drops").
@@ -37,6 +43,8 @@ package enum MotionActivity: String, Sendable, CaseIterable, Equatable, Hashable
         case .putDown: return "table drops (putting the phone down)"
         case .tapping: return "tapping the screen"
         case .vehicle: return "riding a bus or car"
+        case .stairsUp: return "climbing stairs"
+        case .stairsDown: return "going down stairs"
         }
     }
 }

@@ -16,8 +16,10 @@ import Stats
 /// Signals (u is a random unit axis per segment, v a random axis perpendicular to it):
 /// - shake: P·w(τ)·sin(2πfτ)·u + c·P·w(τ)·cos(2πfτ)·v, with the raised-cosine envelope w rising over the ramp r
 ///   as ½(1 − cos(πτ/r)), 1 in between, and falling symmetrically: its magnitude never exceeds P.
-/// - walking, pocket walk, running: A·sin(2πcτ + φ)·u + ¼A·sin(πcτ + ψ)·v (bounce at the step cadence c, sway at
-///   the stride frequency c/2), plus a half-sine impact of height I and width w along u at every step.
+/// - walking (in hand): A·sin(2πcτ + φ)·u + ¼A·sin(πcτ + ψ)·v (bounce at the step cadence c, sway at the stride
+///   frequency c/2).
+/// - pocket walk, stairs up and down, running: a swing and at every step a train of sharp spikes on changing axes
+///   (``writeGait(_:_:_:start:end:fs:_:_:)``).
 /// - pick-up: P·sin(2πτ/D)·u for one cycle (accelerate, then decelerate to rest).
 /// - put-down: −P·sin(2πτ/L)·u for one cycle, then a half-sine contact spike of height S and width w along u,
 ///   then rest.
@@ -163,28 +165,16 @@ package enum MotionTimelineGenerator {
         switch a {
         case .shake, .still:
             break
-        case .walking, .pocketWalk, .running:
+        case .walking:
             let c = d["cadenceHz"] ?? 2, amplitude = d["amplitudeG"] ?? 0
             let phase = stream.uniform(0, 2 * .pi), swayPhase = stream.uniform(0, 2 * .pi)
             for k in start..<end {
                 let tau = Double(k) / fs - t0
-                let bounce = amplitude * sin(2 * .pi * c * tau + phase)
-                let sway = 0.25 * amplitude * sin(.pi * c * tau + swayPhase)
-                b.add(k, u, bounce)
-                b.add(k, v, sway)
+                b.add(k, u, amplitude * sin(2 * .pi * c * tau + phase))
+                b.add(k, v, 0.25 * amplitude * sin(.pi * c * tau + swayPhase))
             }
-            if let impact = d["impactG"], let width = d["impactSeconds"] {
-                // A foot strike at the bottom of each bounce (sin = −1), once per step.
-                var strike = (0.75 - phase / (2 * .pi)).truncatingRemainder(dividingBy: 1)
-                if strike < 0 { strike += 1 }
-                var tau = strike / c
-                while tau < lengthSeconds {
-                    b.addPulse(
-                        atSeconds: t0 + tau, width: width, height: impact, direction: u, fs: fs,
-                        within: start..<end)
-                    tau += 1 / c
-                }
-            }
+        case .pocketWalk, .running, .stairsUp, .stairsDown:
+            writeGait(d, u, v, start: start, end: end, fs: fs, stream, &b)
         case .pickUp:
             let duration = d["durationSeconds"] ?? 1, peak = d["peakG"] ?? 0
             for k in start..<end {
@@ -231,6 +221,53 @@ package enum MotionTimelineGenerator {
                     b.add(k, u, bumpG * sin(2 * .pi * tau / bumpSeconds))
                 }
             }
+        }
+    }
+
+    /// Writes a gait segment (pocket walk, stairs, running) into [start, end): the smooth swing, then the spike
+    /// trains of every step.
+    ///
+    /// Swing: A·sin(πcτ + φ)·u + ½A·sin(2πcτ + ψ)·v (the thigh at the stride frequency c/2, the bounce at the step
+    /// cadence c). Steps at τⱼ = τ₀ + j/c, τ₀ uniform in [0, 1/c); step j carries ⌊m + U⌋ spikes (mean m), the i-th
+    /// at τⱼ + i·s, each a half-sine of width w and height h = I·U(½, 1)·(j odd ? f : 1) along its own uniformly
+    /// random axis, or (i > 0, with probability r) straight back against the spike before it: the phone's
+    /// orientation in the pocket changes through the step, the strike rebounds, and the far leg's strike (odd j)
+    /// reaches the pocket weakened by f. MotionSense's pocket recordings show this: |a| spends each stride near
+    /// ½–1 g with one or two clusters of one-to-two-sample spikes of 1.5–3 g, on axes that change from spike to spike.
+    static func writeGait(
+        _ d: [String: Double], _ u: Vector, _ v: Vector, start: Int, end: Int, fs: Double, _ stream: RandomStream,
+        _ b: inout Buffers
+    ) {
+        let c = d["cadenceHz"] ?? 2, amplitude = d["amplitudeG"] ?? 0
+        let impact = d["impactG"] ?? 0, width = d["impactSeconds"] ?? 0.04
+        let peaks = d["peaksPerStep"] ?? 2, spacing = d["peakSpacingSeconds"] ?? 0.05
+        let far = d["farStepFraction"] ?? 1, rebound = d["reboundFraction"] ?? 0
+        let t0 = Double(start) / fs
+        let lengthSeconds = Double(end - start) / fs
+        let phase = stream.uniform(0, 2 * .pi), bouncePhase = stream.uniform(0, 2 * .pi)
+        for k in start..<end {
+            let tau = Double(k) / fs - t0
+            b.add(k, u, amplitude * sin(.pi * c * tau + phase))
+            b.add(k, v, 0.5 * amplitude * sin(2 * .pi * c * tau + bouncePhase))
+        }
+        var step = 0
+        var tau = stream.uniform(0, 1 / c)
+        while tau < lengthSeconds {
+            let count = Int(peaks + stream.uniform())
+            let scale = step % 2 == 0 ? 1 : far
+            var previous: Vector = (0, 0, 1)
+            for i in 0..<count {
+                let height = impact * stream.uniform(0.5, 1) * scale
+                let backwards = stream.uniform() < rebound
+                let fresh = unitAxis(stream)
+                let direction = i > 0 && backwards ? (-previous.0, -previous.1, -previous.2) : fresh
+                previous = direction
+                b.addPulse(
+                    atSeconds: t0 + tau + Double(i) * spacing, width: width, height: height, direction: direction,
+                    fs: fs, within: start..<end)
+            }
+            step += 1
+            tau += 1 / c
         }
     }
 
@@ -296,6 +333,14 @@ package enum MotionTimelineGenerator {
             cos(angle) * a.2 + sin(angle) * c.2
         )
         return (u, v)
+    }
+
+    /// A uniformly random unit axis (z uniform in [−1, 1], azimuth uniform: Archimedes' hat-box theorem).
+    static func unitAxis(_ stream: RandomStream) -> Vector {
+        let z = stream.uniform(-1, 1)
+        let azimuth = stream.uniform(0, 2 * .pi)
+        let s = (1 - z * z).squareRoot()
+        return (s * cos(azimuth), s * sin(azimuth), z)
     }
 
     static func cross(_ a: Vector, _ b: Vector) -> Vector {

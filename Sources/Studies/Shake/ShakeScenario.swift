@@ -26,6 +26,9 @@ package struct ShakeScenario: Sendable {
     package let related: [ShakeScenario]
     /// The fresh timelines and days the choice is confirmed on (`confirm`).
     package let confirmation: ConfirmationPlan
+    /// The real-motion reference the report compares its false-alarm rates with (`motionReference`, a path relative
+    /// to the scenario's folder); nil when the scenario names none.
+    package var realMotion: RealMotionComparison? = nil
 
     // MARK: - Limits
 
@@ -115,6 +118,21 @@ package struct ShakeScenario: Sendable {
             }
         }
 
+        var realMotion: RealMotionComparison?
+        if let f = r.optional("motionReference") {
+            let path = try f.nonEmptyString(maximumLength: 1000)
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            let shown = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).relativePath
+            do throws(InputError) {
+                realMotion = RealMotionComparison(reference: try MotionReference.read(url, shown: shown), file: path)
+            } catch {
+                throw InputError(
+                    error.kind, file: f.file, line: f.node.line, field: f.path,
+                    problem: "the motion reference cannot be used: \(error.description)")
+            }
+        }
+
         let (configurations, varied) = try sweep(try r.required("sweep"))
         try r.finish()
 
@@ -126,11 +144,13 @@ package struct ShakeScenario: Sendable {
                     + "\(String(format: "%.2g", samples * Double(configurations.count))) samples to detectors, "
                     + "at most 1e11 allowed")
         }
-        return ShakeScenario(
+        var scenario = ShakeScenario(
             name: name, description: description, file: file, seed: seed, timelines: timelines,
             timeline: p, toleranceBeforeSeconds: before, toleranceAfterSeconds: after,
             configurations: configurations, variedKeys: varied, rule: rule, related: related,
             confirmation: confirmation)
+        scenario.realMotion = realMotion
+        return scenario
     }
 
     /// The `sweep` entries: each `{"kind": …, key: value or [values], …}` with the keys its kind sweeps, expanded to

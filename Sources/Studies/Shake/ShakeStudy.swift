@@ -111,7 +111,10 @@ package enum ShakeStudy {
             truthActivity: ShakeTrial.activities.firstIndex(of: .shake) ?? 0,
             method: method, weights: MotionActivity.everyday.map { ($0.rawValue, t.weights[$0] ?? 0) },
             configurationType: "ShakeDetectorConfiguration")
-        return context
+        var c = context
+        c.realMotion = s.realMotion
+        c.realMotionLabels = s.configurations.map(MotionCheck.label)
+        return c
     }
 
     // MARK: - Text

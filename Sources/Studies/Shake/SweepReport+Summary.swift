@@ -117,6 +117,10 @@ extension SweepReport {
             + "\(m.fragments) fragment\(m.fragments == 1 ? "" : "s") (a further event inside one \(c.gesture)) in "
             + "\(m.gesturesWithFragments) \(c.gesture)\(m.gesturesWithFragments == 1 ? "" : "s")."
         doc.paragraph(words)
+        let realVerdicts = realMotionVerdicts(c, a)
+        if let real = c.realMotion, let sentence = real.recommendationSentence(realVerdicts, setting: r) {
+            doc.paragraph(sentence)
+        }
         doc.paragraph(
             "The configuration, in the detection core's JSON vocabulary (decode it with "
                 + "`JSONDecoder().decode(\(c.configurationType).self, from: data)`):")
@@ -132,6 +136,13 @@ extension SweepReport {
             doc.heading("Detector families at their best", level: 2)
             doc.bullets(try a.familyBest.map { "\(try settingSentence(c, a, $0))." })
             doc.table(try settingsTable(a, a.familyBest))
+        }
+
+        if let real = c.realMotion {
+            doc.heading("Simulated against real motion", level: 2)
+            for p in real.section(realVerdicts, settingName: { "\(a.settings[$0].family) \(a.settings[$0].shortLabel)" }) {
+                doc.paragraph(p)
+            }
         }
 
         doc.heading("How it was measured", level: 2)
@@ -216,6 +227,14 @@ extension SweepReport {
         doc.heading("Charts", level: 2)
         for chart in charts { doc.image(alt: chart.alt, path: chart.path) }
         return doc.render()
+    }
+
+    /// The report's verdicts against its real-motion reference (empty without one).
+    static func realMotionVerdicts(_ c: SweepReportContext, _ a: SweepAnalysis) -> [RealMotionComparison.Verdict] {
+        guard let real = c.realMotion, c.realMotionLabels.count == a.settings.count else { return [] }
+        return real.verdicts(labels: c.realMotionLabels, activityNames: c.activityNames) { s, i in
+            (a.activityRates[s][i].rate ?? 0, a.activityHours[i])
+        }
     }
 
     /// One row per setting: family, parameters, recall, precision, F1, false alarms an hour with its clustered

@@ -34,6 +34,10 @@ package struct SweepReportContext: Sendable {
     /// What one fresh day is when it is not a simulated day of the scenario's size: "confirmation recording" for
     /// recorded timelines, each judged alone; nil: fresh days of the scenario's size.
     package var freshDayNoun: String? = nil
+    /// The simulated false-alarm rates' real-motion reference (shake reports whose scenario names one).
+    package var realMotion: RealMotionComparison? = nil
+    /// Each setting's label in the reference's vocabulary (``MotionCheck/label(_:)``), for ``realMotion``.
+    package var realMotionLabels: [String] = []
 
     /// The words of a report (what the memberwise initialiser took, `package` so recorded sweeps can build one).
     package init(

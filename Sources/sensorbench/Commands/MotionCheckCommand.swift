@@ -1,5 +1,7 @@
+import DetectionCore
 import FileFormats
 import Foundation
+import Reporting
 import Studies
 
 /// `sensorbench dev motion-check [REALDATA] [--scenario FILE]`: the simulated motion library against MotionSense's
@@ -7,6 +9,7 @@ import Studies
 struct MotionCheckCommand: Subcommand {
     var realData = "../shared/realdata"
     var scenario: String?
+    var write: String?
 
     init() {}
 
@@ -27,7 +30,13 @@ struct MotionCheckCommand: Subcommand {
                 "--scenario", value: "<scenario>",
                 meaning: "The shake scenario whose sweep gives the detector settings and whose motion ranges the simulation uses.",
                 default: "Scenarios/shake-everyday.json"
-            ) { o, text, _ in o.scenario = text }
+            ) { o, text, _ in o.scenario = text },
+            OptionSpec(
+                "--write", value: "<file>",
+                meaning: "Also write the real side as a motion reference (derived statistics only) with the firings of "
+                    + "every setting of every shake scenario in the scenario's folder, for the shake reports to compare "
+                    + "with (Scenarios/reference/motion-reference.json)."
+            ) { o, text, _ in o.write = text },
         ]
     }
 
@@ -58,7 +67,38 @@ struct MotionCheckCommand: Subcommand {
                     pair: pair, real: try MotionCheck.real(code: pair.code, folder: folder, settings: settings),
                     simulated: try MotionCheck.simulated(pair.simulated, settings: settings, ranges: shake.timeline.ranges)))
         }
+        if let write {
+            try writeReference(to: write, scenarioFolder: URL(fileURLWithPath: path).deletingLastPathComponent(), folder: folder)
+        }
         print(MotionCheck.markdown(rows, settings: settings), terminator: "")
         return .success
+    }
+
+    /// Writes the reference: the real side of every pair with the firings of every distinct setting (by label, in
+    /// file-name then sweep order) of the shake scenarios in `scenarioFolder` that read user acceleration.
+    func writeReference(to file: String, scenarioFolder: URL, folder: URL) throws {
+        var labels: [String] = []
+        var settings: [ShakeDetectorConfiguration] = []
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: scenarioFolder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for name in names {
+            let scenarioPath = scenarioFolder.appendingPathComponent(name).path
+            guard let shake = try? ScenarioFile.load(path: scenarioPath).study as? ShakeScenario else { continue }
+            for c in shake.configurations where !c.inputIncludesGravity {
+                let label = MotionCheck.label(c)
+                guard !labels.contains(label) else { continue }
+                labels.append(label)
+                settings.append(c)
+            }
+        }
+        var rows: [MotionCheck.Row] = []
+        for pair in MotionCheck.pairs {
+            let real = try MotionCheck.real(code: pair.code, folder: folder, settings: settings)
+            rows.append(MotionCheck.Row(pair: pair, real: real, simulated: real))
+        }
+        let reference = MotionReference.from(
+            rows, settings: labels,
+            command: "sensorbench dev motion-check ../shared/realdata --write Scenarios/reference/motion-reference.json")
+        try AtomicFile.write(reference.json(), to: URL(fileURLWithPath: file))
     }
 }

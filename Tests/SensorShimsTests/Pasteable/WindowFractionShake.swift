@@ -5,7 +5,7 @@ import SensorShims
 /// Says when the phone was shaken: at least `requiredFraction` of the device-motion samples of the last
 /// `windowSeconds` have a user acceleration above `thresholdG`, the window spans at least `minimumSpanSeconds` and
 /// holds at least `minimumSamples`; then the window empties and readings are ignored for `cooldownSeconds`.
-/// The defaults are shake-campus-walk's best trade-off: window-fraction at 1 g, requiredFraction 0.4.
+/// The defaults, window-fraction at 1 g with requiredFraction 0.4, are a setting of the shipped shake sweeps.
 final class WindowFractionShake {
     let thresholdG: Double
     let requiredFraction: Double
