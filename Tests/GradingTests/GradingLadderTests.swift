@@ -10,9 +10,10 @@ import Testing
 /// The advice's threshold ladder, checked against grading each ladder setting as a team of its own.
 @Suite struct GradingLadderTests {
     /// Shake-only: 6 ten-minute timelines with 6 shakes each (36 shakes: 36 of 36 detected gives a Wilson 95% low
-    /// end of 36/(36 + 1.96²) ≈ 0.90, so recall ≥ 50% can pass) and a false-alarm rule of at most 100 an hour on
-    /// the clustered interval (with 6 timelines a running stretch in one of them makes it wide: 0.75–1.5 g are
-    /// borderline on it; 2 g and above miss too many shakes).
+    /// end of 36/(36 + 1.96²) ≈ 0.90, so recall ≥ 50% can pass) and a false-alarm rule of at most 300 an hour on
+    /// the clustered interval: pocket walking fires the thresholds that catch shakes 60–400 times an hour, and with
+    /// 6 timelines the intervals are wide, so 0.75–1.25 g are borderline on it, 1.5–1.75 g pass both rules, and
+    /// 2 g and above miss too many shakes: a real choice.
     static let rubric = """
         {"name": "ladder", "seed": 5,
          "places": [{"name": "1920 Commons", "latitude": 39.95248, "longitude": -75.19938}],
@@ -20,7 +21,7 @@ import Testing
          "criteria": [
            {"id": "recall", "description": "recall", "suite": "shakes", "metric": "recall", "atLeast": 0.5, "points": 10},
            {"id": "false-alarms", "description": "false alarms", "suite": "shakes", "metric": "false-alarms-per-hour",
-            "atMost": 100, "points": 10}]}
+            "atMost": 300, "points": 10}]}
         """
 
     static func submission(_ team: String, thresholdG: Double) -> String {

@@ -139,8 +139,12 @@ struct GradingFixture {
 
 @Suite struct GradingRunTests {
     /// A detector that never fires (threshold 16 g on a ±8 g sensor: |a| ≤ 8√3 ≈ 13.9 g): recall 0 → 0 points,
-    /// no false alarms → all the points (0 in ≥ 7.67 min outside the 10 shakes of ≤ 2 s: the Garwood upper bound
-    /// 3.689/h ÷ 0.1278 h ≤ 28.9/h is below the 40/h limit, so a pass, not borderline), nothing detected → "once" not measurable, and no hall is ever collected.
+    /// nothing detected → "once" not measurable, and no hall is ever collected. No false alarms is not a fail, but
+    /// not a pass either on this 2-timeline fixture: 0 in ≥ 7.67 min outside the 10 shakes of ≤ 2 s has the Garwood
+    /// upper bound 3.689/h ÷ 0.1278 h ≤ 28.9/h, below the 40/h limit, but the suite's other settings (this team's
+    /// threshold ladder, whose 0.75–1.75 g rungs fire on pocket walking in bursts) set a dispersion floor φ₀, and
+    /// with 2 timelines a burst's φ̂ is multiplied by (t₀.₉₇₅,₁/z₀.₉₇₅)² = (12.71/1.96)² ≈ 42, so the floored
+    /// bound φ₀·28.9/h exceeds 40: borderline, half the points under the fixture's `half` policy.
     @Test func neverFiringDetector() throws {
         let f = try GradingFixture(submissions: [
             "never.json": GradingFixture.submission(team: "never", detector: #"{"kind": "threshold-count", "thresholdG": 16}"#)
@@ -154,8 +158,10 @@ struct GradingFixture {
         #expect(result("recall")?.value == 0)
         #expect(result("recall")?.points == 0)
         #expect(result("false-alarms")?.value == 0)
-        #expect(result("false-alarms")?.verdict == .pass)
-        #expect(result("false-alarms")?.points == 10)
+        #expect(result("false-alarms")?.interval?.low == 0)
+        #expect((result("false-alarms")?.interval?.high ?? 0) > 40)
+        #expect(result("false-alarms")?.verdict == .borderline)
+        #expect(result("false-alarms")?.points == 5)
         #expect(result("once")?.verdict == .notMeasurable)
         #expect(result("collects")?.value == 0 && result("collects")?.points == 0)
         #expect(result("scribble-recall")?.verdict == .notApplicable)

@@ -10,14 +10,15 @@ import Testing
         .deletingLastPathComponent()
     static var rubricPath: String { root.appendingPathComponent("Scenarios/rubrics/penn-dining.json").path }
 
-    /// The shipped good settings: every shake kind's preset, and the setting `shake-campus-walk` recommends
-    /// (Reports/shake-campus-walk/summary.md: window-fraction at 0.9 g, requiredFraction 0.4, cooldown 2.5 s).
+    /// The shipped settings: every shake kind's preset, and the setting `shake-campus-walk` names as its best
+    /// trade-off on the recalibrated motion (Reports/shake-campus-walk/summary.md: reversal at 1.5 g, requiredCount 4,
+    /// windowSeconds 0.5, cooldown 1 s; no setting of its sweep meets all three targets there).
     static var shipped: [(name: String, behaviour: ReferenceShakeDetector.Behaviour)] {
-        var recommended = ShakeDetectorConfiguration(kind: .windowFraction)
-        recommended = recommended.setting("thresholdG", to: 0.9).setting("requiredFraction", to: 0.4)
-            .setting("cooldownSeconds", to: 2.5)
+        var bestTradeOff = ShakeDetectorConfiguration(kind: .reversal)
+        bestTradeOff = bestTradeOff.setting("thresholdG", to: 1.5).setting("requiredCount", to: 4)
+            .setting("windowSeconds", to: 0.5).setting("cooldownSeconds", to: 1)
         return ShakeDetectorKind.allCases.map { ("preset-\($0.rawValue)", .shipped(ShakeDetectorConfiguration(kind: $0))) }
-            + [("recommended-campus-walk", .shipped(recommended))]
+            + [("best-trade-off-campus-walk", .shipped(bestTradeOff))]
     }
 
     /// The baselines of issue 26: none of them looks at what a shake is.
@@ -48,14 +49,22 @@ import Testing
         #expect(points < maximum / 2)
     }
 
-    /// The issue's acceptance test: the oracle earns every simulated point (no setting can do better, so it ranks
-    /// first; the recommended setting, which meets every rule, ties it), and the worst shipped good setting is above
-    /// the best baseline by at least 20% of the simulated points. The window-fraction preset (seismic's 13 m/s² ≈ 1.33 g
-    /// on gravity-free acceleration, 3/4 of a 0.5 s window) catches about 5% of the campus walk's shakes, so it is not a good setting for this assignment: it is
-    /// only required to beat every baseline, and the reason it is left out is checked (its shake recall below 10%).
-    /// It stays as it is rather than being retuned: it is seismic's published setting, the default every shake
-    /// study compares the kinds at (Reports/shake-campus-walk, shake-everyday, shake-threshold-tuning), and its
-    /// campus-tuned form is `recommended-campus-walk`, which is in the margin.
+    /// The issue's acceptance test: the oracle ranks first, and every reasonable shipped setting is above the best
+    /// baseline by at least 20% of the simulated points.
+    ///
+    /// The oracle fires exactly on the deliberate shakes, so it earns every simulated point but one criterion's: its
+    /// 0 false alarms in the suite's 5.93 h of non-shake motion are judged on their 95% bound φ₀·3.689/5.93 h
+    /// (Garwood's zero-count bound times the suite's dispersion floor, ``ClusteredRate``), and on the recalibrated
+    /// pocket walking every setting here that fires often fires in bursts (φ₀ > 1.61), so 0 in 5.93 h cannot show at
+    /// most 1 an hour: borderline. That is the suite's evidence, not the oracle's fault, and every zero-count team
+    /// shares it.
+    ///
+    /// Reasonable: catches at least half the campus walk's shakes and fires at most 100 false alarms an hour on it.
+    /// Two presets are not, and each reason is checked: the window-fraction preset (seismic's 13 m/s² ≈ 1.33 g on
+    /// gravity-free acceleration, 3/4 of a 0.5 s window) catches about 5% of the shakes; the raw-magnitude preset
+    /// fires on the steps of a phone in a pocket (real pocket walking peaks at about 2 g a second, MotionSense in
+    /// docs/shake.md) over 100 times an hour. Both must still beat every baseline. They stay as they are rather
+    /// than being retuned: they are the kinds' published defaults that every shake study compares at.
     @Test func oracleRanksFirstAndEveryBaselineBelowEveryShippedSetting() throws {
         let rubric = try Rubric.load(path: Self.rubricPath)
         let teams = [("oracle", ReferenceShakeDetector.Behaviour.oracle)] + Self.shipped + Self.baselines
@@ -63,17 +72,35 @@ import Testing
         let maximum = ReferenceGrading.simulated(grades[0], rubric).maximum
         let points = grades.map { ReferenceGrading.simulated($0, rubric).points }
         let table = zip(teams, points).map { "\($0.0): \($0.1)" }.joined(separator: "; ")
-        let good = Self.shipped.indices.filter { Self.shipped[$0].name != "preset-window-fraction" }.map { points[1 + $0] }
-        let weak = try #require(teams.firstIndex { $0.0 == "preset-window-fraction" })
+        func result(_ team: Int, _ id: String) throws -> CriterionResult {
+            try #require(grades[team].results.first { rubric.criteria[$0.criterionIndex].id == id })
+        }
+        // The oracle: first, full points on every simulated criterion but the zero-count false-alarm one.
+        #expect(points[1...].allSatisfy { $0 <= points[0] }, "\(table)")
+        for r in grades[0].results where !rubric.criteria[r.criterionIndex].isManual && r.verdict != .notApplicable {
+            let c = rubric.criteria[r.criterionIndex]
+            if c.id == "shake-false-alarms" {
+                #expect(r.value == 0 && r.verdict == .borderline)
+                #expect(try #require(r.interval).high > 1)
+            } else {
+                #expect(r.points == c.points, "\(c.id)")
+            }
+        }
+        // Reasonable and unreasonable shipped settings, by the rule above.
+        let shippedIndices = Array(1...Self.shipped.count)
+        func reasonable(_ i: Int) throws -> Bool {
+            try #require(try result(i, "shake-recall").value) >= 0.5
+                && (try #require(try result(i, "shake-false-alarms").value)) <= 100
+        }
+        let good = try shippedIndices.filter { try reasonable($0) }
+        let weak = shippedIndices.filter { !good.contains($0) }
+        #expect(weak.map { teams[$0].0 } == ["preset-window-fraction", "preset-raw-magnitude"], "\(table)")
+        #expect(try #require(try result(weak[0], "shake-recall").value) < 0.1)
+        #expect(try #require(try result(weak[1], "shake-false-alarms").value) > 100)
         let baselines = points[(1 + Self.shipped.count)...]
-        let worstGood = try #require(good.min())
+        let worstGood = try #require(good.map { points[$0] }.min())
         let bestBaseline = try #require(baselines.max())
-        #expect(points[0] == maximum, "\(table)")
-        #expect(points[1...Self.shipped.count].allSatisfy { $0 <= points[0] }, "\(table)")
         #expect(worstGood - bestBaseline >= 0.2 * maximum, "\(table)")
-        #expect(points[weak] > bestBaseline, "\(table)")
-        let weakRecall = try #require(
-            grades[weak].results.first { rubric.criteria[$0.criterionIndex].id == "shake-recall" }?.value)
-        #expect(weakRecall < 0.1, "preset-window-fraction recall \(weakRecall)")
+        #expect(weak.allSatisfy { points[$0] > bestBaseline }, "\(table)")
     }
 }

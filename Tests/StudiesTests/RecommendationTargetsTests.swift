@@ -64,6 +64,8 @@ import Testing
         #expect(unconfirmed.contains("it was not checked on fresh days"))
         #expect(!unconfirmed.contains("Ship f"))
         #expect(unconfirmed.contains("No activity gave it a false alarm."))
+        #expect(unconfirmed.contains("Chosen as the highest recall among settings that meet three targets"))
+        #expect(!unconfirmed.contains("so this is the best trade-off"))
         // 30 of 30 fresh days: Wilson low end 30/(30 + 1.96²) = 0.886 ≥ 0.8, reliable: "Ship".
         var c = Self.context
         c.confirmation = Self.confirmation(a, allDays: [30, 30], of: 30)
@@ -115,6 +117,9 @@ import Testing
         #expect(summary.contains("mostly from running (30 of its 30 false alarms, in 1 h of running simulated"))
         #expect(summary.contains("**Best trade-off: f strict**"))
         #expect(summary.contains("it meets the false-alarm target but not the recall and single-event targets"))
+        // Why it was chosen says how, not the rule it failed.
+        #expect(summary.contains("No setting meets all three targets on its 95% bounds, so this is the best trade-off"))
+        #expect(!summary.contains("Chosen as the highest recall among settings that meet three targets"))
         #expect(summary.contains("**On a day without running**, leaving its 30 false alarms and 1 h out of every timeline"))
         #expect(summary.contains("f sensitive meets all three targets"))
         let without = a.falseAlarmsWithoutActivity[0][1]

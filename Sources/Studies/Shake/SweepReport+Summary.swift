@@ -102,7 +102,14 @@ extension SweepReport {
             doc.code(a.settings[r].submissionJSON, language: "json")
         }
         var words = "Chosen as \(a.rule.text)."
-        if !a.ruleMet, targets(a) == nil {
+        if !a.ruleMet, targets(a) != nil {
+            // The ranking `SweepAnalysis.rank` falls back to when no setting meets the targets.
+            words =
+                "No setting meets all three targets on its 95% bounds, so this is the best trade-off: settings that "
+                + "meet the false-alarm and single-event targets come first, then those that meet the false-alarm "
+                + "target alone, each by the highest recall; the rest by the fewest false alarms an hour, then the "
+                + "highest recall."
+        } else if !a.ruleMet {
             words +=
                 " No setting met that limit, so this is the setting with the fewest false alarms an hour: "
                 + "the least bad, not good enough. Widen the sweep towards stricter settings."
