@@ -182,7 +182,12 @@ package enum Scoring {
                 let hours = t.exposureSeconds / 3600
                 guard hours > 0 else { return (nil, nil, "no time outside gestures") }
                 let m = try metrics(t, dispersionFloor: dispersionFloor)
-                return (m.falseAlarmsPerHour, m.falseAlarmsPerHourInterval, "\(t.falseAlarms) in \(hoursText(hours)) h")
+                var note = "\(t.falseAlarms) in \(hoursText(hours)) h"
+                // A count too small to show its own bursts takes the suite's floor: say so beside the bound it widens.
+                if let phi = m.falseAlarmDispersion, phi > 1, phi == dispersionFloor {
+                    note += "; bound ×\(hoursText(phi)) for the bursts this suite's busier settings show"
+                }
+                return (m.falseAlarmsPerHour, m.falseAlarmsPerHourInterval, note)
             default:
                 guard t.truePositives > 0 else { return (nil, nil, "no gesture was detected") }
                 let m = try metrics(t, dispersionFloor: dispersionFloor)

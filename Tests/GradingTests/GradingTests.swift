@@ -162,6 +162,7 @@ struct GradingFixture {
         #expect((result("false-alarms")?.interval?.high ?? 0) > 40)
         #expect(result("false-alarms")?.verdict == .borderline)
         #expect(result("false-alarms")?.points == 5)
+        #expect(result("false-alarms")?.note.hasPrefix("0 in 0.13 h; bound ×") == true)
         #expect(result("once")?.verdict == .notMeasurable)
         #expect(result("collects")?.value == 0 && result("collects")?.points == 0)
         #expect(result("scribble-recall")?.verdict == .notApplicable)

@@ -82,6 +82,7 @@ import Testing
             if c.id == "shake-false-alarms" {
                 #expect(r.value == 0 && r.verdict == .borderline)
                 #expect(try #require(r.interval).high > 1)
+                #expect(r.note.hasPrefix("0 in 5.93 h; bound ×"), "\(r.note)")
             } else {
                 #expect(r.points == c.points, "\(c.id)")
             }
@@ -102,5 +103,8 @@ import Testing
         let bestBaseline = try #require(baselines.max())
         #expect(worstGood - bestBaseline >= 0.2 * maximum, "\(table)")
         #expect(weak.allSatisfy { points[$0] > bestBaseline }, "\(table)")
+        // A count that shows its own bursts (every sample over 1.05 g: hundreds of thousands) is not floored.
+        let everySample = try #require(teams.firstIndex { $0.0 == "every-sample-over-1.05g" })
+        #expect(!(try result(everySample, "shake-false-alarms").note.contains("bound ×")))
     }
 }
