@@ -354,7 +354,7 @@ enum StudentProjects {
                         Text("Shakes: \\(shakes)")
                             .onAppear { motion.startAccelerometerUpdates() }
                             .onReceive(timer) { _ in
-                                if let a = motion.accelerometerData?.acceleration, abs(a.x) > 2 { shakes += 1 }
+                                if let a = motion.accelerometerData?.acceleration, (a.x * a.x + a.y * a.y + a.z * a.z).squareRoot() > 2 { shakes += 1 }
                             }
                     }
                 }
