@@ -155,14 +155,18 @@ import Testing
         #expect(total > 0)
     }
 
-    /// docs/detectors.md shows each pasteable file exactly, from the line after its marker.
-    @Test(arguments: ["WindowFractionShake", "ReversalShake", "ThresholdCountShake"])
-    func docsShowThePastedCode(_ name: String) throws {
+    /// docs/detectors.md shows each pasteable file exactly, from the line after its marker, under the import a team
+    /// pastes it with.
+    @Test(arguments: [
+        ("WindowFractionShake", "CoreMotion"), ("ReversalShake", "CoreMotion"), ("ThresholdCountShake", "CoreMotion"),
+        ("ScribbleScratch", "SwiftUI"),
+    ])
+    func docsShowThePastedCode(_ name: String, _ module: String) throws {
         let file = try String(
             contentsOf: Self.root.appendingPathComponent("Tests/SensorShimsTests/Pasteable/\(name).swift"), encoding: .utf8)
         let marker = "// paste-from-here\n"
         let code = String(try #require(file.range(of: marker).map { file[$0.upperBound...] }))
         let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/detectors.md"), encoding: .utf8)
-        #expect(docs.contains("```swift\nimport CoreMotion\n\n" + code + "```\n"))
+        #expect(docs.contains("```swift\nimport \(module)\n\n" + code + "```\n"))
     }
 }
