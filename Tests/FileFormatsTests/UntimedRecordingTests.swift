@@ -37,6 +37,29 @@ import Testing
         #expect(gyro.info.meanIntervalSeconds == 0.02)
     }
 
+    /// A reader of raw readings (gravity included) gets userAcceleration + gravity, column by column (Core Motion's
+    /// device motion splits the accelerometer's reading into these two); a reader that takes either still gets the user
+    /// acceleration. Expected rows: the file's two triples added by hand, in the reader's order (user + gravity).
+    @Test func motionSenseGravityIsAddedBackForRawReadings() throws {
+        let path = try RecordingImportTests.write(Self.motionSense, name: "wlk_7_sub_1.csv")
+        var raw = Keep()
+        let r = try SensorCSVReader.read(
+            path: path, declaredUnit: nil, rateHz: 50, need: SensorNeed(.acceleration(includesGravity: true), consumer: "t"),
+            into: &raw)
+        #expect(r.format == .coreMotion && r.sensor == .accelerationWithGravity && r.unit == .g && r.sampleCount == 3)
+        #expect(
+            raw.rows == [
+                [0, 0.09 + -0.14, 0.42 + 0.99, 0.09 + 0.02], [0.02, 0.37 + -0.15, 0.005 + 0.99, -0.11 + 0.03],
+                [0.04, 0.17 + -0.16, -0.22 + 0.99, -0.16 + 0.05],
+            ])
+        var either = Keep()
+        let e = try SensorCSVReader.read(
+            path: path, declaredUnit: nil, rateHz: 50, need: SensorNeed(.acceleration(includesGravity: nil), consumer: "t"),
+            into: &either)
+        #expect(e.sensor == .accelerationWithoutGravity)
+        #expect(either.rows[0] == [0, 0.09, 0.42, 0.09])
+    }
+
     /// Without a rate, refused by name with the rate to give.
     @Test func motionSenseWithoutRateIsRefusedByName() throws {
         let path = try RecordingImportTests.write(Self.motionSense, name: "jog_9_sub_2.csv")

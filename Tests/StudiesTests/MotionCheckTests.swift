@@ -82,6 +82,35 @@ import Testing
         #expect(throws: InputError.self) { try MotionCheck.real(code: "sit", folder: folder, settings: []) }
     }
 
+    /// A raw-magnitude setting reads MotionSense with its gravity added back: user (0.3, 0.4, 0) + gravity (0, 1, 0) is
+    /// |(0.3, 1.4, 0)| = √2.05 ≈ 1.432 g, at or above 1.4 g, so raw-magnitude at 1.4 g (3 samples within 2 s) fires at
+    /// the third sample and its 1 s cooldown outlasts the 1 s file: once. The second file, |(0.05, 1, 0.12)| = √1.0169
+    /// ≈ 1.008 g, never fires. Without gravity (|a| = 0.5 g) it would not fire at all. The per-second peaks stay those
+    /// of the user acceleration.
+    @Test func rawMagnitudeReadsMotionSenseWithGravity() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-motion-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header =
+            ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,"
+            + "rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n"
+        func file(_ name: String, _ a: (Double, Double, Double)) throws {
+            var text = header
+            for k in 0..<50 { text += "\(k),0,0,0,0,1,0,0,0,0,\(a.0),\(a.1),\(a.2)\n" }
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        try file("wlk_7_sub_1.csv", (0.3, 0.4, 0))
+        try file("wlk_7_sub_2.csv", (0.05, 0, 0.12))
+        var raw = ShakeDetectorConfiguration(kind: .rawMagnitude)
+        raw.thresholdG = 1.4
+        var user = ShakeDetectorConfiguration(kind: .thresholdCount)
+        user.thresholdG = 1.4
+        user["requiredCount"] = .count(1)
+        let s = try MotionCheck.real(code: "wlk", folder: folder, settings: [raw, user])
+        #expect(s.firings == [1, 0])
+        #expect(abs(s.peaksG[0] - 0.5) < 1e-12)
+    }
+
     /// Simulated standing still is sensor noise only (σ = 0.01 g an axis): a per-second peak of |a| above 0.1 g needs a
     /// χ₃ value above 10, probability below 10⁻²⁰ a sample, so the p99 peak is below 0.1 g and no setting of
     /// shake-everyday (thresholds 1.5 g and above for threshold-count, 0.9 g for window-fraction) fires.

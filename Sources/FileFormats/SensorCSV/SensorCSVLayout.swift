@@ -17,11 +17,15 @@ struct SensorCSVLayout: Equatable {
     let sensor: SensorKind
     /// `--rate`: the sample rate of a file without a time column, Hz; nil when the file has times.
     var rateHz: Double? = nil
+    /// Columns added to the axis columns, sample by sample (Core Motion's `gravity` added back to `userAcceleration`
+    /// for a reader that needs gravity included); nil when nothing is added.
+    var addedAxisColumns: (x: Int, y: Int, z: Int)? = nil
 
     static func == (a: SensorCSVLayout, b: SensorCSVLayout) -> Bool {
         a.format == b.format && a.separator == b.separator && a.timeColumn == b.timeColumn
             && a.timeIsNanoseconds == b.timeIsNanoseconds && a.axisColumns == b.axisColumns && a.unit == b.unit
             && a.columnCount == b.columnCount && a.sensor == b.sensor && a.rateHz == b.rateHz
+            && a.addedAxisColumns.map { [$0.x, $0.y, $0.z] } == b.addedAxisColumns.map { [$0.x, $0.y, $0.z] }
     }
 
     /// The header's field names, unquoted and trimmed, and its separator.

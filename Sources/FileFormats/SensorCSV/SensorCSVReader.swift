@@ -90,8 +90,11 @@ package enum SensorCSVReader {
         var firstNanoseconds: Int64 = 0
         var values = (0.0, 0.0, 0.0, 0.0)
         // A file without times has no time field (-1 matches none); its times come from the row count.
-        let wanted = [layout.timeColumn ?? -1, layout.axisColumns.x, layout.axisColumns.y, layout.axisColumns.z]
-        let names = ["time", "x", "y", "z"]
+        var wanted = [layout.timeColumn ?? -1, layout.axisColumns.x, layout.axisColumns.y, layout.axisColumns.z]
+        // Added columns (gravity added back) are slots 4–6, only when the layout has them.
+        if let added = layout.addedAxisColumns { wanted += [added.x, added.y, added.z] }
+        var addedValues = (0.0, 0.0, 0.0)
+        let names = ["time", "x", "y", "z", "gravity x", "gravity y", "gravity z"]
         while try reader.next() {
             if reader.length == 0 { continue }  // a blank line (e.g. at the end) carries nothing
             let line = reader.lineNumber
@@ -121,7 +124,10 @@ package enum SensorCSVReader {
                                 case 0: values.0 = value
                                 case 1: values.1 = value
                                 case 2: values.2 = value
-                                default: values.3 = value
+                                case 3: values.3 = value
+                                case 4: addedValues.0 = value
+                                case 5: addedValues.1 = value
+                                default: addedValues.2 = value
                                 }
                             }
                             let consumed = stop.map { UnsafeRawPointer($0) - UnsafeRawPointer(text) } ?? 0
@@ -148,6 +154,11 @@ package enum SensorCSVReader {
             } else if layout.timeIsNanoseconds {
                 if count == 0 { firstNanoseconds = nanoseconds }
                 t = Double(nanoseconds &- firstNanoseconds) / 1e9
+            }
+            if layout.addedAxisColumns != nil {
+                values.1 += addedValues.0
+                values.2 += addedValues.1
+                values.3 += addedValues.2
             }
             if !(t.isFinite && values.1.isFinite && values.2.isFinite && values.3.isFinite) {
                 let (name, v) =

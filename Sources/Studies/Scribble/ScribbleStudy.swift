@@ -83,6 +83,12 @@ package enum ScribbleStudy {
         }
     }
 
+    /// The setting's plain-words sentence; empty for an unworded kind.
+    static func plainWords(_ c: ScribbleDetectorConfiguration, label: String) -> String {
+        let words = SettingPlainWords.scribble(c)
+        return words.isEmpty ? "" : "In plain words, \(c.kind.rawValue) \(label) \(words)."
+    }
+
     package static func settings(_ s: ScribbleScenario) -> [SweepSetting] {
         s.configurations.enumerated().map { index, c in
             let preset = ScribbleDetectorConfiguration(kind: c.kind)
@@ -96,7 +102,8 @@ package enum ScribbleStudy {
             return SweepSetting(
                 index: index, family: c.kind.rawValue, parameters: all.map { "\($0.0)=\($0.1)" },
                 shortLabel: label, configurationJSON: json,
-                submissionJSON: SweepSetting.submission(gesture: "scribble", kind: c.kind.rawValue, keys: all))
+                submissionJSON: SweepSetting.submission(gesture: "scribble", kind: c.kind.rawValue, keys: all),
+                plainWords: plainWords(c, label: label))
         }
     }
 

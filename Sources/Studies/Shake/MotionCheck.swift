@@ -20,7 +20,8 @@ import Stats
 ///   minute.
 /// - **false alarms per hour**: firings of each shipped detector setting (the shake-everyday scenario's sweep, every
 ///   kind at its default and stricter) on a fresh detector per recording or timeline; the motion holds no shake,
-///   so every firing is a false alarm.
+///   so every firing is a false alarm. A setting that reads raw readings (`raw-magnitude`) is fed the same motion with
+///   gravity: MotionSense's `userAcceleration` + `gravity`, the simulated timeline's readings with gravity.
 ///
 /// Two rates "differ by more than a factor of two" when the larger exceeds twice the smaller; a rate of 0 is taken at
 /// its resolution, one event over that side's exposure, so 0 against a rate at most twice that resolution is no
@@ -92,11 +93,13 @@ package enum MotionCheck {
         package func crossingsPerMinute(_ level: Int) -> Double { Double(crossings[level]) / (hours * 60) }
         package func falseAlarmsPerHour(_ setting: Int) -> Double { Double(firings[setting]) / hours }
 
-        /// Adds one recording (or timeline): its samples at k / rate, fed to a fresh detector per setting.
+        /// Adds one recording (or timeline): its samples at k / rate, fed to a fresh detector per setting; a setting
+        /// that reads raw readings (`inputIncludesGravity`, e.g. `raw-magnitude`) is fed `raw`, the same motion with
+        /// gravity included (`samples` when nil). The peaks and crossings are of `samples`.
         ///
         /// - Throws: `ShakeDetectorError` for an invalid setting.
         package mutating func add(
-            _ samples: [AccelerationSample], settings: [ShakeDetectorConfiguration]
+            _ samples: [AccelerationSample], raw: [AccelerationSample]? = nil, settings: [ShakeDetectorConfiguration]
         ) throws(ShakeDetectorError) {
             recordings += 1
             let perSecond = Int(sampleRateHz)
@@ -115,7 +118,8 @@ package enum MotionCheck {
             for (i, c) in settings.enumerated() {
                 var detector = try ShakeDetector(configuration: c, maximumSampleRateHz: sampleRateHz)
                 var fired: [Int] = []
-                samples.withUnsafeBufferPointer { detector.consume($0, firedAt: &fired) }
+                let fed = c.inputIncludesGravity ? raw ?? samples : samples
+                fed.withUnsafeBufferPointer { detector.consume($0, firedAt: &fired) }
                 firings[i] += fired.count
             }
         }
@@ -126,7 +130,8 @@ package enum MotionCheck {
     // MARK: - The two sides
 
     /// MotionSense's recordings of `code` in `folder` (`<code>_<trial>_sub_<n>.csv`), in name order, read as user
-    /// acceleration at 50 Hz through the Core Motion dialect.
+    /// acceleration at 50 Hz through the Core Motion dialect, and, when a setting reads raw readings, again with its
+    /// `gravity` columns added back (the accelerometer's reading: Core Motion splits it into these two).
     ///
     /// - Throws: ``InputError`` for a bad file, or a folder without recordings of `code`.
     package static func real(
@@ -139,7 +144,15 @@ package enum MotionCheck {
             _ = try SensorCSVReader.read(
                 path: folder.appendingPathComponent(name).path, declaredUnit: nil, rateHz: sampleRateHz,
                 need: SensorNeed(.acceleration(includesGravity: false), consumer: "motion-check"), into: &sink)
-            try statistics.add(sink.samples, settings: settings)
+            var raw: Collector?
+            if settings.contains(where: \.inputIncludesGravity) {
+                var rawSink = Collector()
+                _ = try SensorCSVReader.read(
+                    path: folder.appendingPathComponent(name).path, declaredUnit: nil, rateHz: sampleRateHz,
+                    need: SensorNeed(.acceleration(includesGravity: true), consumer: "motion-check"), into: &rawSink)
+                raw = rawSink
+            }
+            try statistics.add(sink.samples, raw: raw?.samples, settings: settings)
         }
         return statistics
     }
@@ -173,7 +186,10 @@ package enum MotionCheck {
         for i in 0..<simulatedTimelines {
             let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(i)))
             let timeline = MotionTimelineGenerator.generate(parameters, stream: stream)
-            try statistics.add(TimelineSamples(timeline, includesGravity: false).samples, settings: settings)
+            let raw =
+                settings.contains(where: \.inputIncludesGravity)
+                ? TimelineSamples(timeline, includesGravity: true).samples : nil
+            try statistics.add(TimelineSamples(timeline, includesGravity: false).samples, raw: raw, settings: settings)
         }
         return statistics
     }

@@ -56,7 +56,8 @@ package struct MotionReference: Sendable, Equatable {
     package static func from(_ rows: [MotionCheck.Row], settings: [String], command: String) -> MotionReference {
         MotionReference(
             dataSet: "MotionSense (Malekzadeh et al., IoTDI 2019; github.com/mmalekzadeh/motion-sense): an iPhone 6s "
-                + "in the trouser front pocket, Core Motion userAcceleration at 50 Hz, 12 subjects",
+                + "in the trouser front pocket, Core Motion userAcceleration at 50 Hz (with its gravity added back for "
+                + "raw-magnitude settings), 12 subjects",
             command: command,
             activities: rows.map { r in
                 Activity(

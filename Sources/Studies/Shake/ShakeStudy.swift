@@ -19,7 +19,16 @@ package enum ShakeStudy {
             index: index, family: c.kind.rawValue, parameters: parameters, shortLabel: shortLabel(c),
             configurationJSON: json(c),
             submissionJSON: SweepSetting.submission(
-                gesture: "shake", kind: c.kind.rawValue, keys: keys.map { ($0, value(c, $0)) }))
+                gesture: "shake", kind: c.kind.rawValue, keys: keys.map { ($0, value(c, $0)) }),
+            plainWords: plainWords(c))
+    }
+
+    /// The setting's plain-words sentence and where docs/detectors.md words every kind; empty for an unworded kind.
+    static func plainWords(_ c: ShakeDetectorConfiguration) -> String {
+        let words = SettingPlainWords.shake(c)
+        guard !words.isEmpty else { return "" }
+        return "In plain words, \(c.kind.rawValue) \(shortLabel(c)) \(words) (every kind in a paragraph with a picture: "
+            + "docs/detectors.md, \"The kinds\")."
     }
 
     /// Simulates, analyses and renders, streaming; returns the report's files without writing them.

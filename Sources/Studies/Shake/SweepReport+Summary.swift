@@ -101,6 +101,7 @@ extension SweepReport {
                 "To grade it, paste into a submission file (the `grade` format; the rest of the file is the team's):")
             doc.code(a.settings[r].submissionJSON, language: "json")
         }
+        if !a.settings[r].plainWords.isEmpty { doc.paragraph(a.settings[r].plainWords) }
         var words = "Chosen as \(a.rule.text)."
         if !a.ruleMet, targets(a) != nil {
             // The ranking `SweepAnalysis.rank` falls back to when no setting meets the targets.

@@ -13,10 +13,13 @@ package struct SweepSetting: Sendable, Equatable {
     /// The setting as a `grade` submission's `gesture` and `detector` keys (`kind` and the keys the kind reads),
     /// to paste into a submission file.
     package let submissionJSON: String
+    /// When the setting fires, in plain words with its own numbers ("fires when at least 40% of the last 0.5 s of
+    /// samples exceed 0.9 g, …"; `SettingPlainWords`), and where the docs word its kind; empty when there are none.
+    package let plainWords: String
 
     package init(
         index: Int, family: String, parameters: [String], shortLabel: String, configurationJSON: String,
-        submissionJSON: String = ""
+        submissionJSON: String = "", plainWords: String = ""
     ) {
         self.index = index
         self.family = family
@@ -24,6 +27,7 @@ package struct SweepSetting: Sendable, Equatable {
         self.shortLabel = shortLabel
         self.configurationJSON = configurationJSON
         self.submissionJSON = submissionJSON
+        self.plainWords = plainWords
     }
 
     /// `{"gesture": …, "detector": {"kind": …, key: value, …}}`, two-space indented, keys in the given order;

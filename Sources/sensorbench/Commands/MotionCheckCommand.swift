@@ -56,7 +56,7 @@ struct MotionCheckCommand: Subcommand {
         guard let shake = try ScenarioFile.load(path: path).study as? ShakeScenario else {
             throw InputError(file: path, field: "study", problem: "is not a shake scenario, whose sweep motion-check runs")
         }
-        let settings = shake.configurations.filter { !$0.inputIncludesGravity }
+        let settings = shake.configurations
         var folder = URL(fileURLWithPath: realData)
         let inside = folder.appendingPathComponent("motionsense-iphone6s")
         if FileManager.default.fileExists(atPath: inside.path) { folder = inside }
@@ -75,7 +75,8 @@ struct MotionCheckCommand: Subcommand {
     }
 
     /// Writes the reference: the real side of every pair with the firings of every distinct setting (by label, in
-    /// file-name then sweep order) of the shake scenarios in `scenarioFolder` that read user acceleration.
+    /// file-name then sweep order) of the shake scenarios in `scenarioFolder` (raw-magnitude ones read with gravity added
+    /// back).
     func writeReference(to file: String, scenarioFolder: URL, folder: URL) throws {
         var labels: [String] = []
         var settings: [ShakeDetectorConfiguration] = []
@@ -84,7 +85,7 @@ struct MotionCheckCommand: Subcommand {
         for name in names {
             let scenarioPath = scenarioFolder.appendingPathComponent(name).path
             guard let shake = try? ScenarioFile.load(path: scenarioPath).study as? ShakeScenario else { continue }
-            for c in shake.configurations where !c.inputIncludesGravity {
+            for c in shake.configurations {
                 let label = MotionCheck.label(c)
                 guard !labels.contains(label) else { continue }
                 labels.append(label)

@@ -10,7 +10,11 @@ extension SensorCSVFormat {
 /// Units are Core Motion's (Apple's documentation: rotation rate in radians per second, acceleration in g); `--unit`
 /// may replace them within the quantity. MotionSense's layout (a row index, attitude, gravity, rotation rate, user
 /// acceleration, and no time column) is read with `--rate` (50 Hz per the data set's README: sample k at k / rate
-/// seconds) and refused without it, by name.
+/// seconds) and refused without it, by name. A reader of raw readings (gravity included, e.g. a `raw-magnitude` detector)
+/// of a file with `userAcceleration` and `gravity` but no `acceleration` columns (MotionSense) gets their sum, sample by
+/// sample: Core Motion's device motion splits the accelerometer's reading into exactly these two (Apple's
+/// `CMDeviceMotion` documentation: "the total acceleration of the device is equal to gravity plus the acceleration
+/// the user imparts").
 enum CoreMotionDialect: SensorCSVDialect {
     static var format: SensorCSVFormat { .coreMotion }
     static var listedAs: String { "Core Motion field names" }
@@ -45,6 +49,18 @@ enum CoreMotionDialect: SensorCSVDialect {
         case .acceleration(let g): choices = g == true ? [raw] : g == false ? [user] : [user, raw]
         case .location: throw request.fail("is a Core Motion CSV; \(need.consumer) needs \(need.description)")
         }
+        // Gravity included, from a file without raw readings (MotionSense: userAcceleration and gravity): the two added.
+        if case .acceleration(true?) = need.quantity, column(header, "acceleration", "x") == nil,
+            let x = column(header, "useracceleration", "x"), let y = column(header, "useracceleration", "y"),
+            let z = column(header, "useracceleration", "z"), let gx = column(header, "gravity", "x"),
+            let gy = column(header, "gravity", "y"), let gz = column(header, "gravity", "z")
+        {
+            let sensor = SensorKind.accelerationWithGravity
+            try request.check(sensor, format: format, evidence: "\(header.names[x]) + \(header.names[gx]) columns")
+            var summed = try Self.layout(header, request, sensor: sensor, axes: (x, y, z))
+            summed.addedAxisColumns = (gx, gy, gz)
+            return summed
+        }
         guard
             let (property, sensor) = choices.first(where: { c in ["x", "y", "z"].allSatisfy { column(header, c.0, $0) != nil } }),
             let x = column(header, property, "x"), let y = column(header, property, "y"), let z = column(header, property, "z")
@@ -61,12 +77,21 @@ enum CoreMotionDialect: SensorCSVDialect {
                 }
             var evidence = held.map { "\(header.names[column(header, $0, "x") ?? 0]) columns" } ?? "no complete x, y, z"
             if held == "useracceleration", column(header, "gravity", "x") != nil {
-                evidence += "; gravity is in separate columns, not added back"
+                evidence += "; gravity is in separate columns, added back only for a reader of raw readings"
             }
             try request.check(sensor, format: format, evidence: evidence)
             throw request.fail("is a Core Motion CSV without complete x, y, z columns of \(choices.map(\.0).joined(separator: " or "))")
         }
         try request.check(sensor, format: format, evidence: "\(header.names[x]) columns")
+        return try Self.layout(header, request, sensor: sensor, axes: (x, y, z))
+    }
+
+    /// The layout of `sensor` read from `axes`: Core Motion's units (g, rad/s) unless declared, the time column if any,
+    /// else the declared rate.
+    static func layout(
+        _ header: SensorCSVHeader, _ request: SensorCSVRequest, sensor: SensorKind, axes: (x: Int, y: Int, z: Int)
+    ) throws(InputError) -> SensorCSVLayout {
+        let (x, y, z) = axes
         let headerUnit: RecordingUnit = sensor == .gyroscope ? .radPerSec : .g
         let unit = try request.unitMatching(sensor, headerUnit) ?? headerUnit
         let time = ["timestamp", "time", "timestamp_s", "time_s"].lazy.compactMap { header.lower.firstIndex(of: $0) }.first
