@@ -601,12 +601,16 @@ package struct DriftDecomposition: Sendable {
             return mean > 0 ? meanSquare / mean : 1
         }
         var profileIntervals: [Int: ConfidenceInterval] = [:]
+        var satterthwaiteIntervals: [Int: ConfidenceInterval] = [:]
         if !s.sameDevice, !full.degenerate {
             let all = try design([Bool](repeating: true, count: varianceKept.count))
             for (j, t) in varianceKept.enumerated() {
                 let ends = try DriftDecomposition.profileInterval(design: all, fit: full, index: j, scale: scale(t))
                 profileIntervals[j] = ConfidenceInterval(
                     low: t.toUnit(ends.low), high: ends.high.isFinite ? t.toUnit(ends.high) : .infinity)
+                if let sat = try all.satterthwaiteInterval(index: j, variances: full.variances) {
+                    satterthwaiteIntervals[j] = ConfidenceInterval(low: t.toUnit(sat.interval.low), high: t.toUnit(sat.interval.high))
+                }
             }
         }
 
@@ -652,6 +656,7 @@ package struct DriftDecomposition: Sendable {
                 interval: interval, profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? [])
             c.keptShare = keptShare
             if let profiled = profileIntervals[j] { c.candidateIntervals["profile"] = profiled }
+            if let sat = satterthwaiteIntervals[j] { c.candidateIntervals["satterthwaite"] = sat }
             components.append(c)
         }
         self.components = components
