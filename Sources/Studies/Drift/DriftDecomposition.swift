@@ -63,8 +63,11 @@ package struct DriftDecomposition: Sendable {
         /// The other intervals the coverage study compares ``interval`` with (not reported). For a phone value:
         /// `bootstrap` (the bias-corrected percentile interval of the stratified bootstrap) and `sandwich` (the
         /// sandwich standard error with the same t quantile). For a spread over phones: `profile` (the 95%
-        /// profile-likelihood interval, ``profileInterval(design:fit:index:scale:)``). Empty for one phone's in-run
-        /// terms.
+        /// profile-likelihood interval, ``profileInterval(design:fit:index:scale:)``), `satterthwaite` (the χ²
+        /// interval with Satterthwaite's ν from the Fisher information,
+        /// `VarianceComponentDesign.satterthwaiteInterval(index:variances:confidence:)`) and, when the full fit
+        /// dropped a term, `kept terms` (the bootstrap whose replicates select only from the terms the full fit kept,
+        /// the interval reported before issue 24's final part). Empty for one phone's in-run terms.
         package var candidateIntervals: [String: ConfidenceInterval] = [:]
         /// For a spread σ: the share of bootstrap replicates whose own backward elimination kept the term (the
         /// replicates repeat the selection, so a term kept only sometimes has 0 in the others); `nil` for a phone
