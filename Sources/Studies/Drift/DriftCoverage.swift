@@ -285,7 +285,8 @@ package enum DriftCoverage {
 
     /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: the four designs (crossover, shipped
     /// loops and zigzags, one phone with loops and zigzags, one phone with random turns) with R replications,
-    /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval.
+    /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval,
+    /// then, for every interval with a point estimate, where its misses fall (``Count/diagnosis``).
     package static func table(replications: Int, trialsPerCell trials: Int = 20, runner: MonteCarloRunner) throws -> String {
         let boot = DriftDecomposition.defaultReplicates
         var lines = [
