@@ -372,6 +372,53 @@ package struct VarianceComponentDesign: Sendable {
         meanNames = meanTerms.map(\.name)
     }
 
+    /// The inverse expected Fisher information of the components at `variances` (every observation counted once):
+    ///
+    ///     I_jk = ½ Σᵢ xᵢⱼ·xᵢₖ / vᵢ²,   vᵢ = Σₖ θₖ·xᵢₖ
+    ///
+    /// (Searle, Casella and McCulloch, *Variance Components*, 1992, §6.3; the mean terms are orthogonal to θ in a
+    /// normal model, so they do not enter). Its diagonal is the large-sample variance of each θ̂ₖ. `nil` when a vᵢ is
+    /// not positive or the information is numerically singular.
+    package func componentCovariance(variances theta: [Double]) -> [[Double]]? {
+        let k = componentNames.count
+        guard theta.count == k else { return nil }
+        var count = [Double](repeating: 0, count: groupX.count)
+        for g in groupOf { count[g] += 1 }
+        var information = [[Double]](repeating: [Double](repeating: 0, count: k), count: k)
+        for (g, x) in groupX.enumerated() where count[g] > 0 {
+            let v = zip(theta, x).reduce(0) { $0 + $1.0 * $1.1 }
+            guard v > 0, v.isFinite else { return nil }
+            for a in 0..<k {
+                for b in 0..<k { information[a][b] += 0.5 * count[g] * x[a] * x[b] / (v * v) }
+            }
+        }
+        return SmallLinearAlgebra.inverse(information, relativeTolerance: 1e-10)
+    }
+
+    /// The Satterthwaite interval of component `index`'s θ: θ̂ is treated as θ·χ²(ν)/ν with ν = 2θ̂²/Var(θ̂), Var from
+    /// ``componentCovariance(variances:)``, so the interval is [ν·θ̂/χ²₁₋α/₂(ν), ν·θ̂/χ²α/₂(ν)] (Satterthwaite,
+    /// Biometrics Bulletin 2, 1946; the interval SAS PROC MIXED gives a variance component). With one component it
+    /// is the exact χ² interval of a normal variance with known mean (ν = n). `nil` when θ̂ is not positive or the
+    /// information is singular.
+    ///
+    /// - Returns: the interval of θ and ν.
+    /// - Throws: from the χ² quantile.
+    package func satterthwaiteInterval(index: Int, variances theta: [Double], confidence: Double = 0.95) throws(StatsError)
+        -> (interval: ConfidenceInterval, degreesOfFreedom: Double)?
+    {
+        guard index >= 0, index < theta.count, theta[index] > 0, let covariance = componentCovariance(variances: theta) else {
+            return nil
+        }
+        let variance = covariance[index][index]
+        guard variance > 0, variance.isFinite else { return nil }
+        let nu = 2 * theta[index] * theta[index] / variance
+        let alpha = 1 - confidence
+        let upper = try ChiSquared.quantile(1 - alpha / 2, degreesOfFreedom: nu)
+        let lower = try ChiSquared.quantile(alpha / 2, degreesOfFreedom: nu)
+        guard upper > 0, lower > 0 else { return nil }
+        return (ConfidenceInterval(low: nu * theta[index] / upper, high: nu * theta[index] / lower), nu)
+    }
+
     /// Fits under frequency weights (default ones), from `start` when given, with the components in `fixed` (index to
     /// θ ≥ 0) held at their values and only the others estimated: the profile likelihood ℓ_p(θⱼ) = max over the
     /// others of ℓ, whose ratio 2·(ℓ̂ − ℓ_p(θⱼ)) against the full fit gives profile-likelihood intervals.

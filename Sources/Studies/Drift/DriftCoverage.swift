@@ -18,9 +18,46 @@ package enum DriftCoverage {
     package struct Count: Sendable, Equatable {
         package var reported = 0
         package var covered = 0
+        /// Intervals entirely below the truth, and entirely above it (counted by ``record(_:estimate:truth:)``).
+        package var below = 0
+        package var above = 0
+        /// Over the recorded intervals: how many had a point estimate, Σ(estimate − truth), Σ(estimate − truth)²,
+        /// Σtruth², and the intervals' summed width, for ``diagnosis``.
+        package var estimated = 0
+        package var errorSum = 0.0
+        package var errorSquareSum = 0.0
+        package var truthSquareSum = 0.0
+        package var widthSum = 0.0
 
         /// covered / reported (0 when nothing was reported).
         package var rate: Double { reported > 0 ? Double(covered) / Double(reported) : 0 }
+
+        /// Counts one reported interval against its truth, with the point estimate it was reported with.
+        package mutating func record(_ interval: ConfidenceInterval, estimate: Double?, truth: Double) {
+            reported += 1
+            if interval.contains(truth) { covered += 1 }
+            if interval.high < truth { below += 1 }
+            if interval.low > truth { above += 1 }
+            guard let e = estimate, e.isFinite, interval.width.isFinite else { return }
+            estimated += 1
+            errorSum += e - truth
+            errorSquareSum += (e - truth) * (e - truth)
+            truthSquareSum += truth * truth
+            widthSum += interval.width
+        }
+
+        /// Where the misses come from, over the recorded estimates: the mean error and the spread of the errors,
+        /// both relative to the root-mean-square truth, and the mean width over 2·1.96 times that spread (about 1
+        /// for an interval as wide as the estimates' own scatter needs; below 1, too narrow). `nil` with fewer than
+        /// two estimates.
+        package var diagnosis: (relativeBias: Double, relativeSpread: Double, widthRatio: Double)? {
+            guard estimated >= 2, truthSquareSum > 0 else { return nil }
+            let n = Double(estimated)
+            let mean = errorSum / n
+            let sd = (max(errorSquareSum - n * mean * mean, 0) / (n - 1)).squareRoot()
+            let rms = (truthSquareSum / n).squareRoot()
+            return (mean / rms, sd / rms, sd > 0 ? widthSum / n / (2 * 1.959964 * sd) : .infinity)
+        }
     }
 
     /// The crossover counts of ``crossover(profile:minutes:turns:trialsPerCell:replications:seed:bootstrapReplicates:runner:)``.
@@ -192,8 +229,11 @@ package enum DriftCoverage {
             let outcomes = try DriftStudy.simulate(s, runner: runner)
             let d = try DriftDecomposition(scenario: s, profileName: p.name, outcomes: outcomes, replicates: bootstrapReplicates)
             for c in d.components where c.carries.isEmpty {
-                count("\(c.id) σ", c.interval.contains(c.profileValue))
-                for (name, interval) in c.candidateIntervals { count("\(c.id) σ [\(name)]", interval.contains(c.profileValue)) }
+                result.counts["\(c.id) σ", default: Count()].record(
+                    c.interval, estimate: c.isReliablyDetected ? c.estimate : nil, truth: c.profileValue)
+                for (name, interval) in c.candidateIntervals {
+                    result.counts["\(c.id) σ [\(name)]", default: Count()].record(interval, estimate: c.estimate, truth: c.profileValue)
+                }
             }
             for u in d.unidentified where u.source == .turning {
                 count("\(u.label) σ, not identified (bound)", (u.upperBound ?? -1) >= u.profileValue)
@@ -245,7 +285,8 @@ package enum DriftCoverage {
 
     /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: the four designs (crossover, shipped
     /// loops and zigzags, one phone with loops and zigzags, one phone with random turns) with R replications,
-    /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval.
+    /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval,
+    /// then, for every interval with a point estimate, where its misses fall (``Count/diagnosis``).
     package static func table(replications: Int, trialsPerCell trials: Int = 20, runner: MonteCarloRunner) throws -> String {
         let boot = DriftDecomposition.defaultReplicates
         var lines = [
@@ -255,6 +296,11 @@ package enum DriftCoverage {
             "| interval | design | covered | reported | coverage | 95% CI of the coverage |",
             "|---|---|---:|---:|---:|---|",
         ]
+        var diagnosed: [(name: String, design: String, count: Count)] = []
+        func row(_ name: String, _ design: String, _ count: Count) throws {
+            if count.diagnosis != nil { diagnosed.append((name, design, count)) }
+            try row(name, design, count.covered, count.reported, of: count.reported)
+        }
         func row(_ name: String, _ design: String, _ covered: Int, _ reported: Int, of total: Int) throws {
             guard total > 0 else { return }
             let ci = try Proportion(successes: covered, trials: total).clopperPearson(confidence: 0.95)
@@ -274,7 +320,7 @@ package enum DriftCoverage {
         lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
         lines.append("|---|---|---:|---:|---:|---|")
         for (id, count) in c.components.sorted(by: { $0.key < $1.key }) {
-            try row("\(id) σ", "4-turn loops, 1/2/5 min, class of phones", count.covered, count.reported, of: count.reported)
+            try row("\(id) σ", "4-turn loops, 1/2/5 min, class of phones", count)
         }
         lines.append("")
         let shipped = try shippedDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
@@ -282,7 +328,7 @@ package enum DriftCoverage {
         lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
         lines.append("|---|---|---:|---:|---:|---|")
         for (id, count) in shipped.counts.sorted(by: { $0.key < $1.key }) {
-            try row(id, design, count.covered, count.reported, of: count.reported)
+            try row(id, design, count)
         }
         lines.append(
             "\nLoops + zigzags: the crossover truth \(Format.exact((shipped.loopTruthSeconds * 10).rounded() / 10)) s for "
@@ -293,12 +339,25 @@ package enum DriftCoverage {
         lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
         lines.append("|---|---|---:|---:|---:|---|")
         for (id, count) in phone.sorted(by: { $0.key < $1.key }) {
-            try row(id, "one phone, loops + zigzags, 1/5 min", count.covered, count.reported, of: count.reported)
+            try row(id, "one phone, loops + zigzags, 1/5 min", count)
         }
         let random = try onePhoneRandomDesign(
             replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
         for (id, count) in random.sorted(by: { $0.key < $1.key }) {
-            try row(id, "one phone, random 8-turn walks, 1/5 min", count.covered, count.reported, of: count.reported)
+            try row(id, "one phone, random 8-turn walks, 1/5 min", count)
+        }
+        lines.append(
+            "\nWhere the misses fall (intervals with a point estimate): intervals entirely below or above the truth, the "
+                + "estimates' mean error and standard deviation over the root-mean-square truth, and the intervals' mean "
+                + "width over 2·1.96 standard deviations (below 1: narrower than the estimates' own scatter).\n")
+        lines.append("| interval | design | below the truth | above it | mean error / truth | SD / truth | width / (3.92·SD) |")
+        lines.append("|---|---|---:|---:|---:|---:|---:|")
+        func rounded(_ x: Double) -> String { Format.exact((x * 1000).rounded() / 1000) }
+        for d in diagnosed {
+            guard let g = d.count.diagnosis else { continue }
+            lines.append(
+                "| \(d.name) | \(d.design) | \(d.count.below) | \(d.count.above) | \(rounded(g.relativeBias)) | "
+                    + "\(rounded(g.relativeSpread)) | \(rounded(g.widthRatio)) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -352,11 +411,10 @@ package enum DriftCoverage {
             let d = try DriftDecomposition(
                 scenario: s, profileName: profile.name, outcomes: outcomes, replicates: bootstrapReplicates)
             for c in d.components where c.carries.isEmpty {
-                components[c.id, default: Count()].reported += 1
-                if c.interval.contains(c.profileValue) { components[c.id, default: Count()].covered += 1 }
+                components[c.id, default: Count()].record(
+                    c.interval, estimate: c.isReliablyDetected ? c.estimate : nil, truth: c.profileValue)
                 for (name, interval) in c.candidateIntervals {
-                    components["\(c.id) [\(name)]", default: Count()].reported += 1
-                    if interval.contains(c.profileValue) { components["\(c.id) [\(name)]", default: Count()].covered += 1 }
+                    components["\(c.id) [\(name)]", default: Count()].record(interval, estimate: c.estimate, truth: c.profileValue)
                 }
             }
             guard let c = d.crossovers.first(where: { $0.representative.walk.turns == turns }) else { continue }
@@ -402,16 +460,16 @@ package enum DriftCoverage {
             let device = try DriftTrial.sharedDevice(scenarioSeed: scenarioSeed, profile: profile)
             let d = try DriftDecomposition(
                 scenario: s, profileName: profile.name, outcomes: outcomes, device: device, replicates: bootstrapReplicates)
-            func count(_ key: String, _ interval: ConfidenceInterval, _ truth: Double) {
-                counts[key, default: Count()].reported += 1
-                if interval.contains(truth) { counts[key, default: Count()].covered += 1 }
-            }
             for c in d.components where c.carries.isEmpty {
-                count(c.isPhoneValue ? c.id : c.id + " [rough]", c.interval, c.profileValue)
-                for (name, interval) in c.candidateIntervals { count("\(c.id) [\(name)]", interval, c.profileValue) }
+                counts[c.isPhoneValue ? c.id : c.id + " [rough]", default: Count()].record(
+                    c.interval, estimate: c.estimate, truth: c.profileValue)
+                for (name, interval) in c.candidateIntervals {
+                    counts["\(c.id) [\(name)]", default: Count()].record(interval, estimate: c.estimate, truth: c.profileValue)
+                }
             }
             for spread in d.inRunSpreads {
-                count("in_run_spread_\(Format.exact(spread.minutes))min", spread.interval, spread.profileDeg)
+                counts["in_run_spread_\(Format.exact(spread.minutes))min", default: Count()].record(
+                    spread.interval, estimate: spread.estimateDeg, truth: spread.profileDeg)
             }
         }
         return counts

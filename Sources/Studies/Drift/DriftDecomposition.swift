@@ -63,8 +63,11 @@ package struct DriftDecomposition: Sendable {
         /// The other intervals the coverage study compares ``interval`` with (not reported). For a phone value:
         /// `bootstrap` (the bias-corrected percentile interval of the stratified bootstrap) and `sandwich` (the
         /// sandwich standard error with the same t quantile). For a spread over phones: `profile` (the 95%
-        /// profile-likelihood interval, ``profileInterval(design:fit:index:scale:)``). Empty for one phone's in-run
-        /// terms.
+        /// profile-likelihood interval, ``profileInterval(design:fit:index:scale:)``), `satterthwaite` (the χ²
+        /// interval with Satterthwaite's ν from the Fisher information,
+        /// `VarianceComponentDesign.satterthwaiteInterval(index:variances:confidence:)`) and, when the full fit
+        /// dropped a term, `kept terms` (the bootstrap whose replicates select only from the terms the full fit kept,
+        /// the interval reported before issue 24's final part). Empty for one phone's in-run terms.
         package var candidateIntervals: [String: ConfidenceInterval] = [:]
         /// For a spread σ: the share of bootstrap replicates whose own backward elimination kept the term (the
         /// replicates repeat the selection, so a term kept only sometimes has 0 in the others); `nil` for a phone
@@ -558,39 +561,77 @@ package struct DriftDecomposition: Sendable {
             designs[active] = d
             return d
         }
-        var replicateFits: [FitValues] = []
-        replicateFits.reserveCapacity(replicates)
-        var keptCounts = [Int](repeating: 0, count: varianceKept.count)
+        var resamples: [[Double]] = []
+        resamples.reserveCapacity(replicates)
         for b in 0..<replicates {
             let stream = try RandomStream(
                 seed: TrialSeed(scenarioSeed: s.seed, trialIndex: DriftDecomposition.replicateStreamIndex(b)))
-            let counts = Bootstrap.stratifiedCounts(strata: strata, observationCount: rows.count, stream: stream)
-            var active = [Bool](repeating: true, count: varianceKept.count)
-            var fit = try design(active).fit(weights: counts, start: full.variances)
-            while active.filter({ $0 }).count > 1, !fit.degenerate {
-                var weakest: (index: Int, ratio: Double, fit: VarianceComponentFit)?
-                let positions = active.indices.filter { active[$0] }
-                for (k, j) in positions.enumerated() {
-                    var fewer = active
-                    fewer[j] = false
-                    var start = fit.variances
-                    start.remove(at: k)
-                    let reduced = try design(fewer).fit(weights: counts, start: start)
-                    let ratio = fit.likelihoodRatio(over: reduced)
-                    if ratio < (weakest?.ratio ?? .infinity) { weakest = (j, ratio, reduced) }
+            resamples.append(Bootstrap.stratifiedCounts(strata: strata, observationCount: rows.count, stream: stream))
+        }
+        /// Each resample's fit after its own backward elimination from the `count` terms of `design`, θ at 0 for a
+        /// term it drops, and how often each term was kept.
+        func selectedFits(count: Int, start: [Double], design: ([Bool]) throws -> VarianceComponentDesign) throws
+            -> (fits: [FitValues], kept: [Int])
+        {
+            var fits: [FitValues] = []
+            fits.reserveCapacity(replicates)
+            var kept = [Int](repeating: 0, count: count)
+            for counts in resamples {
+                var active = [Bool](repeating: true, count: count)
+                var fit = try design(active).fit(weights: counts, start: start)
+                while active.filter({ $0 }).count > 1, !fit.degenerate {
+                    var weakest: (index: Int, ratio: Double, fit: VarianceComponentFit)?
+                    let positions = active.indices.filter { active[$0] }
+                    for (k, j) in positions.enumerated() {
+                        var fewer = active
+                        fewer[j] = false
+                        var start = fit.variances
+                        start.remove(at: k)
+                        let reduced = try design(fewer).fit(weights: counts, start: start)
+                        let ratio = fit.likelihoodRatio(over: reduced)
+                        if ratio < (weakest?.ratio ?? .infinity) { weakest = (j, ratio, reduced) }
+                    }
+                    guard let w = weakest, w.ratio < 2.71 else { break }
+                    active[w.index] = false
+                    fit = w.fit
                 }
-                guard let w = weakest, w.ratio < 2.71 else { break }
-                active[w.index] = false
-                fit = w.fit
+                var variances = [Double](repeating: 0, count: count)
+                var next = 0
+                for j in active.indices where active[j] {
+                    variances[j] = fit.variances[next]
+                    next += 1
+                    kept[j] += 1
+                }
+                fits.append(FitValues(variances: variances, meanCoefficients: fit.meanCoefficients))
             }
-            var variances = [Double](repeating: 0, count: varianceKept.count)
-            var next = 0
-            for j in active.indices where active[j] {
-                variances[j] = fit.variances[next]
-                next += 1
-                keptCounts[j] += 1
+            return (fits, kept)
+        }
+        let (replicateFits, keptCounts) = try selectedFits(count: varianceKept.count, start: full.variances, design: design)
+        // The spreads over phones take their intervals from a second pass over the same resamples in which each
+        // replicate repeats the whole selection, from every separable term rather than from those the full fit kept:
+        // a term the full fit dropped can then come back in a replicate and take its part from the terms it trades
+        // with, as it does in other samples of the same phones (`dev drift-coverage`, docs/drift.md: with the
+        // selection from the kept terms only, the turn-on bias's interval was 0.69 times as wide as its estimates'
+        // own scatter in the shipped design at 20 walks per cell). When the full fit dropped nothing, the two passes
+        // are the same.
+        var spreadFits = replicateFits.map(\.variances)
+        var spreadKeptCounts = keptCounts
+        if !s.sameDevice, separableVariance.count > varianceKept.count, !full.degenerate {
+            let allColumns = columns(separableVariance)
+            var allDesigns: [[Bool]: VarianceComponentDesign] = [:]
+            func allDesign(_ active: [Bool]) throws -> VarianceComponentDesign {
+                if let d = allDesigns[active] { return d }
+                let d = try VarianceComponentDesign(
+                    response: response, offset: offset, meanTerms: meanColumns,
+                    components: allColumns.indices.filter { active[$0] }.map { allColumns[$0] })
+                allDesigns[active] = d
+                return d
             }
-            replicateFits.append(FitValues(variances: variances, meanCoefficients: fit.meanCoefficients))
+            let allStart = try allDesign([Bool](repeating: true, count: allColumns.count)).fit().variances
+            let (allFits, allKept) = try selectedFits(count: allColumns.count, start: allStart, design: allDesign)
+            let position = varianceKept.map { k in separableVariance.firstIndex { $0.id == k.id } ?? 0 }
+            spreadFits = allFits.map { f in position.map { f.variances[$0] } }
+            spreadKeptCounts = position.map { allKept[$0] }
         }
         let fullValues = FitValues(full)
         // θ of the data's order for a component: the mean square over the mean of its regressor (brackets a profile
@@ -601,12 +642,16 @@ package struct DriftDecomposition: Sendable {
             return mean > 0 ? meanSquare / mean : 1
         }
         var profileIntervals: [Int: ConfidenceInterval] = [:]
+        var satterthwaiteIntervals: [Int: ConfidenceInterval] = [:]
         if !s.sameDevice, !full.degenerate {
             let all = try design([Bool](repeating: true, count: varianceKept.count))
             for (j, t) in varianceKept.enumerated() {
                 let ends = try DriftDecomposition.profileInterval(design: all, fit: full, index: j, scale: scale(t))
                 profileIntervals[j] = ConfidenceInterval(
                     low: t.toUnit(ends.low), high: ends.high.isFinite ? t.toUnit(ends.high) : .infinity)
+                if let sat = try all.satterthwaiteInterval(index: j, variances: full.variances) {
+                    satterthwaiteIntervals[j] = ConfidenceInterval(low: t.toUnit(sat.interval.low), high: t.toUnit(sat.interval.high))
+                }
             }
         }
 
@@ -639,8 +684,8 @@ package struct DriftDecomposition: Sendable {
             components.append(c)
         }
         for (j, t) in varianceKept.enumerated() {
-            let values = replicateFits.map { t.toUnit($0.variances[j]) }
-            let keptShare = Double(keptCounts[j]) / Double(max(replicates, 1))
+            let values = spreadFits.map { t.toUnit($0[j]) }
+            let keptShare = Double(spreadKeptCounts[j]) / Double(max(replicates, 1))
             // Kept in fewer than 97.5% of the replicates: its interval is [0, the replicates' 97.5% point] (each
             // replicate after its own selection, 0 where it dropped the term), a bound rather than a value.
             let interval =
@@ -652,6 +697,15 @@ package struct DriftDecomposition: Sendable {
                 interval: interval, profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? [])
             c.keptShare = keptShare
             if let profiled = profileIntervals[j] { c.candidateIntervals["profile"] = profiled }
+            if let sat = satterthwaiteIntervals[j] { c.candidateIntervals["satterthwaite"] = sat }
+            if spreadKeptCounts != keptCounts || spreadFits != replicateFits.map(\.variances) {
+                // The interval of the first pass (selection from the kept terms only), for the coverage study.
+                let first = replicateFits.map { t.toUnit($0.variances[j]) }
+                c.candidateIntervals["kept terms"] =
+                    Double(keptCounts[j]) / Double(max(replicates, 1)) >= DriftDecomposition.reliablyKeptShare
+                    ? try Bootstrap.biasCorrectedInterval(first, estimate: t.toUnit(full.variances[j]))
+                    : ConfidenceInterval(low: 0, high: try Bootstrap.percentileInterval(first).high)
+            }
             components.append(c)
         }
         self.components = components
