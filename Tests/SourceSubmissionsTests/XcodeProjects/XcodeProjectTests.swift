@@ -238,7 +238,8 @@ import Testing
         #expect(
             receivingView.contains(
                 "#sourceLocation(file: \"Hunt/ContentView.swift\", line: 12)\n\n"
-                    + "                if let a = motion.accelerometerData?.acceleration, abs(a.x) > 2 { shakes += 1 }\n"))
+                    + "                if let a = motion.accelerometerData?.acceleration, "
+                    + "(a.x * a.x + a.y * a.y + a.z * a.z).squareRoot() > 2 { shakes += 1 }\n"))
         // Scribble in a DragGesture: the flag the onChanged statements set, driven as a ScribbleDetecting type.
         let scribble = try #require(byName["scribble-drag"])
         #expect(scribble.analysis.view?.gesture == "scribble" && scribble.analysis.view?.counter == "collected")
