@@ -102,6 +102,28 @@ private func shake(_ json: String) throws -> ShakeScenario {
         #expect(ok.contains("(reliable)"))
     }
 
+    /// A max-recall choice that meets its limit on every fresh day, but on too few days to show it reliably: 10 of
+    /// 10 days (each 0.32 h with no false alarm, Garwood bound 3.689/0.32 ≈ 11.5 ≤ 20) has a Wilson low end of
+    /// 10/(10 + 1.96²) = 0.722 < 0.8. The headline says it falls short of the 80% bound; it must not read "but …
+    /// meets the limit on 10 of 10", a "but" that the 100% beside it contradicts. With 20 days (low end 0.839) the
+    /// same choice is recommended, so the sentence flips with the numbers.
+    @Test func maxRecallWithTooFewDaysSaysWhyItIsNotReliable() throws {
+        let rule = #"{"rule": "max-recall", "maxFalseAlarmsPerHour": 20, "falseAlarmBound": "upper-95"}"#
+        let few = try shake(stillDay(recommend: rule, confirm: #", "confirm": {"timelines": 10, "days": 10}"#))
+        let summary = try #require(try ShakeStudy.report(few, runner: MonteCarloRunner(jobs: 2)).contents(of: "summary.md"))
+        #expect(summary.contains("**Not reliable enough to recommend: threshold-count at 0.5 g, requiredCount 2, cooldownSeconds 2.5:"))
+        #expect(
+            summary.contains(
+                "on the 10 timelines it was chosen from, and a fresh day of 10 timelines meets the limit on 10 of 10 "
+                    + "(100%, 95% CI 72–100%) of the fresh days tried, short of a 95% lower bound of 80%.**"))
+        #expect(!summary.contains("chosen from, but"))
+        #expect(!summary.contains("Recommended:"))
+        let enough = try shake(stillDay(recommend: rule))
+        let ok = try #require(try ShakeStudy.report(enough, runner: MonteCarloRunner(jobs: 2)).contents(of: "summary.md"))
+        #expect(ok.contains("**Recommended: threshold-count at 0.5 g"))
+        #expect(!ok.contains("Not reliable enough"))
+    }
+
     /// The confirmation is the same with 1 or 3 jobs, and the report is byte for byte the same from one run or
     /// from two shards' outcomes (timelines 0–3 and 4–9) merged, whatever the confirmation's jobs.
     @Test func confirmationDoesNotDependOnThreadsOrShards() throws {

@@ -89,8 +89,11 @@ extension SweepReport {
             } else {
                 doc.paragraph(
                     "**Not reliable enough to recommend: \(try settingSentence(c, a, r)) has the highest recall within "
-                        + "the limit (\(limitText)) on the \(a.timelineCount) timelines it was chosen from, but "
-                        + (fresh ?? "it was not checked on fresh days") + ".**")
+                        + "the limit (\(limitText)) on the \(a.timelineCount) timelines it was chosen from, "
+                        + (fresh.map {
+                            "and \($0), short of a 95% lower bound of "
+                                + RecommendationRule.percent(ConfirmationPlan.reliableShare)
+                        } ?? "but it was not checked on fresh days") + ".**")
             }
             doc.paragraph(
                 "To grade it, paste into a submission file (the `grade` format; the rest of the file is the team's):")
