@@ -77,15 +77,22 @@ package struct AllanModelFit: Sendable, Equatable {
     ///   - edf: ν_i, positive.
     ///   - terms: the terms beyond white noise.
     ///   - correlationTimeRange: the T searched (Gauss–Markov only), seconds.
+    ///   - passes: reweighting passes.
+    ///   - fixedRandomWalkVariance: a known K² (≥ 0) held fixed, for a model whose `terms` lack `.randomWalk`: its
+    ///     part K²τ/3 is taken out of each σ̂²_i before the others are fitted, and stays in the model (and so in the
+    ///     weights and the score). The profile of the other terms at that K (``AllanNoiseTerms``' Berger–Boos ends).
     /// - Returns: the best feasible fit, or `nil` when every coefficient set has a negative member.
     package static func fit(
         tau: [Double], variance: [Double], edf: [Double], terms: Terms, correlationTimeRange: ClosedRange<Double>,
-        passes: Int = 3
+        passes: Int = 3, fixedRandomWalkVariance: Double = 0
     ) -> AllanModelFit? {
         var scale = variance
         var best: AllanModelFit?
         for _ in 0..<passes {
-            guard let pass = fitPass(tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, range: correlationTimeRange)
+            guard
+                let pass = fitPass(
+                    tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, range: correlationTimeRange,
+                    fixedRandomWalkVariance: fixedRandomWalkVariance)
             else { return best }
             best = pass
             scale = tau.map { pass.variance(atTau: $0) }
@@ -94,13 +101,18 @@ package struct AllanModelFit: Sendable, Equatable {
     }
 
     static func fitPass(
-        tau: [Double], variance: [Double], edf: [Double], scale: [Double], terms: Terms, range: ClosedRange<Double>
+        tau: [Double], variance: [Double], edf: [Double], scale: [Double], terms: Terms, range: ClosedRange<Double>,
+        fixedRandomWalkVariance: Double = 0
     ) -> AllanModelFit? {
+        let fixed = fixedRandomWalkVariance
         guard terms.contains(.gaussMarkov) else {
-            return linear(tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, t: 0)
+            return linear(
+                tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, t: 0, fixedRandomWalkVariance: fixed)
         }
         func score(_ logT: Double) -> Double {
-            linear(tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, t: exp(logT))?.score ?? .infinity
+            linear(
+                tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, t: exp(logT), fixedRandomWalkVariance: fixed
+            )?.score ?? .infinity
         }
         let low = log(range.lowerBound)
         let high = log(range.upperBound)
@@ -140,16 +152,20 @@ package struct AllanModelFit: Sendable, Equatable {
         }
         var candidates = [grid[bestIndex], (a + b) / 2]
         candidates.sort { score($0) < score($1) }
-        return linear(tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, t: exp(candidates[0]))
+        return linear(
+            tau: tau, variance: variance, edf: edf, scale: scale, terms: terms, t: exp(candidates[0]), fixedRandomWalkVariance: fixed)
     }
 
-    /// Weighted least squares of the linear coefficients at a fixed T; `nil` if singular or a coefficient < 0.
+    /// Weighted least squares of the linear coefficients at a fixed T (and a fixed K² when the terms lack
+    /// `.randomWalk`); `nil` if singular or a coefficient < 0.
     static func linear(
-        tau: [Double], variance: [Double], edf: [Double], scale: [Double], terms: Terms, t: Double
+        tau: [Double], variance: [Double], edf: [Double], scale: [Double], terms: Terms, t: Double,
+        fixedRandomWalkVariance: Double = 0
     ) -> AllanModelFit? {
         let hasFlicker = terms.contains(.flicker)
         let hasGM = terms.contains(.gaussMarkov)
         let hasRW = terms.contains(.randomWalk)
+        let fixed = hasRW ? 0 : fixedRandomWalkVariance
         let p = 1 + (hasFlicker ? 1 : 0) + (hasGM ? 1 : 0) + (hasRW ? 1 : 0)
         let count = tau.count
         guard count > p else { return nil }
@@ -172,7 +188,7 @@ package struct AllanModelFit: Sendable, Equatable {
                 j += 1
             }
             if hasRW { rows[j] = w * tau[i] / 3 }
-            let target = variance[i] * w
+            let target = (fixed > 0 ? variance[i] - fixed * tau[i] / 3 : variance[i]) * w
             targets[i] = target
             for a in 0..<p {
                 let ra = rows[i * p + a]
@@ -209,7 +225,7 @@ package struct AllanModelFit: Sendable, Equatable {
         }
         let flicker = next(hasFlicker)
         let gm = next(hasGM)
-        let rw = next(hasRW)
+        let rw = hasRW ? next(hasRW) : fixed
         return AllanModelFit(
             terms: terms, whiteVariance: coefficients[0], flickerVariance: flicker, gaussMarkovVariance: gm,
             correlationTimeSeconds: hasGM ? t : 0, randomWalkVariance: rw, score: score)

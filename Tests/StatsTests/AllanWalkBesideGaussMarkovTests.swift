@@ -66,6 +66,39 @@ import Testing
         }
     }
 
+    /// σ_GM's and T's intervals beside a walk the test often misses (issue 24, part l): K = 5·10⁻⁴, the fast design's
+    /// counterpart of `dev allan-coverage`'s weak 5·10⁻⁵ °/s/√s (its Allan deviation K·√(τ/3) is 2.6 times the bias's tail
+    /// √(2σ²T/τ) at the longest octave in both). The bootstrap at the fitted K alone covered σ_GM in 175 of 200 phone-scale
+    /// records (87.5%; 82.1–91.7%); the intervals are now maximised over K's confidence set (Berger–Boos). Over 120 records
+    /// of 40 resamples the Clopper–Pearson 95% interval of each coverage must include 0.95 or lie above it (the issue's
+    /// "done when"): a coverage of 87.5% fails with probability 0.83, one of 92% 0.25, one of 80% 0.999 (binomial sums over
+    /// the Clopper–Pearson bound), one of 95% 0.017. Measured when written: σ 119 and T 118 of 120 (59 s of CPU in a debug
+    /// build; over 200 records 198 and 198). The intervals at the fitted K alone pass here too (σ 114, T 111 of 120); over
+    /// 200 records they fail (T 183 of 200, 86.7–95.0%; σ 184), but 200 records take about 90 s of CPU, over this suite's
+    /// budget (notes/issue-24l.md).
+    @Test func gaussMarkovIntervalsCoverBesideAWeakWalk() throws {
+        let replications = 120
+        let trueK = 5e-4
+        var identified = 0
+        var sigmaCovered = 0
+        var timeCovered = 0
+        for r in 0..<replications {
+            let rates = try Self.rates(walk: trueK, seed: 2412, trial: r)
+            let terms = try AllanNoiseTerms(
+                curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1), resamples: 40,
+                seed: UInt64(r + 1))
+            guard case .gaussMarkov(let gm) = terms.biasInstability else { continue }
+            identified += 1
+            if gm.sigma.interval.contains(0.01) { sigmaCovered += 1 }
+            if gm.correlationTime.interval.contains(10) { timeCovered += 1 }
+        }
+        #expect(identified >= replications - 2, "bias identified \(identified)")
+        for (name, k) in [("σ", sigmaCovered), ("T", timeCovered)] {
+            let interval = try Proportion(successes: k, trials: identified).clopperPearson()
+            #expect(interval.high >= 0.95, "\(name) coverage \(k) of \(identified): \(interval)")
+        }
+    }
+
     /// K = 0: the test reports a walk in at most 5% + 3 binomial standard errors of 24 records (4), and whenever K
     /// is not identified, the reason gives the test's p above 5% or a fitted K of 0, never a number for K.
     @Test func noWalkIsRarelyReported() throws {
