@@ -379,6 +379,11 @@ extension DriftReport {
         return text
     }
 
+    /// How the report names the upper bound of a term the elimination dropped (``DriftDecomposition/Unidentified/upperBound``,
+    /// ``DriftDecomposition/CellShare/turningShareUpperBound``): a profile-likelihood end at a cut-off that allows
+    /// for the term's having been dropped because its likelihood ratio came out small.
+    static let droppedTermBoundName = "95% profile-likelihood bound, allowing for the selection"
+
     /// Turning's share with its interval: "69% (95% CI 64% to 73%)", with as many decimals as keep a share that is
     /// neither 0 nor 1 from printing as "0%" or "100%" (up to two), the bounds rounded outward ("0.1% (95% CI 0.01%
     /// to 0.41%)"). A straight walk says it has no turns; a walk that turns but whose turning errors were all
@@ -391,7 +396,7 @@ extension DriftReport {
             if c.cell.walk.turns == 0 { return "0 (a straight walk)" }
             let dropped = d.unidentified.filter { $0.source == .turning }.map(\.label)
             guard !dropped.isEmpty else { return "0 (no turning error of the fitted model applies to this walk)" }
-            let bound = try c.turningShareUpperBound.map { ", at most \(try shareBoundText($0)) (95% profile-likelihood bound)" }
+            let bound = try c.turningShareUpperBound.map { ", at most \(try shareBoundText($0)) (\(droppedTermBoundName))" }
             return
                 "not identified (the \(list(dropped)), which this walk's turning comes from, is not identified in these trials)"
                 + (bound ?? "")
@@ -455,7 +460,7 @@ extension DriftReport {
             try t.append([
                 u.label, d.sameDevice ? "in-run noise" : "spread over phones", u.unit, "not identified",
                 "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))"
-                    + (try u.upperBound.map { "; at most \(try deg($0)) (95% profile-likelihood bound)" } ?? ""),
+                    + (try u.upperBound.map { "; at most \(try deg($0)) (\(droppedTermBoundName))" } ?? ""),
                 try deg(u.profileValue),
             ])
         }
