@@ -46,6 +46,21 @@ import Testing
         #expect(abs(5 * (r - 1 - log(r)) - atBoundary) < 1e-4, "high \(ends.high)")
     }
 
+    /// A spread's reported interval keeps the bootstrap's lower end and takes the larger upper end (by hand):
+    /// bootstrap [1, 2] with profile [0.5, 3] gives [1, 3]; with profile [0.5, 1.5], [1, 2]; an unbounded profile end
+    /// or none leaves the bootstrap's; a bound [0, 2] (not reliably detected) with profile [0.4, 2.5] gives [0, 2.5].
+    @Test func spreadUpperEndIsTheLargerOfBootstrapAndProfile() {
+        let bootstrap = ConfidenceInterval(low: 1, high: 2)
+        let wider = ConfidenceInterval(low: 0.5, high: 3)
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: wider) == ConfidenceInterval(low: 1, high: 3))
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: ConfidenceInterval(low: 0.5, high: 1.5)) == bootstrap)
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: ConfidenceInterval(low: 0.5, high: .infinity)) == bootstrap)
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: nil) == bootstrap)
+        #expect(
+            DriftDecomposition.widenedUpward(ConfidenceInterval(low: 0, high: 2), by: ConfidenceInterval(low: 0.4, high: 2.5))
+                == ConfidenceInterval(low: 0, high: 2.5))
+    }
+
     /// The zigzag share the fit cannot identify gets an upper bound: `phone-calibrated`'s numbers at 10 Hz
     /// (asymmetry 0.1%, which 60 walks per cell do not identify beside a 0.02 °/s turn-on bias), loops and
     /// zigzags of 1 and 3 minutes. The text reads "not identified (…), at most x% (95% profile-likelihood bound, allowing

@@ -67,7 +67,8 @@ package struct DriftDecomposition: Sendable {
         /// interval with Satterthwaite's ν from the Fisher information,
         /// `VarianceComponentDesign.satterthwaiteInterval(index:variances:confidence:)`) and, when the full fit
         /// dropped a term, `kept terms` (the bootstrap whose replicates select only from the terms the full fit kept,
-        /// the interval reported before issue 24's final part). Empty for one phone's in-run terms.
+        /// the interval reported before issue 24's final part), and `bootstrap alone` (the bootstrap interval before
+        /// ``widenedUpward(_:by:)`` raised its upper end to the profile's). Empty for one phone's in-run terms.
         package var candidateIntervals: [String: ConfidenceInterval] = [:]
         /// For a spread σ: the share of bootstrap replicates whose own backward elimination kept the term (the
         /// replicates repeat the selection, so a term kept only sometimes has 0 in the others); `nil` for a phone
@@ -78,6 +79,25 @@ package struct DriftDecomposition: Sendable {
         /// Whether the report states a value with its interval (`true`) or only an upper bound ("not reliably
         /// detected"): a spread that the replicates' own selection drops in more than 2.5% of them.
         package var isReliablyDetected: Bool { (keptShare ?? 1) >= DriftDecomposition.reliablyKeptShare }
+    }
+
+    /// A spread's reported interval: the bootstrap's lower end, and the larger of the bootstrap's and the profile
+    /// likelihood's upper ends (the profile's only when finite).
+    ///
+    /// The bootstrap's interval carries the selection (each replicate repeats the backward elimination), but over
+    /// about 20 trials per cell its upper end fell short: in the 3-duration crossover design at 20 walks per cell
+    /// (`sensorbench dev drift-coverage 250 20`, docs/drift.md) the turn-on bias's interval covered 224 of 247 with
+    /// 16 misses below the truth and 7 above. The 95% profile-likelihood interval (``profileInterval(design:fit:index:scale:criterion:)``)
+    /// takes its width from the likelihood's curvature rather than from a resample; alone it under-covers terms kept
+    /// after selection, so it only raises the upper end.
+    ///
+    /// - Parameters:
+    ///   - bootstrap: the bootstrap interval (or [0, U] for a spread not reliably detected).
+    ///   - profile: the profile-likelihood interval, when computed.
+    /// - Returns: [bootstrap.low, max(bootstrap.high, profile.high)].
+    static func widenedUpward(_ bootstrap: ConfidenceInterval, by profile: ConfidenceInterval?) -> ConfidenceInterval {
+        guard let p = profile, p.high.isFinite, p.high > bootstrap.high else { return bootstrap }
+        return ConfidenceInterval(low: bootstrap.low, high: p.high)
     }
 
     /// The share of bootstrap replicates that must keep a spread for the report to print its value: 0.975, so that
@@ -690,16 +710,23 @@ package struct DriftDecomposition: Sendable {
             let keptShare = Double(spreadKeptCounts[j]) / Double(max(replicates, 1))
             // Kept in fewer than 97.5% of the replicates: its interval is [0, the replicates' 97.5% point] (each
             // replicate after its own selection, 0 where it dropped the term), a bound rather than a value.
-            let interval =
+            let bootstrap =
                 keptShare >= DriftDecomposition.reliablyKeptShare
                 ? try Bootstrap.biasCorrectedInterval(values, estimate: t.toUnit(full.variances[j]))
                 : ConfidenceInterval(low: 0, high: try Bootstrap.percentileInterval(values).high)
+            // The upper end is the larger of the bootstrap's and the profile likelihood's (when finite). In the
+            // 3-duration crossover design at 20 walks per cell the bootstrap interval of the turn-on bias missed
+            // lopsidedly (16 intervals below the truth, 7 above; 224 of 247 covered, 90.7%), while the profile's
+            // upper end, which takes its width from the likelihood's curvature rather than from a resample of ~20
+            // trials per cell, reaches further; the bootstrap's lower end, which carries the selection, is kept.
+            let interval = DriftDecomposition.widenedUpward(bootstrap, by: profileIntervals[j])
             var c = Component(
                 id: t.id, label: t.label, unit: t.unit, source: t.source, estimate: t.toUnit(full.variances[j]),
                 interval: interval, profileValue: t.profileValue, isPhoneValue: false, carries: carried[t.id] ?? [])
             c.keptShare = keptShare
             if let profiled = profileIntervals[j] { c.candidateIntervals["profile"] = profiled }
             if let sat = satterthwaiteIntervals[j] { c.candidateIntervals["satterthwaite"] = sat }
+            c.candidateIntervals["bootstrap alone"] = bootstrap
             if spreadKeptCounts != keptCounts || spreadFits != replicateFits.map(\.variances) {
                 // The interval of the first pass (selection from the kept terms only), for the coverage study.
                 let first = replicateFits.map { t.toUnit($0.variances[j]) }

@@ -549,6 +549,10 @@ extension DriftReport {
                 + "95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
                 + "resampled within each cell, the whole fit repeated; seeded from the scenario seed\(s.sameDevice ? "; for the in-run terms only rough ranges" : "")); the crossover's is symmetric on the "
                 + "log scale around the estimate, as wide as the replicates' central 95% range of log T, and clipped to the durations here. "
+                + (s.sameDevice
+                    ? ""
+                    : "A spread's upper end is the larger of the bootstrap's and its 95% profile-likelihood interval's (the other "
+                        + "components re-fitted at each value): over few trials per cell the bootstrap's alone fell short. ")
                 + "Time's part of a walk's mean square is the time errors' (bias, bias instability, white noise, rate random walk); "
                 + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts."
                 + (s.sameDevice
