@@ -290,6 +290,13 @@ package struct DriftDecomposition: Sendable {
     /// (`sensorbench dev drift-coverage 400 100`: 384 of 400; with 20 walks per cell 351 of 400, docs/drift.md,
     /// Coverage). Reports with fewer say that the interval is too narrow.
     package static let crossoverIntervalMinimumTrials = 100
+    /// The crossover interval's measured coverage below ``crossoverIntervalMinimumTrials``, which reports with fewer
+    /// walks per cell state: in the crossover design (straight walks and 4-turn loops of 1, 2 and 5 minutes,
+    /// `phone-calibrated` at 10 Hz, a fresh phone each walk) at 20 walks per cell, the printed interval held the
+    /// closed-form crossover (89.8 s) in 211 of 250 replications (84.4%; 95% Clopper–Pearson interval 79.3–88.7%;
+    /// 18 of the 250 said "dominates everywhere"), `sensorbench dev drift-coverage 250 20` (release build;
+    /// docs/drift.md, Coverage).
+    package static let crossoverCoverageBelowMinimum = (trialsPerCell: 20, covered: 211, replications: 250)
     /// Bootstrap replicates per decomposition.
     package static let defaultReplicates = 400
     /// The global stream index of bootstrap replicate b: far above any trial's index (trials are capped at 10⁹),

@@ -214,7 +214,7 @@ extension DriftReport {
             }
             sentences.append("\(who), " + clauses.joined(separator: "; ") + ".")
         }
-        if boundsFromIntervals, let caution = crossoverIntervalCaution(s) { sentences.append(caution) }
+        if boundsFromIntervals, let caution = try crossoverIntervalCaution(s) { sentences.append(caution) }
         return sentences.joined(separator: " ")
     }
 
@@ -496,12 +496,17 @@ extension DriftReport {
     }
 
     /// With fewer walks per cell than ``DriftDecomposition/crossoverIntervalMinimumTrials``, the crossover's 95%
-    /// interval was measured to cover less often than 95%: the sentence that says so, else nil.
-    static func crossoverIntervalCaution(_ s: DriftScenario) -> String? {
+    /// interval was measured to cover less often than 95%: the sentence that says so, with the measured coverage
+    /// (``DriftDecomposition/crossoverCoverageBelowMinimum``), else nil.
+    static func crossoverIntervalCaution(_ s: DriftScenario) throws -> String? {
         let minimum = DriftDecomposition.crossoverIntervalMinimumTrials
         guard s.trialsPerCell < minimum else { return nil }
-        return "With \(s.trialsPerCell) walks per cell, read these crossover durations as rough: in a coverage study their "
-            + "95% intervals contained the true crossover less often than 95% of the time below \(minimum) walks per cell."
+        let measured = DriftDecomposition.crossoverCoverageBelowMinimum
+        let rate = Double(measured.covered) / Double(measured.replications)
+        return "With \(s.trialsPerCell) walks per cell, read these crossover durations as rough: in a coverage study with "
+            + "\(measured.trialsPerCell) walks per cell their 95% intervals contained the true crossover in "
+            + "\(try Format.percent(rate, decimals: 0)) of replications (\(measured.covered) of \(measured.replications)), "
+            + "not 95%; from \(minimum) walks per cell they did."
     }
 
     static func crossoverTable(_ s: DriftScenario, _ d: DriftDecomposition) throws -> MarkdownTable {
@@ -564,7 +569,7 @@ extension DriftReport {
             if !d.crossovers.isEmpty {
                 doc.table(try crossoverTable(s, d))
                 let intervals = d.crossovers.contains { if case .crosses = $0.status { true } else { false } }
-                if intervals, let caution = crossoverIntervalCaution(s) { doc.paragraph(caution) }
+                if intervals, let caution = try crossoverIntervalCaution(s) { doc.paragraph(caution) }
             }
             doc.table(try shareTable(s, d, a))
             if !d.converged { doc.paragraph("The likelihood fit stopped at its iteration limit before converging.") }
