@@ -38,6 +38,8 @@ import Testing
         #expect(atBoundary > 7.02 && atBoundary < 7.13, "cut-off \(atBoundary)")
         let inside = try #require(try DriftDecomposition.selectiveProfileCriterion(likelihoodRatio: 1))
         #expect(inside > atBoundary, "cut-off \(inside) at LR 1")
+        // At the elimination's cut-off (z = c) the selection leaves μ unbounded: no finite cut-off.
+        #expect(try DriftDecomposition.selectiveProfileCriterion(likelihoodRatio: DriftDecomposition.eliminationCriterion) == nil)
         let design = try VarianceComponentDesign(
             response: [1, -2, 3, 0.5, -1.5], components: [RegressionTerm(name: "one", values: [1, 1, 1, 1, 1])])
         let fit = try design.fit()

@@ -182,7 +182,8 @@ package struct DriftDecomposition: Sendable {
         package let likelihoodRatio: Double
         /// For a turning error: its σ's 95% upper bound with it back in the fit, the profile-likelihood end at the
         /// cut-off that allows for its having been dropped (``selectiveProfileCriterion(likelihoodRatio:)``,
-        /// ``profileInterval(design:fit:index:scale:criterion:)``), in ``unit``; `nil` for a time term or when unbounded.
+        /// ``profileInterval(design:fit:index:scale:criterion:)``), in ``unit``; +∞ when these trials set no finite
+        /// bound (its likelihood ratio at the elimination's cut-off); `nil` for a time term.
         package var upperBound: Double? = nil
     }
     /// Components dropped by backward elimination, in the order dropped.
@@ -763,28 +764,32 @@ package struct DriftDecomposition: Sendable {
                 response: response, offset: offset, meanTerms: meanColumns, components: columns(extended))
             let extendedFit = try extendedDesign.fit(start: full.variances + droppedTurning.map { _ in 0 })
             let extendedEvaluation = Evaluation(varianceTerms: extended, meanTerms: meanKept, cells: cells, cellRows: cellRows)
-            var bounds: [Double]? = [Double](repeating: 0, count: cells.count)
+            var bounds = [Double](repeating: 0, count: cells.count)
             for (k, t) in droppedTurning.enumerated() {
                 let j = varianceKept.count + k
-                let ratio = unidentified.first { $0.label == t.label }?.likelihoodRatio ?? 0
-                guard let criterion = try DriftDecomposition.selectiveProfileCriterion(likelihoodRatio: ratio) else {
-                    bounds = nil
+                let u = unidentified.firstIndex { $0.label == t.label }
+                let ratio = u.map { unidentified[$0].likelihoodRatio } ?? 0
+                // A likelihood ratio at the elimination's cut-off, or a profile that never leaves the region: these
+                // trials set no finite bound. Say so (+∞; a share of up to 100% where the term applies) rather than
+                // print nothing, which the coverage study would count as a bound that missed.
+                let criterion = try DriftDecomposition.selectiveProfileCriterion(likelihoodRatio: ratio)
+                let high = try criterion.map {
+                    try DriftDecomposition.profileInterval(
+                        design: extendedDesign, fit: extendedFit, index: j, scale: scale(t), criterion: $0
+                    ).high
+                }
+                guard let high, high.isFinite else {
+                    if let u { unidentified[u].upperBound = .infinity }
+                    for (p, cell) in cells.enumerated() where (cellRows[cell.index] ?? []).contains(where: { t.regressor($0) != 0 }) {
+                        bounds[p] = 1
+                    }
                     continue
                 }
-                let ends = try DriftDecomposition.profileInterval(
-                    design: extendedDesign, fit: extendedFit, index: j, scale: scale(t), criterion: criterion)
-                guard ends.high.isFinite else {
-                    bounds = nil
-                    continue
-                }
-                if let u = unidentified.firstIndex(where: { $0.label == t.label }) { unidentified[u].upperBound = t.toUnit(ends.high) }
+                if let u { unidentified[u].upperBound = t.toUnit(high) }
                 var start = extendedFit.variances
-                start[j] = ends.high
-                let atBound = extendedEvaluation.parts(FitValues(try extendedDesign.fit(start: start, fixed: [j: ends.high])))
-                if var b = bounds {
-                    for p in cells.indices { b[p] = max(b[p], 1 - atBound[p].timeShare) }
-                    bounds = b
-                }
+                start[j] = high
+                let atBound = extendedEvaluation.parts(FitValues(try extendedDesign.fit(start: start, fixed: [j: high])))
+                for p in cells.indices { bounds[p] = max(bounds[p], 1 - atBound[p].timeShare) }
             }
             shareBounds = bounds
         }

@@ -460,7 +460,11 @@ extension DriftReport {
             try t.append([
                 u.label, d.sameDevice ? "in-run noise" : "spread over phones", u.unit, "not identified",
                 "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))"
-                    + (try u.upperBound.map { "; at most \(try deg($0)) (\(droppedTermBoundName))" } ?? ""),
+                    + (try u.upperBound.map {
+                        $0.isFinite
+                            ? "; at most \(try deg($0)) (\(droppedTermBoundName))"
+                            : "; no finite upper bound (\(droppedTermBoundName))"
+                    } ?? ""),
                 try deg(u.profileValue),
             ])
         }
