@@ -7,6 +7,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_sf_erf.h>
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_matrix.h>

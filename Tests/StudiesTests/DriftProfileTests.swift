@@ -6,7 +6,7 @@ import Testing
 @testable import MonteCarlo
 @testable import Studies
 
-/// The drift report's profile-likelihood intervals (``DriftDecomposition/profileInterval(design:fit:index:scale:)``)
+/// The drift report's profile-likelihood intervals (``DriftDecomposition/profileInterval(design:fit:index:scale:criterion:)``)
 /// and the shipped design's coverage (``DriftCoverage/shipped(profile:minutes:turns:trialsPerCell:replications:seed:bootstrapReplicates:runner:)``).
 @Suite struct DriftProfileTests {
     /// Closed form. One variance component with regressor 1 and n = 5 drifts 1, −2, 3, 0.5, −1.5 (Σd² = 16.5):
@@ -27,9 +27,46 @@ import Testing
         #expect(abs(ratio(ends.high) - 3.841459) < 1e-4, "high \(ends.high): \(ratio(ends.high))")
     }
 
+    /// A dropped term's bound allows for its having been dropped: for a fit on the boundary (likelihood ratio 0, z = 0)
+    /// the cut-off is μ_U² with Φ(−μ_U)/Φ(√2.71 − μ_U) = 0.025; by tabulated Φ (`TruncatedNormalTests`: at c = 1.645
+    /// the ratio is 0.0255 at μ = 2.65 and 0.0248 at 2.67, and c = √2.71 = 1.6462 moves μ_U by about 0.001), μ_U²
+    /// lies in (7.02, 7.13), nearly twice χ²₁,₀.₉₅ = 3.84. A ratio of 1 (z = 1) must give a larger cut-off. And the
+    /// profile interval honours the cut-off it is given: in the closed-form example above, its upper end puts
+    /// 5·(r − 1 − log r) at that cut-off.
+    @Test func droppedTermCutoffAllowsForTheSelection() throws {
+        let atBoundary = try #require(try DriftDecomposition.selectiveProfileCriterion(likelihoodRatio: 0))
+        #expect(atBoundary > 7.02 && atBoundary < 7.13, "cut-off \(atBoundary)")
+        let inside = try #require(try DriftDecomposition.selectiveProfileCriterion(likelihoodRatio: 1))
+        #expect(inside > atBoundary, "cut-off \(inside) at LR 1")
+        // At the elimination's cut-off (z = c) the selection leaves μ unbounded: no finite cut-off.
+        #expect(try DriftDecomposition.selectiveProfileCriterion(likelihoodRatio: DriftDecomposition.eliminationCriterion) == nil)
+        let design = try VarianceComponentDesign(
+            response: [1, -2, 3, 0.5, -1.5], components: [RegressionTerm(name: "one", values: [1, 1, 1, 1, 1])])
+        let fit = try design.fit()
+        let ends = try DriftDecomposition.profileInterval(design: design, fit: fit, index: 0, scale: 1, criterion: atBoundary)
+        let r = 3.3 / ends.high
+        #expect(abs(5 * (r - 1 - log(r)) - atBoundary) < 1e-4, "high \(ends.high)")
+    }
+
+    /// A spread's reported interval keeps the bootstrap's lower end and takes the larger upper end (by hand):
+    /// bootstrap [1, 2] with profile [0.5, 3] gives [1, 3]; with profile [0.5, 1.5], [1, 2]; an unbounded profile end
+    /// or none leaves the bootstrap's; a bound [0, 2] (not reliably detected) with profile [0.4, 2.5] gives [0, 2.5].
+    @Test func spreadUpperEndIsTheLargerOfBootstrapAndProfile() {
+        let bootstrap = ConfidenceInterval(low: 1, high: 2)
+        let wider = ConfidenceInterval(low: 0.5, high: 3)
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: wider) == ConfidenceInterval(low: 1, high: 3))
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: ConfidenceInterval(low: 0.5, high: 1.5)) == bootstrap)
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: ConfidenceInterval(low: 0.5, high: .infinity)) == bootstrap)
+        #expect(DriftDecomposition.widenedUpward(bootstrap, by: nil) == bootstrap)
+        #expect(
+            DriftDecomposition.widenedUpward(ConfidenceInterval(low: 0, high: 2), by: ConfidenceInterval(low: 0.4, high: 2.5))
+                == ConfidenceInterval(low: 0, high: 2.5))
+    }
+
     /// The zigzag share the fit cannot identify gets an upper bound: `phone-calibrated`'s numbers at 10 Hz
     /// (asymmetry 0.1%, which 60 walks per cell do not identify beside a 0.02 °/s turn-on bias), loops and
-    /// zigzags of 1 and 3 minutes. The text reads "not identified (…), at most x% (95% profile-likelihood bound)",
+    /// zigzags of 1 and 3 minutes. The text reads "not identified (…), at most x% (95% profile-likelihood bound, allowing
+    /// for the selection)",
     /// and the asymmetry's row gives its σ bound.
     @Test func unidentifiedZigzagShareHasABound() throws {
         let p = DriftCoverage.phoneCalibratedAt10Hz()
@@ -45,7 +82,8 @@ import Testing
         #expect(share > 0 && share < 1)
         let text = try DriftReport.shareText(zigzag, d)
         #expect(text.hasPrefix("not identified (the scale-factor asymmetry"), "\(text)")
-        #expect(text.hasSuffix(", at most \(try DriftReport.shareBoundText(share)) (95% profile-likelihood bound)"), "\(text)")
+        let boundName = "95% profile-likelihood bound, allowing for the selection"
+        #expect(text.hasSuffix(", at most \(try DriftReport.shareBoundText(share)) (\(boundName))"), "\(text)")
         // A loop's turning is identified: no bound there.
         let loop = try #require(d.shares.first { $0.cell.walk.shape == .loop && $0.cell.walk.turns == 16 })
         #expect(loop.turningShareUpperBound == nil)

@@ -170,7 +170,9 @@ package enum DriftCoverage {
         /// ` σ [profile]` (the profile-likelihood interval the report does not use); `turning share, loops` and
         /// `turning share, zigzags` (every turning cell's share interval against the closed-form share; cells of
         /// one replication are not independent); `turning share, zigzags, not identified (bound)` (a share reported as
-        /// not identified: its upper bound at or above the truth, a missing bound a miss); a dropped term's label
+        /// not identified: its upper bound at or above the truth, a missing bound a miss; the cells of one replication
+        /// share one fit, so the same once per replication, `… every cell of a replication`, whose count is
+        /// binomial: covered when every zigzag cell's bound holds); a dropped term's label
         /// with ` σ, not identified (bound)`; `crossover, loops` (each loop's crossover as the report prints it, its
         /// bounds rounded outward, against the closed form; "dominates everywhere" a miss).
         package var counts: [String: Count] = [:]
@@ -240,6 +242,7 @@ package enum DriftCoverage {
             }
             var firstOutcome: [Int: DriftOutcome] = [:]
             for o in outcomes where firstOutcome[o.cellIndex] == nil { firstOutcome[o.cellIndex] = o }
+            var boundedZigzags: (reported: Int, covered: Int) = (0, 0)
             for share in d.shares where share.cell.walk.turns > 0 {
                 guard let o = firstOutcome[share.cell.index] else { continue }
                 let seconds = (share.cell.walk.minutes * 60 * p.sampleRateHz).rounded() / p.sampleRateHz
@@ -252,10 +255,20 @@ package enum DriftCoverage {
                 let high = 1 - share.timeShareInterval.low
                 let shape = share.cell.walk.shape == .loop ? "loops" : "zigzags"
                 if share.timeShare == 1, high == 0 {
-                    count("turning share, \(shape), not identified (bound)", (share.turningShareUpperBound ?? -1) >= truth)
+                    let held = (share.turningShareUpperBound ?? -1) >= truth
+                    count("turning share, \(shape), not identified (bound)", held)
+                    if shape == "zigzags" {
+                        boundedZigzags.reported += 1
+                        if held { boundedZigzags.covered += 1 }
+                    }
                 } else {
                     count("turning share, \(shape)", low <= truth && truth <= high)
                 }
+            }
+            if boundedZigzags.reported > 0 {
+                count(
+                    "turning share, zigzags, not identified (bound), every cell of a replication",
+                    boundedZigzags.covered == boundedZigzags.reported)
             }
             var zigzags: [DriftDecomposition.Crossover] = []
             for x in d.crossovers {

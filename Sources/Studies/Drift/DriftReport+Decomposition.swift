@@ -214,7 +214,7 @@ extension DriftReport {
             }
             sentences.append("\(who), " + clauses.joined(separator: "; ") + ".")
         }
-        if boundsFromIntervals, let caution = crossoverIntervalCaution(s) { sentences.append(caution) }
+        if boundsFromIntervals, let caution = try crossoverIntervalCaution(s) { sentences.append(caution) }
         return sentences.joined(separator: " ")
     }
 
@@ -379,6 +379,11 @@ extension DriftReport {
         return text
     }
 
+    /// How the report names the upper bound of a term the elimination dropped (``DriftDecomposition/Unidentified/upperBound``,
+    /// ``DriftDecomposition/CellShare/turningShareUpperBound``): a profile-likelihood end at a cut-off that allows
+    /// for the term's having been dropped because its likelihood ratio came out small.
+    static let droppedTermBoundName = "95% profile-likelihood bound, allowing for the selection"
+
     /// Turning's share with its interval: "69% (95% CI 64% to 73%)", with as many decimals as keep a share that is
     /// neither 0 nor 1 from printing as "0%" or "100%" (up to two), the bounds rounded outward ("0.1% (95% CI 0.01%
     /// to 0.41%)"). A straight walk says it has no turns; a walk that turns but whose turning errors were all
@@ -391,7 +396,7 @@ extension DriftReport {
             if c.cell.walk.turns == 0 { return "0 (a straight walk)" }
             let dropped = d.unidentified.filter { $0.source == .turning }.map(\.label)
             guard !dropped.isEmpty else { return "0 (no turning error of the fitted model applies to this walk)" }
-            let bound = try c.turningShareUpperBound.map { ", at most \(try shareBoundText($0)) (95% profile-likelihood bound)" }
+            let bound = try c.turningShareUpperBound.map { ", at most \(try shareBoundText($0)) (\(droppedTermBoundName))" }
             return
                 "not identified (the \(list(dropped)), which this walk's turning comes from, is not identified in these trials)"
                 + (bound ?? "")
@@ -455,7 +460,11 @@ extension DriftReport {
             try t.append([
                 u.label, d.sameDevice ? "in-run noise" : "spread over phones", u.unit, "not identified",
                 "a fit without it is as good (LR \(try deg(u.likelihoodRatio)))"
-                    + (try u.upperBound.map { "; at most \(try deg($0)) (95% profile-likelihood bound)" } ?? ""),
+                    + (try u.upperBound.map {
+                        $0.isFinite
+                            ? "; at most \(try deg($0)) (\(droppedTermBoundName))"
+                            : "; no finite upper bound (\(droppedTermBoundName))"
+                    } ?? ""),
                 try deg(u.profileValue),
             ])
         }
@@ -491,12 +500,17 @@ extension DriftReport {
     }
 
     /// With fewer walks per cell than ``DriftDecomposition/crossoverIntervalMinimumTrials``, the crossover's 95%
-    /// interval was measured to cover less often than 95%: the sentence that says so, else nil.
-    static func crossoverIntervalCaution(_ s: DriftScenario) -> String? {
+    /// interval was measured to cover less often than 95%: the sentence that says so, with the measured coverage
+    /// (``DriftDecomposition/crossoverCoverageBelowMinimum``), else nil.
+    static func crossoverIntervalCaution(_ s: DriftScenario) throws -> String? {
         let minimum = DriftDecomposition.crossoverIntervalMinimumTrials
         guard s.trialsPerCell < minimum else { return nil }
-        return "With \(s.trialsPerCell) walks per cell, read these crossover durations as rough: in a coverage study their "
-            + "95% intervals contained the true crossover less often than 95% of the time below \(minimum) walks per cell."
+        let measured = DriftDecomposition.crossoverCoverageBelowMinimum
+        let rate = Double(measured.covered) / Double(measured.replications)
+        return "With \(s.trialsPerCell) walks per cell, read these crossover durations as rough: in a coverage study with "
+            + "\(measured.trialsPerCell) walks per cell their 95% intervals contained the true crossover in "
+            + "\(try Format.percent(rate, decimals: 0)) of replications (\(measured.covered) of \(measured.replications)), "
+            + "not 95%; from \(minimum) walks per cell they did."
     }
 
     static func crossoverTable(_ s: DriftScenario, _ d: DriftDecomposition) throws -> MarkdownTable {
@@ -544,6 +558,10 @@ extension DriftReport {
                 + "95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
                 + "resampled within each cell, the whole fit repeated; seeded from the scenario seed\(s.sameDevice ? "; for the in-run terms only rough ranges" : "")); the crossover's is symmetric on the "
                 + "log scale around the estimate, as wide as the replicates' central 95% range of log T, and clipped to the durations here. "
+                + (s.sameDevice
+                    ? ""
+                    : "A spread's upper end is the larger of the bootstrap's and its 95% profile-likelihood interval's (the other "
+                        + "components re-fitted at each value): over few trials per cell the bootstrap's alone fell short. ")
                 + "Time's part of a walk's mean square is the time errors' (bias, bias instability, white noise, rate random walk); "
                 + "turning's part is the scale factor's, the asymmetry's and the tilt's. The headline compares those parts."
                 + (s.sameDevice
@@ -555,7 +573,7 @@ extension DriftReport {
             if !d.crossovers.isEmpty {
                 doc.table(try crossoverTable(s, d))
                 let intervals = d.crossovers.contains { if case .crosses = $0.status { true } else { false } }
-                if intervals, let caution = crossoverIntervalCaution(s) { doc.paragraph(caution) }
+                if intervals, let caution = try crossoverIntervalCaution(s) { doc.paragraph(caution) }
             }
             doc.table(try shareTable(s, d, a))
             if !d.converged { doc.paragraph("The likelihood fit stopped at its iteration limit before converging.") }
