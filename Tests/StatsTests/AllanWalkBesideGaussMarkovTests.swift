@@ -69,15 +69,15 @@ import Testing
     /// σ_GM's and T's intervals beside a walk the test often misses (issue 24, part l): K = 5·10⁻⁴, the fast design's
     /// counterpart of `dev allan-coverage`'s weak 5·10⁻⁵ °/s/√s (its Allan deviation K·√(τ/3) is 2.6 times the bias's tail
     /// √(2σ²T/τ) at the longest octave in both). The bootstrap at the fitted K alone covered σ_GM in 175 of 200 phone-scale
-    /// records (87.5%; 82.1–91.7%); the intervals are now maximised over K's confidence set (Berger–Boos). Over 120 records
+    /// records (87.5%; 82.1–91.7%); the intervals are now maximised over K's confidence set (Berger–Boos). Over 200 records
     /// of 40 resamples the Clopper–Pearson 95% interval of each coverage must include 0.95 or lie above it (the issue's
-    /// "done when"): a coverage of 87.5% fails with probability 0.83, one of 92% 0.25, one of 80% 0.999 (binomial sums over
-    /// the Clopper–Pearson bound), one of 95% 0.017. Measured when written: σ 119 and T 118 of 120 (59 s of CPU in a debug
-    /// build; over 200 records 198 and 198). The intervals at the fitted K alone pass here too (σ 114, T 111 of 120); over
-    /// 200 records they fail (T 183 of 200, 86.7–95.0%; σ 184), but 200 records take about 90 s of CPU, over this suite's
-    /// budget (notes/issue-24l.md).
+    /// "done when"): with 200 records that needs at least 184 covered (the upper end of 184/200 is 0.9536, of 183/200
+    /// 0.9497), so a true coverage of 87.5% fails with probability 0.97 and one of 95% passes with probability 0.976
+    /// (binomial sums, P(X ≤ 183)). Measured when written: σ 198 and T 198 of 200 (about 90 s of CPU in a
+    /// debug build). The intervals at the fitted K alone fail here (T 183 of 200, 86.7–95.0%; σ 184), though they pass
+    /// over the first 120 records (σ 114, T 111), which is why the test uses 200 (notes/issue-24l.md).
     @Test func gaussMarkovIntervalsCoverBesideAWeakWalk() throws {
-        let replications = 120
+        let replications = 200
         let trueK = 5e-4
         var identified = 0
         var sigmaCovered = 0
