@@ -399,9 +399,10 @@ package struct AllanNoiseTerms: Sendable, Equatable {
                 }
                 ends.append(end)
             }
+            ends = [ends[0]] + ends.dropFirst().filter { $0.sigmas.count >= 10 }
             var sigmaInterval = try Self.percentile(sigmas, conditionalLevel)
             var timeInterval = try Self.percentile(times, conditionalLevel)
-            for end in ends.dropFirst() where end.sigmas.count >= 10 {
+            for end in ends.dropFirst() {
                 let s = try Self.percentile(end.sigmas, conditionalLevel)
                 let t = try Self.percentile(end.times, conditionalLevel)
                 sigmaInterval = ConfidenceInterval(low: min(sigmaInterval.low, s.low), high: max(sigmaInterval.high, s.high))

@@ -1,4 +1,5 @@
 internal import CGSL
+import Foundation
 
 /// The standard normal distribution N(0, 1) (`gsl_cdf_ugaussian_*`).
 package enum Normal {
@@ -24,4 +25,8 @@ package enum Normal {
         if z.isInfinite { return z > 0 ? 0 : 1 }
         return try DistributionArguments.result(gsl_cdf_ugaussian_Q(z), "gsl_cdf_ugaussian_Q")
     }
+
+    /// log P(Z ≤ x), accurate in both tails where P itself underflows: log(erfc(−x/√2)) − log 2
+    /// (`gsl_sf_log_erfc`). Used by ``TruncatedNormal``.
+    static func logCDF(_ x: Double) -> Double { gsl_sf_log_erfc(-x / 2.0.squareRoot()) - log(2.0) }
 }

@@ -1,4 +1,3 @@
-internal import CGSL
 import Foundation
 
 /// Inference on the mean of a normal observation that was seen because it fell below a cut-off: the selective
@@ -13,7 +12,7 @@ package enum TruncatedNormal {
     /// a monotone likelihood ratio), so μ_U is unique, and P(μ ≤ μ_U | Z < c) = 1 − α for every μ. Without the
     /// selection the bound would be z + Φ⁻¹(1 − α); with it, a z near c says little, and μ_U grows without bound
     /// as z → c. Example: z = 0, c = 1.645, α = 0.025 gives μ_U ≈ 2.66 (against 1.96 unselected). Evaluated on the
-    /// log scale, log Φ(x) = log(erfc(−x/√2)/2) (`gsl_sf_log_erfc`), so that both tails may underflow; μ_U is
+    /// log scale, log Φ(x) = log(erfc(−x/√2)/2) (``Normal/logCDF(_:)``), so that both tails may underflow; μ_U is
     /// bracketed by doubling its distance from z and found by bisection to 10⁻¹² absolute.
     ///
     /// - Parameters:
@@ -30,7 +29,7 @@ package enum TruncatedNormal {
         guard alpha > 0, alpha < 0.5 else { throw .invalidInput("TruncatedNormal.upperBound: α = \(alpha) must lie in (0, 0.5)") }
         let target = log(alpha)
         // log Φ(z − μ) − log Φ(c − μ) − log α: positive at μ = z (log ½ − log Φ(c − z) ≥ log ½ > log α), falling.
-        func excess(_ mu: Double) -> Double { logCDF(z - mu) - logCDF(c - mu) - target }
+        func excess(_ mu: Double) -> Double { Normal.logCDF(z - mu) - Normal.logCDF(c - mu) - target }
         var low = z
         var step = 1.0
         var high = z + step
@@ -46,7 +45,4 @@ package enum TruncatedNormal {
         }
         return (low + high) / 2
     }
-
-    /// log Φ(x) for the standard normal CDF, accurate in both tails: log(erfc(−x/√2)) − log 2.
-    static func logCDF(_ x: Double) -> Double { gsl_sf_log_erfc(-x / 2.0.squareRoot()) - log(2.0) }
 }

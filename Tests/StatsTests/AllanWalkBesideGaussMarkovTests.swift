@@ -28,6 +28,30 @@ import Testing
         }
     }
 
+    /// Over `replications` records of ``rates(walk:seed:trial:)`` (40 resamples each, record r seeded r + 1): how
+    /// often the bias is identified and its σ (0.01) and T (10 s) intervals hold the truth, and how often K is
+    /// read and its interval holds `walk`.
+    static func coverage(walk trueK: Double, seed: UInt64, replications: Int) throws -> (
+        identified: Int, sigmaCovered: Int, timeCovered: Int, walkRead: Int, walkCovered: Int
+    ) {
+        var c = (identified: 0, sigmaCovered: 0, timeCovered: 0, walkRead: 0, walkCovered: 0)
+        for r in 0..<replications {
+            let rates = try Self.rates(walk: trueK, seed: seed, trial: r)
+            let terms = try AllanNoiseTerms(
+                curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1), resamples: 40,
+                seed: UInt64(r + 1))
+            if let k = terms.rateRandomWalk {
+                c.walkRead += 1
+                if k.interval.contains(trueK) { c.walkCovered += 1 }
+            }
+            guard case .gaussMarkov(let gm) = terms.biasInstability else { continue }
+            c.identified += 1
+            if gm.sigma.interval.contains(0.01) { c.sigmaCovered += 1 }
+            if gm.correlationTime.interval.contains(10) { c.timeCovered += 1 }
+        }
+        return c
+    }
+
     /// K = 10⁻³ (its Allan deviation K·√(τ/3) is 5 times the bias's tail √(2σ²T/τ) at τ = 410 s, the record's
     /// longest octave, as large at τ = 100 s, and 0.4 times the bias's peak 0.617σ at τ = 19 s): over 24 records
     /// with 40 resamples, K is identified in at least 3 (the test has little power here: the walk shows only in the
@@ -38,27 +62,10 @@ import Testing
     /// (notes/issue-24e.md).
     @Test func walkBesideTheBiasIsFoundAndItsIntervalsCover() throws {
         let replications = 24
-        let trueK = 1e-3
-        var identified = 0
-        var walkRead = 0
-        var sigmaCovered = 0
-        var walkCovered = 0
-        for r in 0..<replications {
-            let rates = try Self.rates(walk: trueK, seed: 2410, trial: r)
-            let terms = try AllanNoiseTerms(
-                curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1), resamples: 40,
-                seed: UInt64(r + 1))
-            if let k = terms.rateRandomWalk {
-                walkRead += 1
-                if k.interval.contains(trueK) { walkCovered += 1 }
-            }
-            guard case .gaussMarkov(let gm) = terms.biasInstability else { continue }
-            identified += 1
-            if gm.sigma.interval.contains(0.01) { sigmaCovered += 1 }
-        }
-        #expect(identified >= replications - 2, "bias identified \(identified)")
-        #expect(walkRead >= 3, "K identified \(walkRead) of \(replications)")
-        for (name, k, n) in [("σ", sigmaCovered, identified), ("K", walkCovered, walkRead)] {
+        let c = try Self.coverage(walk: 1e-3, seed: 2410, replications: replications)
+        #expect(c.identified >= replications - 2, "bias identified \(c.identified)")
+        #expect(c.walkRead >= 3, "K identified \(c.walkRead) of \(replications)")
+        for (name, k, n) in [("σ", c.sigmaCovered, c.identified), ("K", c.walkCovered, c.walkRead)] {
             let coverage = Double(k) / Double(max(n, 1))
             #expect(
                 abs(coverage - 0.95) <= AllanCoverageTests.tolerance(0.95, n) || coverage > 0.95,
@@ -78,24 +85,11 @@ import Testing
     /// over the first 120 records (σ 114, T 111), which is why the test uses 200 (notes/issue-24l.md).
     @Test func gaussMarkovIntervalsCoverBesideAWeakWalk() throws {
         let replications = 200
-        let trueK = 5e-4
-        var identified = 0
-        var sigmaCovered = 0
-        var timeCovered = 0
-        for r in 0..<replications {
-            let rates = try Self.rates(walk: trueK, seed: 2412, trial: r)
-            let terms = try AllanNoiseTerms(
-                curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1), resamples: 40,
-                seed: UInt64(r + 1))
-            guard case .gaussMarkov(let gm) = terms.biasInstability else { continue }
-            identified += 1
-            if gm.sigma.interval.contains(0.01) { sigmaCovered += 1 }
-            if gm.correlationTime.interval.contains(10) { timeCovered += 1 }
-        }
-        #expect(identified >= replications - 2, "bias identified \(identified)")
-        for (name, k) in [("σ", sigmaCovered), ("T", timeCovered)] {
-            let interval = try Proportion(successes: k, trials: identified).clopperPearson()
-            #expect(interval.high >= 0.95, "\(name) coverage \(k) of \(identified): \(interval)")
+        let c = try Self.coverage(walk: 5e-4, seed: 2412, replications: replications)
+        #expect(c.identified >= replications - 2, "bias identified \(c.identified)")
+        for (name, k) in [("σ", c.sigmaCovered), ("T", c.timeCovered)] {
+            let interval = try Proportion(successes: k, trials: c.identified).clopperPearson()
+            #expect(interval.high >= 0.95, "\(name) coverage \(k) of \(c.identified): \(interval)")
         }
     }
 
