@@ -112,6 +112,11 @@ import Testing
         (["gpx"], "gpx", "gpx needs a subcommand: export"),
         (["walks", "l.json", "--profile", ""], "walks", "--profile needs a value, got an empty string"),
         (["frobnicate"], nil, "unknown subcommand 'frobnicate'"),
+        (["dev", "drift-coverage", "50", "--csv"], "dev drift-coverage", "--from and --csv need --one-phone"),
+        (
+            ["dev", "drift-coverage", "50", "--bootstrap", "10"], "dev drift-coverage",
+            "--bootstrap needs a whole number from 20 to 2000, got '10'"
+        ),
     ]
 
     @Test(arguments: usageCases)
@@ -162,6 +167,18 @@ import Testing
         recovery.replications = 5
         recovery.quiet = true
         #expect(try CommandLineParser.parse(["dev", "allan-recovery", "5", "--quiet"]) == Command(recovery))
+        var coverage = DriftCoverageCommand()
+        coverage.replications = 400
+        coverage.trialsPerCell = 100
+        coverage.onePhoneOnly = true
+        coverage.firstReplication = 4000
+        coverage.bootstrapReplicates = 20
+        coverage.csv = true
+        #expect(
+            try CommandLineParser.parse([
+                "dev", "drift-coverage", "400", "100", "--one-phone", "--from", "4000", "--bootstrap", "20", "--csv",
+            ])
+                == Command(coverage))
         #expect(try CommandLineParser.parse(["--version"]) == Command(VersionCommand()))
     }
 }

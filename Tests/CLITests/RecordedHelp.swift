@@ -593,13 +593,20 @@ let recordedHelp: [(topic: String?, text: String)] = [
         #"""
         OVERVIEW: The coverage of the drift report's intervals by simulated replications (docs/drift.md).
 
-        USAGE: sensorbench dev drift-coverage [<replications> [<trials>]] [--quiet]
+        USAGE: sensorbench dev drift-coverage [<replications> [<trials>]] [--one-phone] [--from <r>] [--bootstrap <b>] [--csv] [--quiet]
 
         ARGUMENTS:
           <replications> [<trials>]
                                   Replications, 2 to 10000 (default: 200), then walks per cell, 2 to 1000 (default: 20).
 
         OPTIONS:
+          --one-phone             Run only the two one-phone designs (sameDevice). (default: every design)
+          --from <r>              The one-phone designs' first replication (scenario seed offset), 0 to 1000000, so that
+                                  blocks can be run apart and added up; with --one-phone. (default: 0)
+          --bootstrap <b>         Bootstrap replicates of each fit, 20 to 2000 (the t intervals of one phone do not depend
+                                  on it). (default: 400, as the reports)
+          --csv                   With --one-phone: print one CSV row per replication and interval (estimate, ends, truth)
+                                  instead of the table. (default: the table)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.

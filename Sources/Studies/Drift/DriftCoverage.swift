@@ -140,25 +140,54 @@ package enum DriftCoverage {
             replications: replications, seed: 9_110_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
     }
 
-    /// The one-phone design: straight walks, 16-turn loops and 16-turn zigzags of 1 and 5 minutes on
-    /// ``onePhoneProfile()``, so that the phone's bias, scale factor and asymmetry are all separable.
+    /// The two one-phone designs, on ``onePhoneProfile()`` at 1 and 5 minutes with straight walks beside the turning
+    /// walks: 16-turn loops and 16-turn zigzags (`loopsAndZigzags`, so that the phone's bias, scale factor and
+    /// asymmetry are all separable: the `drift-one-phone` design), or 8-turn random walks (`randomTurns`: each turn
+    /// 15°–180°, net and total rotation different in every trial, so that the walk-to-walk spread has each trial's
+    /// rotations regressed out within its cell).
+    package enum OnePhoneDesign: String, CaseIterable, Sendable {
+        case loopsAndZigzags = "one phone, loops + zigzags, 1/5 min"
+        case randomTurns = "one phone, random 8-turn walks, 1/5 min"
+
+        var turns: Int { self == .loopsAndZigzags ? 16 : 8 }
+        var shapes: [WalkShape] { self == .loopsAndZigzags ? [.loop, .zigzag] : [.random] }
+        /// Replication r's scenario seed is `seed + r`.
+        var seed: UInt64 { self == .loopsAndZigzags ? 9_120_000 : 9_130_000 }
+
+        /// The counts of replications `firstReplication ..< firstReplication + replications` (``onePhone(profile:minutes:turns:shapes:trialsPerCell:replications:seed:bootstrapReplicates:runner:firstReplication:)``).
+        package func counts(
+            replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner, firstReplication: Int = 0
+        ) throws -> [String: Count] {
+            try DriftCoverage.onePhone(
+                profile: onePhoneProfile(), minutes: [1, 5], turns: turns, shapes: shapes, trialsPerCell: trialsPerCell,
+                replications: replications, seed: seed, bootstrapReplicates: bootstrapReplicates, runner: runner,
+                firstReplication: firstReplication)
+        }
+
+        /// Replication r's intervals (``onePhoneReplication(profile:minutes:turns:shapes:trialsPerCell:replication:seed:bootstrapReplicates:runner:)``).
+        package func rows(replication r: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner) throws
+            -> [ReplicationRow]
+        {
+            try DriftCoverage.onePhoneReplication(
+                profile: onePhoneProfile(), minutes: [1, 5], turns: turns, shapes: shapes, trialsPerCell: trialsPerCell,
+                replication: r, seed: seed, bootstrapReplicates: bootstrapReplicates, runner: runner)
+        }
+    }
+
+    /// The one-phone design with loops and zigzags (``OnePhoneDesign/loopsAndZigzags``).
     package static func onePhoneDesign(replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner)
         throws -> [String: Count]
     {
-        try onePhone(
-            profile: onePhoneProfile(), minutes: [1, 5], turns: 16, shapes: [.loop, .zigzag], trialsPerCell: trialsPerCell,
-            replications: replications, seed: 9_120_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
+        try OnePhoneDesign.loopsAndZigzags.counts(
+            replications: replications, trialsPerCell: trialsPerCell, bootstrapReplicates: bootstrapReplicates, runner: runner)
     }
 
-    /// The one-phone design with random turns: straight walks and 8-turn random walks (each turn 15°–180°, net and
-    /// total rotation different in every trial) of 1 and 5 minutes on ``onePhoneProfile()``, so that the walk-to-walk
-    /// spread has each trial's rotations regressed out within its cell.
+    /// The one-phone design with random turns (``OnePhoneDesign/randomTurns``).
     package static func onePhoneRandomDesign(replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, runner: MonteCarloRunner)
         throws -> [String: Count]
     {
-        try onePhone(
-            profile: onePhoneProfile(), minutes: [1, 5], turns: 8, shapes: [.random], trialsPerCell: trialsPerCell,
-            replications: replications, seed: 9_130_000, bootstrapReplicates: bootstrapReplicates, runner: runner)
+        try OnePhoneDesign.randomTurns.counts(
+            replications: replications, trialsPerCell: trialsPerCell, bootstrapReplicates: bootstrapReplicates, runner: runner)
     }
 
     /// The counts of ``shippedDesign(replications:trialsPerCell:bootstrapReplicates:runner:)``.
@@ -298,16 +327,19 @@ package enum DriftCoverage {
 
     /// The coverage table `sensorbench dev drift-coverage [R [TRIALS]]` prints: the four designs (crossover, shipped
     /// loops and zigzags, one phone with loops and zigzags, one phone with random turns) with R replications,
-    /// TRIALS walks per cell (20 unless given) and the report's 400 bootstrap replicates, each count with its 95% Clopper–Pearson interval,
-    /// then, for every interval with a point estimate, where its misses fall (``Count/diagnosis``).
-    package static func table(replications: Int, trialsPerCell trials: Int = 20, runner: MonteCarloRunner) throws -> String {
-        let boot = DriftDecomposition.defaultReplicates
+    /// TRIALS walks per cell (20 unless given) and `bootstrapReplicates` (the report's 400 unless given), each count
+    /// with its 95% Clopper–Pearson interval, then, for every interval with a point estimate, where its misses fall
+    /// (``Count/diagnosis``). `onePhoneOnly` runs the two one-phone designs alone, and `firstReplication` starts
+    /// them at another replication (seed) than 0, so that blocks of replications can be run apart and added up.
+    package static func table(
+        replications: Int, trialsPerCell trials: Int = 20, bootstrapReplicates boot: Int = DriftDecomposition.defaultReplicates,
+        onePhoneOnly: Bool = false, firstReplication: Int = 0, runner: MonteCarloRunner
+    ) throws -> String {
+        let span = firstReplication == 0 ? "" : " (\(firstReplication)–\(firstReplication + replications - 1))"
         var lines = [
-            "Coverage of the drift report's 95% intervals: \(replications) replications, \(trials) walks per cell, "
-                + "\(boot) bootstrap replicates (phone-calibrated at 10 Hz).",
+            "Coverage of the drift report's 95% intervals: \(replications) replications\(span), \(trials) walks per cell, "
+                + "\(boot) bootstrap replicates (phone-calibrated at 10 Hz)\(onePhoneOnly ? ", one-phone designs only" : "").",
             "",
-            "| interval | design | covered | reported | coverage | 95% CI of the coverage |",
-            "|---|---|---:|---:|---:|---|",
         ]
         var diagnosed: [(name: String, design: String, count: Count)] = []
         func row(_ name: String, _ design: String, _ count: Count) throws {
@@ -323,41 +355,44 @@ package enum DriftCoverage {
                     + "\(Format.exact((ci.low * 1000).rounded() / 1000))–\(Format.exact((ci.high * 1000).rounded() / 1000)) |"
             )
         }
-        let c = try crossoverDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
-        try row(
-            "crossover (truth \(Format.exact((c.truthSeconds * 10).rounded() / 10)) s)", "4-turn loops, 1/2/5 min, class of phones",
-            c.count.covered, c.count.reported, of: replications)
-        lines.append(
-            "\nCrossover: \(c.below) intervals below the truth, \(c.above) above it, \(replications - c.count.reported) "
-                + "said \"dominates everywhere\"; median estimate \(Format.exact((c.medianEstimateSeconds * 10).rounded() / 10)) s.\n")
-        lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
-        lines.append("|---|---|---:|---:|---:|---|")
-        for (id, count) in c.components.sorted(by: { $0.key < $1.key }) {
-            try row("\(id) σ", "4-turn loops, 1/2/5 min, class of phones", count)
+        func header() {
+            lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
+            lines.append("|---|---|---:|---:|---:|---|")
         }
-        lines.append("")
-        let shipped = try shippedDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
-        let design = "loops + zigzags, 0–16 turns, 1–20 min, class of phones (drift-time-vs-turns)"
-        lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
-        lines.append("|---|---|---:|---:|---:|---|")
-        for (id, count) in shipped.counts.sorted(by: { $0.key < $1.key }) {
-            try row(id, design, count)
+        if !onePhoneOnly {
+            header()
+            let c = try crossoverDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
+            try row(
+                "crossover (truth \(Format.exact((c.truthSeconds * 10).rounded() / 10)) s)", "4-turn loops, 1/2/5 min, class of phones",
+                c.count.covered, c.count.reported, of: replications)
+            lines.append(
+                "\nCrossover: \(c.below) intervals below the truth, \(c.above) above it, \(replications - c.count.reported) "
+                    + "said \"dominates everywhere\"; median estimate \(Format.exact((c.medianEstimateSeconds * 10).rounded() / 10)) s.\n")
+            header()
+            for (id, count) in c.components.sorted(by: { $0.key < $1.key }) {
+                try row("\(id) σ", "4-turn loops, 1/2/5 min, class of phones", count)
+            }
+            lines.append("")
+            let shipped = try shippedDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
+            let design = "loops + zigzags, 0–16 turns, 1–20 min, class of phones (drift-time-vs-turns)"
+            header()
+            for (id, count) in shipped.counts.sorted(by: { $0.key < $1.key }) {
+                try row(id, design, count)
+            }
+            lines.append(
+                "\nLoops + zigzags: the crossover truth \(Format.exact((shipped.loopTruthSeconds * 10).rounded() / 10)) s for "
+                    + "every loop; time dominates every zigzag at every duration. Headlines claiming that turning dominates "
+                    + "some zigzags (false): \(shipped.zigzagFalseClaims) of \(replications); replications with a zigzag "
+                    + "crossover in the table: \(shipped.zigzagCrossings) of \(replications).\n")
         }
-        lines.append(
-            "\nLoops + zigzags: the crossover truth \(Format.exact((shipped.loopTruthSeconds * 10).rounded() / 10)) s for "
-                + "every loop; time dominates every zigzag at every duration. Headlines claiming that turning dominates "
-                + "some zigzags (false): \(shipped.zigzagFalseClaims) of \(replications); replications with a zigzag "
-                + "crossover in the table: \(shipped.zigzagCrossings) of \(replications).\n")
-        let phone = try onePhoneDesign(replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
-        lines.append("| interval | design | covered | reported | coverage | 95% CI of the coverage |")
-        lines.append("|---|---|---:|---:|---:|---|")
-        for (id, count) in phone.sorted(by: { $0.key < $1.key }) {
-            try row(id, "one phone, loops + zigzags, 1/5 min", count)
-        }
-        let random = try onePhoneRandomDesign(
-            replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner)
-        for (id, count) in random.sorted(by: { $0.key < $1.key }) {
-            try row(id, "one phone, random 8-turn walks, 1/5 min", count)
+        header()
+        for design in OnePhoneDesign.allCases {
+            let counts = try design.counts(
+                replications: replications, trialsPerCell: trials, bootstrapReplicates: boot, runner: runner,
+                firstReplication: firstReplication)
+            for (id, count) in counts.sorted(by: { $0.key < $1.key }) {
+                try row(id, design.rawValue, count)
+            }
         }
         lines.append(
             "\nWhere the misses fall (intervals with a point estimate): intervals entirely below or above the truth, the "
@@ -371,6 +406,28 @@ package enum DriftCoverage {
             lines.append(
                 "| \(d.name) | \(d.design) | \(d.count.below) | \(d.count.above) | \(rounded(g.relativeBias)) | "
                     + "\(rounded(g.relativeSpread)) | \(rounded(g.widthRatio)) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One row per interval and replication of the one-phone designs (``OnePhoneDesign``), as CSV: design,
+    /// replication, interval (the coverage table's key), estimate, low, high, truth, covered (1 or 0), each number with
+    /// 17 significant digits; for studying how the misses arise (`sensorbench dev drift-coverage … --one-phone --csv`).
+    package static func onePhoneCSV(
+        replications: Int, trialsPerCell: Int, bootstrapReplicates: Int, firstReplication: Int = 0, runner: MonteCarloRunner
+    ) throws -> String {
+        var lines = ["design,replication,interval,estimate,low,high,truth,covered"]
+        func number(_ x: Double) -> String { x.isFinite ? String(format: "%.17g", x) : (x.isNaN ? "nan" : (x > 0 ? "inf" : "-inf")) }
+        for design in OnePhoneDesign.allCases {
+            for r in firstReplication..<(firstReplication + replications) {
+                for row in try design.rows(
+                    replication: r, trialsPerCell: trialsPerCell, bootstrapReplicates: bootstrapReplicates, runner: runner)
+                {
+                    lines.append(
+                        "\"\(design.rawValue)\",\(r),\"\(row.key)\",\(number(row.estimate)),\(number(row.interval.low)),"
+                            + "\(number(row.interval.high)),\(number(row.truth)),\(row.interval.contains(row.truth) ? 1 : 0)")
+                }
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -461,30 +518,61 @@ package enum DriftCoverage {
     /// rough, never a 95% interval). A term the fit leaves out or marks as carrying another's part is not counted.
     package static func onePhone(
         profile: GyroProfile, minutes: [Double], turns: Int, shapes: [WalkShape], trialsPerCell: Int, replications: Int,
-        seed: UInt64, bootstrapReplicates: Int, runner: MonteCarloRunner
+        seed: UInt64, bootstrapReplicates: Int, runner: MonteCarloRunner, firstReplication: Int = 0
     ) throws -> [String: Count] {
         var counts: [String: Count] = [:]
-        for r in 0..<replications {
-            let scenarioSeed = seed &+ UInt64(r)
-            let s = scenario(
-                profile, minutes: minutes, turns: [0, turns], shapes: shapes, trialsPerCell: trialsPerCell, seed: scenarioSeed,
-                sameDevice: true)
-            let outcomes = try DriftStudy.simulate(s, runner: runner)
-            let device = try DriftTrial.sharedDevice(scenarioSeed: scenarioSeed, profile: profile)
-            let d = try DriftDecomposition(
-                scenario: s, profileName: profile.name, outcomes: outcomes, device: device, replicates: bootstrapReplicates)
-            for c in d.components where c.carries.isEmpty {
-                counts[c.isPhoneValue ? c.id : c.id + " [rough]", default: Count()].record(
-                    c.interval, estimate: c.estimate, truth: c.profileValue)
-                for (name, interval) in c.candidateIntervals {
-                    counts["\(c.id) [\(name)]", default: Count()].record(interval, estimate: c.estimate, truth: c.profileValue)
-                }
-            }
-            for spread in d.inRunSpreads {
-                counts["in_run_spread_\(Format.exact(spread.minutes))min", default: Count()].record(
-                    spread.interval, estimate: spread.estimateDeg, truth: spread.profileDeg)
+        for r in firstReplication..<(firstReplication + replications) {
+            for row in try onePhoneReplication(
+                profile: profile, minutes: minutes, turns: turns, shapes: shapes, trialsPerCell: trialsPerCell,
+                replication: r, seed: seed, bootstrapReplicates: bootstrapReplicates, runner: runner)
+            {
+                counts[row.key, default: Count()].record(row.interval, estimate: row.estimate, truth: row.truth)
             }
         }
         return counts
+    }
+
+    /// One interval of one replication, as ``onePhone(profile:minutes:turns:shapes:trialsPerCell:replications:seed:bootstrapReplicates:runner:firstReplication:)``
+    /// counts it: its key there, the interval, its point estimate and the truth it is judged against.
+    package struct ReplicationRow: Sendable, Equatable {
+        package let key: String
+        package let interval: ConfidenceInterval
+        package let estimate: Double
+        package let truth: Double
+    }
+
+    /// The intervals of replication r of a one-phone design (scenario seed `seed + r`, a new phone), keyed as
+    /// ``onePhone(profile:minutes:turns:shapes:trialsPerCell:replications:seed:bootstrapReplicates:runner:firstReplication:)``
+    /// says, in a fixed order (the decomposition's components, each followed by its candidates by name, then the
+    /// walk-to-walk spreads by duration).
+    package static func onePhoneReplication(
+        profile: GyroProfile, minutes: [Double], turns: Int, shapes: [WalkShape], trialsPerCell: Int, replication r: Int,
+        seed: UInt64, bootstrapReplicates: Int, runner: MonteCarloRunner
+    ) throws -> [ReplicationRow] {
+        let scenarioSeed = seed &+ UInt64(r)
+        let s = scenario(
+            profile, minutes: minutes, turns: [0, turns], shapes: shapes, trialsPerCell: trialsPerCell, seed: scenarioSeed,
+            sameDevice: true)
+        let outcomes = try DriftStudy.simulate(s, runner: runner)
+        let device = try DriftTrial.sharedDevice(scenarioSeed: scenarioSeed, profile: profile)
+        let d = try DriftDecomposition(
+            scenario: s, profileName: profile.name, outcomes: outcomes, device: device, replicates: bootstrapReplicates)
+        var rows: [ReplicationRow] = []
+        for c in d.components where c.carries.isEmpty {
+            rows.append(
+                ReplicationRow(
+                    key: c.isPhoneValue ? c.id : c.id + " [rough]", interval: c.interval, estimate: c.estimate,
+                    truth: c.profileValue))
+            for (name, interval) in c.candidateIntervals.sorted(by: { $0.key < $1.key }) {
+                rows.append(ReplicationRow(key: "\(c.id) [\(name)]", interval: interval, estimate: c.estimate, truth: c.profileValue))
+            }
+        }
+        for spread in d.inRunSpreads {
+            rows.append(
+                ReplicationRow(
+                    key: "in_run_spread_\(Format.exact(spread.minutes))min", interval: spread.interval, estimate: spread.estimateDeg,
+                    truth: spread.profileDeg))
+        }
+        return rows
     }
 }

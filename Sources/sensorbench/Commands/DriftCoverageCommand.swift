@@ -2,11 +2,15 @@ import FileFormats
 import MonteCarlo
 import Studies
 
-/// `sensorbench dev drift-coverage [R [TRIALS]]`: the coverage of the drift report's intervals (docs/drift.md).
+/// `sensorbench dev drift-coverage [R [TRIALS]] [--one-phone [--from r] [--csv]] [--bootstrap b]`: the coverage of the drift report's intervals (docs/drift.md).
 struct DriftCoverageCommand: Subcommand {
     var replications = 200
     var trialsPerCell = 20
     var quiet = false
+    var onePhoneOnly = false
+    var firstReplication = 0
+    var bootstrapReplicates = DriftDecomposition.defaultReplicates
+    var csv = false
 
     init() {}
 
@@ -28,13 +32,51 @@ struct DriftCoverageCommand: Subcommand {
         }
     }
 
-    static var options: [OptionSpec<Self>] { [SharedOption.quiet(\.quiet)] }
+    static var options: [OptionSpec<Self>] {
+        [
+            OptionSpec("--one-phone", meaning: "Run only the two one-phone designs (sameDevice).", default: "every design") { o, _, _ in
+                o.onePhoneOnly = true
+            },
+            OptionSpec(
+                "--from", value: "<r>",
+                meaning: "The one-phone designs' first replication (scenario seed offset), 0 to 1000000, so that blocks "
+                    + "can be run apart and added up; with --one-phone.", default: "0"
+            ) { o, text, context in
+                o.firstReplication = try ValueParser.integer(text, option: "--from", in: 0...1_000_000, context)
+            },
+            OptionSpec(
+                "--bootstrap", value: "<b>",
+                meaning: "Bootstrap replicates of each fit, 20 to 2000 (the t intervals of one phone do not depend on it).",
+                default: "\(DriftDecomposition.defaultReplicates), as the reports"
+            ) { o, text, context in
+                o.bootstrapReplicates = try ValueParser.integer(text, option: "--bootstrap", in: 20...2000, context)
+            },
+            OptionSpec(
+                "--csv",
+                meaning: "With --one-phone: print one CSV row per replication and interval (estimate, ends, truth) "
+                    + "instead of the table.", default: "the table"
+            ) { o, _, _ in o.csv = true },
+            SharedOption.quiet(\.quiet),
+        ]
+    }
 
     /// `sensorbench dev drift-coverage [R [TRIALS]]`: the coverage of the drift report's intervals
     /// (``DriftCoverage``), on stdout.
+    func validate(_ context: ParseContext) throws(UsageError) {
+        guard onePhoneOnly || (firstReplication == 0 && !csv) else { throw context.error("--from and --csv need --one-phone") }
+    }
+
     func run() throws -> ExitCode {
-        let table = try DriftCoverage.table(replications: replications, trialsPerCell: trialsPerCell, runner: MonteCarloRunner(jobs: 2))
-        print(table, terminator: "")
+        let runner = MonteCarloRunner(jobs: 2)
+        let text =
+            csv
+            ? try DriftCoverage.onePhoneCSV(
+                replications: replications, trialsPerCell: trialsPerCell, bootstrapReplicates: bootstrapReplicates,
+                firstReplication: firstReplication, runner: runner)
+            : try DriftCoverage.table(
+                replications: replications, trialsPerCell: trialsPerCell, bootstrapReplicates: bootstrapReplicates,
+                onePhoneOnly: onePhoneOnly, firstReplication: firstReplication, runner: runner)
+        print(text, terminator: "")
         return .success
     }
 }
