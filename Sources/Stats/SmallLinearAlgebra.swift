@@ -1,3 +1,5 @@
+import Foundation
+
 /// Dense linear algebra for the few-by-few systems of the variance-component and robust-covariance code.
 ///
 /// Gauss–Jordan elimination with partial pivoting on a copy; fine for the ≤ 10 unknowns these callers have, and
@@ -34,6 +36,29 @@ enum SmallLinearAlgebra {
             }
         }
         return inv
+    }
+
+    /// log |det a| of the square matrix `a` by Gaussian elimination with partial pivoting, or `nil` when a pivot
+    /// falls below `relativeTolerance` times the largest entry of its column (numerically singular).
+    static func logAbsoluteDeterminant(_ a: [[Double]], relativeTolerance: Double = 1e-12) -> Double? {
+        let n = a.count
+        var m = a
+        let columnScale = (0..<n).map { j in (0..<n).reduce(0.0) { max($0, abs(a[$1][j])) } }
+        var total = 0.0
+        for col in 0..<n {
+            var pivot = col
+            for r in (col + 1)..<max(col + 1, n) where abs(m[r][col]) > abs(m[pivot][col]) { pivot = r }
+            guard columnScale[col] > 0, abs(m[pivot][col]) > relativeTolerance * columnScale[col] else { return nil }
+            if pivot != col { m.swapAt(pivot, col) }
+            let p = m[col][col]
+            total += log(abs(p))
+            for r in (col + 1)..<max(col + 1, n) {
+                let f = m[r][col] / p
+                if f == 0 { continue }
+                for j in col..<n { m[r][j] -= f * m[col][j] }
+            }
+        }
+        return total
     }
 
     /// The solution x of a·x = b, or `nil` when `a` is numerically singular (see ``inverse(_:relativeTolerance:)``).

@@ -35,20 +35,22 @@ package enum VarianceComponents {
     ///   - components: x columns, finite and ≥ 0; at most ``maximumComponents``.
     ///   - weights: frequency weights w ≥ 0 (default ones); a bootstrap passes resampling counts.
     ///   - start: starting θ (e.g. the full-data fit when refitting a bootstrap sample); default a moment guess.
+    ///   - restricted: maximise the restricted likelihood (REML) rather than the likelihood; matters only with mean
+    ///     terms.
     /// - Returns: the fit.
     /// - Throws: ``StatsError/invalidInput(_:)`` on mismatched lengths, non-finite or negative regressors, too
     ///   many components, no observations, or collinear mean terms.
     package static func fit(
         response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm],
-        weights: [Double]? = nil, start: [Double]? = nil
+        weights: [Double]? = nil, start: [Double]? = nil, restricted: Bool = false
     ) throws(StatsError) -> VarianceComponentFit {
         try validate(response: response, offset: offset, meanTerms: meanTerms, components: components, weights: weights)
         return try VarianceComponentDesign(
-            validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components
+            validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components, restricted: restricted
         ).fit(weights: weights, start: start)
     }
 
-    /// Refuses inputs the fit cannot use; see ``fit(response:offset:meanTerms:components:weights:start:)``.
+    /// Refuses inputs the fit cannot use; see ``fit(response:offset:meanTerms:components:weights:start:restricted:)``.
     static func validate(
         response: [Double], offset: [Double]?, meanTerms: [RegressionTerm], components: [RegressionTerm], weights: [Double]?
     ) throws(StatsError) {
@@ -91,6 +93,10 @@ package enum VarianceComponents {
         let q: Int
         /// Components held at a given θ (``VarianceComponentDesign/fit(weights:start:fixed:)``); nil: free.
         var pinned: [Double?] = []
+        /// Maximise the restricted likelihood (REML) instead of the likelihood: the variances are then estimated
+        /// without the downward bias that estimating the mean terms gives ML (the ML variance of a normal sample
+        /// divides by n, REML by n − 1). No difference without mean terms.
+        var restricted = false
         var k: Int { componentNames.count }
         func isPinned(_ j: Int) -> Bool { j < pinned.count && pinned[j] != nil }
 
@@ -112,15 +118,23 @@ package enum VarianceComponents {
             }
         }
 
-        func weightedBeta(_ v: [Double]) throws(StatsError) -> [Double] {
-            guard q > 0 else { return [] }
+        /// A = Σ w·z·zᵀ/v, the information of β for fixed variances.
+        func information(_ v: [Double]) -> [[Double]] {
             var a = [[Double]](repeating: [Double](repeating: 0, count: q), count: q)
-            var b = [Double](repeating: 0, count: q)
             for (g, vg) in zip(groups, v) {
                 for r in 0..<q {
-                    b[r] += g.z[r] * g.sum / vg
                     for c in 0..<q { a[r][c] += g.count * g.z[r] * g.z[c] / vg }
                 }
+            }
+            return a
+        }
+
+        func weightedBeta(_ v: [Double]) throws(StatsError) -> [Double] {
+            guard q > 0 else { return [] }
+            let a = information(v)
+            var b = [Double](repeating: 0, count: q)
+            for (g, vg) in zip(groups, v) {
+                for r in 0..<q { b[r] += g.z[r] * g.sum / vg }
             }
             guard let beta = SmallLinearAlgebra.solve(a, b, relativeTolerance: 1e-10) else {
                 throw .invalidInput("VarianceComponents.fit: the mean terms \(meanNames) are collinear")
@@ -150,10 +164,88 @@ package enum VarianceComponents {
             return (inverse, SmallLinearAlgebra.sandwich(inverse, meat))
         }
 
+        /// ℓ, or with ``restricted`` the restricted (residual) log-likelihood ℓ − ½·log det A (Patterson and
+        /// Thompson, Biometrika 58, 1971; Harville, JASA 72, 1977, §7), A = Σ w·z·zᵀ/v.
         func logLikelihood(_ v: [Double], _ squares: [Double]) -> Double {
             var l = 0.0
             for (i, g) in groups.enumerated() { l -= 0.5 * (g.count * log(v[i]) + squares[i] / v[i]) }
+            if restricted, q > 0 {
+                l -= 0.5 * (SmallLinearAlgebra.logAbsoluteDeterminant(information(v), relativeTolerance: 1e-10) ?? .infinity)
+            }
             return l
+        }
+
+        /// Each group's leverage term z·A⁻¹·z (per observation; hᵢ·vᵢ with hᵢ the leverage of the weighted least
+        /// squares): E[rᵢ²] = vᵢ − zᵢᵀA⁻¹zᵢ, so REML's scoring regresses r² + zᵀA⁻¹z on x where ML regresses r².
+        /// Zeros without mean terms, without ``restricted``, or when A is singular.
+        func leverageTerms(_ v: [Double]) -> [Double] {
+            guard restricted, q > 0, let inverse = SmallLinearAlgebra.inverse(information(v), relativeTolerance: 1e-10) else {
+                return [Double](repeating: 0, count: groups.count)
+            }
+            return groups.map { g in
+                var s = 0.0
+                for r in 0..<q {
+                    for c in 0..<q { s += g.z[r] * inverse[r][c] * g.z[c] }
+                }
+                return s
+            }
+        }
+
+        /// Satterthwaite's degrees of freedom of each mean coefficient's variance φⱼ = (A⁻¹)ⱼⱼ (Giesbrecht and
+        /// Burns, Biometrics 41, 1985; the t tests of lmerTest and SAS PROC MIXED's DDFM=SATTERTHWAITE):
+        ///
+        ///     νⱼ = 2·φⱼ² / (gⱼᵀ·I⁻¹·gⱼ),   gⱼₖ = ∂φⱼ/∂θₖ = (A⁻¹·Bₖ·A⁻¹)ⱼⱼ,   Bₖ = Σ w·z·zᵀ·xₖ/v²,
+        ///
+        /// with I the restricted likelihood's expected information of the free components that are not at zero,
+        /// I_kl = ½·tr(P·Xₖ·P·Xₗ) = ½·[Σ w·xₖ·xₗ/v² − 2·tr(A⁻¹·Cₖₗ) + tr(A⁻¹·Bₖ·A⁻¹·Bₗ)], Cₖₗ = Σ w·z·zᵀ·xₖ·xₗ/v³
+        /// (P = V⁻¹ − V⁻¹Z·A⁻¹·ZᵀV⁻¹, V diagonal). With one mean term and one variance component on every observation
+        /// it is n − 1, the t of a sample mean. NaN where it is undefined (no free component, a singular matrix).
+        func meanDegreesOfFreedom(_ v: [Double], theta: [Double]) -> [Double] {
+            guard q > 0 else { return [] }
+            let nan = [Double](repeating: .nan, count: q)
+            guard let inverse = SmallLinearAlgebra.inverse(information(v), relativeTolerance: 1e-10) else { return nan }
+            let free = (0..<k).filter { theta[$0] > 0 && !isPinned($0) }
+            guard !free.isEmpty else { return nan }
+            func zero() -> [[Double]] { [[Double]](repeating: [Double](repeating: 0, count: q), count: q) }
+            func product(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+                (0..<q).map { r in (0..<q).map { c in (0..<q).reduce(0.0) { $0 + a[r][$1] * b[$1][c] } } }
+            }
+            func trace(_ a: [[Double]]) -> Double { (0..<q).reduce(0.0) { $0 + a[$1][$1] } }
+            var b = free.map { _ in zero() }
+            var c = free.map { _ in free.map { _ in zero() } }
+            var plain = free.map { _ in [Double](repeating: 0, count: free.count) }
+            for (i, g) in groups.enumerated() {
+                let v2 = v[i] * v[i]
+                for (a, ka) in free.enumerated() {
+                    for r in 0..<q {
+                        for s in 0..<q { b[a][r][s] += g.count * g.z[r] * g.z[s] * g.x[ka] / v2 }
+                    }
+                    for (e, ke) in free.enumerated() {
+                        plain[a][e] += g.count * g.x[ka] * g.x[ke] / v2
+                        for r in 0..<q {
+                            for s in 0..<q { c[a][e][r][s] += g.count * g.z[r] * g.z[s] * g.x[ka] * g.x[ke] / (v2 * v[i]) }
+                        }
+                    }
+                }
+            }
+            let ab = b.map { product(inverse, $0) }
+            var info = plain
+            for a in free.indices {
+                for e in free.indices {
+                    info[a][e] = 0.5 * (plain[a][e] - 2 * trace(product(inverse, c[a][e])) + trace(product(ab[a], ab[e])))
+                }
+            }
+            guard let infoInverse = SmallLinearAlgebra.inverse(info, relativeTolerance: 1e-12) else { return nan }
+            return (0..<q).map { j in
+                let grad = free.indices.map { a in product(ab[a], inverse)[j][j] }
+                var variance = 0.0
+                for a in free.indices {
+                    for e in free.indices { variance += grad[a] * infoInverse[a][e] * grad[e] }
+                }
+                let phi = inverse[j][j]
+                let nu = 2 * phi * phi / variance
+                return variance > 0 && nu.isFinite && nu > 0 ? nu : .nan
+            }
         }
 
         /// Non-negative weighted least squares of m on x with weights w, by trying every active set.
@@ -223,11 +315,13 @@ package enum VarianceComponents {
             var converged = false
             while iterations < 500 {
                 iterations += 1
-                // A pinned component's part of the variance is known: the free ones fit what is left of r².
+                // A pinned component's part of the variance is known: the free ones fit what is left of r² (with REML,
+                // of r² + z·A⁻¹·z, whose expectation is v).
+                let leverage = leverageTerms(v)
                 let m = (0..<groups.count).map { i in
                     var known = 0.0
                     for j in 0..<k { if isPinned(j), let value = pinned[j] { known += value * groups[i].x[j] } }
-                    return squares[i] / groups[i].count - known
+                    return squares[i] / groups[i].count + leverage[i] - known
                 }
                 let w = (0..<groups.count).map { groups[$0].count / (v[$0] * v[$0]) }
                 let proposal = nnls(m, w, scales: scales)
@@ -263,21 +357,29 @@ package enum VarianceComponents {
                 squares = newSquares
                 let gain = newL - l
                 l = newL
-                if change < 1e-8 || gain <= 1e-12 * abs(l) {
+                // REML's step is a fixed-point iteration that converges only linearly (its leverage term lags by one
+                // step: by a factor q/n for one variance), so its gain in ℓ, quadratic in the remaining error, is
+                // negligible long before θ is: it stops on the change of v alone. That also keeps the stop free of
+                // `log`'s last bit, which differs between glibc's FMA and plain builds (CrossMachineDeterminismTests).
+                let settled = restricted && q > 0 ? change < 1e-11 : change < 1e-8 || gain <= 1e-12 * abs(l)
+                if settled {
                     converged = true
                     break
                 }
             }
             let covariances = meanCovariances(v, squares)
-            return VarianceComponentFit(
+            var fit = VarianceComponentFit(
                 componentNames: componentNames, variances: theta, meanNames: meanNames, meanCoefficients: beta,
                 meanCovariance: covariances.model, meanRobustCovariance: covariances.robust, logLikelihood: l,
                 iterations: iterations, converged: converged, degenerate: false)
+            fit.restricted = restricted && q > 0
+            fit.meanDegreesOfFreedom = meanDegreesOfFreedom(v, theta: theta)
+            return fit
         }
     }
 }
 
-/// The result of ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:)``.
+/// The result of ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:restricted:)``.
 package struct VarianceComponentFit: Sendable, Equatable {
     /// The components' names, in the order given.
     package let componentNames: [String]
@@ -291,8 +393,15 @@ package struct VarianceComponentFit: Sendable, Equatable {
     package let meanCovariance: [[Double]]
     /// The sandwich covariance of the mean coefficients, A⁻¹·(Σ w·r²·z·zᵀ/v²)·A⁻¹ with A = Σ w·z·zᵀ/v (White 1980).
     package let meanRobustCovariance: [[Double]]
-    /// ℓ at the estimate, without the constant −½·Σw·log 2π.
+    /// ℓ at the estimate, without the constant −½·Σw·log 2π; for a ``restricted`` fit the restricted
+    /// log-likelihood ℓ − ½·log det(Σ w·z·zᵀ/v) (comparable only between fits with the same mean terms).
     package let logLikelihood: Double
+    /// Whether the variances maximise the restricted likelihood (REML; a fit with mean terms asked for it).
+    package var restricted = false
+    /// Satterthwaite's degrees of freedom of each mean coefficient's model-based variance (``meanCovariance``'s
+    /// diagonal), from the variability of the fitted variances (see `Solver.meanDegreesOfFreedom`); NaN where
+    /// undefined. Empty without mean terms.
+    package var meanDegreesOfFreedom: [Double] = []
     package let iterations: Int
     package let converged: Bool
     /// Every residual is exactly zero: nothing varies, every θ is 0.
@@ -333,17 +442,23 @@ package struct VarianceComponentDesign: Sendable {
     let groupX: [[Double]]
     let componentNames: [String]
     let meanNames: [String]
+    /// Every fit maximises the restricted likelihood (REML) rather than the likelihood.
+    package let restricted: Bool
 
-    /// Validates and groups; see ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:)``.
-    package init(response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm])
-        throws(StatsError)
-    {
+    /// Validates and groups; see ``VarianceComponents/fit(response:offset:meanTerms:components:weights:start:restricted:)``.
+    package init(
+        response: [Double], offset: [Double]? = nil, meanTerms: [RegressionTerm] = [], components: [RegressionTerm],
+        restricted: Bool = false
+    ) throws(StatsError) {
         try VarianceComponents.validate(
             response: response, offset: offset, meanTerms: meanTerms, components: components, weights: nil)
-        self.init(validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components)
+        self.init(validatedResponse: response, offset: offset, meanTerms: meanTerms, components: components, restricted: restricted)
     }
 
-    init(validatedResponse response: [Double], offset: [Double]?, meanTerms: [RegressionTerm], components: [RegressionTerm]) {
+    init(
+        validatedResponse response: [Double], offset: [Double]?, meanTerms: [RegressionTerm], components: [RegressionTerm],
+        restricted: Bool
+    ) {
         var index: [[UInt64]: Int] = [:]
         var groupOf = [Int](repeating: 0, count: response.count)
         var groupZ: [[Double]] = []
@@ -370,6 +485,7 @@ package struct VarianceComponentDesign: Sendable {
         self.groupX = groupX
         componentNames = components.map(\.name)
         meanNames = meanTerms.map(\.name)
+        self.restricted = restricted
     }
 
     /// The inverse expected Fisher information of the components at `variances` (every observation counted once):
@@ -454,6 +570,7 @@ package struct VarianceComponentDesign: Sendable {
         guard !groups.isEmpty else { throw .invalidInput("VarianceComponents.fit: every weight is zero") }
         var solver = VarianceComponents.Solver(groups: groups, componentNames: componentNames, meanNames: meanNames, q: meanNames.count)
         if !fixed.isEmpty { solver.pinned = (0..<k).map { fixed[$0] } }
+        solver.restricted = restricted
         return try solver.run(start: start)
     }
 }
