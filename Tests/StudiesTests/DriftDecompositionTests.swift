@@ -169,6 +169,31 @@ func phoneCalibratedAt10Hz() -> GyroProfile { DriftCoverage.phoneCalibratedAt10H
         #expect(onlyLoops.inRunSpreads.count == 2)
     }
 
+    /// One phone's bias on straight walks of one duration is a sample mean, so its interval has a closed form: the
+    /// weights are all equal (one duration, one variance), b̂₀ = mean(d)/T, and REML's variance is the sample
+    /// variance s² = Σ(d − d̄)²/(n − 1) (ML's would divide by n, 3.4% less at n = 30), so the interval is
+    /// b̂₀ ± t₀.₉₇₅(n − p)·s/(T·√n) with p = 2 (the bias and the one in-run variance the design can separate;
+    /// Satterthwaite's ν is n − 1 here and is capped at n − p). Computed below from the simulated drifts, in °/s.
+    @Test func onePhoneBiasIntervalIsTheRestrictedSampleMeanInterval() throws {
+        let p = phoneCalibratedAt10Hz()
+        let s = gridScenario(p, minutes: [2], turns: [0], trials: 30, seed: 2417, sameDevice: true)
+        let outcomes = try DriftStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+        let device = try DriftTrial.sharedDevice(scenarioSeed: 2417, profile: p)
+        let d = try DriftDecomposition(scenario: s, profileName: p.name, outcomes: outcomes, device: device, replicates: 50)
+        let bias = try #require(d.components.first { $0.id == "turn_on_bias" })
+        let n = Double(outcomes.count)
+        let seconds = 120.0
+        let degrees = 180 / Double.pi
+        let drifts = outcomes.map(\.driftRadians)
+        let mean = drifts.reduce(0, +) / n
+        let sampleVariance = drifts.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
+        let half = try StudentT.quantile(0.975, degreesOfFreedom: n - 2) * (sampleVariance / n).squareRoot() / seconds * degrees
+        #expect(n == 30)
+        #expect(abs(bias.estimate / (mean / seconds * degrees) - 1) < 1e-9)
+        #expect(abs(bias.interval.width / (2 * half) - 1) < 1e-6, "width \(bias.interval.width) against \(2 * half)")
+        #expect(abs(bias.interval.low - (bias.estimate - half)) < 1e-6 * half)
+    }
+
     /// The per-cell RMS interval is no longer many times wider than the trials' spread where drift has a large fixed
     /// part: a 45°-tilted loop's drift is (cos 45° − 1)·360° ≈ −105° plus a few degrees of noise, so the RMS is
     /// known to within a few degrees (the χ² interval assuming zero mean was 92.6–122.3 around 105.4). The

@@ -546,11 +546,13 @@ extension DriftReport {
                 + (s.sameDevice
                     ? "With one phone, its bias, scale factor and asymmetry are fixed numbers, estimated as the mean of the signed drift; the in-run noise is its variance. "
                     : "Over a class of phones each error has mean zero, so the mean-square drift is a sum of variance components times known regressors. ")
-                + "They are fitted by maximum likelihood to "
+                + (s.sameDevice
+                    ? "They are fitted by restricted maximum likelihood (REML, which estimates the in-run variance without the downward bias that estimating the fixed errors gives plain maximum likelihood) to "
+                    : "They are fitted by maximum likelihood to ")
                 + (a.keptWalksPerCell.map { "the first \($0) walks of each cell" } ?? "every trial")
                 + " (normal likelihood, Fisher scoring with the variances kept ≥ 0). "
                 + (s.sameDevice
-                    ? "The phone's bias, scale factor and asymmetry have 95% t intervals from the model-based standard error of the weighted least squares (the inverse of Σ z·zᵀ/v over the trials, v the fitted variance; t on n − p degrees of freedom). "
+                    ? "The phone's bias, scale factor and asymmetry have 95% t intervals from the model-based standard error of the weighted least squares (the inverse of Σ z·zᵀ/v over the trials, v the fitted variance; t with Satterthwaite's degrees of freedom for that standard error, at most n − p). "
                         + "The walk-to-walk spread at each duration is the pooled SD of the signed drift within cells (residuals of each cell's fit on the rotations that vary in it), "
                         + "with the exact χ² interval: within a cell the in-run noise is a sum of normal terms, so that variance is χ²-distributed; it is compared with "
                         + "√(σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²T + K²T³/3) of the profile. The other intervals are "
