@@ -2,7 +2,8 @@ import FileFormats
 import MonteCarlo
 import Studies
 
-/// `sensorbench dev drift-coverage [R [TRIALS]] [--one-phone [--from r] [--csv]] [--bootstrap b]`: the coverage of the drift report's intervals (docs/drift.md).
+/// `sensorbench dev drift-coverage [R [TRIALS]] [--one-phone [--from r] [--csv]] [--bootstrap b]`: the coverage of the
+/// drift report's intervals (docs/drift.md).
 struct DriftCoverageCommand: Subcommand {
     var replications = 200
     var trialsPerCell = 20
@@ -60,12 +61,13 @@ struct DriftCoverageCommand: Subcommand {
         ]
     }
 
-    /// `sensorbench dev drift-coverage [R [TRIALS]]`: the coverage of the drift report's intervals
-    /// (``DriftCoverage``), on stdout.
+    /// `--from` and `--csv` act on the one-phone designs alone.
     func validate(_ context: ParseContext) throws(UsageError) {
         guard onePhoneOnly || (firstReplication == 0 && !csv) else { throw context.error("--from and --csv need --one-phone") }
     }
 
+    /// `sensorbench dev drift-coverage [R [TRIALS]]`: the coverage of the drift report's intervals
+    /// (``DriftCoverage``), or with `--csv` one row per replication and interval, on stdout.
     func run() throws -> ExitCode {
         let runner = MonteCarloRunner(jobs: 2)
         let text =
