@@ -142,7 +142,7 @@ package enum DriftCoverage {
 
     /// The two one-phone designs, on ``onePhoneProfile()`` at 1 and 5 minutes with straight walks beside the turning
     /// walks: 16-turn loops and 16-turn zigzags (`loopsAndZigzags`, so that the phone's bias, scale factor and
-    /// asymmetry are all separable: the `drift-one-phone` design), or 8-turn random walks (`randomTurns`: each turn
+    /// asymmetry are all separable), or 8-turn random walks (`randomTurns`: each turn
     /// 15°–180°, net and total rotation different in every trial, so that the walk-to-walk spread has each trial's
     /// rotations regressed out within its cell).
     package enum OnePhoneDesign: String, CaseIterable, Sendable {
