@@ -46,9 +46,8 @@ import Foundation
 ///    twice the bootstrap records.
 /// 5. **Rate random walk K** (slope +½). Beside a Gauss–Markov bias: K from the fit of step 4, reported only when
 ///    a parametric-bootstrap likelihood-ratio test rejects K = 0 at level ``walkTestLevel`` (``walkTest``: records
-///    simulated from the bias alone, refitted with and without K, its p corrected by the fast double bootstrap:
-///    one more record simulated from each of those records' own bias-alone refit), with the percentile interval of
-///    step 4's bootstrap; otherwise "not identified" with the test's fast-double-bootstrap p. Otherwise only when the chosen model has it, read at
+///    simulated from the bias alone, refitted with and without K), with the percentile interval of step 4's
+///    bootstrap; otherwise "not identified" with the test's p. Otherwise only when the chosen model has it, read at
 ///    the point after the minimum with slope within tolerance of +½ nearest τ = 3 s: K = σ(τ)·√(3/τ), interval from
 ///    the random-walk-FM edf.
 ///
@@ -125,96 +124,28 @@ package struct AllanNoiseTerms: Sendable, Equatable {
         return present
     }
 
-    /// What the walk test of step 5 found: the p its decision uses, the single-bootstrap p beside it, and the first
-    /// level's refits (also the Berger–Boos bootstrap at K = 0 of step 4).
-    struct WalkTest {
-        /// The fast-double-bootstrap p (``fastDoubleBootstrapP(observed:first:second:)``): the one compared with
-        /// ``walkTestLevel``.
-        let p: Double
-        /// The single-bootstrap p = (1 + #{Δ* ≥ Δ})/(1 + R).
-        let singleP: Double
-        /// #{Δ* ≥ Δ} of the first level.
-        let asLarge: Int
-        /// First-level records refitted both with and without K (R).
-        let valid: Int
-        /// Second-level records refitted both ways.
-        let secondValid: Int
-        let refits: [AllanModelFit]
-    }
-
-    /// The parametric-bootstrap likelihood-ratio test of K = 0 beside a Gauss–Markov bias, with its p corrected by
-    /// the fast double bootstrap.
-    ///
-    /// First level: records simulated from the fit without K (`null`, trial index 1), each refitted with and
-    /// without K; Δ*_j is the drop of the score when K is added (the score is not a χ² statistic, its points being
-    /// correlated, so its null distribution is simulated rather than taken as χ²₁). The null is a plug-in one: σ_GM,
-    /// T and N are the record's estimates, not the truth, and on records without a walk the single-bootstrap p
-    /// rejected at the stated 5% in 30 of 400 (7.5%; 5.1–10.5%, `sensorbench dev allan-coverage 400`). Second level
-    /// (Davidson and MacKinnon, Computational Statistics & Data Analysis 51, 2007): from each first-level record's
-    /// own fit without K, **one** record is simulated (one stream, trial index 3, drawn in j's order) and refitted
-    /// both ways, giving Δ**_j; how Δ** sits against Δ* measures how far the plug-in distorts the test, at about
-    /// twice the cost of the single bootstrap.
+    /// The parametric-bootstrap likelihood-ratio test of K = 0 beside a Gauss–Markov bias: records simulated from
+    /// the fit without K (`null`), each refitted with and without K; p = (1 + #{Δ* ≥ Δ})/(1 + R) with Δ the drop of
+    /// the score when K is added (the score is not a χ² statistic, its points being correlated, so its null
+    /// distribution is simulated rather than taken as χ²₁).
     static func walkTest(
         observed: Double, null: AllanModelFit, curve: AllanDeviation.Curve, block: Int, present: [Bool]?, resamples: Int,
         seed: UInt64, refit: (AllanDeviation.Curve) -> (nonNegative: AllanModelFit?, alone: AllanModelFit?)
-    ) throws(StatsError) -> WalkTest {
-        let sampleCount = curve.sampleCount / block
-        let intervalSeconds = curve.sampleIntervalSeconds * Double(block)
+    ) throws(StatsError) -> (p: Double, asLarge: Int, valid: Int, refits: [AllanModelFit]) {
         let generator = try RecordBootstrap(
-            fit: null, sampleCount: sampleCount, intervalSeconds: intervalSeconds, present: present, seed: seed,
-            trialIndex: 1)
-        let secondStream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: 3))
-        var first: [Double] = []
-        var second: [Double] = []
+            fit: null, sampleCount: curve.sampleCount / block, intervalSeconds: curve.sampleIntervalSeconds * Double(block),
+            present: present, seed: seed, trialIndex: 1)
+        var asLarge = 0
+        var valid = 0
         var refits: [AllanModelFit] = []
         for _ in 0..<resamples {
             let r = refit(try generator.curve())
             if let both = r.nonNegative { refits.append(both) }
             guard let both = r.nonNegative, let alone = r.alone else { continue }
-            first.append(alone.score - both.score)
-            let inner = RecordBootstrap(
-                fit: alone, sampleCount: sampleCount, intervalSeconds: intervalSeconds, present: present, stream: secondStream)
-            let r2 = refit(try inner.curve())
-            if let both2 = r2.nonNegative, let alone2 = r2.alone { second.append(alone2.score - both2.score) }
+            valid += 1
+            if alone.score - both.score >= observed { asLarge += 1 }
         }
-        let asLarge = first.count(where: { $0 >= observed })
-        let single = Double(1 + asLarge) / Double(1 + first.count)
-        let p = second.isEmpty ? single : fastDoubleBootstrapP(observed: observed, first: first, second: second)
-        return WalkTest(p: p, singleP: single, asLarge: asLarge, valid: first.count, secondValid: second.count, refits: refits)
-    }
-
-    /// The fast double bootstrap's p (Davidson and MacKinnon, CSDA 51, 2007): p** = (1 + #{Δ*_j > Q**})/(1 + R), with
-    /// Q** the (1 − p*) quantile of the second-level statistics Δ**, p* = (1 + #{Δ*_j ≥ Δ})/(1 + R) the first level's
-    /// p and R = `first.count`.
-    ///
-    /// The paper (and lavaan's `bootstrapLRT(double.bootstrap = "FDB")`) writes p* = #{τ*_j > τ̂}/B and p** =
-    /// #{τ*_j > Q**}/B; here both levels keep the project's Monte Carlo form (1 + count)/(1 + R) (never 0), and Q** is
-    /// the quantile of Hyndman and Fan's definition 6 (the k-th of n sorted values at probability k/(n + 1), linear
-    /// between, the ends outside), the plotting position that (1 + count)/(1 + R) itself uses. Then when the second
-    /// level's statistics are the first level's, Q** falls on the order statistic just below Δ and p** = p* exactly.
-    /// When the second level's statistics run smaller than the first's, as the first's run smaller than the truth's
-    /// where the plug-in null understates how large Δ gets, Q** lies below Δ and p** > p*.
-    static func fastDoubleBootstrapP(observed: Double, first: [Double], second: [Double]) -> Double {
-        let r = first.count
-        let asLarge = first.count(where: { $0 >= observed })
-        // 1 − p* = (R − #{Δ* ≥ Δ})/(R + 1): h = (n + 1)(1 − p*) from integers, so that a whole h is exact.
-        let h = Double((second.count + 1) * (r - asLarge)) / Double(r + 1)
-        let q = orderStatistic(second.sorted(), at: h)
-        return Double(1 + first.count(where: { $0 > q })) / Double(1 + r)
-    }
-
-    /// Hyndman and Fan's (The American Statistician 50(4), 1996) definition 6 on sorted values: h = (n + 1)·p, the
-    /// h-th value, linear between neighbours, the first below h = 1 and the last above h = n.
-    static func weibullQuantile(_ sorted: [Double], _ probability: Double) -> Double {
-        orderStatistic(sorted, at: Double(sorted.count + 1) * probability)
-    }
-
-    /// The h-th of the sorted values (1-based), linear between neighbours, the first below 1 and the last above n.
-    static func orderStatistic(_ sorted: [Double], at h: Double) -> Double {
-        guard h > 1 else { return sorted[0] }
-        guard h < Double(sorted.count) else { return sorted[sorted.count - 1] }
-        let k = Int(h.rounded(.down))
-        return sorted[k - 1] + (h - Double(k)) * (sorted[k] - sorted[k - 1])
+        return (Double(1 + asLarge) / Double(1 + valid), asLarge, valid, refits)
     }
 
     /// The block factor b (a power of 2) with n/b ≤ ``maximumBootstrapSamples``.
@@ -435,7 +366,7 @@ package struct AllanNoiseTerms: Sendable, Equatable {
             // bootstrap at that end of K's confidence set.
             let walk = fit.randomWalkVariance.squareRoot()
             let alone = fits.first { $0.terms == .gaussMarkov && gmIdentified($0) }
-            var test: WalkTest?
+            var test: (p: Double, asLarge: Int, valid: Int, refits: [AllanModelFit])?
             if fit.randomWalkVariance > 0, let alone {
                 test = try Self.walkTest(
                     observed: alone.score - fit.score, null: alone, curve: curve, block: block, present: present,
@@ -510,10 +441,8 @@ package struct AllanNoiseTerms: Sendable, Equatable {
             }
             let evidence =
                 "beside the Gauss–Markov bias a rate random walk lowers the fit's score by \(show(alone.score - fit.score)); "
-                + "\(test.asLarge) of \(test.valid) records simulated from the bias alone show as large a drop (single-bootstrap "
-                + "p = \(show(test.singleP))); corrected for simulating from the estimated bias by a record simulated from each "
-                + "one's own refit (\(test.secondValid) refitted), the fast-double-bootstrap p = \(show(test.p))"
-            if test.valid >= 10, test.secondValid >= 10, test.p <= Self.walkTestLevel {
+                + "\(test.asLarge) of \(test.valid) records simulated from the bias alone show as large a drop (p = \(show(test.p)))"
+            if test.valid >= 10, test.p <= Self.walkTestLevel {
                 rateRandomWalk = Term(
                     value: walk, interval: try Self.percentile(walks, level), tauSeconds: tauMax,
                     method: method + " (fitted beside the Gauss–Markov bias; " + evidence + ")")
@@ -672,15 +601,7 @@ struct RecordBootstrap {
         fit: AllanModelFit, sampleCount: Int, intervalSeconds: Double, present: [Bool]? = nil, seed: UInt64,
         trialIndex: UInt64 = 0
     ) throws(StatsError) {
-        self.init(
-            fit: fit, sampleCount: sampleCount, intervalSeconds: intervalSeconds, present: present,
-            stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: trialIndex)))
-    }
-
-    /// Records drawn from `stream`, which the caller may share between generators used one after another (the walk
-    /// test's second level draws one record from each first-level fit, in order, from one stream).
-    init(fit: AllanModelFit, sampleCount: Int, intervalSeconds: Double, present: [Bool]? = nil, stream: RandomStream) {
-        self.stream = stream
+        stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: trialIndex))
         self.sampleCount = sampleCount
         self.present = present
         self.intervalSeconds = intervalSeconds
