@@ -30,7 +30,8 @@ import Stats
 /// in-run noise); turning's part is the scale-factor and asymmetry components plus the tilt's fixed
 /// under-reading μ² (for one phone: (s·cθ_net + (a/2)·cθ_total + (c − 1)θ_net)²). Shares are those parts over
 /// their sum. One phone's b₀, s and a: t intervals with the model-based standard error of the weighted least squares
-/// (``VarianceComponentFit/meanCovariance``); its in-run noise as a whole: the walk-to-walk spread per duration with
+/// (``VarianceComponentFit/meanCovariance``) inside a REML fit, on Satterthwaite's degrees of freedom
+/// (``VarianceComponentFit/meanDegreesOfFreedom``, at most n − p); its in-run noise as a whole: the walk-to-walk spread per duration with
 /// its χ² interval (``InRunSpread``). Other intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
 /// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
 /// replicate), seeded from the scenario seed. The crossover's interval is symmetric on the log scale around the
