@@ -1,4 +1,5 @@
 import Foundation
+import MonteCarlo
 import Stats
 
 /// `sensorbench dev allan-coverage`: how often the Allan analysis identifies a rate random walk beside a
@@ -49,31 +50,46 @@ package enum AllanCoverage {
         package var walkCovered = 0
     }
 
-    /// Analyses records seeds 1…R of a design as `allan` does (z axis) and counts.
-    package static func counts(_ design: Design, replications: Int, resamples: Int = AllanNoiseTerms.defaultResamples) throws
-        -> Counts
-    {
-        var c = Counts()
+    /// Analyses records seeds `first`…`first` + R − 1 of a design as `allan` does (z axis) and counts. Records run in
+    /// parallel on `runner` and are added up in seed order, so the counts do not depend on its jobs.
+    package static func counts(
+        _ design: Design, replications: Int, first: Int = 1, resamples: Int = AllanNoiseTerms.defaultResamples,
+        runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
+    ) throws -> Counts {
         let degrees = Double.pi / 180
         let trueN = design.noiseDensityDegPerSecPerRootHz * degrees
         let trueSigma = design.biasInstabilityDegPerHour / 3600 * degrees
         let trueK = design.rateRandomWalkDegPerSecPerRootSec * degrees
-        for r in 1...replications {
-            let recording = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(r))
+        let records = try runner.run(count: replications) { i -> Counts in
+            let recording = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(first + i))
             let terms = try AllanAnalysis(recording: recording, axes: ["z"], resamples: resamples).axes[0].terms
-            c.records += 1
+            var c = Counts()
+            c.records = 1
             if let n = terms.angleRandomWalk {
-                c.nRead += 1
-                if n.interval.contains(trueN) { c.nCovered += 1 }
+                c.nRead = 1
+                if n.interval.contains(trueN) { c.nCovered = 1 }
             }
             if let k = terms.rateRandomWalk {
-                c.walkIdentified += 1
-                if k.interval.contains(trueK) { c.walkCovered += 1 }
+                c.walkIdentified = 1
+                if k.interval.contains(trueK) { c.walkCovered = 1 }
             }
-            guard case .gaussMarkov(let gm) = terms.biasInstability else { continue }
-            c.gaussMarkovIdentified += 1
-            if gm.sigma.interval.contains(trueSigma) { c.sigmaCovered += 1 }
-            if gm.correlationTime.interval.contains(design.correlationTimeSeconds) { c.timeCovered += 1 }
+            if case .gaussMarkov(let gm) = terms.biasInstability {
+                c.gaussMarkovIdentified = 1
+                if gm.sigma.interval.contains(trueSigma) { c.sigmaCovered = 1 }
+                if gm.correlationTime.interval.contains(design.correlationTimeSeconds) { c.timeCovered = 1 }
+            }
+            return c
+        }
+        var c = Counts()
+        for r in records {
+            c.records += r.records
+            c.gaussMarkovIdentified += r.gaussMarkovIdentified
+            c.walkIdentified += r.walkIdentified
+            c.nCovered += r.nCovered
+            c.nRead += r.nRead
+            c.sigmaCovered += r.sigmaCovered
+            c.timeCovered += r.timeCovered
+            c.walkCovered += r.walkCovered
         }
         return c
     }
@@ -87,16 +103,19 @@ package enum AllanCoverage {
         return "\(k)/\(n) (\(pct(Double(k) / Double(n)))%; \(pct(interval.low))–\(pct(interval.high))%)"
     }
 
-    /// The Markdown table: one row per design, R records each.
-    package static func table(replications: Int) throws -> String {
+    /// The Markdown table: one row per design (or only `designIndex`'s, 0-based), records seeds `first`…`first` + R − 1
+    /// of each.
+    package static func table(
+        replications: Int, first: Int = 1, designIndex: Int? = nil, runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
+    ) throws -> String {
         var lines = [
             "| N (°/s/√Hz) | σ_GM (°/h) | T (s) | K (°/s/√s) | length (h) | GM identified | K identified | N covers "
                 + "| σ_GM covers | T covers | K covers (when read) |",
             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         func g3(_ x: Double) -> String { String(format: "%.3g", x) }
-        for d in designs {
-            let c = try counts(d, replications: replications)
+        for (i, d) in designs.enumerated() where designIndex.map({ $0 == i }) ?? true {
+            let c = try counts(d, replications: replications, first: first, runner: runner)
             let cells = [
                 g3(d.noiseDensityDegPerSecPerRootHz), g3(d.biasInstabilityDegPerHour), g3(d.correlationTimeSeconds),
                 g3(d.rateRandomWalkDegPerSecPerRootSec), g3(d.seconds / 3600), try share(c.gaussMarkovIdentified, c.records),

@@ -114,6 +114,11 @@ import Testing
         (["frobnicate"], nil, "unknown subcommand 'frobnicate'"),
         (["dev", "drift-coverage", "50", "--csv"], "dev drift-coverage", "--from and --csv need --one-phone"),
         (
+            ["dev", "allan-coverage", "50", "--walk", "1e-3"], "dev allan-coverage",
+            "--walk: expected one of 1e-4, 5e-5, 0, got '1e-3'"
+        ),
+        (["dev", "allan-coverage", "--from", "0"], "dev allan-coverage", "--from needs a whole number from 1 to 1000000, got '0'"),
+        (
             ["dev", "drift-coverage", "50", "--bootstrap", "10"], "dev drift-coverage",
             "--bootstrap needs a whole number from 20 to 2000, got '10'"
         ),
@@ -179,6 +184,14 @@ import Testing
                 "dev", "drift-coverage", "400", "100", "--one-phone", "--from", "4000", "--bootstrap", "20", "--csv",
             ])
                 == Command(coverage))
+        var allan = AllanCoverageCommand()
+        allan.replications = 400
+        allan.designIndex = 2
+        allan.firstSeed = 401
+        allan.jobs = 2
+        #expect(
+            try CommandLineParser.parse(["dev", "allan-coverage", "400", "--walk", "0", "--from", "401", "--jobs", "2"])
+                == Command(allan))
         #expect(try CommandLineParser.parse(["--version"]) == Command(VersionCommand()))
     }
 }

@@ -577,12 +577,18 @@ let recordedHelp: [(topic: String?, text: String)] = [
         #"""
         OVERVIEW: K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md).
 
-        USAGE: sensorbench dev allan-coverage [<replications>] [--quiet]
+        USAGE: sensorbench dev allan-coverage [<replications>] [--walk <k>] [--from <s>] [--jobs <n>] [--quiet]
 
         ARGUMENTS:
           <replications>          Simulated recordings per design, 2 to 10000 (default: 30).
 
         OPTIONS:
+          --walk <k>              Run only the design with this rate random walk (°/s/√s): 1e-4, 5e-5, 0. (default: every
+                                  design)
+          --from <s>              The first record's seed, 1 to 1000000, so that blocks of seeds can be run apart and added
+                                  up. (default: 1)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.

@@ -1,11 +1,15 @@
 import FileFormats
+import MonteCarlo
 import Recordings
 
-/// `sensorbench dev allan-coverage [R]`: rate random walk beside a Gauss–Markov bias, identification and interval
-/// coverage (docs/recordings.md).
+/// `sensorbench dev allan-coverage [R] [--walk k] [--from s] [--jobs n]`: rate random walk beside a Gauss–Markov bias,
+/// identification and interval coverage (docs/recordings.md).
 struct AllanCoverageCommand: Subcommand {
     var replications = 30
     var quiet = false
+    var designIndex: Int?
+    var firstSeed = 1
+    var jobs: Int?
 
     init() {}
 
@@ -23,11 +27,39 @@ struct AllanCoverageCommand: Subcommand {
         }
     }
 
-    static var options: [OptionSpec<Self>] { [SharedOption.quiet(\.quiet)] }
+    /// The designs' walks as `--walk` names them, in the table's order.
+    static let walkNames = ["1e-4", "5e-5", "0"]
+
+    static var options: [OptionSpec<Self>] {
+        [
+            OptionSpec(
+                "--walk", value: "<k>",
+                meaning: "Run only the design with this rate random walk (°/s/√s): " + walkNames.joined(separator: ", ")
+                    + ".", default: "every design"
+            ) { o, text, context in
+                guard let i = walkNames.firstIndex(of: text) else {
+                    throw context.error("--walk: expected one of \(walkNames.joined(separator: ", ")), got '\(text)'")
+                }
+                o.designIndex = i
+            },
+            OptionSpec(
+                "--from", value: "<s>",
+                meaning: "The first record's seed, 1 to 1000000, so that blocks of seeds can be run apart and added up.",
+                default: "1"
+            ) { o, text, context in
+                o.firstSeed = try ValueParser.integer(text, option: "--from", in: 1...1_000_000, context)
+            },
+            SharedOption.jobs(\.jobs),
+            SharedOption.quiet(\.quiet),
+        ]
+    }
 
     /// `sensorbench dev allan-coverage [R]`: the table on stdout (``AllanCoverage``).
     func run() throws -> ExitCode {
-        print(try AllanCoverage.table(replications: replications), terminator: "")
+        let runner = MonteCarloRunner(jobs: jobs ?? MonteCarloRunner.defaultJobs)
+        print(
+            try AllanCoverage.table(replications: replications, first: firstSeed, designIndex: designIndex, runner: runner),
+            terminator: "")
         return .success
     }
 }
