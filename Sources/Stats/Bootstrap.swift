@@ -160,6 +160,42 @@ package enum Bootstrap {
         return ConfidenceInterval(low: min(low, high), high: max(low, high))
     }
 
+    /// The percentile interval at the (B + 1)·α/2-th and (B + 1)·(1 − α/2)-th order statistics of B replicates
+    /// (Davison and Hinkley, *Bootstrap Methods and their Application*, 1997, §2.4 and §5.2), interpolated linearly
+    /// between neighbours (``orderStatisticQuantile(_:_:)``, Hyndman and Fan type 6).
+    ///
+    /// Type 7 (``percentileInterval(_:confidence:)``) puts the ends at the (B − 1)·α/2 + 1-th order statistic, which
+    /// with few replicates is well inside: a fresh draw from the replicates' own distribution falls between the k-th
+    /// smallest and k-th largest of B with probability (B + 1 − 2k)/(B + 1), so type 7's ends hold it with 90.4% at
+    /// B = 40 and 94.1% at B = 200, type 6's with 95% at any B.
+    ///
+    /// - Throws: ``StatsError/invalidInput(_:)`` on no replicates, a non-finite replicate or a level outside (0, 1).
+    package static func orderStatisticInterval(_ replicates: [Double], confidence: Double = 0.95) throws(StatsError)
+        -> ConfidenceInterval
+    {
+        guard !replicates.isEmpty, replicates.allSatisfy(\.isFinite) else {
+            throw .invalidInput("Bootstrap.orderStatisticInterval: no replicates, or one is not finite")
+        }
+        guard confidence > 0, confidence < 1 else {
+            throw .invalidInput("Bootstrap.orderStatisticInterval: confidence \(confidence) must lie in (0, 1)")
+        }
+        let sorted = replicates.sorted()
+        let alpha = 1 - confidence
+        return ConfidenceInterval(
+            low: orderStatisticQuantile(sorted, alpha / 2), high: orderStatisticQuantile(sorted, 1 - alpha / 2))
+    }
+
+    /// Type-6 quantile of sorted values x₍₁₎ ≤ … ≤ x₍B₎ at probability p: h = (B + 1)·p, x₍⌊h⌋₎ + (h − ⌊h⌋)·(x₍⌊h⌋₊₁₎ −
+    /// x₍⌊h⌋₎), the minimum for h < 1 and the maximum for h ≥ B (Hyndman and Fan, The American Statistician 50(4),
+    /// 1996).
+    static func orderStatisticQuantile(_ sorted: [Double], _ p: Double) -> Double {
+        let h = Double(sorted.count + 1) * min(max(p, 0), 1)
+        guard h >= 1 else { return sorted[0] }
+        guard h < Double(sorted.count) else { return sorted[sorted.count - 1] }
+        let lower = Int(h.rounded(.down))
+        return sorted[lower - 1] + (h - Double(lower)) * (sorted[lower] - sorted[lower - 1])
+    }
+
     /// Type-7 quantile of sorted values at probability p ∈ [0, 1].
     static func quantile(_ sorted: [Double], _ p: Double) -> Double {
         let h = Double(sorted.count - 1) * min(max(p, 0), 1)

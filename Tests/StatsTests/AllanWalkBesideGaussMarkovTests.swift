@@ -53,23 +53,22 @@ import Testing
     }
 
     /// K = 10⁻³ (its Allan deviation K·√(τ/3) is 5 times the bias's tail √(2σ²T/τ) at τ = 410 s, the record's
-    /// longest octave, as large at τ = 100 s, and 0.4 times the bias's peak 0.617σ at τ = 19 s): over 24 records
-    /// with 40 resamples, K is identified in at least 3 (the test has little power here: the walk shows only in the
-    /// last octaves, with 1–7 degrees of freedom, and records simulated from the bias alone rise there too; 3 of 12
-    /// records of this design were identified when it was written), and the intervals of σ_GM (every record where
-    /// the bias is identified) and K (where identified) cover the truth within 3 binomial standard errors of 95% (or
-    /// above it). T's interval is not checked here: beside this strong a walk it covered T in only 19 of 24 records
-    /// (notes/issue-24e.md).
+    /// longest octave, as large at τ = 100 s, and 0.4 times the bias's peak 0.617σ at τ = 19 s), 200 records with 40
+    /// resamples. K is identified in at least 40 (the test has little power here: the walk shows only in the last
+    /// octaves, with 1–7 degrees of freedom, and records simulated from the bias alone rise there too; 66 of these 200
+    /// when written, an identification rate of 0.33, so 40 is 4 binomial standard errors below). The Clopper–Pearson
+    /// 95% interval of each coverage must include 0.95 or lie above it: σ_GM's and T's where the bias is identified,
+    /// and K's where K is read (issue 24, part o). K's percentile interval at the fitted K covered 53 of the 66 (upper
+    /// end 0.891: fails), every miss wholly below the truth (K̂ is biased low beside the bias); its test-inversion
+    /// interval covers 65 of 66. Measured when written: σ 198 and T 199 of 200 (about 110 s of CPU in a debug build).
     @Test func walkBesideTheBiasIsFoundAndItsIntervalsCover() throws {
-        let replications = 24
+        let replications = 200
         let c = try Self.coverage(walk: 1e-3, seed: 2410, replications: replications)
         #expect(c.identified >= replications - 2, "bias identified \(c.identified)")
-        #expect(c.walkRead >= 3, "K identified \(c.walkRead) of \(replications)")
-        for (name, k, n) in [("σ", c.sigmaCovered, c.identified), ("K", c.walkCovered, c.walkRead)] {
-            let coverage = Double(k) / Double(max(n, 1))
-            #expect(
-                abs(coverage - 0.95) <= AllanCoverageTests.tolerance(0.95, n) || coverage > 0.95,
-                "\(name) coverage \(k) of \(n)")
+        #expect(c.walkRead >= 40, "K identified \(c.walkRead) of \(replications)")
+        for (name, k, n) in [("σ", c.sigmaCovered, c.identified), ("T", c.timeCovered, c.identified), ("K", c.walkCovered, c.walkRead)] {
+            let interval = try Proportion(successes: k, trials: n).clopperPearson()
+            #expect(interval.high >= 0.95, "\(name) coverage \(k) of \(n): \(interval)")
         }
     }
 
