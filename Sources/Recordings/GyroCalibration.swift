@@ -37,9 +37,10 @@ package enum GyroCalibration {
         func se(_ interval: ConfidenceInterval, _ f: (Double) -> Double) -> Double {
             abs(f(interval.high) - f(interval.low)) / (2 * z975)
         }
-        func ci(_ term: AllanNoiseTerms.Term, _ f: (Double) -> Double) -> String {
+        /// `source`: how the interval was made ("χ²" for a point's interval, "bootstrap" for a fitted term's).
+        func ci(_ term: AllanNoiseTerms.Term, _ f: (Double) -> Double, _ source: String = "χ²") -> String {
             "95% interval \(n3(f(term.interval.low))) to \(n3(f(term.interval.high))); SE = its half-width/1.96 (approximate: "
-                + "the χ² interval is not symmetric)"
+                + "the \(source) interval is not symmetric)"
         }
         let base = "\(axis.name) axis, \(analysis.info.sampleCount) samples"
         p.sampleRateHz = 1 / analysis.sampleIntervalSeconds
@@ -66,11 +67,11 @@ package enum GyroCalibration {
                 value: AllanAnalysis.biasInstabilityDegPerHour(gm.sigma.value),
                 standardError: se(gm.sigma.interval, AllanAnalysis.biasInstabilityDegPerHour), source: still,
                 note: "\(base): σ of the Gauss–Markov bias fitted to the Allan variance; "
-                    + "\(ci(gm.sigma, AllanAnalysis.biasInstabilityDegPerHour)).")
+                    + "\(ci(gm.sigma, AllanAnalysis.biasInstabilityDegPerHour, "bootstrap")).")
             m["biasCorrelationTimeSeconds"] = GyroMeasurement(
                 value: gm.correlationTime.value, standardError: se(gm.correlationTime.interval, { $0 }), source: still,
                 note: "\(base): correlation time of the Gauss–Markov bias fitted to the Allan variance; "
-                    + "\(ci(gm.correlationTime, { $0 })).")
+                    + "\(ci(gm.correlationTime, { $0 }, "bootstrap")).")
         case .flickerFloor(let b):
             let bDegPerHour = AllanAnalysis.biasInstabilityDegPerHour(b.value)
             let factor = AllanNoiseTerms.flickerFloorFactor / Self.gaussMarkovPeakFactor
@@ -90,10 +91,18 @@ package enum GyroCalibration {
             m["biasCorrelationTimeSeconds"] = .notMeasured("\(base): no bias instability identified.")
         }
         if let k = t.rateRandomWalk {
+            // Beside a Gauss–Markov bias K comes from the fit, with a bootstrap interval; otherwise from the +½ line.
+            var besideBias = false
+            if case .gaussMarkov = t.biasInstability { besideBias = true }
+            let how =
+                besideBias
+                ? "fitted beside the Gauss–Markov bias; \(ci(k, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec, "bootstrap"))"
+                : "Allan slope +1/2 line at τ = 3 s, read at τ = \(Format.exact(k.tauSeconds)) s; "
+                    + ci(k, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec)
             m["rateRandomWalkDegPerSecPerRootSec"] = GyroMeasurement(
                 value: AllanAnalysis.rateRandomWalkDegPerSecPerRootSec(k.value),
                 standardError: se(k.interval, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec), source: still,
-                note: "\(base): Allan slope +1/2 line at τ = 3 s; \(ci(k, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec)).")
+                note: "\(base): \(how).")
         } else {
             m["rateRandomWalkDegPerSecPerRootSec"] = .notMeasured(
                 "\(base): rate random walk \(t.rateRandomWalkReason ?? "not identified") (a longer record may show one).")
