@@ -35,11 +35,13 @@ import Foundation
 ///    points with m ≥ b, the τ the bootstrap reproduces. If more than
 ///    a fifth of the simulated records show no Gauss–Markov bias (the refit fails), the bias is reported as not
 ///    identified: the record does not pin it down. **K is a nuisance parameter here** (the walk test of step 5
-///    finds it in only about half of the records that have one), and a bootstrap at the fitted K alone under-covered
+///    finds it in only about a third of the records that have one), and a bootstrap at the fitted K alone under-covered
 ///    σ_GM beside a weak walk (175 of 200, `sensorbench dev allan-coverage 200`; 194 of 200 with the union below,
 ///    T 198 of 200: conservative, as a union is). So the intervals are maximised over a
 ///    confidence set for K (Berger and Boos, JASA 89(427), 1994, with γ = ``nuisanceLevel``): the set is
-///    [0, K_high], K_high the (1 − γ) point of the bootstrap's refitted K (the fitted K when larger); the same
+///    [0, K_high], K_high the (1 − γ) point of the bootstrap's refitted K (the fitted K when larger; K̂ is biased low
+///    beside the bias, so this is not a 1 − γ bound for K itself, and the coverage is the simulated one,
+///    docs/recordings.md, not the theorem's); the same
 ///    bootstrap is run at K = 0 (the walk test's records, simulated from the bias alone) and at K_high (the other
 ///    terms refitted with K held at K_high: ``AllanModelFit/fit(tau:variance:edf:terms:correlationTimeRange:passes:fixedRandomWalkVariance:)``),
 ///    and σ_GM's and T's intervals are the union of the 1 − α + γ percentile intervals at 0, the fitted K and K_high
