@@ -29,11 +29,18 @@ package enum Bootstrap {
     package static func percentileInterval(_ replicates: [Double], confidence: Double = 0.95) throws(StatsError)
         -> ConfidenceInterval
     {
+        try centralInterval(replicates, confidence: confidence, name: "percentileInterval", quantile: quantile)
+    }
+
+    /// The interval between the α/2 and 1 − α/2 points of the replicates by `quantile` (of sorted values).
+    private static func centralInterval(
+        _ replicates: [Double], confidence: Double, name: String, quantile: ([Double], Double) -> Double
+    ) throws(StatsError) -> ConfidenceInterval {
         guard !replicates.isEmpty, replicates.allSatisfy(\.isFinite) else {
-            throw .invalidInput("Bootstrap.percentileInterval: no replicates, or one is not finite")
+            throw .invalidInput("Bootstrap.\(name): no replicates, or one is not finite")
         }
         guard confidence > 0, confidence < 1 else {
-            throw .invalidInput("Bootstrap.percentileInterval: confidence \(confidence) must lie in (0, 1)")
+            throw .invalidInput("Bootstrap.\(name): confidence \(confidence) must lie in (0, 1)")
         }
         let sorted = replicates.sorted()
         let alpha = 1 - confidence
@@ -173,16 +180,7 @@ package enum Bootstrap {
     package static func orderStatisticInterval(_ replicates: [Double], confidence: Double = 0.95) throws(StatsError)
         -> ConfidenceInterval
     {
-        guard !replicates.isEmpty, replicates.allSatisfy(\.isFinite) else {
-            throw .invalidInput("Bootstrap.orderStatisticInterval: no replicates, or one is not finite")
-        }
-        guard confidence > 0, confidence < 1 else {
-            throw .invalidInput("Bootstrap.orderStatisticInterval: confidence \(confidence) must lie in (0, 1)")
-        }
-        let sorted = replicates.sorted()
-        let alpha = 1 - confidence
-        return ConfidenceInterval(
-            low: orderStatisticQuantile(sorted, alpha / 2), high: orderStatisticQuantile(sorted, 1 - alpha / 2))
+        try centralInterval(replicates, confidence: confidence, name: "orderStatisticInterval", quantile: orderStatisticQuantile)
     }
 
     /// Type-6 quantile of sorted values x₍₁₎ ≤ … ≤ x₍B₎ at probability p: h = (B + 1)·p, x₍⌊h⌋₎ + (h − ⌊h⌋)·(x₍⌊h⌋₊₁₎ −
