@@ -584,6 +584,7 @@ package struct AllanNoiseTerms: Sendable, Equatable {
     /// gives part of the walk's rise to σ_GM and T), and the percentile interval repeats the bias: with the walk test
     /// at its level it held K in 119 of 135 records at phone scale and 119 of 141 in the fast design, every miss below
     /// the truth (notes/issue-24o.md).
+    ///
     /// `nil` when fewer than two bootstraps have 10 refits or the refitted K does not fall below K̂ more rarely as K
     /// grows (no upper end).
     static func testInversionInterval(observed: Double, bootstraps: [(walk: Double, refits: [Double])], level: Double)
@@ -640,7 +641,8 @@ package struct AllanNoiseTerms: Sendable, Equatable {
     /// The (α/2, 1 − α/2) percentiles of `values` (at least 10), at the (B + 1)·α/2-th and (B + 1)·(1 − α/2)-th order
     /// statistics (``Bootstrap/orderStatisticInterval(_:confidence:)``): type 7's ends, at (B − 1)·α/2 + 1, held a
     /// fresh draw from the bootstrap's own distribution with only 90.4% at the 40 resamples of the fast tests (94.1%
-    /// at 200), and K's interval in the fast strong-walk design covered 141 of 161 records (87.6%).
+    /// at 200); K's interval, a percentile interval until issue 24 part o, covered 141 of 161 records (87.6%) in the
+    /// fast strong-walk design with them.
     static func percentile(_ values: [Double], _ level: Double) throws(StatsError) -> ConfidenceInterval {
         guard values.count >= 10 else {
             throw .invalidInput("AllanNoiseTerms: only \(values.count) bootstrap refits succeeded")
