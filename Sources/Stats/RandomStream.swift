@@ -39,7 +39,10 @@ package struct TrialSeed: Hashable, Sendable, CustomStringConvertible {
 /// other samplers are GSL's, reading the same state through a `gsl_rng`.
 ///
 /// Not thread-safe, like a `gsl_rng`: make one per work item and never share it.
-package final class RandomStream {
+/// `public`, its members `package`: Swift 6.3.1 does not inline or specialise an `@inlinable` member of a `package`
+/// type in another module, and the drift sample loop (issue 17) then ran at 18 M samples/s instead of 47 M
+/// (docs/performance.md).
+public final class RandomStream {
     /// The generator's words and index (``MersenneTwister``'s block).
     @usableFromInline let words: UnsafeMutablePointer<UInt32>
     @usableFromInline let layers: UnsafePointer<ZigguratLayer>

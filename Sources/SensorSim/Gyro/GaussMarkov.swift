@@ -7,7 +7,10 @@ import Stats
 /// stationary variance is exactly σ² at every sample interval, so the configured steady-state σ does not depend
 /// on the sample rate — unlike the common Euler form `w ~ N(0, 2σ²Δt/τ)`, which is only right as Δt → 0.
 /// (Brown and Hwang, *Introduction to Random Signals and Applied Kalman Filtering*, 4th ed., §2.9 and §3.9.)
-package struct GaussMarkov: Sendable {
+/// `public`, its members `package`: Swift 6.3.1 does not inline or specialise an `@inlinable` member of a `package`
+/// type in another module, and the drift sample loop (issue 17) then ran at 18 M samples/s instead of 47 M
+/// (docs/performance.md).
+public struct GaussMarkov: Sendable {
     /// Steady-state standard deviation, in the caller's unit.
     package let sigma: Double
     /// Correlation time τ, in seconds.
@@ -15,9 +18,9 @@ package struct GaussMarkov: Sendable {
     /// Sample interval Δt, in seconds.
     package let intervalSeconds: Double
     /// φ = exp(−Δt/τ).
-    package let phi: Double
+    @usableFromInline package let phi: Double
     /// Standard deviation of the driving noise, σ·√(1 − φ²).
-    package let drivingSigma: Double
+    @usableFromInline package let drivingSigma: Double
 
     /// - Parameters:
     ///   - sigma: steady-state standard deviation (≥ 0).

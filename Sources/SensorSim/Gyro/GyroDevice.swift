@@ -1,9 +1,12 @@
 import Stats
 
 /// The fixed errors of one physical gyroscope, drawn from a ``GyroProfile``'s population spreads.
-package struct GyroDevice: Sendable, Equatable {
+/// `public`, its members `package`: Swift 6.3.1 does not inline or specialise an `@inlinable` member of a `package`
+/// type in another module, and the drift sample loop (issue 17) then ran at 18 M samples/s instead of 47 M
+/// (docs/performance.md).
+public struct GyroDevice: Sendable, Equatable {
     /// Turn-on bias, rad/s.
-    package var turnOnBiasRadPerSec: Double
+    @usableFromInline package var turnOnBiasRadPerSec: Double
     /// Scale-factor error as a fraction (0.005 = 0.5 %).
     package var scaleFactorError: Double
     /// Scale-factor asymmetry as a fraction: positive rates see +a/2, negative −a/2.

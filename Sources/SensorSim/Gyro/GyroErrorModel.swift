@@ -9,8 +9,11 @@ import Stats
 /// - `n` white noise with σ = N·√f_s (N the noise density);
 /// - `quant` rounding to the nearest step and `sat` clamping to ±range.
 /// O(1) state: three numbers. Not thread-safe; one per trial.
-package struct GyroErrorModel: Sendable {
-    package let device: GyroDevice
+/// `public`, its members `package`: Swift 6.3.1 does not inline or specialise an `@inlinable` member of a `package`
+/// type in another module, and the drift sample loop (issue 17) then ran at 18 M samples/s instead of 47 M
+/// (docs/performance.md).
+public struct GyroErrorModel: Sendable {
+    @usableFromInline package let device: GyroDevice
     // Internal rather than private so that `measure` can be `@inlinable`: the per-sample call then inlines into
     // the study's loop in another module.
     @usableFromInline let whiteSigma: Double
@@ -88,7 +91,10 @@ package struct GyroErrorModel: Sendable {
 /// Which of a gyro model's optional noise terms a sample loop knows to be on (`true`) or off (`false`); `nil`:
 /// tested at each sample. A loop generic over it and specialised for a conforming type carries no test of the
 /// terms that type fixes.
-package protocol GyroNoiseTerms {
+/// `public`, its members `package`: Swift 6.3.1 does not inline or specialise an `@inlinable` member of a `package`
+/// type in another module, and the drift sample loop (issue 17) then ran at 18 M samples/s instead of 47 M
+/// (docs/performance.md).
+public protocol GyroNoiseTerms {
     /// White noise (σ > 0).
     static var whiteNoise: Bool? { get }
     /// A Gauss–Markov bias instability that is driven (driving σ ≠ 0), not constant.
@@ -100,18 +106,18 @@ package protocol GyroNoiseTerms {
 }
 
 /// Every term tested at each sample: right for any profile.
-package enum ProfileNoiseTerms: GyroNoiseTerms {
-    package static var whiteNoise: Bool? { nil }
-    package static var drivenInstability: Bool? { nil }
-    package static var randomWalk: Bool? { nil }
-    package static var quantisation: Bool? { nil }
+public enum ProfileNoiseTerms: GyroNoiseTerms {
+    public static var whiteNoise: Bool? { nil }
+    public static var drivenInstability: Bool? { nil }
+    public static var randomWalk: Bool? { nil }
+    public static var quantisation: Bool? { nil }
 }
 
 /// White noise and a driven bias instability, no random walk, no quantisation: `phone-calibrated` and
 /// `scale-factor-heavy`, the profiles of most shipped drift cells.
-package enum WhiteNoiseAndInstability: GyroNoiseTerms {
-    package static var whiteNoise: Bool? { true }
-    package static var drivenInstability: Bool? { true }
-    package static var randomWalk: Bool? { false }
-    package static var quantisation: Bool? { false }
+public enum WhiteNoiseAndInstability: GyroNoiseTerms {
+    public static var whiteNoise: Bool? { true }
+    public static var drivenInstability: Bool? { true }
+    public static var randomWalk: Bool? { false }
+    public static var quantisation: Bool? { false }
 }
