@@ -48,6 +48,18 @@ package enum AllanCoverage {
         package var sigmaCovered = 0
         package var timeCovered = 0
         package var walkCovered = 0
+
+        /// Adds another set of records' counts.
+        mutating func add(_ o: Counts) {
+            records += o.records
+            gaussMarkovIdentified += o.gaussMarkovIdentified
+            walkIdentified += o.walkIdentified
+            nCovered += o.nCovered
+            nRead += o.nRead
+            sigmaCovered += o.sigmaCovered
+            timeCovered += o.timeCovered
+            walkCovered += o.walkCovered
+        }
     }
 
     /// Analyses records seeds `first`…`first` + R − 1 of a design as `allan` does (z axis) and counts. Records run in
@@ -81,16 +93,7 @@ package enum AllanCoverage {
             return c
         }
         var c = Counts()
-        for r in records {
-            c.records += r.records
-            c.gaussMarkovIdentified += r.gaussMarkovIdentified
-            c.walkIdentified += r.walkIdentified
-            c.nCovered += r.nCovered
-            c.nRead += r.nRead
-            c.sigmaCovered += r.sigmaCovered
-            c.timeCovered += r.timeCovered
-            c.walkCovered += r.walkCovered
-        }
+        for r in records { c.add(r) }
         return c
     }
 

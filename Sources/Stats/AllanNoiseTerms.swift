@@ -457,8 +457,8 @@ package struct AllanNoiseTerms: Sendable, Equatable {
             if test.valid >= 10, test.p <= Self.walkTestLevel {
                 let inverted = try Self.testInversionInterval(observed: walk, bootstraps: walkBootstraps, level: level)
                 let atK = walkBootstraps.map(\.walk).sorted().map(show).joined(separator: ", ")
-                var interval = try Self.percentile(walks, level)
-                if let inverted { interval = inverted }
+                let interval: ConfidenceInterval
+                if let inverted { interval = inverted } else { interval = try Self.percentile(walks, level) }
                 rateRandomWalk = Term(
                     value: walk, interval: interval, tauSeconds: tauMax,
                     method: (inverted != nil
@@ -593,14 +593,7 @@ package struct AllanNoiseTerms: Sendable, Equatable {
         let usable = bootstraps.filter { $0.refits.count >= 10 }.sorted { $0.walk < $1.walk }
         guard usable.count >= 2 else { return nil }
         var z: [Double] = []
-        for b in usable {
-            let n = Double(b.refits.count)
-            var below = 0.0
-            for x in b.refits {
-                if x < observed { below += 1 } else if x == observed { below += 0.5 }
-            }
-            z.append(try Normal.quantile(min(max(below / n, 0.5 / n), 1 - 0.5 / n)))
-        }
+        for b in usable { z.append(try Normal.quantile(Bootstrap.shareBelow(b.refits, observed))) }
         let k = usable.map(\.walk)
         let alpha = 1 - level
         let zUpper = try Normal.quantile(alpha / 2)

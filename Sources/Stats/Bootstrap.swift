@@ -98,13 +98,7 @@ package enum Bootstrap {
             throw .invalidInput("Bootstrap.biasCorrectedInterval: confidence \(confidence) must lie in (0, 1)")
         }
         let sorted = replicates.sorted()
-        let count = Double(sorted.count)
-        var below = 0.0
-        for x in sorted {
-            if x < estimate { below += 1 } else if x == estimate { below += 0.5 }
-        }
-        let share = min(max(below / count, 0.5 / count), 1 - 0.5 / count)
-        let z0 = try Normal.quantile(share)
+        let z0 = try Normal.quantile(shareBelow(sorted, estimate))
         let z = try Normal.quantile(1 - (1 - confidence) / 2)
         let low = quantile(sorted, 1 - (try Normal.upperTail(2 * z0 - z)))
         let high = quantile(sorted, 1 - (try Normal.upperTail(2 * z0 + z)))
@@ -192,6 +186,17 @@ package enum Bootstrap {
         guard h < Double(sorted.count) else { return sorted[sorted.count - 1] }
         let lower = Int(h.rounded(.down))
         return sorted[lower - 1] + (h - Double(lower)) * (sorted[lower] - sorted[lower - 1])
+    }
+
+    /// The share of `replicates` below `value`, ties counted half, kept within [½/B, 1 − ½/B] so that its normal
+    /// quantile is finite: the z₀ of a bias-corrected interval, and F(K) of a test inversion.
+    package static func shareBelow(_ replicates: [Double], _ value: Double) -> Double {
+        let count = Double(replicates.count)
+        var below = 0.0
+        for x in replicates {
+            if x < value { below += 1 } else if x == value { below += 0.5 }
+        }
+        return min(max(below / count, 0.5 / count), 1 - 0.5 / count)
     }
 
     /// Type-7 quantile of sorted values at probability p ∈ [0, 1].
