@@ -143,7 +143,7 @@ package enum Grader {
             }
         }
         let floors = try rubric.suites.indices.map { try evaluation.dispersionFloor(suite: $0) }
-        return try zip(submissions, outcomes).map { s, suiteOutcomes in
+        var grades = try zip(submissions, outcomes).map { s, suiteOutcomes in
             let results = try rubric.criteria.enumerated().map { i, c in
                 var outcome: SuiteOutcome?
                 var floor = 1.0
@@ -160,12 +160,19 @@ package enum Grader {
             var g = g
             g.alternatives = try DetectorLadder.alternatives(plan, evaluation, submission: i)
             g.source = i < plan.sourceAnswers.count ? plan.sourceAnswers[i] : nil
-            if let (index, claim) = GradeAdvice.ladderChoice(g) {
-                g.ladderConfirmation = try LadderConfirmation.run(
-                    plan, evaluation, submission: i, alternative: g.alternatives[index], index: index, claim: claim,
-                    runner: runner)
-            }
             return g
         }
+        // Every team's suggestion confirmed on the same fresh days, each timeline generated once for all of them.
+        let requests = grades.enumerated().compactMap { i, g -> LadderConfirmation.Request? in
+            guard let (index, claim) = GradeAdvice.ladderChoice(g) else { return nil }
+            return LadderConfirmation.Request(
+                submission: i, alternative: g.alternatives[index], index: index, claim: claim)
+        }
+        for (request, confirmation) in zip(
+            requests, try LadderConfirmation.run(plan, evaluation, requests: requests, runner: runner))
+        {
+            grades[request.submission].ladderConfirmation = confirmation
+        }
+        return grades
     }
 }

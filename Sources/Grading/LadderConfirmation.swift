@@ -48,70 +48,123 @@ package struct LadderConfirmation: Sendable, Equatable {
 
     package func isReliable() throws -> Bool { try interval().low >= Self.reliableShare }
 
-    /// Re-runs the rung `alternative` of team `i` and the team's own setting on fresh days.
-    ///
-    /// - Throws: errors of the timelines' generation or scoring.
-    static func run(
-        _ plan: GradingPlan, _ evaluation: GradingEvaluation, submission i: Int, alternative: AlternativeSetting,
-        index: Int, claim: Claim, days: Int = LadderConfirmation.days, runner: MonteCarloRunner
-    ) throws -> LadderConfirmation {
-        let rubric = plan.rubric
-        let team = plan.submissions[i].detector
-        let judged = alternative.results.map(\.criterionIndex)
-        let suites = Set(
-            judged.compactMap { c -> Int? in
-                if case .simulated(let sc) = rubric.criteria[c].kind { return sc.suiteIndex }
-                return nil
-            }
-        ).sorted()
-        let floors = try suites.map { try evaluation.dispersionFloor(suite: $0) }
-        let names = rubric.places.map(\.name)
-        // One work item a day: the judged suites' timelines, tallied for the team's setting (0) and the rung's (1).
-        let perDay: [(pass: Bool, more: Bool)] = try runner.run(count: days) { k in
-            var tallies: [Int: [GestureTally]] = [:]
-            for s in suites {
-                let suite = rubric.suites[s]
-                var totals = [GestureTally(), GestureTally()]
-                for t in 0..<suite.trialCount {
-                    let index = firstTrial + k * suite.trialCount + t
-                    let pair = try tallyPair(suite, index: index, team: team, rung: alternative.rung.detector)
-                    totals[0].add(pair[0])
-                    totals[1].add(pair[1])
-                }
-                tallies[s] = totals
-            }
-            var points = [0.0, 0.0]
-            var passes = true
-            for c in judged {
-                guard case .simulated(let sc) = rubric.criteria[c].kind, let pair = tallies[sc.suiteIndex],
-                    let f = suites.firstIndex(of: sc.suiteIndex)
-                else { continue }
-                for which in 0..<2 {
-                    let r = try Scoring.score(
-                        rubric.criteria[c], index: c, outcome: .gestures(pair[which]), placeNames: names, manual: [:],
-                        dispersionFloor: floors[f])
-                    points[which] += r.points ?? 0
-                    if which == 1, r.verdict != .pass { passes = false }
-                }
-            }
-            return (passes, points[1] > points[0] + 1e-9)
-        }
-        return LadderConfirmation(
-            claim: claim, alternative: index, days: days, timelinesPerDay: suites.map { rubric.suites[$0].trialCount },
-            passDays: perDay.filter(\.pass).count, morePointsDays: perDay.filter(\.more).count)
+    /// One team's suggestion to confirm: the rung `alternative` (index `index` in the team's alternatives) of
+    /// submission `submission`, and what the advice claims of it.
+    package struct Request: Sendable {
+        package let submission: Int
+        package let alternative: AlternativeSetting
+        package let index: Int
+        package let claim: Claim
     }
 
-    /// The team's setting and the rung's, tallied on one timeline of a gesture suite.
-    static func tallyPair(
-        _ suite: GradingSuite, index: Int, team: Submission.Detector, rung: Submission.Detector
+    /// Re-runs each request's rung and its team's own setting on the same fresh days; one confirmation per request,
+    /// in order.
+    ///
+    /// Each fresh timeline is generated once and fed every distinct setting the requests judge on its suite (teams
+    /// that share a setting share its run), so the work grows with the settings, not with timelines × teams. A
+    /// request's tallies are the same whichever other requests run beside it. Days run in parallel on `runner`.
+    ///
+    /// - Throws: errors of the timelines' generation or scoring; a rung or team setting that does not fit its
+    ///   suite's gesture.
+    static func run(
+        _ plan: GradingPlan, _ evaluation: GradingEvaluation, requests: [Request], days: Int = LadderConfirmation.days,
+        runner: MonteCarloRunner
+    ) throws -> [LadderConfirmation] {
+        guard !requests.isEmpty else { return [] }
+        let rubric = plan.rubric
+        let names = rubric.places.map(\.name)
+        // Per request: its judged criteria and their suites (ascending).
+        let judged = requests.map { $0.alternative.results.map(\.criterionIndex) }
+        let suitesOf = judged.map { criteria in
+            Set(
+                criteria.compactMap { c -> Int? in
+                    if case .simulated(let sc) = rubric.criteria[c].kind { return sc.suiteIndex }
+                    return nil
+                }
+            ).sorted()
+        }
+        let suites = Set(suitesOf.joined()).sorted()
+        let floors = try Dictionary(uniqueKeysWithValues: suites.map { ($0, try evaluation.dispersionFloor(suite: $0)) })
+        // Per suite: the distinct settings fed its timelines, and each request's (team, rung) slots among them.
+        var settings: [Int: [Submission.Detector]] = [:]
+        var slots: [[Int: (team: Int, rung: Int)]] = Array(repeating: [:], count: requests.count)
+        func slot(_ d: Submission.Detector, suite s: Int) throws -> Int {
+            switch (rubric.suites[s].body, d) {
+            case (.shakeTimelines, .shake), (.scribbleTimelines, .scribble): break
+            default:
+                throw InputError(file: nil, field: "grade", problem: "a ladder rung does not fit its suite's gesture")
+            }
+            if let j = settings[s, default: []].firstIndex(of: d) { return j }
+            settings[s, default: []].append(d)
+            return settings[s]!.count - 1
+        }
+        for (r, request) in requests.enumerated() {
+            for s in suitesOf[r] {
+                let team = try slot(plan.submissions[request.submission].detector, suite: s)
+                slots[r][s] = (team, try slot(request.alternative.rung.detector, suite: s))
+            }
+        }
+        let fed = settings
+        let requestSlots = slots
+        // One work item a day: each judged suite's timelines, tallied for every distinct setting; then each
+        // request's claim on that day.
+        let perDay: [[(pass: Bool, more: Bool)]] = try runner.run(count: days) { k in
+            var totals: [Int: [GestureTally]] = [:]
+            for s in suites {
+                let suite = rubric.suites[s]
+                let detectors = fed[s] ?? []
+                var sum = Array(repeating: GestureTally(), count: detectors.count)
+                for t in 0..<suite.trialCount {
+                    let tallies = try tallies(suite, index: firstTrial + k * suite.trialCount + t, detectors)
+                    for j in sum.indices { sum[j].add(tallies[j]) }
+                }
+                totals[s] = sum
+            }
+            return try requests.indices.map { r in
+                var points = [0.0, 0.0]
+                var passes = true
+                for c in judged[r] {
+                    guard case .simulated(let sc) = rubric.criteria[c].kind, let sum = totals[sc.suiteIndex],
+                        let pair = requestSlots[r][sc.suiteIndex], let floor = floors[sc.suiteIndex]
+                    else { continue }
+                    for (which, j) in [pair.team, pair.rung].enumerated() {
+                        let result = try Scoring.score(
+                            rubric.criteria[c], index: c, outcome: .gestures(sum[j]), placeNames: names, manual: [:],
+                            dispersionFloor: floor)
+                        points[which] += result.points ?? 0
+                        if which == 1, result.verdict != .pass { passes = false }
+                    }
+                }
+                return (passes, points[1] > points[0] + 1e-9)
+            }
+        }
+        return requests.enumerated().map { r, request in
+            LadderConfirmation(
+                claim: request.claim, alternative: request.index, days: days,
+                timelinesPerDay: suitesOf[r].map { rubric.suites[$0].trialCount },
+                passDays: perDay.filter { $0[r].pass }.count, morePointsDays: perDay.filter { $0[r].more }.count)
+        }
+    }
+
+    /// Settings tallied on one timeline of a gesture suite, in order (each checked against the suite's gesture).
+    static func tallies(
+        _ suite: GradingSuite, index: Int, _ detectors: [Submission.Detector]
     ) throws -> [GestureTally] {
-        switch (suite.body, team, rung) {
-        case (.shakeTimelines(let t), .shake(let a), .shake(let b)):
-            return try GradingEngine.shakeTimeline(t, seed: suite.seed, index: index, [.shipped(a), .shipped(b)])
-        case (.scribbleTimelines(let t), .scribble(let a), .scribble(let b)):
-            return try GradingEngine.scribbleTimeline(t, seed: suite.seed, index: index, [.shipped(a), .shipped(b)])
+        switch suite.body {
+        case .shakeTimelines(let t):
+            let configs = detectors.compactMap { d -> FedSetting<ShakeDetectorConfiguration>? in
+                if case .shake(let c) = d { return .shipped(c) }
+                return nil
+            }
+            return try GradingEngine.shakeTimeline(t, seed: suite.seed, index: index, configs)
+        case .scribbleTimelines(let t):
+            let configs = detectors.compactMap { d -> FedSetting<ScribbleDetectorConfiguration>? in
+                if case .scribble(let c) = d { return .shipped(c) }
+                return nil
+            }
+            return try GradingEngine.scribbleTimeline(t, seed: suite.seed, index: index, configs)
         default:
-            throw InputError(file: nil, field: "grade", problem: "a ladder rung does not fit its suite's gesture")
+            return []
         }
     }
 }
