@@ -194,6 +194,7 @@ package enum GradingEngine {
             } ?? []
 
         var cache = DetectionCache()
+        var motionSamples = motion.map(ShakeSamples.init)
         var result: [VisitResult] = []
         result.reserveCapacity(submissions.count)
         for (i, s) in submissions.enumerated() {
@@ -216,8 +217,12 @@ package enum GradingEngine {
             let streamTimes: [Double]
             switch s.detector {
             case .shake(let c):
-                guard let motion else { throw SimulationError("hall-visits: no motion stream") }
-                streamTimes = try cache.shake(c) { try ProtocolFeed.shakeTimes(motion, c) }
+                streamTimes = try cache.shake(c) {
+                    guard let times = try motionSamples?.times(c) else {
+                        throw SimulationError("hall-visits: no motion stream")
+                    }
+                    return times
+                }
             case .scribble(let c):
                 guard let touch else { throw SimulationError("hall-visits: no touch stream") }
                 streamTimes = try cache.scribble(c) { try ProtocolFeed.scribbleTimes(touch, c, rateHz: h.touch.touchRateHz) }
@@ -327,10 +332,11 @@ package enum GradingEngine {
             }
             return Double(peak)
         }
+        var samples = ShakeSamples(timeline)
         return try configs.map { c in
             let detections: [Double]
             switch c {
-            case .shipped(let c): detections = try ProtocolFeed.shakeTimes(timeline, c)
+            case .shipped(let c): detections = try samples.times(c)
             case .answered(let times): detections = times
             }
             var t = tally(

@@ -33,8 +33,8 @@ enum ProtocolFeed {
     static func shakeTimes(
         _ timeline: MotionTimeline, _ c: ShakeDetectorConfiguration
     ) throws(ShakeDetectorError) -> [Double] {
-        var detector = try ShakeDetector(configuration: c, maximumSampleRateHz: min(1000, timeline.sensor.sampleRateHz))
-        return shakeTimes(timeline, &detector)
+        var samples = ShakeSamples(timeline)
+        return try samples.times(c)
     }
 
     /// Feeds every gesture's points, then `touchEnded()`, and returns the firing times.
@@ -69,5 +69,43 @@ enum ProtocolFeed {
         }
         if let start = openedAt { intervals.append((start, .infinity)) }
         return intervals
+    }
+}
+
+/// One motion timeline as shipped shake detectors read it: its samples (at tₖ = k / rate, with gravity (0, 0, −1) g
+/// added for a detector reading raw accelerometer values, as ``ProtocolFeed`` feeds them) built once, on first use,
+/// and fed to each detector as one batch (`ShakeDetector.consume(_:firedAt:)`, which fires exactly where feeding
+/// the samples one by one would). Many settings on one timeline share the samples.
+struct ShakeSamples {
+    private let timeline: MotionTimeline
+    private var userAcceleration: [AccelerationSample]?
+    private var rawAccelerometer: [AccelerationSample]?
+
+    init(_ timeline: MotionTimeline) { self.timeline = timeline }
+
+    /// The firing times, seconds, of a shipped detector with configuration `c`.
+    mutating func times(_ c: ShakeDetectorConfiguration) throws(ShakeDetectorError) -> [Double] {
+        let fs = timeline.sensor.sampleRateHz
+        var detector = try ShakeDetector(configuration: c, maximumSampleRateHz: min(1000, fs))
+        let samples: [AccelerationSample]
+        if detector.accelerationInput == .rawAccelerometer {
+            if rawAccelerometer == nil { rawAccelerometer = Self.samples(timeline, gravityZ: -1) }
+            samples = rawAccelerometer ?? []
+        } else {
+            if userAcceleration == nil { userAcceleration = Self.samples(timeline, gravityZ: 0) }
+            samples = userAcceleration ?? []
+        }
+        var events: [Int] = []
+        samples.withUnsafeBufferPointer { detector.consume($0, firedAt: &events) }
+        return events.map { Double($0) / fs }
+    }
+
+    private static func samples(_ timeline: MotionTimeline, gravityZ: Double) -> [AccelerationSample] {
+        let fs = timeline.sensor.sampleRateHz
+        return (0..<timeline.sampleCount).map { k in
+            AccelerationSample(
+                timestampSeconds: Double(k) / fs, x: Double(timeline.x[k]), y: Double(timeline.y[k]),
+                z: Double(timeline.z[k]) + gravityZ)
+        }
     }
 }
