@@ -106,13 +106,13 @@ func phoneCalibratedAt10Hz() -> GyroProfile { DriftCoverage.phoneCalibratedAt10H
         }
         #expect(low < 3 && 3 < high, "crossover interval \(low)–\(high) min should contain 3")
         // 80 walks per cell is below the measured 100 (DriftDecomposition.crossoverIntervalMinimumTrials): the headline
-        // says its crossover bounds are rough and what the coverage study measured (211 of 250 replications at 20
-        // walks per cell: 84.4%, printed "84%"); with 100 it does not, nor when turning dominates everywhere.
+        // says its crossover bounds are rough and what the coverage study measured (228 of 250 replications at 20
+        // walks per cell: 91.2%, printed "91%"); with 100 it does not, nor when turning dominates everywhere.
         #expect(bothHeadline.contains("With 80 walks per cell, read these crossover durations as rough"), "\(bothHeadline)")
         #expect(
             bothHeadline.contains(
-                "in a coverage study with 20 walks per cell their 95% intervals contained the true crossover in 84% of "
-                    + "replications (211 of 250), not 95%; from 100 walks per cell they did."), "\(bothHeadline)")
+                "in a coverage study with 20 walks per cell their 95% intervals contained the true crossover in 91% of "
+                    + "replications (228 of 250), not 95%; from 100 walks per cell they did."), "\(bothHeadline)")
         #expect(try DriftReport.crossoverIntervalCaution(gridScenario(both, minutes: [1], turns: [4], trials: 100, seed: 3)) == nil)
         #expect(try DriftReport.crossoverIntervalCaution(gridScenario(both, minutes: [1], turns: [4], trials: 99, seed: 3)) != nil)
         #expect(!scaleHeadline.contains("rough"))

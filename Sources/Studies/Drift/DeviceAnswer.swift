@@ -149,6 +149,8 @@ package struct DeviceAnswer: Sendable {
                 case .timeEverywhere: return first.walk.minutes
                 case .turningEverywhere: return longest
                 case .crosses(let m, _, _): return m
+                // Not made here: a device's answer is in closed form, every term present.
+                case .turningNotIdentified(let m): return min(m, longest)
                 }
             }
             let drawn = phones.map { minutes(Self.crossover(first, phone: $0, minimumSeconds: low, maximumSeconds: high)) }

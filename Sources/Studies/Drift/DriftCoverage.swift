@@ -305,6 +305,12 @@ package enum DriftCoverage {
                     zigzags.append(x)
                     continue
                 }
+                if case .turningNotIdentified(let atMost) = x.status {
+                    // A bound [0, atMost]: printed rounded up (or as "up to the longest" past the grid).
+                    let printed = atMost <= x.maximumMinutes ? DriftReport.outward(atMost, significantDigits: 2, up: true) : .infinity
+                    count("crossover, loops", loopTruth <= printed * 60)
+                    continue
+                }
                 guard case .crosses(_, let low, let high) = x.status else {
                     count("crossover, loops", false)
                     continue
@@ -495,6 +501,10 @@ package enum DriftCoverage {
                 if low * 60 <= truth, truth <= high * 60 { count.covered += 1 }
                 if high * 60 < truth { below += 1 }
                 if low * 60 > truth { above += 1 }
+            case .turningNotIdentified(let atMost):
+                // No point value, a bound [0, atMost]: covered when the truth lies at or below it.
+                count.reported += 1
+                if truth <= atMost * 60 { count.covered += 1 } else { below += 1 }
             case .timeEverywhere: estimates.append(lowest * 60)
             case .turningEverywhere: estimates.append(highest * 60)
             }

@@ -246,6 +246,11 @@ extension DriftReport {
                     (minutes, "\(w.walk.shape.rawValue): time overtakes at \(try Format.number(minutes, significantDigits: 2)) min"))
             case .timeEverywhere: name += ": time dominates throughout"
             case .turningEverywhere: name += ": turning dominates throughout"
+            case .turningNotIdentified(let atMost):
+                name +=
+                    atMost <= most.maximumMinutes
+                    ? ": turning not identified; time dominates from at most \(try Format.number(atMost, significantDigits: 2)) min"
+                    : ": turning not identified"
             }
             series.append(
                 ChartSeries(

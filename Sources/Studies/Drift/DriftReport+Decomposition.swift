@@ -76,6 +76,10 @@ extension DriftReport {
             case .crosses(_, let low, let high):
                 below = min(below, low)
                 beyond = max(beyond, high)
+            case .turningNotIdentified(let atMost):
+                // The crossover lies in [0, atMost]: turning is not shown to dominate anywhere.
+                below = min(below, x.minimumMinutes)
+                beyond = max(beyond, min(atMost, x.maximumMinutes))
             }
         }
         return Verdict(
@@ -91,7 +95,8 @@ extension DriftReport {
             switch x.status {
             case .timeEverywhere: return 0
             case .turningEverywhere: return 1
-            case .crosses: return 2
+            // Both are bounds on where time takes over; merged, the verdict keeps the widest, true of each.
+            case .crosses, .turningNotIdentified: return 2
             }
         }
         var order: [Int] = []
@@ -528,6 +533,12 @@ extension DriftReport {
             case .turningEverywhere: text = "turning dominates up to \(try minutesText(x.maximumMinutes)) min (the longest here)"
             case .crosses(let m, let low, let high):
                 text = "at \(try minutesText(m)) min (95% CI \(try minutesLowText(low)) to \(try minutesHighText(high)))"
+            case .turningNotIdentified(let atMost):
+                text =
+                    "not identified (the fit dropped these walks' turning errors); "
+                    + (atMost <= x.maximumMinutes
+                        ? "at most \(try minutesHighText(atMost)) min (95% bound, with them at their bounds)"
+                        : "with them at their 95% bounds turning could dominate up to \(try minutesText(x.maximumMinutes)) min (the longest here)")
             }
             try t.append(context.map { $0.value(c) } + [c.walk.shape.rawValue, String(c.walk.turns), text])
         }

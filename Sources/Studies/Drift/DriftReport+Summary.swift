@@ -351,6 +351,8 @@ extension DriftReport {
                 case .timeEverywhere: line += "time dominates from \(try minutesText(c.minimumMinutes)) min on"
                 case .turningEverywhere: line += "turning dominates up to \(try minutesText(c.maximumMinutes)) min"
                 case .crosses(let m, _, _): line += "time overtakes turning at \(try minutesText(m)) min"
+                // Not made by a device's closed-form answer, which has every term.
+                case .turningNotIdentified(let m): line += "time overtakes turning at most at \(try minutesText(m)) min"
                 }
                 line += " (over the measurement's uncertainty: \(range))"
                 let group = answer.shares.filter {

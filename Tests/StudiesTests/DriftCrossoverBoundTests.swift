@@ -1,0 +1,67 @@
+import Foundation
+import MonteCarlo
+import SensorSim
+import Testing
+
+@testable import Studies
+
+/// When the full fit drops every turning error of a walk, its crossover is not "time dominates at every duration":
+/// that was read off the selection (every bootstrap replicate selects from the kept terms, so all of them agreed).
+/// The report bounds it instead, with the dropped terms at their selective 95% bounds.
+@Suite struct DriftCrossoverBoundTests {
+    static func crossover(_ status: DriftDecomposition.Crossover.Status, turns: Int) -> DriftDecomposition.Crossover {
+        let cell = DriftCell(
+            index: 0, profile: GyroProfile(name: "p"), input: .rotationRate, tiltDegrees: 0,
+            walk: WalkParameters(minutes: 1, turns: turns, shape: .loop))
+        return DriftDecomposition.Crossover(
+            representative: cell, minimumMinutes: 1, maximumMinutes: 5, status: status, tiltDominatesTurning: false)
+    }
+
+    /// A bound [0, 3 min] says nothing about turning at the shortest walks and that time dominates beyond 3 minutes;
+    /// merged with a crossing at 1.2–2 min it keeps the widest ends true of both (turning below 1.2 min is not shown
+    /// for the bounded walks, so it is not claimed). Past the grid the bound gives no "beyond".
+    @Test func aBoundMergesAsACrossingWithoutAShortEnd() {
+        let bound = DriftReport.verdict([Self.crossover(.turningNotIdentified(atMostMinutes: 3), turns: 4)])
+        #expect(bound.kind == .crossing && bound.turningBelow == nil && bound.timeBeyond == 3)
+        let merged = DriftReport.verdict([
+            Self.crossover(.crosses(minutes: 1.5, low: 1.2, high: 2), turns: 4),
+            Self.crossover(.turningNotIdentified(atMostMinutes: 3), turns: 8),
+        ])
+        #expect(merged.kind == .crossing && merged.turningBelow == nil && merged.timeBeyond == 3)
+        let past = DriftReport.verdict([Self.crossover(.turningNotIdentified(atMostMinutes: 9), turns: 4)])
+        #expect(past.kind == .crossing && past.turningBelow == nil && past.timeBeyond == nil)
+        // One group with the crossings: neither says that one side dominates throughout.
+        #expect(
+            DriftReport.splitByStatus([
+                Self.crossover(.crosses(minutes: 1.5, low: 1.2, high: 2), turns: 4),
+                Self.crossover(.turningNotIdentified(atMostMinutes: 3), turns: 8),
+            ]).count == 1)
+    }
+
+    /// Replication 3 of `dev drift-coverage`'s crossover design (straight walks and 4-turn loops of 1, 2 and 5
+    /// minutes, 20 walks per cell, `phone-calibrated` at 10 Hz, seed 9 110 000 + 3): the full fit drops the scale
+    /// factor, so every replicate has no turning part and the old rule said "time dominates from 1 min". Now the
+    /// loops' crossover is a bound inside the grid (3.6 min with the scale factor at its selective bound), which
+    /// holds the closed-form crossover of 89.8 s (``DriftCoverage/trueCrossoverSeconds``), and the table says
+    /// "not identified".
+    @Test func aDroppedScaleFactorGivesABoundNotTimeEverywhere() throws {
+        let profile = DriftCoverage.phoneCalibratedAt10Hz()
+        let s = DriftCoverage.scenario(
+            profile, minutes: [1, 2, 5], turns: [0, 4], shapes: [.loop], trialsPerCell: 20, seed: 9_110_003, sameDevice: false)
+        let outcomes = try DriftStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+        let d = try DriftDecomposition(scenario: s, profileName: profile.name, outcomes: outcomes, replicates: 40)
+        #expect(d.components.allSatisfy { $0.source == .time }, "\(d.components.map(\.id))")
+        let dropped = try #require(d.unidentified.first { $0.source == .turning })
+        #expect(dropped.upperBound.map(\.isFinite) == true)
+        let loops = try #require(d.crossovers.first { $0.representative.walk.turns == 4 })
+        guard case .turningNotIdentified(let atMost) = loops.status else {
+            Issue.record("the loops' crossover is \(loops.status), not a bound")
+            return
+        }
+        #expect(atMost >= 1 && atMost <= 5, "\(atMost) min")
+        let truth = try #require(DriftCoverage.trueCrossoverSeconds(profile: profile, netRadians: 2 * .pi, totalRadians: 2 * .pi))
+        #expect(abs(truth - 89.8) < 0.05 && truth <= atMost * 60)
+        let table = try DriftReport.crossoverTable(s, d).render()
+        #expect(table.contains("not identified (the fit dropped these walks' turning errors); at most "), "\(table)")
+    }
+}
