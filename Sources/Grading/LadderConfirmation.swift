@@ -94,9 +94,11 @@ package struct LadderConfirmation: Sendable, Equatable {
             default:
                 throw InputError(file: nil, field: "grade", problem: "a ladder rung does not fit its suite's gesture")
             }
-            if let j = settings[s, default: []].firstIndex(of: d) { return j }
-            settings[s, default: []].append(d)
-            return settings[s]!.count - 1
+            var fed = settings[s, default: []]
+            if let j = fed.firstIndex(of: d) { return j }
+            fed.append(d)
+            settings[s] = fed
+            return fed.count - 1
         }
         for (r, request) in requests.enumerated() {
             for s in suitesOf[r] {
