@@ -29,14 +29,6 @@ enum ProtocolFeed {
         return times
     }
 
-    /// A shipped shake detector's firing times over `timeline`.
-    static func shakeTimes(
-        _ timeline: MotionTimeline, _ c: ShakeDetectorConfiguration
-    ) throws(ShakeDetectorError) -> [Double] {
-        var samples = ShakeSamples(timeline)
-        return try samples.times(c)
-    }
-
     /// Feeds every gesture's points, then `touchEnded()`, and returns the firing times.
     static func scribbleTimes<D: ScribbleDetecting>(_ timeline: TouchTimeline, _ detector: inout D) -> [Double] {
         ScribbleStudy.firingTimes(timeline, &detector)
