@@ -91,8 +91,7 @@ package struct LadderConfirmation: Sendable, Equatable {
         func slot(_ d: Submission.Detector, suite s: Int) throws -> Int {
             switch (rubric.suites[s].body, d) {
             case (.shakeTimelines, .shake), (.scribbleTimelines, .scribble): break
-            default:
-                throw InputError(file: nil, field: "grade", problem: "a ladder rung does not fit its suite's gesture")
+            default: throw gestureMismatch
             }
             var fed = settings[s, default: []]
             if let j = fed.firstIndex(of: d) { return j }
@@ -148,25 +147,29 @@ package struct LadderConfirmation: Sendable, Equatable {
         }
     }
 
-    /// Settings tallied on one timeline of a gesture suite, in order (each checked against the suite's gesture).
+    /// A setting that does not fit its suite's gesture (a rung or a source team's detector on a simulated suite).
+    static let gestureMismatch = InputError(file: nil, field: "grade", problem: "a ladder rung does not fit its suite's gesture")
+
+    /// Settings tallied on one timeline of a gesture suite, one tally per setting, in order; a setting of the other
+    /// gesture, or a suite without timelines, throws (never a shorter list).
     static func tallies(
         _ suite: GradingSuite, index: Int, _ detectors: [Submission.Detector]
     ) throws -> [GestureTally] {
         switch suite.body {
         case .shakeTimelines(let t):
-            let configs = detectors.compactMap { d -> FedSetting<ShakeDetectorConfiguration>? in
-                if case .shake(let c) = d { return .shipped(c) }
-                return nil
+            let configs = try detectors.map { d throws -> FedSetting<ShakeDetectorConfiguration> in
+                guard case .shake(let c) = d else { throw gestureMismatch }
+                return .shipped(c)
             }
             return try GradingEngine.shakeTimeline(t, seed: suite.seed, index: index, configs)
         case .scribbleTimelines(let t):
-            let configs = detectors.compactMap { d -> FedSetting<ScribbleDetectorConfiguration>? in
-                if case .scribble(let c) = d { return .shipped(c) }
-                return nil
+            let configs = try detectors.map { d throws -> FedSetting<ScribbleDetectorConfiguration> in
+                guard case .scribble(let c) = d else { throw gestureMismatch }
+                return .shipped(c)
             }
             return try GradingEngine.scribbleTimeline(t, seed: suite.seed, index: index, configs)
         default:
-            return []
+            throw gestureMismatch
         }
     }
 }

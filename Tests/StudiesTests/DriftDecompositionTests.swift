@@ -105,6 +105,14 @@ func phoneCalibratedAt10Hz() -> GyroProfile { DriftCoverage.phoneCalibratedAt10H
             return
         }
         #expect(low < 3 && 3 < high, "crossover interval \(low)–\(high) min should contain 3")
+        // The chart's legend gives the table's bounds, rounded outward the same way (it once rounded to the nearest,
+        // so the chart of drift-time-vs-turns read 1.3–1.6 beside the table's 1.3 to 1.7; here, 2.97–4.17 min, it read
+        // 3–4.2 against 2.9–4.2).
+        let chart = try #require(try DriftReport.turningShareChart(bothScenario, bothAnalysis)).chart
+        let bounds = "(95% CI \(try DriftReport.minutesLowText(low))–\(try DriftReport.minutesHighText(high)))"
+        #expect(chart.svg.contains(bounds), "\(bounds) not in the chart's legend")
+        let table = try DriftReport.crossoverTable(bothScenario, try #require(bothAnalysis.decompositions.first)).render()
+        #expect(table.contains("(95% CI \(try DriftReport.minutesLowText(low)) to \(try DriftReport.minutesHighText(high)))"))
         // 80 walks per cell is below the measured 100 (DriftDecomposition.crossoverIntervalMinimumTrials): the headline
         // says its crossover bounds are rough and what the coverage study measured (228 of 250 replications at 20
         // walks per cell: 91.2%, printed "91%"); with 100 it does not, nor when turning dominates everywhere.

@@ -240,8 +240,8 @@ extension DriftReport {
             switch most.status {
             case .crosses(let minutes, let low, let high):
                 name +=
-                    ": time overtakes at \(try Format.number(minutes, significantDigits: 2)) min (95% CI "
-                    + "\(try Format.number(low, significantDigits: 2))–\(try Format.number(high, significantDigits: 2)))"
+                    ": time overtakes at \(try minutesText(minutes)) min (95% CI "
+                    + "\(try minutesLowText(low))–\(try minutesHighText(high)))"
                 crossings.append(
                     (minutes, "\(w.walk.shape.rawValue): time overtakes at \(try Format.number(minutes, significantDigits: 2)) min"))
             case .timeEverywhere: name += ": time dominates throughout"
@@ -249,7 +249,7 @@ extension DriftReport {
             case .turningNotIdentified(let atMost):
                 name +=
                     atMost <= most.maximumMinutes
-                    ? ": turning not identified; time dominates from at most \(try Format.number(atMost, significantDigits: 2)) min"
+                    ? ": turning not identified; time dominates from at most \(try minutesHighText(atMost)) min"
                     : ": turning not identified"
             }
             series.append(
