@@ -30,8 +30,8 @@ import Testing
 
     /// The device study (one phone, the measured values exactly: SE 0) against the closed form: each cell's time
     /// share and the loops' crossover from the closed form lie in the study's own 95% intervals, which come from its
-    /// sample size (100 walks per cell, stratified bootstrap; the crossover's interval is the one the drift report
-    /// states at 100 walks per cell, ``DriftDecomposition/crossoverIntervalMinimumTrials``).
+    /// sample size (100 walks per cell, stratified bootstrap; one phone's crossover has the bootstrap's interval alone,
+    /// as the drift report states it).
     @Test func aDeviceStudysSharesAndCrossoverMatchTheClosedForm() throws {
         let p = DeviceProfileStudyTests.device()
         let s = gridScenario(p, minutes: [1, 2, 4, 8], turns: [0, 4], shapes: [.loop, .zigzag], trials: 100, seed: 31, sameDevice: true)

@@ -42,10 +42,10 @@ import Testing
 
     /// `phone-calibrated` at 10 Hz (``DriftCoverage/phoneCalibratedAt10Hz()``): a 4-turn loop's turning mean square
     /// is (0.005² + 0.001²/4)·360² = 3.27 °², which the time terms reach near T = 90 s; the grid 1, 2, 5 minutes
-    /// brackets it. With 100 walks per cell (``DriftDecomposition/crossoverIntervalMinimumTrials``, from which the
+    /// brackets it. With 20 walks per cell (``DriftDecomposition/crossoverIntervalMinimumTrials``, from which the
     /// interval is measured to cover at its nominal rate; reports with fewer say it is rough), the crossover's
-    /// bootstrap interval must contain that closed-form T in a share of replications consistent with 95% (a
-    /// replication that says "dominates everywhere" counts as a miss).
+    /// reported interval (the bootstrap's and the profile likelihood's union) must contain that closed-form T in a
+    /// share of replications consistent with 95% (a replication that says "dominates everywhere" counts as a miss).
     @Test func crossoverIntervalCoversTheClosedFormCrossing() throws {
         let replications = 20
         let result = try DriftCoverage.crossoverDesign(

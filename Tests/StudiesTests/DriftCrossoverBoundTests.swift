@@ -64,4 +64,34 @@ import Testing
         let table = try DriftReport.crossoverTable(s, d).render()
         #expect(table.contains("not identified (the fit dropped these walks' turning errors); at most "), "\(table)")
     }
+
+    /// Replication 10 of the same design (seed 9 110 010), with 100 bootstrap replicates: the fitted crossover came
+    /// out high (2.13 min against the closed-form 89.8 s = 1.50 min), and the bootstrap's log-symmetric interval
+    /// (92–178 s) lies wholly above the truth, the kind of miss that held the design at 91% coverage. The profile
+    /// likelihood's interval (82–190 s, ``DriftDecomposition/crossoverProfileInterval(design:terms:hasMeanTerms:fit:groupRows:estimate:)``)
+    /// reaches it, and the reported interval, their union, holds it, also as the table prints it (rounded outward).
+    @Test func aHighEstimatesIntervalReachesTheTruthThroughTheProfile() throws {
+        let profile = DriftCoverage.phoneCalibratedAt10Hz()
+        let s = DriftCoverage.scenario(
+            profile, minutes: [1, 2, 5], turns: [0, 4], shapes: [.loop], trialsPerCell: 20, seed: 9_110_010, sameDevice: false)
+        let outcomes = try DriftStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+        let d = try DriftDecomposition(scenario: s, profileName: profile.name, outcomes: outcomes, replicates: 100)
+        let truth = try #require(DriftCoverage.trueCrossoverSeconds(profile: profile, netRadians: 2 * .pi, totalRadians: 2 * .pi)) / 60
+        let loops = try #require(d.crossovers.first { $0.representative.walk.turns == 4 })
+        let bootstrap = try #require(loops.candidateIntervals["bootstrap"])
+        let profiled = try #require(loops.candidateIntervals["profile"])
+        #expect(bootstrap.low > truth, "bootstrap \(bootstrap) should miss \(truth) min from above")
+        #expect(profiled.contains(truth), "profile \(profiled)")
+        guard case .crosses(let minutes, let low, let high) = loops.status else {
+            Issue.record("the loops' crossover is \(loops.status)")
+            return
+        }
+        #expect(minutes > truth && low <= truth && truth <= high, "\(minutes) min (\(low)–\(high))")
+        #expect(abs(low - min(bootstrap.low, profiled.low)) < 1e-9 && abs(high - min(max(bootstrap.high, profiled.high), 5)) < 1e-9)
+        let table = try DriftReport.crossoverTable(s, d).render()
+        let printed = "(95% CI \(try DriftReport.minutesLowText(low)) to \(try DriftReport.minutesHighText(high)))"
+        #expect(table.contains(printed), "\(printed) not in \(table)")
+        let lowText = try DriftReport.minutesLowText(low)
+        #expect(lowText == "1.3", "\(lowText)")
+    }
 }

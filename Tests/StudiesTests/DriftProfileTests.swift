@@ -48,6 +48,82 @@ import Testing
         #expect(abs(5 * (r - 1 - log(r)) - atBoundary) < 1e-4, "high \(ends.high)")
     }
 
+    /// The crossover's profile-likelihood interval, closed form. A turn-on bias (regressor T²) and a scale factor
+    /// (regressor θ_net²) fitted to 5 straight walks (drifts 1, −2, 3, 0.5, −1.5 rad: n₁ = 5, m₁ = Σd²/n = 3.3) and
+    /// 6 loops, all of T₁ = 60 s, θ_net = 2π. The fit matches each cell's mean square: θ_b·T₁² = m₁,
+    /// θ_b·T₁² + θ_s·θ_net² = m₂, so the loops cross at T̂ = T₁·√((m₂ − m₁)/m₁). Holding time(T) = turning(T),
+    /// θ_s·θ_net² = θ_b·T², leaves one parameter: the loops' variance is θ_b·(T₁² + T²), and
+    /// ℓ_c(T) = −½ Σ nᵢ(log vᵢ + mᵢ/vᵢ) is maximised at θ_b = (n₁m₁ + n₂m₂/(1 + ρ))/(T₁²(n₁ + n₂)), ρ = T²/T₁².
+    /// - Loops 8, −6, 10, −4, 12, −8 (m₂ = 424/6, T̂ = 271 s): both ends must put 2·(ℓ̂ − ℓ_c(T)) at χ²₁'s 0.95
+    ///   point, 3.841459, one below T̂ and one above it.
+    /// - Loops 4, −3, 5, −2, 6, −4 (m₂ = 106/6, T̂ = 125 s): at T → 0 (no turning part) the ratio is only 3.31, so
+    ///   the lower end is 0; the upper end is at 3.841459.
+    /// A tilt offset on the loops, or mean terms (one phone), have no such form: no interval.
+    @Test func crossoverProfileEndsSitAtTheChiSquaredPoint() throws {
+        let net = 2 * Double.pi
+        let identity: @Sendable (Double) -> Double = { $0 }
+        let terms = [
+            DriftDecomposition.Term(
+                id: "turn_on_bias", label: "turn-on bias", unit: "", source: .time, regressor: { $0.seconds * $0.seconds },
+                toUnit: identity, profileValue: 0),
+            DriftDecomposition.Term(
+                id: "scale_factor", label: "scale factor", unit: "", source: .turning, regressor: { $0.net * $0.net },
+                toUnit: identity, profileValue: 0),
+        ]
+        func check(loops: [Double], lowAtZero: Bool) throws {
+            let rows =
+                [1, -2, 3, 0.5, -1.5].map { DriftDecomposition.Row(cellIndex: 0, drift: $0, seconds: 60, tiltFactor: 1, net: 0, total: 0) }
+                + loops.map { DriftDecomposition.Row(cellIndex: 1, drift: $0, seconds: 60, tiltFactor: 1, net: net, total: net) }
+            let columns = terms.map { t in RegressionTerm(name: t.id, values: rows.map { t.regressor($0) }) }
+            let response = rows.map(\.drift)
+            let offset = rows.map(\.offset)
+            let fit = try VarianceComponents.fit(response: response, components: columns)
+            let (n1, m1, n2) = (5.0, 3.3, Double(loops.count))
+            let m2 = loops.reduce(0) { $0 + $1 * $1 } / n2
+            #expect(abs(fit.variances[0] * 3600 - m1) < 1e-6 && abs(fit.variances[0] * 3600 + fit.variances[1] * net * net - m2) < 1e-6)
+            let estimate = 60 * ((m2 - m1) / m1).squareRoot()
+            let best = -0.5 * (n1 * (log(m1) + 1) + n2 * (log(m2) + 1))
+            func ratio(_ seconds: Double) -> Double {
+                let rho = seconds * seconds / 3600
+                let theta = (n1 * m1 + n2 * m2 / (1 + rho)) / (3600 * (n1 + n2))
+                let v1 = theta * 3600
+                let v2 = theta * 3600 * (1 + rho)
+                return 2 * (best + 0.5 * (n1 * (log(v1) + m1 / v1) + n2 * (log(v2) + m2 / v2)))
+            }
+            #expect(abs(ratio(estimate)) < 1e-6)
+            let loopRows = rows.filter { $0.cellIndex == 1 }.map { (row: $0, weight: 1.0) }
+            let ends = try #require(
+                try DriftDecomposition.crossoverProfileInterval(
+                    design: (response, offset, columns, false), terms: terms, hasMeanTerms: false, fit: fit, groupRows: loopRows,
+                    estimate: estimate))
+            #expect(ends.high > estimate && ends.high.isFinite, "\(ends)")
+            #expect(abs(ratio(ends.high) - 3.841459) < 1e-4, "high \(ends.high): \(ratio(ends.high))")
+            if lowAtZero {
+                #expect(ratio(0) < 3.841459 && ends.low == 0, "\(ends), ratio at 0: \(ratio(0))")
+            } else {
+                #expect(ends.low > 0 && ends.low < estimate, "\(ends)")
+                #expect(abs(ratio(ends.low) - 3.841459) < 1e-4, "low \(ends.low): \(ratio(ends.low))")
+            }
+            // Tilted loops put a constant (the under-reading's square) in the constraint; one phone's mean terms put (b₀T)².
+            let tilted = loopRows.map { p in
+                (
+                    row: DriftDecomposition.Row(cellIndex: 1, drift: p.row.drift, seconds: 60, tiltFactor: 0.9, net: net, total: net),
+                    weight: 1.0
+                )
+            }
+            #expect(
+                try DriftDecomposition.crossoverProfileInterval(
+                    design: (response, offset, columns, false), terms: terms, hasMeanTerms: false, fit: fit, groupRows: tilted,
+                    estimate: estimate) == nil)
+            #expect(
+                try DriftDecomposition.crossoverProfileInterval(
+                    design: (response, offset, columns, false), terms: terms, hasMeanTerms: true, fit: fit, groupRows: loopRows,
+                    estimate: estimate) == nil)
+        }
+        try check(loops: [8, -6, 10, -4, 12, -8], lowAtZero: false)
+        try check(loops: [4, -3, 5, -2, 6, -4], lowAtZero: true)
+    }
+
     /// A spread's reported interval keeps the bootstrap's lower end and takes the larger upper end (by hand):
     /// bootstrap [1, 2] with profile [0.5, 3] gives [1, 3]; with profile [0.5, 1.5], [1, 2]; an unbounded profile end
     /// or none leaves the bootstrap's; a bound [0, 2] (not reliably detected) with profile [0.4, 2.5] gives [0, 2.5].

@@ -80,6 +80,10 @@ package enum DriftCoverage {
         /// as carrying another's part is not counted), each against the profile's σ; a spread given only as an upper
         /// bound counts as covered when the bound is at or above the truth. `turn_on_bias` is the interval.
         package var components: [String: Count] = [:]
+        /// The crossover's candidate intervals, unclipped and against the truth in minutes, by name
+        /// (``DriftDecomposition/Crossover/candidateIntervals``): `bootstrap` (log-symmetric, where it exists) and
+        /// `profile` (where the fit has one turning error for the loops); the reported one is their union there.
+        package var candidates: [String: Count] = [:]
     }
 
     /// The duration T (s) at which the time terms' mean square equals the turning terms' for a class of phones, from
@@ -375,6 +379,11 @@ package enum DriftCoverage {
                 "\nCrossover: \(c.below) intervals below the truth, \(c.above) above it, \(replications - c.count.reported) "
                     + "said \"dominates everywhere\"; median estimate \(Format.exact((c.medianEstimateSeconds * 10).rounded() / 10)) s.\n")
             header()
+            for (name, count) in c.candidates.sorted(by: { $0.key < $1.key }) {
+                try row("crossover, \(name) alone (unclipped, where it exists)", "4-turn loops, 1/2/5 min, class of phones", count)
+            }
+            lines.append("")
+            header()
             for (id, count) in c.components.sorted(by: { $0.key < $1.key }) {
                 try row("\(id) σ", "4-turn loops, 1/2/5 min, class of phones", count)
             }
@@ -479,6 +488,7 @@ package enum DriftCoverage {
         var above = 0
         var estimates: [Double] = []
         var components: [String: Count] = [:]
+        var candidates: [String: Count] = [:]
         for r in 0..<replications {
             let s = scenario(
                 profile, minutes: minutes, turns: [0, turns], shapes: [.loop], trialsPerCell: trialsPerCell,
@@ -494,6 +504,9 @@ package enum DriftCoverage {
                 }
             }
             guard let c = d.crossovers.first(where: { $0.representative.walk.turns == turns }) else { continue }
+            for (name, interval) in c.candidateIntervals {
+                candidates[name, default: Count()].record(interval, estimate: nil, truth: truth / 60)
+            }
             switch c.status {
             case .crosses(let minutes, let low, let high):
                 count.reported += 1
@@ -515,6 +528,7 @@ package enum DriftCoverage {
             truthSeconds: truth, replications: replications, count: count, below: below, above: above,
             medianEstimateSeconds: median)
         result.components = components
+        result.candidates = candidates
         return result
     }
 

@@ -85,3 +85,88 @@ extension DriftDecomposition {
         return (low, try bisect(inside: inside, outside: outside))
     }
 }
+
+extension DriftDecomposition {
+    /// The 95% profile-likelihood interval of a group's crossover T (s), where the profile is one constraint:
+    ///
+    ///     { T : 2·(ℓ̂ − ℓ_c(T)) ≤ χ²₁,₀.₉₅ },   ℓ_c(T) = max of ℓ subject to time(T) = turning(T),
+    ///
+    /// time(T) and turning(T) being the group's parts of the mean square with its walks moved to duration T. For a
+    /// class of phones both are linear in the components, Σ_time āₖ(T)·θₖ = ā_s·θ_s, so with one turning component s
+    /// the constraint eliminates it, θ_s = Σ_time (āₖ(T)/ā_s)·θₖ, and ℓ_c(T) is an ordinary fit whose time columns
+    /// carry the turning column's share: xᵢₖ + xᵢₛ·āₖ(T)/ā_s (still ≥ 0, so θ_s ≥ 0 holds by construction).
+    /// Unlike the bootstrap over about 20 walks per cell, its width comes from the likelihood, and it is as lopsided
+    /// as the likelihood is (docs/drift.md, Intervals).
+    ///
+    /// `nil` where the constraint is not of that form: mean terms (one phone, whose time part has (b₀T)²), a tilt
+    /// offset on the group's walks (a constant in the constraint), no kept turning component or more than one
+    /// that these walks see, or an estimate not in (0, ∞). Each end is bracketed by halving (doubling) T from
+    /// `estimate` and found by bisection on log T to 10⁻⁶ relative; `low` is 0 when the constraint holds within the
+    /// cut-off down to 10⁻⁶·`estimate`, `high` +∞ when it does up to 10⁸ s.
+    static func crossoverProfileInterval(
+        design: (response: [Double], offset: [Double], columns: [RegressionTerm], restricted: Bool),
+        terms: [Term], hasMeanTerms: Bool, fit: VarianceComponentFit, groupRows: [(row: Row, weight: Double)],
+        estimate: Double
+    ) throws -> (low: Double, high: Double)? {
+        guard !hasMeanTerms, !fit.degenerate, estimate > 0, estimate.isFinite, !groupRows.isEmpty,
+            groupRows.allSatisfy({ $0.row.offset == 0 }), terms.count == design.columns.count
+        else { return nil }
+        let weight = groupRows.reduce(0) { $0 + $1.weight }
+        func average(_ t: Term, at seconds: Double) -> Double {
+            groupRows.reduce(0) { sum, p in
+                let r = Row(
+                    cellIndex: p.row.cellIndex, drift: 0, seconds: seconds, tiltFactor: p.row.tiltFactor, net: p.row.net,
+                    total: p.row.total)
+                return sum + p.weight * t.regressor(r)
+            } / weight
+        }
+        let turning = terms.indices.filter { terms[$0].source == .turning && average(terms[$0], at: estimate) > 0 }
+        guard turning.count == 1, let s = turning.first, fit.variances[s] > 0 else { return nil }
+        let others = terms.indices.filter { $0 != s }
+        guard !others.isEmpty else { return nil }
+        let best = fit.logLikelihood
+        let start = others.map { fit.variances[$0] }
+        func excess(_ seconds: Double) throws -> Double {
+            let turningRegressor = average(terms[s], at: seconds)
+            guard turningRegressor > 0 else { return .infinity }
+            let columns = others.map { k -> RegressionTerm in
+                let ratio = terms[k].source == .time ? average(terms[k], at: seconds) / turningRegressor : 0
+                let x = design.columns[k].values
+                let xs = design.columns[s].values
+                return RegressionTerm(name: design.columns[k].name, values: x.indices.map { x[$0] + xs[$0] * ratio })
+            }
+            let constrained = try VarianceComponents.fit(
+                response: design.response, offset: design.offset, components: columns, start: start,
+                restricted: design.restricted)
+            return 2 * (best - constrained.logLikelihood) - profileCriterion
+        }
+        func bisect(inside: Double, outside: Double) throws -> Double {
+            var a = inside
+            var b = outside
+            for _ in 0..<80 where abs(b - a) > 1e-6 * max(a, b) {
+                let middle = (a * b).squareRoot()
+                if try excess(middle) <= 0 { a = middle } else { b = middle }
+            }
+            return b
+        }
+        var inside = estimate
+        var outside = estimate / 2
+        var low = 0.0
+        while outside >= 1e-6 * estimate {
+            if try excess(outside) > 0 {
+                low = try bisect(inside: inside, outside: outside)
+                break
+            }
+            inside = outside
+            outside /= 2
+        }
+        inside = estimate
+        outside = estimate * 2
+        while outside <= 1e8 {
+            if try excess(outside) > 0 { return (low, try bisect(inside: inside, outside: outside)) }
+            inside = outside
+            outside *= 2
+        }
+        return (low, .infinity)
+    }
+}

@@ -39,8 +39,10 @@ import Stats
 /// clipped to the grid's durations (the percentile interval of the clipped replicates when that range reaches a
 /// replicate without a crossing): the fitted crossover is biased low in small samples (about 3% at 100 walks per
 /// cell), and the replicates sit as far again below the estimate, so the plain percentile interval missed below
-/// the truth (docs/drift.md, Coverage). ``crossoverIntervalMinimumTrials`` is the fewest walks per cell at which
-/// that interval was measured to cover at its nominal rate.
+/// the truth (docs/drift.md, Coverage). Where the crossing's constraint is linear in one turning error (a class of
+/// phones, untilted walks) the interval is the union of that one and the profile-likelihood interval
+/// (``crossoverProfileInterval(design:terms:hasMeanTerms:fit:groupRows:estimate:)``), which covers from 20 walks per
+/// cell; ``crossoverIntervalMinimumTrials`` is the fewest walks per cell at which the interval was measured.
 package struct DriftDecomposition: Sendable {
     /// Whether a component belongs to time or to turning.
     package enum Source: String, Sendable { case time, turning }
@@ -172,6 +174,9 @@ package struct DriftDecomposition: Sendable {
         package let status: Status
         /// Whether the tilt's under-reading is more than half of this walk's turning part.
         package let tiltDominatesTurning: Bool
+        /// The crossover's candidate 95% intervals (minutes, not clipped to the grid) for the coverage study:
+        /// `bootstrap` (log-symmetric) and `profile` (``crossoverProfileInterval(design:terms:hasMeanTerms:fit:groupRows:estimate:)``), where they exist.
+        package var candidateIntervals: [String: ConfidenceInterval] = [:]
     }
 
     package let profile: GyroProfile
@@ -294,18 +299,13 @@ package struct DriftDecomposition: Sendable {
         return spreads
     }
 
-    /// The fewest walks per cell at which the crossover's 95% interval was measured to cover at its nominal rate
-    /// (`sensorbench dev drift-coverage 400 100`: 384 of 400; with 20 walks per cell 351 of 400, docs/drift.md,
-    /// Coverage). Reports with fewer say that the interval is too narrow.
-    package static let crossoverIntervalMinimumTrials = 100
-    /// The crossover interval's measured coverage below ``crossoverIntervalMinimumTrials``, which reports with fewer
-    /// walks per cell state: in the crossover design (straight walks and 4-turn loops of 1, 2 and 5 minutes,
-    /// `phone-calibrated` at 10 Hz, a fresh phone each walk) at 20 walks per cell, the printed interval or bound held
-    /// the closed-form crossover (89.8 s) in 228 of 250 replications (91.2%; 95% Clopper–Pearson interval
-    /// 87.0–94.4%; 6 intervals below the truth, 16 above), `sensorbench dev drift-coverage 250 20` (release build;
-    /// docs/drift.md, Coverage). Before a dropped scale factor gave a bound: 211 of 250, 18 of them "dominates
-    /// everywhere".
-    package static let crossoverCoverageBelowMinimum = (trialsPerCell: 20, covered: 228, replications: 250)
+    /// The fewest walks per cell at which the crossover's 95% interval was measured to cover at its nominal rate:
+    /// in the crossover design (straight walks and 4-turn loops of 1, 2 and 5 minutes, `phone-calibrated` at 10 Hz, a
+    /// fresh phone each walk) at 20 walks per cell the printed interval or bound held the closed-form crossover
+    /// (89.8 s) in 246 of 250 replications (98.4%; 95% Clopper–Pearson interval 96.0–99.6%), and the shipped
+    /// design's loops' in 968 of 1000 (`sensorbench dev drift-coverage 250 20`, release build; docs/drift.md,
+    /// Coverage). Reports with fewer say that their crossover durations are rough: they were not measured.
+    package static let crossoverIntervalMinimumTrials = 20
     /// Bootstrap replicates per decomposition.
     package static let defaultReplicates = 400
     /// The global stream index of bootstrap replicate b: far above any trial's index (trials are capped at 10⁹),
@@ -853,11 +853,33 @@ package struct DriftDecomposition: Sendable {
             // decides, and the interval is the percentile interval of the replicates clipped to the grid, which says
             // how far into the grid those replicates reach.
             let unclipped = evaluation.crossoverSeconds(fullValues, group: group)
-            var logInterval: ConfidenceInterval?
+            var interval: ConfidenceInterval?
+            var candidates: [String: ConfidenceInterval] = [:]
+            let replicateSeconds = replicateFits.map { evaluation.crossoverSeconds($0, group: group) }
             if unclipped > 0, unclipped.isFinite {
-                let ci = try Bootstrap.logSymmetricInterval(
-                    replicateFits.map { evaluation.crossoverSeconds($0, group: group) }, estimate: unclipped)
-                if ci.low > 0, ci.high.isFinite { logInterval = ci }
+                let ci = try Bootstrap.logSymmetricInterval(replicateSeconds, estimate: unclipped)
+                if ci.low > 0, ci.high.isFinite {
+                    interval = ci
+                    candidates["bootstrap"] = ConfidenceInterval(low: ci.low / 60, high: ci.high / 60)
+                }
+            }
+            // Where the constraint time(T) = turning(T) is linear in one turning error (a class of phones, untilted
+            // walks), the interval is the union of the bootstrap's (log-symmetric, or where that has no width the
+            // replicates' percentile interval, searched beyond the grid) and the profile-likelihood interval
+            // (``crossoverProfileInterval(design:terms:hasMeanTerms:fit:groupRows:estimate:)``). In the 3-duration
+            // crossover design at 20 walks per cell the bootstrap's alone held the truth in 228 of 250 replications
+            // (its log-symmetric form, where it existed, in 75 of 91), the union in 246 of 250; at 100 walks per cell
+            // the profile's alone held it in 93 of 100, the union in 97 (docs/drift.md, Intervals).
+            if let profiled = try DriftDecomposition.crossoverProfileInterval(
+                design: (response, offset, varianceColumns, restricted), terms: varianceKept, hasMeanTerms: !meanKept.isEmpty,
+                fit: full, groupRows: group.cellPositions.flatMap { evaluation.cellPatterns[cells[$0].index] ?? [] },
+                estimate: unclipped)
+            {
+                candidates["profile"] = ConfidenceInterval(low: profiled.low / 60, high: profiled.high / 60)
+                let bootstrap =
+                    try interval
+                    ?? Bootstrap.percentileInterval(replicateSeconds.map { $0.isFinite ? $0 : .greatestFiniteMagnitude })
+                interval = ConfidenceInterval(low: min(bootstrap.low, profiled.low), high: max(bootstrap.high, profiled.high))
             }
             let estimate: Double
             switch point {
@@ -877,7 +899,7 @@ package struct DriftDecomposition: Sendable {
             let status: Crossover.Status
             if let bound = boundCrossing, bound > 0 {
                 status = bound < lowest ? .timeEverywhere : .turningNotIdentified(atMostMinutes: bound / 60)
-            } else if let ci = logInterval {
+            } else if let ci = interval {
                 if ci.high < lowest {
                     status = .timeEverywhere
                 } else if ci.low > highest {
@@ -909,7 +931,7 @@ package struct DriftDecomposition: Sendable {
             crossovers.append(
                 Crossover(
                     representative: cells[group.cellPositions[0]], minimumMinutes: lowest / 60, maximumMinutes: highest / 60,
-                    status: status, tiltDominatesTurning: turning > 0 && tilt > 0.5 * turning))
+                    status: status, tiltDominatesTurning: turning > 0 && tilt > 0.5 * turning, candidateIntervals: candidates))
         }
         self.crossovers = crossovers
 
