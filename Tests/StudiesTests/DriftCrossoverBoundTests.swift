@@ -94,4 +94,22 @@ import Testing
         let lowText = try DriftReport.minutesLowText(low)
         #expect(lowText == "1.3", "\(lowText)")
     }
+
+    /// The report's method paragraph says how the crossover's interval was made, per report: with the profile
+    /// likelihood's part where a crossover took one (replication 10 above), and without it where none did (replication
+    /// 3, whose fit dropped the scale factor, so its loops have a bound and no profile interval).
+    @Test func theMethodSaysWhenTheProfileWidenedACrossover() throws {
+        let profile = DriftCoverage.phoneCalibratedAt10Hz()
+        let sentence = "widened to take in the crossover's 95% profile-likelihood interval (the fit held to time = turning"
+        for (seed, widened) in [(UInt64(9_110_010), true), (9_110_003, false)] {
+            let s = DriftCoverage.scenario(
+                profile, minutes: [1, 2, 5], turns: [0, 4], shapes: [.loop], trialsPerCell: 20, seed: seed, sameDevice: false)
+            let outcomes = try DriftStudy.simulate(s, runner: MonteCarloRunner(jobs: 2))
+            let a = try DriftAnalysis(scenario: s, outcomes: outcomes)
+            let used = a.decompositions.contains { d in d.crossovers.contains { $0.candidateIntervals["profile"] != nil } }
+            #expect(used == widened, "seed \(seed)")
+            let summary = try DriftReport.summary(s, a, charts: [])
+            #expect(summary.contains(sentence) == widened, "seed \(seed)")
+        }
+    }
 }

@@ -544,6 +544,7 @@ extension DriftReport {
         guard !a.decompositions.isEmpty else { return }
         doc.heading("Where the drift comes from", level: 2)
         let replicates = a.decompositions.first?.bootstrapReplicates ?? 0
+        let profiledCrossover = a.decompositions.contains { d in d.crossovers.contains { $0.candidateIntervals["profile"] != nil } }
         doc.paragraph(
             "The gyro model makes each walk's drift a sum of independent errors with known forms in the walk's duration T, "
                 + "net rotation θ_net and total rotation θ_total: turn-on bias (∝ T), bias instability (integrated Gauss–Markov), "
@@ -565,7 +566,13 @@ extension DriftReport {
                     : "Intervals are ")
                 + "95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
                 + "resampled within each cell, the whole fit repeated; seeded from the scenario seed\(s.sameDevice ? "; for the in-run terms only rough ranges" : "")); the crossover's is symmetric on the "
-                + "log scale around the estimate, as wide as the replicates' central 95% range of log T, and clipped to the durations here. "
+                + "log scale around the estimate, as wide as the replicates' central 95% range of log T"
+                + (profiledCrossover
+                    ? "; for a walk held upright whose turning comes from one error it is widened to take in the crossover's 95% "
+                        + "profile-likelihood interval (the fit held to time = turning at each duration), because over few trials "
+                        + "per cell the bootstrap's alone fell short"
+                    : "")
+                + "; it is clipped to the durations here. "
                 + (s.sameDevice
                     ? ""
                     : "A spread's upper end is the larger of the bootstrap's and its 95% profile-likelihood interval's (the other "

@@ -268,8 +268,17 @@ extension DriftReport {
             let scope = m.id.dropFirst(DriftAnalysis.ModelID.growthTurns.count)
             items.append("Growth with turning\(scope): |drift| grows like turns^k with k = \(try estimateText(c, unit: "")): \(meaning).")
         }
-        for factor in varying(s) where ![.minutes, .turns].contains(factor) {
-            items.append("By \(factorName(factor)): " + (try pooledRMS(s, a, by: factor)) + ".")
+        // Pooled levels mix walks that differ in the other factors (`drift-holding-tilt`'s tilt 45° mixes loops that
+        // drift 105° with zigzags that do not): say so.
+        let factors = varying(s).filter { ![.minutes, .turns].contains($0) }
+        for factor in factors {
+            let others = varying(s).filter { $0 != factor }
+            let pooled =
+                others.isEmpty
+                ? ""
+                : ", pooled over the other factors (walks of different kinds mixed: not the effect of the \(factorName(factor)) on "
+                    + "any one kind of walk)"
+            items.append("By \(factorName(factor))\(pooled): " + (try pooledRMS(s, a, by: factor)) + ".")
         }
         return items
     }
