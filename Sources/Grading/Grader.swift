@@ -92,6 +92,18 @@ package enum Grader {
         _ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner, toolchain: SourceToolchain? = nil,
         teamBudgetSeconds: Double? = nil
     ) throws -> [TeamGrade] {
+        let plan = try preparedPlan(
+            rubric, submissions: submissions, runner: runner, toolchain: toolchain, teamBudgetSeconds: teamBudgetSeconds)
+        return try score(plan, try GradingEngine.evaluation(plan, runner: runner), runner: runner)
+    }
+
+    /// The grading plan of parsed submissions with every source team's answers (compiled and run in the sandbox, as
+    /// ``grade(_:submissions:runner:toolchain:teamBudgetSeconds:)`` describes): what the evaluation and the scores
+    /// are computed from.
+    package static func preparedPlan(
+        _ rubric: Rubric, submissions: [Submission], runner: MonteCarloRunner, toolchain: SourceToolchain? = nil,
+        teamBudgetSeconds: Double? = nil
+    ) throws -> GradingPlan {
         var plan = GradingPlan(rubric, submissions)
         if submissions.contains(where: { $0.source != nil }) {
             do {
@@ -110,7 +122,7 @@ package enum Grader {
                 plan.sourceAnswers = notRunAnswers(submissions, error)
             }
         }
-        return try score(plan, try GradingEngine.evaluation(plan, runner: runner), runner: runner)
+        return plan
     }
 
     /// Every source team's answers when the grader could not run any code (no swiftc, no sandbox, broken

@@ -66,9 +66,12 @@ package struct LadderConfirmation: Sendable, Equatable {
     ///
     /// - Throws: errors of the timelines' generation or scoring; a rung or team setting that does not fit its
     ///   suite's gesture.
+    ///
+    /// `firstDay` shifts the days: day k is fresh day `firstDay` + k of the stream above (the grade confirms on days
+    /// 0–19; ``GradeRecheck`` re-runs from day 20, on trials neither the grade nor its confirmation used).
     static func run(
         _ plan: GradingPlan, _ evaluation: GradingEvaluation, requests: [Request], days: Int = LadderConfirmation.days,
-        runner: MonteCarloRunner
+        firstDay: Int = 0, runner: MonteCarloRunner
     ) throws -> [LadderConfirmation] {
         guard !requests.isEmpty else { return [] }
         let rubric = plan.rubric
@@ -116,7 +119,7 @@ package struct LadderConfirmation: Sendable, Equatable {
                 let detectors = fed[s] ?? []
                 var sum = Array(repeating: GestureTally(), count: detectors.count)
                 for t in 0..<suite.trialCount {
-                    let tallies = try tallies(suite, index: firstTrial + k * suite.trialCount + t, detectors)
+                    let tallies = try tallies(suite, index: firstTrial + (firstDay + k) * suite.trialCount + t, detectors)
                     for j in sum.indices { sum[j].add(tallies[j]) }
                 }
                 totals[s] = sum

@@ -538,6 +538,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           write-labelled-samples  Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
           geofence-coverage       The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
           geofence-recheck        Re-run geofence reports' checks on fresh days beside their claims (docs/geofence.md).
+          grade-recheck           Re-run the grades' ladder advice on fresh days beside their claims (docs/grading.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -659,6 +660,24 @@ let recordedHelp: [(topic: String?, text: String)] = [
 
         OPTIONS:
           --days <n>              Fresh days of each scenario's size, 1 to 10000. (default: 100)
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev grade-recheck",
+        #"""
+        OVERVIEW: Re-run the grades' ladder advice on fresh days beside their claims (docs/grading.md).
+
+        USAGE: sensorbench dev grade-recheck <submission>... --rubric <name>|<file> [--secret <hex>] [--days <n>]
+
+        ARGUMENTS:
+          <submission>            The submissions, as `grade` takes them.
+
+        OPTIONS:
+          --rubric <name>|<file>  The rubric, as `grade` takes it. (required)
+          --secret <hex>          The stream secret of the grade to check (its summary.md shows it; the shipped grades use
+                                  0). (default: a fresh secret when a source team is graded, none otherwise)
+          --days <n>              Further fresh days, 1 to 10000. (default: 100)
           -h, --help              Show help information.
         """#
     ),
