@@ -3,6 +3,7 @@ import Foundation
 import MonteCarlo
 import Reporting
 import Stats
+import Studies
 
 /// The grades' ladder advice checked on fresh days neither the grade nor its own confirmation used: the class is
 /// graded as `grade` grades it (the same plan, evaluation and advice; source teams compiled and run), every team's
@@ -29,13 +30,9 @@ package enum GradeRecheck {
         /// share's 95% Wilson lower bound, and a suggestion called reliable holds on at least 80% of the re-run's days
         /// (the rule of the shake and geofence re-checks).
         package func holds() throws -> Bool {
-            guard rerunDays > 0 else { return false }
-            let upper = try Proportion(successes: rerunHeld, trials: rerunDays).wilson().high
-            if claimedDays > 0 {
-                let claimedLow = try Proportion(successes: claimedHeld, trials: claimedDays).wilson().low
-                if upper < claimedLow { return false }
-            }
-            return !claimedReliable || Double(rerunHeld) / Double(rerunDays) >= LadderConfirmation.reliableShare
+            try SweepRecheck.claimHolds(
+                claimed: (claimedHeld, claimedDays), reliable: claimedReliable, rerun: (rerunHeld, rerunDays),
+                reliableShare: LadderConfirmation.reliableShare)
         }
     }
 

@@ -89,37 +89,17 @@ import Testing
         let alone = try LadderConfirmation.run(plan, evaluation, requests: [first], runner: runner)
         #expect(alone == [try #require(grades[first.submission].ladderConfirmation)])
         // The first request by hand on 3 days: each fresh timeline (trial firstTrial + k·6 + t of the suite's seed)
-        // tallied for the team's setting and the rung's, summed over the day, scored on both criteria.
-        guard case .shakeTimelines(let suite) = rubric.suites[0].body,
-            case .shake(let team) = submissions[first.submission].detector,
-            case .shake(let rung) = first.alternative.rung.detector
+        // tallied for the team's setting and the rung's, summed over the day, scored on both criteria
+        // (`GradeRecheckTests.handDay`).
+        guard case .shake(let team) = submissions[first.submission].detector, case .shake(let rung) = first.alternative.rung.detector
         else {
-            Issue.record("the ladder rubric's suite and settings are shake ones")
+            Issue.record("the ladder rubric's settings are shake ones")
             return
         }
         let floor = try evaluation.dispersionFloor(suite: 0)
-        var handPass = 0
-        var handMore = 0
-        for k in 0..<3 {
-            var sums = [GestureTally(), GestureTally()]
-            for t in 0..<suite.timelines {
-                let pair = try GradingEngine.shakeTimeline(
-                    suite, seed: rubric.suites[0].seed, index: LadderConfirmation.firstTrial + k * suite.timelines + t,
-                    [.shipped(team), .shipped(rung)])
-                sums[0].add(pair[0])
-                sums[1].add(pair[1])
-            }
-            let scored = try sums.map { sum in
-                try rubric.criteria.indices.map { c in
-                    try Scoring.score(
-                        rubric.criteria[c], index: c, outcome: .gestures(sum), placeNames: ["1920 Commons"], manual: [:],
-                        dispersionFloor: floor)
-                }
-            }
-            if scored[1].allSatisfy({ $0.verdict == .pass }) { handPass += 1 }
-            let points = scored.map { $0.reduce(0) { $0 + ($1.points ?? 0) } }
-            if points[1] > points[0] + 1e-9 { handMore += 1 }
-        }
+        let hand = try (0..<3).map { try GradeRecheckTests.handDay(rubric, team, rung, day: $0, floor: floor) }
+        let handPass = hand.filter(\.pass).count
+        let handMore = hand.filter(\.more).count
         let firstOnThreeDays = try LadderConfirmation.run(plan, evaluation, requests: [first], days: 3, runner: runner)
         #expect(firstOnThreeDays.map(\.passDays) == [handPass])
         #expect(firstOnThreeDays.map(\.morePointsDays) == [handMore])

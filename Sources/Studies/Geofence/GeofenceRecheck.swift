@@ -30,13 +30,9 @@ package enum GeofenceRecheck {
         /// share's 95% Wilson lower bound, and a check called reliable holds on at least 80% of the re-run's days
         /// (the rule of ``SweepRecheck/Result/holds()``).
         package func holds() throws -> Bool {
-            guard rerunDays > 0 else { return false }
-            let upper = try Proportion(successes: rerunHeld, trials: rerunDays).wilson().high
-            if claimedDays > 0 {
-                let claimedLow = try Proportion(successes: claimedHeld, trials: claimedDays).wilson().low
-                if upper < claimedLow { return false }
-            }
-            return !claimedReliable || Double(rerunHeld) / Double(rerunDays) >= GeofenceConfirmation.reliableShare
+            try SweepRecheck.claimHolds(
+                claimed: (claimedHeld, claimedDays), reliable: claimedReliable, rerun: (rerunHeld, rerunDays),
+                reliableShare: GeofenceConfirmation.reliableShare)
         }
     }
 

@@ -30,15 +30,26 @@ package enum SweepRecheck {
         /// The re-run is at least as good as the claim: the re-run share's 95% upper bound reaches the claimed share's
         /// 95% lower bound, and a choice called reliable meets every target on at least 80% of the re-run's days.
         package func holds() throws -> Bool {
-            guard rerun.days > 0 else { return false }
-            let share = Double(rerun.all) / Double(rerun.days)
-            let upper = try Proportion(successes: rerun.all, trials: rerun.days).wilson().high
-            if let c = claimed, c.days > 0 {
-                let claimedLow = try Proportion(successes: c.all, trials: c.days).wilson().low
-                if upper < claimedLow { return false }
-            }
-            return !claimedReliable || share >= ConfirmationPlan.reliableShare
+            try SweepRecheck.claimHolds(
+                claimed: claimed.map { ($0.all, $0.days) }, reliable: claimedReliable, rerun: (rerun.all, rerun.days),
+                reliableShare: ConfirmationPlan.reliableShare)
         }
+    }
+
+    /// The re-checks' rule (shake, geofence, grading): a claim of `claimed.held` good days in `claimed.days` holds on
+    /// a re-run of `rerun.held` in `rerun.days` when the re-run share's 95% Wilson upper bound reaches the claimed
+    /// share's 95% Wilson lower bound, and a claim called reliable also holds on at least `reliableShare` of the
+    /// re-run's days. False with no re-run day.
+    package static func claimHolds(
+        claimed: (held: Int, days: Int)?, reliable: Bool, rerun: (held: Int, days: Int), reliableShare: Double
+    ) throws -> Bool {
+        guard rerun.days > 0 else { return false }
+        let upper = try Proportion(successes: rerun.held, trials: rerun.days).wilson().high
+        if let c = claimed, c.days > 0 {
+            let claimedLow = try Proportion(successes: c.held, trials: c.days).wilson().low
+            if upper < claimedLow { return false }
+        }
+        return !reliable || Double(rerun.held) / Double(rerun.days) >= reliableShare
     }
 
     /// Runs a shake scenario's report analysis and re-checks its choice on `days` fresh days.

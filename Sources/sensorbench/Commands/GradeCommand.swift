@@ -54,18 +54,11 @@ struct GradeCommand: Subcommand {
                 meaning: "Grade only shard k of n (every suite's visits and timelines numbered by one global index) "
                     + "and write <dir>/<rubric name>.grade.shard-<k>-of-<n>.part; 'sensorbench merge' then writes "
                     + "the reports byte-identical to a whole run."),
-            OptionSpec(
-                "--secret", value: "<hex>",
+            Self.secretOption(
+                \.secret,
                 meaning: "The stream secret mixed into every suite's seed (1 to 16 hexadecimal digits), to reproduce "
                     + "a grade from the secret its summary.md shows. A course must not fix it: a fixed secret lets a "
-                    + "source team record the streams and replay its answers.",
-                default: "a fresh secret when a source team is graded, none otherwise"
-            ) { o, text, context in
-                guard let value = Rubric.parseSecret(text) else {
-                    throw context.error("--secret needs 1 to 16 hexadecimal digits (0x optional), got '\(text)'")
-                }
-                o.secret = value
-            },
+                    + "source team record the streams and replay its answers."),
             OptionSpec(
                 "--team-seconds", value: "<s>",
                 meaning: "Wall-clock seconds for all of one source team's harness runs together; past them the "
@@ -76,6 +69,19 @@ struct GradeCommand: Subcommand {
             },
             SharedOption.quiet(\.quiet),
         ]
+    }
+
+    /// `--secret <hex>`: a stream secret (``Rubric/parseSecret(_:)``); by default a fresh one when a source team is
+    /// graded. `grade` and `dev grade-recheck` share it.
+    static func secretOption<O>(_ key: WritableKeyPath<O, UInt64?>, meaning: String) -> OptionSpec<O> {
+        OptionSpec(
+            "--secret", value: "<hex>", meaning: meaning, default: "a fresh secret when a source team is graded, none otherwise"
+        ) { o, text, context in
+            guard let value = Rubric.parseSecret(text) else {
+                throw context.error("--secret needs 1 to 16 hexadecimal digits (0x optional), got '\(text)'")
+            }
+            o[keyPath: key] = value
+        }
     }
 
     func validate(_ context: ParseContext) throws(UsageError) {

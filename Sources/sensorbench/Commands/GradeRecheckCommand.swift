@@ -28,16 +28,9 @@ struct GradeRecheckCommand: Subcommand {
             OptionSpec(
                 "--rubric", value: "<name>|<file>", meaning: "The rubric, as `grade` takes it.", required: true
             ) { o, text, _ in o.rubric = text },
-            OptionSpec(
-                "--secret", value: "<hex>",
-                meaning: "The stream secret of the grade to check (its summary.md shows it; the shipped grades use 0).",
-                default: "a fresh secret when a source team is graded, none otherwise"
-            ) { o, text, context in
-                guard let value = Rubric.parseSecret(text) else {
-                    throw context.error("--secret needs 1 to 16 hexadecimal digits (0x optional), got '\(text)'")
-                }
-                o.secret = value
-            },
+            GradeCommand.secretOption(
+                \.secret,
+                meaning: "The stream secret of the grade to check (its summary.md shows it; the shipped grades use 0)."),
             OptionSpec(
                 "--days", value: "<n>", meaning: "Further fresh days, 1 to \(GradeRecheck.maximumDays).", default: "100"
             ) { o, text, context in
