@@ -176,8 +176,13 @@ package enum Scoring {
             switch s.metric {
             case .recall:
                 guard t.truth > 0 else { return (nil, nil, "the suite holds no gesture") }
+                // Clustered by timeline as the studies cluster it (a tally never split into timelines is one cluster,
+                // which gives the plain Wilson interval).
+                let clusters =
+                    t.recallClusters.trials == t.truth
+                    ? t.recallClusters : ClusteredProportion(successes: t.truePositives, trials: t.truth)
                 let p = try Proportion(successes: t.truePositives, trials: t.truth)
-                return (p.estimate, try p.wilson(), "\(t.truePositives) of \(t.truth)")
+                return (p.estimate, try clusters.wilson(), "\(t.truePositives) of \(t.truth)")
             case .falseAlarmsPerHour:
                 let hours = t.exposureSeconds / 3600
                 guard hours > 0 else { return (nil, nil, "no time outside gestures") }
@@ -212,7 +217,7 @@ package enum Scoring {
 
     /// A gesture tally as the studies measure it: ``DetectionMetrics`` on its counts, its false alarms clustered
     /// by timeline (a tally never split into timelines is one cluster, which gives Garwood's interval widened by
-    /// the floor) and its single-event share clustered by timeline.
+    /// the floor) and its single-event share and recall clustered by timeline.
     static func metrics(_ t: GestureTally, dispersionFloor: Double) throws -> DetectionMetrics {
         let hours = t.exposureSeconds / 3600
         let rate =
@@ -221,10 +226,13 @@ package enum Scoring {
             t.singleEventClusters.trials == t.truePositives
             ? t.singleEventClusters
             : ClusteredProportion(successes: t.truePositives - t.gesturesWithFragments, trials: t.truePositives)
+        let recall =
+            t.recallClusters.trials == t.truePositives + t.misses
+            ? t.recallClusters : ClusteredProportion(successes: t.truePositives, trials: t.truePositives + t.misses)
         return try DetectionMetrics(
             truePositives: t.truePositives, falseAlarms: t.falseAlarms, misses: t.misses, fragments: t.fragments,
             latency: nil, exposureHours: hours, falseAlarmClusters: rate, gesturesWithFragments: t.gesturesWithFragments,
-            singleEventClusters: single, dispersionFloor: dispersionFloor)
+            singleEventClusters: single, recallClusters: recall, dispersionFloor: dispersionFloor)
     }
 
     static func hoursText(_ h: Double) -> String { (try? Format.number(h, significantDigits: 3)) ?? String(h) }

@@ -22,6 +22,8 @@ package struct GestureTally: Sendable, Equatable {
     package var falseAlarmClusters = ClusteredRate.empty
     /// Detected gestures that fired once out of those detected, one cluster per timeline.
     package var singleEventClusters = ClusteredProportion.empty
+    /// Detected gestures out of the gestures, one cluster per timeline.
+    package var recallClusters = ClusteredProportion.empty
     /// The deliberate shakes the detector missed, by their peak userAcceleration magnitude: bin b counts peaks in
     /// [b, b + 1) × ``missedPeakBinG`` g (the last bin open-ended); empty for scribbles.
     package var missedPeakBins: [Int] = []
@@ -34,6 +36,7 @@ package struct GestureTally: Sendable, Equatable {
     mutating func makeCluster() {
         falseAlarmClusters = ClusteredRate(events: falseAlarms, exposure: exposureSeconds / 3600)
         singleEventClusters = ClusteredProportion(successes: truePositives - gesturesWithFragments, trials: truePositives)
+        recallClusters = ClusteredProportion(successes: truePositives, trials: truth)
     }
 
     mutating func add(_ other: GestureTally) {
@@ -54,6 +57,7 @@ package struct GestureTally: Sendable, Equatable {
         for (i, n) in other.missedPeakBins.enumerated() { missedPeakBins[i] += n }
         falseAlarmClusters = falseAlarmClusters + other.falseAlarmClusters
         singleEventClusters = singleEventClusters + other.singleEventClusters
+        recallClusters = recallClusters + other.recallClusters
     }
 }
 

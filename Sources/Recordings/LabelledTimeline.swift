@@ -6,7 +6,7 @@ import Studies
 /// is an activity false alarms are counted in, and time under no label is `unlabelled`.
 ///
 /// So a recording goes through the study's own matching and statistics (``GestureMatcher``, ``SweepAnalysis``,
-/// ``DetectionMetrics``): recall with its Wilson interval, false alarms per hour over the time outside shakes with
+/// ``DetectionMetrics``): recall with its effective-n Wilson interval over recordings, false alarms per hour over the time outside shakes with
 /// the quasi-Poisson interval over recordings, false alarms per hour by label, latency from the label's start, and
 /// fragments.
 package enum LabelledTimeline {

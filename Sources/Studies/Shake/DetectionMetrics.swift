@@ -6,7 +6,9 @@ import Stats
 /// - precision = TP / (TP + FA), with the effective-n Wilson interval over timelines (``ClusteredProportion``),
 ///   its design effect at least (1 − p̂) + p̂·φ, φ the false alarms' dispersion (false alarms in bursts make a
 ///   clean sample likely); undefined (nil) with no TP and no FA;
-/// - recall = TP / (TP + FN), with a 95% Wilson interval; undefined when the timelines hold no true gesture;
+/// - recall = TP / (TP + FN), with the effective-n Wilson interval over timelines (``ClusteredProportion``: a
+///   timeline's gestures share its motion, so their detections are not independent); undefined when the timelines
+///   hold no true gesture;
 /// - F1 = 2·TP / (2·TP + FA + FN), the harmonic mean of precision and recall written so that it is defined
 ///   whenever anything happened (0 when there are detections or gestures but no TP);
 /// - false alarms per hour = FA / exposure, exposure being the hours of timeline outside true gestures, with
@@ -61,13 +63,15 @@ package struct DetectionMetrics: Sendable, Equatable {
     ///   - singleEventClusters: per timeline, detected gestures that fired once out of those detected (default:
     ///     one cluster of all, which gives the plain Wilson interval).
     ///   - precisionClusters: per timeline, true positives out of detections (default: one cluster of all).
+    ///   - recallClusters: per timeline, detected gestures out of gestures (default: one cluster of all, which gives
+    ///     the plain Wilson interval).
     ///   - dispersionFloor: the least dispersion the false-alarm interval assumes (default 1: none).
     /// - Throws: `StatsError` from GSL (not expected for valid counts).
     package init(
         truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latenciesSeconds: [Double],
         exposureHours: Double, falseAlarmClusters: ClusteredRate? = nil, gesturesWithFragments: Int = 0,
         singleEventClusters: ClusteredProportion? = nil, precisionClusters: ClusteredProportion? = nil,
-        dispersionFloor: Double = 1
+        recallClusters: ClusteredProportion? = nil, dispersionFloor: Double = 1
     ) throws {
         let summary = latenciesSeconds.isEmpty ? nil : try Descriptive.summary(latenciesSeconds)
         try self.init(
@@ -75,16 +79,16 @@ package struct DetectionMetrics: Sendable, Equatable {
             latency: summary.map { ($0.median, $0.p95) }, exposureHours: exposureHours,
             falseAlarmClusters: falseAlarmClusters, gesturesWithFragments: gesturesWithFragments,
             singleEventClusters: singleEventClusters, precisionClusters: precisionClusters,
-            dispersionFloor: dispersionFloor)
+            recallClusters: recallClusters, dispersionFloor: dispersionFloor)
     }
 
     /// Computes the metrics from totals and the latencies' median and 95th percentile (nil: no true positive),
-    /// as a streamed sweep selects them (``SpilledValues``); otherwise as ``init(truePositives:falseAlarms:misses:fragments:latenciesSeconds:exposureHours:falseAlarmClusters:gesturesWithFragments:singleEventClusters:precisionClusters:dispersionFloor:)``.
+    /// as a streamed sweep selects them (``SpilledValues``); otherwise as ``init(truePositives:falseAlarms:misses:fragments:latenciesSeconds:exposureHours:falseAlarmClusters:gesturesWithFragments:singleEventClusters:precisionClusters:recallClusters:dispersionFloor:)``.
     package init(
         truePositives: Int, falseAlarms: Int, misses: Int, fragments: Int, latency: (median: Double, p95: Double)?,
         exposureHours: Double, falseAlarmClusters: ClusteredRate? = nil, gesturesWithFragments: Int = 0,
         singleEventClusters: ClusteredProportion? = nil, precisionClusters: ClusteredProportion? = nil,
-        dispersionFloor: Double = 1
+        recallClusters: ClusteredProportion? = nil, dispersionFloor: Double = 1
     ) throws {
         self.truePositives = truePositives
         self.falseAlarms = falseAlarms
@@ -95,7 +99,7 @@ package struct DetectionMetrics: Sendable, Equatable {
         if events > 0 {
             let r = try Proportion(successes: truePositives, trials: events)
             recall = r.estimate
-            recallInterval = try r.wilson()
+            recallInterval = try (recallClusters ?? ClusteredProportion(successes: truePositives, trials: events)).wilson()
         } else {
             recall = nil
             recallInterval = nil

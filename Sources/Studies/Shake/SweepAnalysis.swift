@@ -82,7 +82,8 @@ package struct SweepAnalysis: Sendable {
                     truePositives: t.truePositives, falseAlarms: t.falseAlarms, misses: t.misses,
                     fragments: t.fragments, latency: latency, exposureHours: exposureHours,
                     falseAlarmClusters: t.rate, gesturesWithFragments: t.gesturesWithFragments,
-                    singleEventClusters: t.single, precisionClusters: t.precision, dispersionFloor: floor))
+                    singleEventClusters: t.single, precisionClusters: t.precision, recallClusters: t.recall,
+                    dispersionFloor: floor))
         }
         self.metrics = metrics
         falseAlarmsByActivity = a.tallies.map(\.causes)
@@ -110,6 +111,7 @@ package struct SweepAnalysis: Sendable {
         var rate = ClusteredRate.empty
         var single = ClusteredProportion.empty
         var precision = ClusteredProportion.empty
+        var recall = ClusteredProportion.empty
         var perActivity: [ClusteredRate]
         var withoutActivity: [ClusteredRate]
 
@@ -150,6 +152,7 @@ package struct SweepAnalysis: Sendable {
                 single + ClusteredProportion(successes: m.truePositives - fragmentedHere.count, trials: m.truePositives)
             precision =
                 precision + ClusteredProportion(successes: m.truePositives, trials: m.truePositives + m.falseAlarms)
+            recall = recall + ClusteredProportion(successes: m.truePositives, trials: m.truePositives + m.misses)
             for a in 0..<activityCount {
                 perActivity[a] =
                     perActivity[a] + ClusteredRate(events: here[a], exposure: activityHours[a])

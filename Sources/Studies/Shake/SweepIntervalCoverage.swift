@@ -139,6 +139,76 @@ package enum SweepIntervalCoverage {
         }
     }
 
+    // MARK: - Recall
+
+    /// A recall design: each timeline's 6 gestures are detected with probability `easy`, or, on a share `hardShare`
+    /// of the timelines (a hard motion context, as a shake made while running), with probability `hard`, so that a
+    /// timeline's gestures share their fate and recall clusters by timeline (intra-cluster correlation
+    /// h(1 − h)(easy − hard)²/(p(1 − p)), p the true recall).
+    package struct RecallDesign: Sendable, Equatable {
+        package let easy: Double
+        package let hard: Double
+        package let hardShare: Double
+
+        package init(easy: Double, hard: Double, hardShare: Double) {
+            self.easy = easy
+            self.hard = hard
+            self.hardShare = hardShare
+        }
+
+        /// The true recall, (1 − h)·easy + h·hard.
+        package var truth: Double { (1 - hardShare) * easy + hardShare * hard }
+        /// The intra-timeline correlation of two gestures' detections.
+        package var correlation: Double {
+            let p = truth
+            return p > 0 && p < 1 ? hardShare * (1 - hardShare) * (easy - hard) * (easy - hard) / (p * (1 - p)) : 0
+        }
+    }
+
+    /// The recall designs `dev shake-coverage` prints: independent detections at 0.95 and 0.8, and timelines of two
+    /// kinds (true recall 0.91 to 0.72, correlation 0.1 to 0.4).
+    package static let recallDesigns: [RecallDesign] = [
+        RecallDesign(easy: 0.95, hard: 0.95, hardShare: 0), RecallDesign(easy: 0.8, hard: 0.8, hardShare: 0),
+        RecallDesign(easy: 0.98, hard: 0.7, hardShare: 0.25), RecallDesign(easy: 1, hard: 0.4, hardShare: 0.3),
+        RecallDesign(easy: 0.9, hard: 0.3, hardShare: 0.3),
+    ]
+
+    /// How often the recall intervals contained the truth.
+    package struct RecallRow: Sendable, Equatable {
+        package let design: RecallDesign
+        package let replications: Int
+        /// The report's interval (effective-n Wilson over timelines, ``DetectionMetrics/recallInterval``).
+        package var covered = 0
+        /// The plain Wilson interval on pooled gestures (what the reports used before).
+        package var plainCovered = 0
+    }
+
+    /// Runs `replications` of one recall design over 36 timelines of 6 gestures; replication k draws from
+    /// `TrialSeed(seed, 10⁸ + designIndex·10⁶ + k)`.
+    ///
+    /// - Throws: `StatsError` from the intervals.
+    package static func runRecall(_ d: RecallDesign, designIndex: Int, replications: Int, seed: UInt64) throws -> RecallRow {
+        var row = RecallRow(design: d, replications: replications)
+        for k in 0..<replications {
+            let stream = try RandomStream(
+                seed: TrialSeed(scenarioSeed: seed, trialIndex: 100_000_000 + UInt64(designIndex) * 1_000_000 + UInt64(k)))
+            var clusters = ClusteredProportion.empty
+            for _ in 0..<timelines {
+                let p = stream.bernoulli(d.hardShare) ? d.hard : d.easy
+                var tp = 0
+                for _ in 0..<gesturesPerTimeline where stream.bernoulli(p) { tp += 1 }
+                clusters = clusters + ClusteredProportion(successes: tp, trials: gesturesPerTimeline)
+            }
+            let metrics = try DetectionMetrics(
+                truePositives: clusters.successes, falseAlarms: 0, misses: clusters.trials - clusters.successes,
+                fragments: 0, latency: nil, exposureHours: 1, recallClusters: clusters)
+            if let ci = metrics.recallInterval, ci.contains(d.truth) { row.covered += 1 }
+            let plain = try Proportion(successes: clusters.successes, trials: clusters.trials).wilson()
+            if plain.contains(d.truth) { row.plainCovered += 1 }
+        }
+        return row
+    }
+
     /// "94.1% [92.5–95.4]": a coverage with its 95% Wilson interval.
     static func coverageText(_ covered: Int, _ n: Int) throws -> String {
         guard n > 0 else { return "–" }
@@ -166,8 +236,26 @@ package enum SweepIntervalCoverage {
                 try coverageText(r.plainPrecisionCovered, r.precisionReported),
             ])
         }
+        let recallRows = try runner.run(count: recallDesigns.count) { i in
+            try runRecall(recallDesigns[i], designIndex: i, replications: replications, seed: 20_261_203)
+        }
+        var r = MarkdownTable(columns: [
+            ("recall (true)", .right), ("hard timelines", .right), ("correlation", .right),
+            ("recall interval (effective n)", .right), ("plain Wilson", .right),
+        ])
+        for row in recallRows {
+            try r.append([
+                try Format.fixed(row.design.truth, decimals: 3),
+                row.design.hardShare > 0
+                    ? "\(try Format.fixed(100 * row.design.hardShare, decimals: 0))% at \(Format.exact(row.design.hard))" : "none",
+                try Format.fixed(row.design.correlation, decimals: 2), try coverageText(row.covered, row.replications),
+                try coverageText(row.plainCovered, row.replications),
+            ])
+        }
         return "Coverage of the 95% intervals, \(replications) replications a design (36 timelines of 0.05–0.3 h, "
             + "bursts of geometric size, a companion setting at 45 an hour; coverage with its 95% Wilson interval):\n\n"
             + t.render()
+            + "\nRecall, \(replications) replications a design (36 timelines of 6 gestures; a share of the timelines hard, "
+            + "their gestures detected less often):\n\n" + r.render()
     }
 }

@@ -159,7 +159,7 @@ extension SweepReport {
         doc.heading("How it was measured", level: 2)
         doc.paragraph(c.method)
         doc.paragraph(
-            "Recall = TP/(TP + misses) with a 95% Wilson interval; precision = TP/(TP + FA); "
+            "Recall = TP/(TP + misses); precision = TP/(TP + FA); "
                 + "F1 = 2·TP/(2·TP + FA + misses); fragments count neither as true positives nor as false alarms. "
                 + "False alarms come in bursts (a stretch of running or a bus ride fires a sensitive detector again "
                 + "and again), so each timeline is a cluster: false alarms an hour have the quasi-Poisson 95% "
@@ -171,9 +171,9 @@ extension SweepReport {
                         + "bound is φ₀·3.69/hours, not Garwood's 3.69/hours"
                     : "1 because no setting fired \(ClusteredRate.eventsToShowDispersion) times with bursts to show: "
                         + "with no false alarm the bound is Garwood's 3.69/hours, which assumes they do not cluster")
-                + ". Precision and the share of detected \(c.gesture)s that fire exactly once have Wilson intervals on "
-                + "the effective sample size (÷ the design effect over timelines; for precision at least "
-                + "(1 − p)+p·φ, the false alarms' dispersion).")
+                + ". Recall, precision and the share of detected \(c.gesture)s that fire exactly once have 95% Wilson "
+                + "intervals on the effective sample size (÷ the design effect over timelines: a timeline's "
+                + "\(c.gesture)s share its motion; for precision at least (1 − p)+p·φ, the false alarms' dispersion).")
         if c.showsWeights {
             var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
             for (name, w) in c.weights {
