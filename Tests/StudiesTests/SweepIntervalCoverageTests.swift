@@ -43,7 +43,7 @@ import Testing
     /// Recall clusters by timeline when a timeline's motion makes its gestures hard: with 30% of the timelines at
     /// detection probability 0.4 and the rest at 1 (true recall 0.7·1 + 0.3·0.4 = 0.82, intra-timeline correlation
     /// 0.3·0.7·0.6²/(0.82·0.18) = 0.512), the reported effective-n interval covers at the nominal rate and the plain
-    /// Wilson interval the reports used before does not (the release table gives 95.2% and 71.2%: the test asks
+    /// Wilson interval the reports used before does not (the release table gives 95.4% and 71.7%: the test asks
     /// < 0.8 of the plain one). Independent detections (0.95, none hard) keep covering.
     @Test func recallIntervalAllowsForHardTimelines() throws {
         let hard = SweepIntervalCoverage.RecallDesign(easy: 1, hard: 0.4, hardShare: 0.3)
