@@ -176,13 +176,9 @@ package enum Scoring {
             switch s.metric {
             case .recall:
                 guard t.truth > 0 else { return (nil, nil, "the suite holds no gesture") }
-                // Clustered by timeline as the studies cluster it (a tally never split into timelines is one cluster,
-                // which gives the plain Wilson interval).
-                let clusters =
-                    t.recallClusters.trials == t.truth
-                    ? t.recallClusters : ClusteredProportion(successes: t.truePositives, trials: t.truth)
+                // Clustered by timeline as the studies cluster it.
                 let p = try Proportion(successes: t.truePositives, trials: t.truth)
-                return (p.estimate, try clusters.wilson(), "\(t.truePositives) of \(t.truth)")
+                return (p.estimate, try t.recallProportion.wilson(), "\(t.truePositives) of \(t.truth)")
             case .falseAlarmsPerHour:
                 let hours = t.exposureSeconds / 3600
                 guard hours > 0 else { return (nil, nil, "no time outside gestures") }
@@ -226,13 +222,10 @@ package enum Scoring {
             t.singleEventClusters.trials == t.truePositives
             ? t.singleEventClusters
             : ClusteredProportion(successes: t.truePositives - t.gesturesWithFragments, trials: t.truePositives)
-        let recall =
-            t.recallClusters.trials == t.truePositives + t.misses
-            ? t.recallClusters : ClusteredProportion(successes: t.truePositives, trials: t.truePositives + t.misses)
         return try DetectionMetrics(
             truePositives: t.truePositives, falseAlarms: t.falseAlarms, misses: t.misses, fragments: t.fragments,
             latency: nil, exposureHours: hours, falseAlarmClusters: rate, gesturesWithFragments: t.gesturesWithFragments,
-            singleEventClusters: single, recallClusters: recall, dispersionFloor: dispersionFloor)
+            singleEventClusters: single, recallClusters: t.recallProportion, dispersionFloor: dispersionFloor)
     }
 
     static func hoursText(_ h: Double) -> String { (try? Format.number(h, significantDigits: 3)) ?? String(h) }

@@ -32,6 +32,12 @@ package struct GestureTally: Sendable, Equatable {
 
     package init() {}
 
+    /// Recall's trials in clusters: the timelines' when they hold every gesture (truth = true positives + misses, the
+    /// matcher's split of the same gestures), else the tally as one cluster, which gives the plain Wilson interval.
+    var recallProportion: ClusteredProportion {
+        recallClusters.trials == truth ? recallClusters : ClusteredProportion(successes: truePositives, trials: truth)
+    }
+
     /// Makes this one timeline's tally a cluster of its own (after its counts are set).
     mutating func makeCluster() {
         falseAlarmClusters = ClusteredRate(events: falseAlarms, exposure: exposureSeconds / 3600)

@@ -34,10 +34,15 @@ import Testing
             let twice = i < 2 ? 5 : 0
             return sum + ClusteredProportion(successes: n - twice, trials: n)
         }
+        t.recallClusters = (0..<36).reduce(ClusteredProportion.empty) { sum, i in
+            // 216 shakes, 6 a timeline; the 16 missed in 4 hard timelines (4, 4, 4, 4).
+            sum + ClusteredProportion(successes: i < 4 ? 2 : 6, trials: 6)
+        }
         return t
     }
 
-    /// Same counts, same floor: the grader's false-alarm and single-event intervals are the study's, bit for bit.
+    /// Same counts, same floor: the grader's false-alarm, single-event and recall intervals are the study's, bit for
+    /// bit; the recall interval is the clustered one (its 16 misses sit in 4 timelines), not the plain Wilson interval.
     @Test(arguments: [1.0, 3.0, 17.0])
     func sameInputsGiveTheSameInterval(floor: Double) throws {
         let t = Self.tally()
@@ -45,7 +50,7 @@ import Testing
             truePositives: t.truePositives, falseAlarms: t.falseAlarms, misses: t.misses, fragments: 0,
             latency: nil, exposureHours: 9, falseAlarmClusters: t.falseAlarmClusters,
             gesturesWithFragments: t.gesturesWithFragments, singleEventClusters: t.singleEventClusters,
-            dispersionFloor: floor)
+            recallClusters: t.recallClusters, dispersionFloor: floor)
         let rate = try Scoring.measure(
             Self.criterion(.falseAlarmsPerHour, PassRule(.atMost, 1)), outcome: .gestures(t), placeNames: [],
             dispersionFloor: floor)
@@ -56,6 +61,12 @@ import Testing
             dispersionFloor: floor)
         #expect(share.0 == study.singleEventShare)
         #expect(share.1 == study.singleEventShareInterval)
+        let recall = try Scoring.measure(
+            Self.criterion(.recall, PassRule(.atLeast, 0.9)), outcome: .gestures(t), placeNames: [], dispersionFloor: floor)
+        #expect(recall.0 == study.recall)
+        #expect(recall.1 == study.recallInterval)
+        let plain = try Proportion(successes: 200, trials: 216).wilson()
+        #expect(t.recallClusters.designEffect > 1 && (recall.1?.low ?? 1) < plain.low)
     }
 
     /// Where they disagreed: 2 false alarms in 9 h against "at most 1 an hour". Before, the grader took the

@@ -855,7 +855,10 @@ package struct DriftDecomposition: Sendable {
             let unclipped = evaluation.crossoverSeconds(fullValues, group: group)
             var interval: ConfidenceInterval?
             var candidates: [String: ConfidenceInterval] = [:]
-            let replicateSeconds = replicateFits.map { evaluation.crossoverSeconds($0, group: group) }
+            // Each replicate's crossing, searched beyond the grid: only an estimate in (0, ∞) uses them (the
+            // log-symmetric interval and the profile's union both need one).
+            let replicateSeconds =
+                unclipped > 0 && unclipped.isFinite ? replicateFits.map { evaluation.crossoverSeconds($0, group: group) } : []
             if unclipped > 0, unclipped.isFinite {
                 let ci = try Bootstrap.logSymmetricInterval(replicateSeconds, estimate: unclipped)
                 if ci.low > 0, ci.high.isFinite {

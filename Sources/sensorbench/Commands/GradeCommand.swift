@@ -97,28 +97,47 @@ struct GradeCommand: Subcommand {
     func run() throws -> ExitCode {
         let rubricPath = try Self.rubricPath(self.rubric)
         if let shard { return try gradeShard(shard, rubricPath: rubricPath) }
-        try InputKind.expect(.rubric, file: rubricPath, command: "grade --rubric")
-        let rubricAsWritten = try Rubric.load(path: rubricPath)
-        let files = try Self.submissionFiles(submissions)
-        // A source team's (or a student project's) streams come from seeds mixed with a secret it cannot know
-        // before its runs.
-        let runsCode = files.contains { Submission.isSourceFolder($0) || StudentProject.isProject(InputPaths.resolve($0)) }
-        let secret = secret ?? (runsCode ? Rubric.freshStreamSecret() : nil)
-        let rubric = secret.map { rubricAsWritten.mixingStreams(secret: $0) } ?? rubricAsWritten
+        let input = try Self.classInput(rubricPath: rubricPath, submissions: submissions, secret: secret, command: "grade")
+        let rubric = input.rubric
         try ReportFiles.reserve(URL(fileURLWithPath: outputFolder))
         let runner = MonteCarloRunner(
             jobs: jobs ?? MonteCarloRunner.defaultJobs,
             progress: ProgressReporter.make(label: "grade \(rubric.name)", quiet: quiet))
-        // Student projects (zips, project folders) become source submissions in a scratch folder first.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-projects-\(UUID().uuidString)")
+        let scratch = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
+        let (graded, failures, prepared) = Self.intake(input.files, rubric: rubric, scratch: scratch)
+        let grades = try Grader.grade(rubric, submissions: graded, runner: runner, teamBudgetSeconds: teamSeconds)
+        let classList = prepared.projects.isEmpty ? [] : [(ProjectClassList.fileName, ProjectClassList.markdown(prepared.projects))]
+        return try Self.writeGrades(rubric, grades: grades, failures: failures, outputFolder: outputFolder, extraFiles: classList)
+    }
+
+    /// The rubric at `rubricPath`, mixed with the stream secret, and the submission files of a grading command
+    /// (`grade`, `dev grade-recheck`). A source team's (or a student project's) streams come from seeds mixed with a
+    /// secret it cannot know before its runs: `secret`, or a fresh one when one is graded.
+    static func classInput(rubricPath: String, submissions: [String], secret: UInt64?, command: String) throws
+        -> (rubric: Rubric, files: [String], secret: UInt64?)
+    {
+        try InputKind.expect(.rubric, file: rubricPath, command: "\(command) --rubric")
+        let rubricAsWritten = try Rubric.load(path: rubricPath)
+        let files = try submissionFiles(submissions)
+        let runsCode = files.contains { Submission.isSourceFolder($0) || StudentProject.isProject(InputPaths.resolve($0)) }
+        let secret = secret ?? (runsCode ? Rubric.freshStreamSecret() : nil)
+        return (secret.map { rubricAsWritten.mixingStreams(secret: $0) } ?? rubricAsWritten, files, secret)
+    }
+
+    /// A fresh scratch folder for student projects (the caller removes it).
+    static func scratchFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-projects-\(UUID().uuidString)")
+    }
+
+    /// Student projects (zips, project folders) become source submissions in `scratch` first; then every file is
+    /// read. Returns the good submissions (relabelled with their projects' names), every failure, and the intake.
+    static func intake(_ files: [String], rubric: Rubric, scratch: URL)
+        -> (submissions: [Submission], failures: [SubmissionFailure], prepared: ProjectIntake.Prepared)
+    {
         let prepared = ProjectIntake.prepare(files, rubric: rubric, scratch: scratch)
         let loaded = Grader.load(rubric, files: prepared.files)
-        let grades = try Grader.grade(
-            rubric, submissions: loaded.submissions.map(prepared.relabel), runner: runner, teamBudgetSeconds: teamSeconds)
-        let classList = prepared.projects.isEmpty ? [] : [(ProjectClassList.fileName, ProjectClassList.markdown(prepared.projects))]
-        return try Self.writeGrades(
-            rubric, grades: grades, failures: prepared.failures(loaded.failures), outputFolder: outputFolder, extraFiles: classList)
+        return (loaded.submissions.map(prepared.relabel), prepared.failures(loaded.failures), prepared)
     }
 
     /// The rubric file `--rubric` names: a name (`rubrics/<name>.json`) or a path, resolved as a profile is

@@ -39,27 +39,22 @@ struct GradeRecheckCommand: Subcommand {
         ]
     }
 
-    /// Grades the class as `grade` does and prints the table (``GradeRecheck``) on stdout.
+    /// Grades the class as `grade` does and prints the table (``GradeRecheck``) on stdout. A submission that cannot be
+    /// read is named on standard error and the others are re-checked; the exit code is then 65, as `grade`'s.
     func run() throws -> ExitCode {
         let rubricPath = try GradeCommand.rubricPath(self.rubric)
-        try InputKind.expect(.rubric, file: rubricPath, command: "dev grade-recheck --rubric")
-        let rubricAsWritten = try Rubric.load(path: rubricPath)
-        let files = try GradeCommand.submissionFiles(submissions)
-        let runsCode = files.contains { Submission.isSourceFolder($0) || StudentProject.isProject(InputPaths.resolve($0)) }
-        let secret = secret ?? (runsCode ? Rubric.freshStreamSecret() : nil)
-        let rubric = secret.map { rubricAsWritten.mixingStreams(secret: $0) } ?? rubricAsWritten
-        let runner = MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sensorbench-projects-\(UUID().uuidString)")
+        let input = try GradeCommand.classInput(
+            rubricPath: rubricPath, submissions: submissions, secret: secret, command: "dev grade-recheck")
+        let scratch = GradeCommand.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let prepared = ProjectIntake.prepare(files, rubric: rubric, scratch: scratch)
-        let loaded = Grader.load(rubric, files: prepared.files)
-        for failure in prepared.failures(loaded.failures) {
+        let (graded, failures, _) = GradeCommand.intake(input.files, rubric: input.rubric, scratch: scratch)
+        for failure in failures {
             FileHandle.standardError.write(Data("sensorbench: not graded: \(failure.error)\n".utf8))
         }
         let results = try GradeRecheck.run(
-            rubric, submissions: loaded.submissions.map(prepared.relabel), days: days, runner: runner)
-        if let secret { print("stream secret \(Rubric.secretText(secret))\n") }
+            input.rubric, submissions: graded, days: days, runner: MonteCarloRunner(jobs: MonteCarloRunner.defaultJobs))
+        if let secret = input.secret { print("stream secret \(Rubric.secretText(secret))\n") }
         print(try GradeRecheck.table(results))
-        return .success
+        return failures.isEmpty ? .success : .dataError
     }
 }
