@@ -5,8 +5,9 @@
 /// The cluster-robust (ratio-estimator) variance is v = m/(m − 1)·Σ(sᵢ − p̂nᵢ)²/N² (Cochran 1977, §6.4 and
 /// §9A); the binomial one is p̂(1 − p̂)/N. Their ratio, the design effect d = max(1, v/(p̂(1 − p̂)/N)) (Kish
 /// 1965), turns N into the effective sample size N/d, and the Wilson interval is taken with p̂ and N/d
-/// (the "effective-n Wilson" of Korn and Graubard 1998). With fragments spread evenly (d = 1) it is the
-/// plain Wilson interval; with p̂ = 0 or 1 the design effect is not estimable and d = 1.
+/// (the "effective-n Wilson" of Korn and Graubard 1998), the effective size scaled by their degrees-of-freedom
+/// factor (z/t₍ₘ₋₁₎)² where d is estimated. With p̂ = 0 or 1 (or one cluster) the design effect is not
+/// estimable, d = 1 and there is no factor: the plain Wilson interval.
 ///
 /// The sufficient statistics (m, S, N, Σsᵢ², Σsᵢnᵢ, Σnᵢ²) add, so parts merge exactly by `+`.
 package struct ClusteredProportion: Sendable, Equatable {
@@ -89,15 +90,29 @@ package struct ClusteredProportion: Sendable, Equatable {
         }
         guard trials > 0 else { return nil }
         let d = max(designEffect, minimumDesignEffect.isFinite ? minimumDesignEffect : 1)
-        if d <= 1 { return try Proportion(successes: successes, trials: trials).wilson(confidence: confidence) }
         let z = try Normal.quantile(1 - (1 - confidence) / 2)
-        let n = Double(trials) / d
+        let degreesOfFreedomScale = try designEffectDegreesOfFreedomScale(z: z, confidence: confidence)
+        if d <= 1, degreesOfFreedomScale == 1 {
+            return try Proportion(successes: successes, trials: trials).wilson(confidence: confidence)
+        }
+        let n = Double(trials) / d * degreesOfFreedomScale
         let p = Double(successes) / Double(trials)
         let z2 = z * z
         let centre = p + z2 / (2 * n)
         let spread = z * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
         let denominator = 1 + z2 / n
         return ConfidenceInterval(low: max(0, (centre - spread) / denominator), high: min(1, (centre + spread) / denominator))
+    }
+
+    /// Korn and Graubard's (1998) degrees-of-freedom factor (z/t₍ₘ₋₁₎)² on the effective sample size, applied
+    /// where the design effect is estimated (m ≥ 2 clusters and 0 < p̂ < 1): the estimate of d from m clusters
+    /// is itself uncertain, with m − 1 degrees of freedom, and an interval that takes it as known is too short
+    /// when m is small. Where d is not estimable (p̂ at 0 or 1, or one cluster) the factor is 1: no variance
+    /// was estimated, so there are no degrees of freedom to correct for.
+    private func designEffectDegreesOfFreedomScale(z: Double, confidence: Double) throws(StatsError) -> Double {
+        guard clusters >= 2, successes > 0, successes < trials else { return 1 }
+        let t = try StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: Double(clusters - 1))
+        return min(1, (z / t) * (z / t))
     }
 
     /// The design effect of a precision TP/(TP + FA) whose false alarms have dispersion φ and whose true positives

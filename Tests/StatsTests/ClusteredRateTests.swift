@@ -133,16 +133,29 @@ import Testing
 
     /// By hand: clusters (6 of 6), (3 of 6), (6 of 6), (1 of 2): S = 16, N = 20, p̂ = 0.8; residuals sᵢ − p̂nᵢ =
     /// 1.2, −1.8, 1.2, −0.6, squares sum 1.44 + 3.24 + 1.44 + 0.36 = 6.48; robust variance 4/3·6.48/400 = 0.0216;
-    /// binomial 0.16/20 = 0.008; design effect 2.7, effective n 7.407407; Wilson at p̂ = 0.8 with that n:
-    /// [0.442334, 0.952767] (the Wilson formula evaluated in numpy).
+    /// binomial 0.16/20 = 0.008; design effect 2.7, effective n 7.407407. Korn and Graubard's factor with m − 1 = 3
+    /// degrees of freedom: t₀.₉₇₅,₃ = 3.182446 (scipy.stats.t.ppf), (1.959964/3.182446)² = 0.379292, so n = 2.809573;
+    /// Wilson at p̂ = 0.8 with that n: [0.276821, 0.976635] (the Wilson formula evaluated in numpy).
+    ///
+    /// Two clusters (1 of 2), (1 of 2): the residuals are 0, so d = 1, but d was estimated (p̂ = 0.5, m = 2) and the
+    /// factor with one degree of freedom applies: t₀.₉₇₅,₁ = 12.706205, n = 4·(1.959964/12.706205)² = 0.095174,
+    /// Wilson [0.006081, 0.993919]. One cluster (3 of 6) has no estimated d and no factor: the plain Wilson interval.
     @Test func handCalculatedDesignEffect() throws {
         var p = ClusteredProportion.empty
         for (s, n) in [(6, 6), (3, 6), (6, 6), (1, 2)] { p = p + ClusteredProportion(successes: s, trials: n) }
         #expect(p.estimate == 0.8)
         #expect(abs(p.designEffect - 2.7) < 1e-12)
         let ci = try #require(try p.wilson())
-        #expect(abs(ci.low - 0.4423343325829642) < 1e-9)
-        #expect(abs(ci.high - 0.9527672140370397) < 1e-9)
+        #expect(abs(ci.low - 0.27682093492631993) < 1e-9)
+        #expect(abs(ci.high - 0.9766350209243712) < 1e-9)
+
+        let two = ClusteredProportion(successes: 1, trials: 2) + ClusteredProportion(successes: 1, trials: 2)
+        #expect(two.designEffect == 1)
+        let twoInterval = try #require(try two.wilson())
+        #expect(abs(twoInterval.low - 0.0060811892127969605) < 1e-9)
+        #expect(abs(twoInterval.high - 0.993918810787203) < 1e-9)
+        #expect(
+            try ClusteredProportion(successes: 3, trials: 6).wilson() == (try Proportion(successes: 3, trials: 6).wilson()))
     }
 
     /// Without clustering (all successes, or one cluster) it is the plain Wilson interval.

@@ -259,5 +259,6 @@ package enum SweepIntervalCoverage {
             + t.render()
             + "\nRecall, \(replications) replications a design (36 timelines of 6 gestures; a share of the timelines hard, "
             + "their gestures detected less often):\n\n" + r.render()
+            + (try activityAndFiresOnceTables(replications: replications, runner: runner, seed: 20_261_203))
     }
 }
