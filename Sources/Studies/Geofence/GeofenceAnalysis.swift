@@ -16,6 +16,8 @@ package struct GeofenceAnalysis: Sendable {
         package let visits: Int
         /// Visits with at least one enter (a collection).
         package let collectedVisits: Int
+        /// Wilson 95 % interval of collectedVisits / visits; `nil` without visits.
+        package let collectInterval: ConfidenceInterval?
         /// Visits whose first enter happened while the walker was truly at least the rule radius plus the tolerance away.
         package let wronglyCollectedVisits: Int
         package let outsideVisits: Int
@@ -145,7 +147,10 @@ package struct GeofenceAnalysis: Sendable {
                     rows.append(
                         Row(
                             cell: cell, checkIndex: c, placeIndex: placeIndex, visits: r.visits,
-                            collectedVisits: r.collected, wronglyCollectedVisits: r.wrong, outsideVisits: r.outside,
+                            collectedVisits: r.collected,
+                            collectInterval: r.visits > 0
+                                ? try Proportion(successes: r.collected, trials: r.visits).wilson() : nil,
+                            wronglyCollectedVisits: r.wrong, outsideVisits: r.outside,
                             falseTriggerVisits: r.falseVisits,
                             falseTriggerInterval: r.outside > 0
                                 ? try GeofenceAnalysis.visitShareInterval(successes: r.falseVisits, trials: r.outside) : nil,

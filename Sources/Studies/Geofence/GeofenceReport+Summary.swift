@@ -113,7 +113,7 @@ extension GeofenceReport {
                     s.placeSet.places[s.targetIndex].coordinate,
                     (s.placeSet.places(variant: v) ?? s.placeSet.places)[s.targetIndex].coordinate)
                 parts.append(
-                    "\(try pctCI(r.collectProbability, try Proportion(successes: r.collectedVisits, trials: r.visits).wilson())) with \(label) (\(try num(appDistance)) m from the hall)"
+                    "\(try pctCI(r.collectProbability, r.collectInterval)) with \(label) (\(try num(appDistance)) m from the hall)"
                 )
             }
             headline =

@@ -198,11 +198,12 @@ package enum GeofenceReport {
                 var series: [ChartSeries] = []
                 for variant in variants {
                     for c in s.checks.indices {
-                        let points = try a.rows
+                        let points = a.rows
                             .filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.checkIndex == c }
                             .map { r in
-                                let ci = try Proportion(successes: r.collectedVisits, trials: r.visits).wilson()
-                                return ChartPoint(x: r.cell.distanceMeters, y: r.collectProbability, yLow: ci.low, yHigh: ci.high)
+                                ChartPoint(
+                                    x: r.cell.distanceMeters, y: r.collectProbability, yLow: r.collectInterval?.low,
+                                    yHigh: r.collectInterval?.high)
                             }
                         series.append(
                             ChartSeries(
