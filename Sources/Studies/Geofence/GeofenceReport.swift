@@ -213,7 +213,7 @@ package enum GeofenceReport {
                 }
                 let chart = LineChart(
                     title: "Share of visits that collect \(s.placeSet.places[s.targetIndex].name), per coordinate variant (\(env))",
-                    xLabel: "true distance from the real place (m)", yLabel: "P(collected), 95% Wilson interval", series: series)
+                    xLabel: "true distance from the real place (m)", yLabel: "P(collected), 95% modified Wilson interval", series: series)
                 charts.append(
                     RenderedChart(
                         path: "collected-by-variant-\(slug(env)).svg",
