@@ -3,8 +3,8 @@ import MonteCarlo
 import Reporting
 import Stats
 
-/// Coverage of a geofence report's false-trigger intervals, counted by simulation from the scenario's own known
-/// parameters: how often each reported 95% interval contains the true value.
+/// Coverage of a geofence report's false-trigger, miss and collect intervals, counted by simulation from the
+/// scenario's own known parameters: how often each reported 95% interval contains the true value.
 ///
 /// A replication is the scenario's visits of the chosen environments run again on trials the report never uses
 /// (global indices from ``firstTrial`` on, replication r owning `firstTrial + r·totalTrials …`), through the whole
