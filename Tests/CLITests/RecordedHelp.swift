@@ -4,7 +4,8 @@
 // (so far: `bench`'s details rewrapped, one line of 171 characters among lines of about 100; `run` and `grade`'s
 // `--shard` text for `slurm/<n>`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
 // dialect registry, with Physics Toolbox; `grade --rubric <name>|<file>` and `walks`' logged turning, issue 25;
-// `replay --labels`, `--rate` and `sweep-recordings`, issue 28).
+// `replay --labels`, `--rate` and `sweep-recordings`, issue 28; `dev geofence-coverage`'s summary names its rate and
+// share intervals, now with the miss and collect shares, issue 24).
 // `--shard` text for `slurm/<n>`, issue 29; `grade`'s `--secret` and `--team-seconds`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
 // dialect registry, with Physics Toolbox).
 
@@ -536,7 +537,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           plan-check              A profile's walking plan, its power checked with the full simulator (docs/recordings.md).
           motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
           write-labelled-samples  Regenerate the synthetic labelled recordings of Scenarios/recordings/labelled.
-          geofence-coverage       The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
+          geofence-coverage       The coverage of a geofence report's rate and share intervals (docs/geofence.md).
           geofence-recheck        Re-run geofence reports' checks on fresh days beside their claims (docs/geofence.md).
           grade-recheck           Re-run the grades' ladder advice on fresh days beside their claims (docs/grading.md).
 
@@ -636,7 +637,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
     (
         "dev geofence-coverage",
         #"""
-        OVERVIEW: The coverage of a geofence report's false-trigger intervals (docs/geofence.md).
+        OVERVIEW: The coverage of a geofence report's rate and share intervals (docs/geofence.md).
 
         USAGE: sensorbench dev geofence-coverage <scenario> [<replications>]
 

@@ -43,15 +43,16 @@ import Testing
         }
     }
 
-    /// 2 of 4 indoor visits missed: 50% (Wilson 95% 15.0%–85.0%) > 5%, so indoor is named with that figure and campus
-    /// (0 of 4 missed, 2 s to trigger) is not.
+    /// 2 of 4 indoor visits missed: 50% > 5%, so indoor is named with that figure and campus (0 of 4 missed, 2 s to
+    /// trigger) is not. The interval is the modified Wilson: 2 missed and 2 not, so both bounds are the Poisson ones,
+    /// χ²(0.025; 4)/2/4 = 0.060553 and 1 − 0.060553 (Wilson's alone would be 15.0%–85.0%).
     @Test func namesTheEnvironmentWhereItFails() throws {
         let s = try scenario()
         #expect(s.cells.count == 4)
         let a = try GeofenceAnalysis(scenario: s, outcomes: outcomes(s, indoorMissed: 2))
         let text = try GeofenceReport.environmentAdvice(s, a, recommended: 0, variant: "base", probe: 80)
         #expect(text.contains("**Where it fails**"))
-        #expect(text.contains("indoor: at 30 m misses 50.0% (95% CI 15.0%–85.0%) of visits"), "\(text)")
+        #expect(text.contains("indoor: at 30 m misses 50.0% (95% CI 6.1%–93.9%) of visits"), "\(text)")
         #expect(!text.contains("campus: at"))
         #expect(text.contains("No check holds in all 2 environments"))
         #expect(text.contains("campus: `naive`") && text.contains("indoor: no check holds"))

@@ -52,11 +52,21 @@ import Testing
         let outside = a.rows[1]
         #expect(outside.outsideVisits == 4 && outside.falseTriggerVisits == 2 && outside.falseTriggers == 4)
         #expect(outside.falseTriggerProbability == 0.5)
-        // 2 of 4 visits: the modified Wilson interval, Wilson's upper bound (0.8500) with the Poisson lower bound
-        // χ²(0.025; 4)/2/4 = 0.24221/4 = 0.060553, below Wilson's 0.1500.
+        // 2 of 4 visits: the modified Wilson interval. 2 counted and 2 not, so both bounds are the Poisson ones:
+        // χ²(0.025; 4)/2/4 = 0.24221/4 = 0.060553 below Wilson's 0.1500, and 1 − 0.060553 = 0.939447 above Wilson's
+        // 0.8500.
         let wilson = try Proportion(successes: 2, trials: 4).wilson()
-        #expect(outside.falseTriggerInterval?.high == wilson.high)
+        #expect(abs((outside.falseTriggerInterval?.high ?? 0) - 0.939447) < 1e-6 && wilson.high < 0.8501)
         #expect(abs((outside.falseTriggerInterval?.low ?? 0) - 0.060553) < 1e-6 && wilson.low > 0.1499)
+        // The miss share (2 of 4 inside visits) and the collect shares (3 of 4 inside, 2 of 4 outside) take the same
+        // interval. 3 of 4: the lower bound is min(Wilson's 0.300642, χ²(0.025; 6)/2/4 = 0.61867/4 = 0.154668), the
+        // upper max(Wilson's 0.954413, 1 − χ²(0.025; 2)/2/4 = 1 − 0.025318/4 = 0.993671).
+        let miss = try #require(inside.missInterval)
+        #expect(abs(miss.low - 0.060553) < 1e-6 && abs(miss.high - 0.939447) < 1e-6)
+        let collect = try #require(inside.collectInterval)
+        #expect(inside.collectedVisits == 3)
+        #expect(abs(collect.low - 0.154668) < 1e-6 && abs(collect.high - 0.993671) < 1e-6)
+        #expect(outside.collectInterval == outside.falseTriggerInterval)
         #expect(abs((outside.falseTriggersPerHour ?? 0) - 12) < 1e-12)
         #expect(abs(outside.flappingCyclesPerHour - 9) < 1e-12)
         #expect(outside.missProbability == nil && outside.timeToTriggerMedianSeconds == nil)

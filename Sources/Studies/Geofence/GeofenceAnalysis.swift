@@ -16,12 +16,15 @@ package struct GeofenceAnalysis: Sendable {
         package let visits: Int
         /// Visits with at least one enter (a collection).
         package let collectedVisits: Int
+        /// 95 % interval of collectedVisits / visits (``GeofenceAnalysis/visitShareInterval(successes:trials:)``, the
+        /// modified Wilson); `nil` without visits.
+        package let collectInterval: ConfidenceInterval?
         /// Visits whose first enter happened while the walker was truly at least the rule radius plus the tolerance away.
         package let wronglyCollectedVisits: Int
         package let outsideVisits: Int
         package let falseTriggerVisits: Int
         /// 95 % interval of falseTriggerVisits / outsideVisits (``GeofenceAnalysis/visitShareInterval(successes:trials:)``,
-        /// Wilson's with the modified lower bound at 1–3 visits); `nil` without outside visits.
+        /// the modified Wilson); `nil` without outside visits.
         package let falseTriggerInterval: ConfidenceInterval?
         /// Enter events during outside visits, and the outside visits' total time, hours.
         package let falseTriggers: Int
@@ -38,7 +41,8 @@ package struct GeofenceAnalysis: Sendable {
         package internal(set) var dispersionFloor = 1.0
         package let insideVisits: Int
         package let missedVisits: Int
-        /// Wilson 95 % interval of missedVisits / insideVisits; `nil` without inside visits.
+        /// 95 % interval of missedVisits / insideVisits (``GeofenceAnalysis/visitShareInterval(successes:trials:)``,
+        /// the modified Wilson); `nil` without inside visits.
         package let missInterval: ConfidenceInterval?
         /// Time from the true entry to the first enter over inside visits that triggered, seconds (negative: the
         /// check entered before the walker was truly inside); `nil` when none triggered.
@@ -145,14 +149,18 @@ package struct GeofenceAnalysis: Sendable {
                     rows.append(
                         Row(
                             cell: cell, checkIndex: c, placeIndex: placeIndex, visits: r.visits,
-                            collectedVisits: r.collected, wronglyCollectedVisits: r.wrong, outsideVisits: r.outside,
+                            collectedVisits: r.collected,
+                            collectInterval: r.visits > 0
+                                ? try GeofenceAnalysis.visitShareInterval(successes: r.collected, trials: r.visits) : nil,
+                            wronglyCollectedVisits: r.wrong, outsideVisits: r.outside,
                             falseTriggerVisits: r.falseVisits,
                             falseTriggerInterval: r.outside > 0
                                 ? try GeofenceAnalysis.visitShareInterval(successes: r.falseVisits, trials: r.outside) : nil,
                             falseTriggers: r.falseEvents, outsideHours: hours, falseTriggerClusters: r.clusters,
                             falseTriggersPerHourInterval: nil,
                             insideVisits: r.inside, missedVisits: r.missed,
-                            missInterval: r.inside > 0 ? try Proportion(successes: r.missed, trials: r.inside).wilson() : nil,
+                            missInterval: r.inside > 0
+                                ? try GeofenceAnalysis.visitShareInterval(successes: r.missed, trials: r.inside) : nil,
                             timeToTriggerMedianSeconds: noTimes ? nil : try r.times.quantile(0.5),
                             timeToTriggerP95Seconds: noTimes ? nil : try r.times.quantile(0.95),
                             flappingCyclesPerHour: r.allSeconds > 0 ? Double(r.exits) / (r.allSeconds / 3600) : 0))
@@ -198,23 +206,34 @@ package struct GeofenceAnalysis: Sendable {
         }
     }
 
-    /// The 95 % interval of a per-visit share x/n: Wilson's, with the lower bound at x = 1, 2, 3 lowered to the
-    /// Poisson one, χ²(0.025; 2x)/(2n), where that is lower (0.0253/n, 0.242/n, 0.619/n): the modified Wilson
-    /// interval of Brown, Cai and DasGupta (2001, *Statistical Science* 16, §4.1.1).
+    /// The 95 % interval of a per-visit share x/n (a false trigger, a miss, a collection): Wilson's, with the lower
+    /// bound at x = 1, 2, 3 lowered to the Poisson one, χ²(0.025; 2x)/(2n), where that is lower (0.0253/n, 0.242/n,
+    /// 0.619/n), and symmetrically the upper bound at n − x = 1, 2, 3 raised to 1 − χ²(0.025; 2(n − x))/(2n) where
+    /// that is higher: the modified Wilson interval of Brown, Cai and DasGupta (2001, *Statistical Science* 16,
+    /// §4.1.1, whose upper bound near n follows "a symmetric prescription").
     ///
     /// Why: Wilson's lower bound at x = 1 is about 0.18/n, so when the true share is below that (a check that fires
     /// on one visit in a thousand, n = 200), every sample with one such visit excludes the truth, and those samples
-    /// are a sixth of them: `dev geofence-coverage` measured 84% coverage at 0.09% per visit (docs/geofence.md).
-    /// The Poisson bound is what a rare share's count obeys. Brown, Cai and DasGupta modify x ≤ 2 for n ≤ 50 and
-    /// x ≤ 3 up to n = 100; the dip is at n·p of 0.1–3 whatever n, so x ≤ 3 is kept for every n. The upper bound is
-    /// Wilson's, and the interval is never narrower than Wilson's.
+    /// are a sixth of them: `dev geofence-coverage` measured 84% coverage at 0.09% per visit (docs/geofence.md), and
+    /// 83% for a miss share of 0.09% and 89.5% for a collect share of 0.06%; a collect share a hair below 1 (a check
+    /// that misses one visit in several thousand at 45 m) is the mirror image, 91%. The Poisson bound is what a rare
+    /// count obeys (of successes near 0, of failures near n). Brown, Cai and DasGupta modify x ≤ 2 for n ≤ 50 and
+    /// x ≤ 3 up to n = 100; the dip is at n·p of 0.1–3 whatever n, so x ≤ 3 is kept for every n. Elsewhere the
+    /// interval is Wilson's, and it is never narrower than Wilson's.
     ///
     /// - Throws: ``StatsError`` for x outside 0…n or n < 1.
     package static func visitShareInterval(successes x: Int, trials n: Int) throws -> ConfidenceInterval {
         let wilson = try Proportion(successes: x, trials: n).wilson()
-        guard (1...3).contains(x) else { return wilson }
-        let poissonLow = try ChiSquared.quantile(0.025, degreesOfFreedom: Double(2 * x)) / 2 / Double(n)
-        return ConfidenceInterval(low: min(wilson.low, poissonLow), high: wilson.high)
+        var low = wilson.low
+        var high = wilson.high
+        if (1...3).contains(x) { low = min(low, try poissonShareLowerBound(count: x, trials: n)) }
+        if (1...3).contains(n - x) { high = max(high, 1 - (try poissonShareLowerBound(count: n - x, trials: n))) }
+        return ConfidenceInterval(low: low, high: high)
+    }
+
+    /// χ²(0.025; 2k)/(2n): the Poisson 95 % lower bound of a rare count k out of n, as a share.
+    static func poissonShareLowerBound(count k: Int, trials n: Int) throws -> Double {
+        try ChiSquared.quantile(0.025, degreesOfFreedom: Double(2 * k)) / 2 / Double(n)
     }
 
     /// The exact (Garwood) 95 % interval of a Poisson rate: k events in exposure T give

@@ -113,7 +113,7 @@ extension GeofenceReport {
                     s.placeSet.places[s.targetIndex].coordinate,
                     (s.placeSet.places(variant: v) ?? s.placeSet.places)[s.targetIndex].coordinate)
                 parts.append(
-                    "\(try pctCI(r.collectProbability, try Proportion(successes: r.collectedVisits, trials: r.visits).wilson())) with \(label) (\(try num(appDistance)) m from the hall)"
+                    "\(try pctCI(r.collectProbability, r.collectInterval)) with \(label) (\(try num(appDistance)) m from the hall)"
                 )
             }
             headline =
@@ -535,9 +535,9 @@ extension GeofenceReport {
             + "The phone's fixes come from the GPS jitter model below; each trial's fixes are generated once and fed to one "
             + "`ProximityMonitor` per check, so the checks see identical data. A visit is *outside* when the student never came truly within "
             + "\(Format.exact(s.ruleRadiusMeters)) m of the place (every enter is then a false trigger) and *inside* otherwise; an inside visit is "
-            + "missed without an enter within \(Format.exact(s.timeLimitSeconds)) s of the true entry. Intervals: Wilson 95% for "
-            + "probabilities (a false trigger per visit: the modified Wilson of Brown, Cai and DasGupta, whose lower bound at 1–3 "
-            + "visits is the Poisson one), quasi-Poisson 95% over visits for rates per hour (Garwood's exact interval on the effective count: false triggers come in bursts within a visit, so each visit is a cluster), "
+            + "missed without an enter within \(Format.exact(s.timeLimitSeconds)) s of the true entry. Intervals: for shares of "
+            + "visits (a false trigger, a miss, a collection) the modified Wilson 95% interval of Brown, Cai and DasGupta: Wilson's, "
+            + "but with 1–3 visits counted (or 1–3 not counted) the bound on that side is the Poisson one; quasi-Poisson 95% over visits for rates per hour (Garwood's exact interval on the effective count: false triggers come in bursts within a visit, so each visit is a cluster), "
             + (try floorText(s, a)) + ". Places: \(s.placeSet.source). Reproduce with "
             + "`sensorbench run \(s.file) --seed \(s.seed) --trials \(s.trialsPerCell)`."
     }

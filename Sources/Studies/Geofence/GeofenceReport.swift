@@ -198,11 +198,12 @@ package enum GeofenceReport {
                 var series: [ChartSeries] = []
                 for variant in variants {
                     for c in s.checks.indices {
-                        let points = try a.rows
+                        let points = a.rows
                             .filter { $0.cell.variant == variant && $0.cell.environment.name == env && $0.checkIndex == c }
                             .map { r in
-                                let ci = try Proportion(successes: r.collectedVisits, trials: r.visits).wilson()
-                                return ChartPoint(x: r.cell.distanceMeters, y: r.collectProbability, yLow: ci.low, yHigh: ci.high)
+                                ChartPoint(
+                                    x: r.cell.distanceMeters, y: r.collectProbability, yLow: r.collectInterval?.low,
+                                    yHigh: r.collectInterval?.high)
                             }
                         series.append(
                             ChartSeries(
@@ -212,7 +213,7 @@ package enum GeofenceReport {
                 }
                 let chart = LineChart(
                     title: "Share of visits that collect \(s.placeSet.places[s.targetIndex].name), per coordinate variant (\(env))",
-                    xLabel: "true distance from the real place (m)", yLabel: "P(collected), 95% Wilson interval", series: series)
+                    xLabel: "true distance from the real place (m)", yLabel: "P(collected), 95% modified Wilson interval", series: series)
                 charts.append(
                     RenderedChart(
                         path: "collected-by-variant-\(slug(env)).svg",

@@ -2,8 +2,8 @@ import FileFormats
 import MonteCarlo
 import Studies
 
-/// `sensorbench dev geofence-coverage SCENARIO [R]`: the coverage of a geofence report's false-trigger intervals,
-/// replicated from the scenario's own parameters on fresh trials (docs/geofence.md).
+/// `sensorbench dev geofence-coverage SCENARIO [R]`: the coverage of a geofence report's false-trigger, miss and
+/// collect intervals, replicated from the scenario's own parameters on fresh trials (docs/geofence.md).
 struct GeofenceCoverageCommand: Subcommand {
     var scenario = ""
     var replications = 200
@@ -11,7 +11,7 @@ struct GeofenceCoverageCommand: Subcommand {
     init() {}
 
     static let name = "geofence-coverage"
-    static let summary = "The coverage of a geofence report's false-trigger intervals (docs/geofence.md)."
+    static let summary = "The coverage of a geofence report's rate and share intervals (docs/geofence.md)."
 
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
