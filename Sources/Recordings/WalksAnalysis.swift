@@ -19,8 +19,15 @@ import Studies
 ///
 /// The comparison: each walk's percentile among the simulated |drift| of its walk (mid-rank) is uniform if the
 /// walks come from the prediction; Anderson–Darling tests that (``UniformityTests``), and the exact sign test asks
-/// whether the walks sit above or below the predicted median as often. When either rejects at 5%, ``gap`` says
-/// which error would explain it. With turning in the log, ``timeOrTurning`` answers the question from the walks;
+/// whether the walks sit above or below the predicted median as often. Both take the walks as independent, and a
+/// log's walks are not: they are one phone's, sharing its turn-on bias and scale factor (a phone of the class with a
+/// small bias puts every walk low). So the verdict is calibrated for one phone: `trials` logs (at least
+/// ``minimumCalibrationLogs``) of the same walks are
+/// simulated, one phone drawn per log (a class profile: from its spreads; a device profile: its values ± standard
+/// errors, once per log), each compared with the same predictions, and the p-value is the share of those logs whose
+/// smaller p-value of the two tests is at most the log's own, (1 + #{≤})/(1 + logs) (a Monte Carlo test, Davison and
+/// Hinkley 1997, §4.2.1: exact level whatever the dependence). When it rejects at 5%, ``gap`` says which error would
+/// explain it. With turning in the log, ``timeOrTurning`` answers the question from the walks;
 /// without, ``plan`` says which walks would.
 package struct WalksAnalysis: Sendable {
     /// The walk a log entry is simulated as: its duration and, when it logged them, its total and net rotation.
@@ -95,6 +102,11 @@ package struct WalksAnalysis: Sendable {
     /// Walks above the predicted median, and the exact two-sided sign test's p.
     package let aboveMedian: Int
     package let signTestPValue: Double
+    /// Simulated one-phone logs of the same walks the comparison is calibrated on.
+    package let calibrationLogs: Int
+    /// The comparison's p-value for one phone's log: the share of the simulated one-phone logs whose smaller p-value
+    /// (Anderson–Darling or sign test) is at most this log's, (1 + #{≤})/(1 + logs).
+    package let calibratedPValue: Double
     /// Which error would explain a rejected comparison, or nil.
     package let gap: Gap?
     /// The answer from the walks' own turning (a log with `turnedDegrees`), or why there is none.
@@ -105,8 +117,45 @@ package struct WalksAnalysis: Sendable {
     /// For a device profile, what each unmeasured term could change (``UnmeasuredEffect``).
     package let unmeasured: [UnmeasuredEffect]
 
-    /// Whether the comparison rejects the profile at 5% (either test).
-    package var rejected: Bool { andersonDarling.pValue < 0.05 || signTestPValue < 0.05 }
+    /// Whether the comparison rejects the profile at 5% (the calibrated p-value).
+    package var rejected: Bool { calibratedPValue < 0.05 }
+
+    /// The rule `walks` used before the calibration: either test at 5%, the walks taken as independent phones.
+    package var rejectedTakingWalksAsIndependent: Bool { andersonDarling.pValue < 0.05 || signTestPValue < 0.05 }
+
+    /// The two tests on one log's walks, each against the prediction of its own walk.
+    struct Comparison {
+        let percentiles: [Double]
+        let andersonDarling: UniformityTests.Result
+        let aboveMedian: Int
+        let signTestPValue: Double
+        /// The smaller of the two p-values: the statistic the calibration ranks.
+        var leastPValue: Double { min(andersonDarling.pValue, signTestPValue) }
+
+        /// Mid-rank percentiles (kept off 0 and 1), Anderson–Darling against uniform and the sign test.
+        init(absDriftDeg: [Double], predictions: [Prediction]) {
+            var percentiles: [Double] = []
+            var above = 0
+            for (x, p) in zip(absDriftDeg, predictions) {
+                let below = p.sortedAbsDriftDeg.filter { $0 < x }.count
+                let equal = p.sortedAbsDriftDeg.filter { $0 == x }.count
+                percentiles.append((Double(below) + Double(equal) / 2 + 0.5) / Double(p.sortedAbsDriftDeg.count + 1))
+                if x > p.medianAbsDriftDeg { above += 1 }
+            }
+            self.percentiles = percentiles
+            andersonDarling = UniformityTests.andersonDarling(percentiles)
+            aboveMedian = above
+            signTestPValue = UniformityTests.signTestPValue(above: above, n: percentiles.count)
+        }
+    }
+
+    /// The least number of simulated logs the calibration uses: with m logs the smallest p-value is 1/(m + 1), so
+    /// 199 lets a log be rejected at 0.5% whatever `trials` is (with 10 it could never reach 5%).
+    static let minimumCalibrationLogs = 199
+
+    /// The first trial index of the calibration's simulated logs (2³¹): beyond any prediction's (at most the
+    /// log's distinct walks × 100 000 trials), below the shared-device index.
+    static let calibrationFirstTrial = 1 << 31
 
     /// The error that would explain a gap between the walks and the prediction.
     ///
@@ -211,23 +260,37 @@ package struct WalksAnalysis: Sendable {
         aboveBand = above
         belowBand = below
 
-        // Percentiles (mid-rank, kept off 0 and 1) and the two tests.
-        var percentiles: [Double] = []
-        var aboveMedian = 0
-        for e in log.entries {
-            guard let p = predictions.first(where: { $0.key == WalkKey(e) }) else { continue }
-            let x = abs(e.driftDegrees)
-            let below = p.sortedAbsDriftDeg.filter { $0 < x }.count
-            let equal = p.sortedAbsDriftDeg.filter { $0 == x }.count
-            percentiles.append((Double(below) + Double(equal) / 2 + 0.5) / Double(p.sortedAbsDriftDeg.count + 1))
-            if x > p.medianAbsDriftDeg { aboveMedian += 1 }
+        // The two tests on the log's walks, each against its own walk's prediction.
+        let keyIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+        let paired = log.entries.compactMap { e in keyIndex[WalkKey(e)].map { (abs(e.driftDegrees), cells[$0]) } }
+        let entryCells = paired.map(\.1)
+        let predicted = predictions
+        let entryPredictions = entryCells.map { predicted[$0.index] }
+        let observed = Comparison(absDriftDeg: paired.map(\.0), predictions: entryPredictions)
+        percentiles = observed.percentiles
+        andersonDarling = observed.andersonDarling
+        aboveMedian = observed.aboveMedian
+        signTestPValue = observed.signTestPValue
+
+        // Calibrated for one phone: `trials` (at least 199) logs of the same walks, one phone drawn per log.
+        let perLog = entryCells.count
+        let nullLeast = try runner.run(count: max(trials, Self.minimumCalibrationLogs)) { r -> Double in
+            let base = Self.calibrationFirstTrial + r * (perLog + 1)
+            let phone = GyroDevice.draw(
+                from: profile, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(base))))
+            var drifts: [Double] = []
+            drifts.reserveCapacity(perLog)
+            for (i, cell) in entryCells.enumerated() {
+                let o = try DriftTrial.run(
+                    cell: cell, trialInCell: r, globalIndex: base + 1 + i, scenario: scenario, sharedDevice: phone)
+                drifts.append(abs(o.driftRadians) * 180 / .pi)
+            }
+            return Comparison(absDriftDeg: drifts, predictions: entryPredictions).leastPValue
         }
-        self.percentiles = percentiles
-        andersonDarling = UniformityTests.andersonDarling(percentiles)
-        self.aboveMedian = aboveMedian
-        signTestPValue = UniformityTests.signTestPValue(above: aboveMedian, n: percentiles.count)
-        let rejected = andersonDarling.pValue < 0.05 || signTestPValue < 0.05
-        gap = rejected ? Self.gap(log: log, predictions: predictions, straight: straight) : nil
+        calibrationLogs = nullLeast.count
+        let atMost = nullLeast.filter { $0 <= observed.leastPValue }.count
+        calibratedPValue = Double(1 + atMost) / Double(1 + nullLeast.count)
+        gap = calibratedPValue < 0.05 ? Self.gap(log: log, predictions: predictions, straight: straight) : nil
 
         // Time or turning: from the walks' own turning; a plan whenever the walks do not answer it.
         var answer: TimeOrTurning?

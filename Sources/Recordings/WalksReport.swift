@@ -160,20 +160,24 @@ package enum WalksReport {
         doc.heading("Your walks against the profile", level: 2)
         let against =
             a.profile.kind == .device
-            ? "one phone: the device profile `\(a.profile.name)` (its measured errors, each drawn per simulated walk "
-                + "from its value ± standard error)"
-            : "a class of phones: the class profile `\(a.profile.name)` (a fresh phone drawn from its spreads per "
-                + "simulated walk)"
+            ? "one phone: the device profile `\(a.profile.name)` (its measured errors, drawn from their values ± "
+                + "standard errors once per simulated log)"
+            : "a class of phones: the class profile `\(a.profile.name)` (your log as one phone of the class: a phone "
+                + "drawn from its spreads once per simulated log)"
         func pText(_ p: Double) throws -> String {
             let text = try Format.pValue(p)
             return text.hasPrefix("<") ? text : "= \(text)"
         }
         let adP = try pText(a.andersonDarling.pValue)
         let signP = try pText(a.signTestPValue)
+        let calibratedP = try pText(a.calibratedPValue)
         var verdict =
             "Compared against \(against). Anderson–Darling on the walks' percentiles in the predicted distribution: "
-            + "A² = \(try d(a.andersonDarling.statistic)) (p \(adP)); \(a.aboveMedian) of \(a.percentiles.count) walks above "
-            + "the predicted median (exact sign test, p \(signP)). "
+            + "A² = \(try d(a.andersonDarling.statistic)) (p \(adP) if the walks were independent); \(a.aboveMedian) of "
+            + "\(a.percentiles.count) walks above the predicted median (exact sign test, p \(signP) if independent). "
+            + "Your walks share one phone's errors, so the verdict is calibrated on \(a.calibrationLogs) simulated logs of "
+            + "the same walks, one phone each: p \(calibratedP) (the share of them whose smaller p-value is at most "
+            + "yours). "
         if a.rejected {
             verdict += "**Your walks do not drift as `\(a.profile.name)` predicts"
             if let gap = a.gap {
@@ -184,7 +188,18 @@ package enum WalksReport {
             }
         } else {
             verdict +=
-                "Consistent with the profile (neither test rejects at 5%; with \(a.percentiles.count) walks only a large gap would show)."
+                "Consistent with the profile (the calibrated test does not reject at 5%; with \(a.percentiles.count) walks of one "
+                + "phone only a large gap would show)."
+            if a.rejectedTakingWalksAsIndependent {
+                let why =
+                    a.profile.kind == .device
+                    ? "this phone's errors are one draw within their measured uncertainty, and all its walks move with it."
+                    : "one phone's fixed errors move all its walks together, so a phone of this class can sit at one end "
+                        + "of the class's spread on every walk. To test this phone itself, measure it (`sensorbench "
+                        + "calibrate`) and compare the log with its device profile."
+                verdict +=
+                    " Taken as \(a.percentiles.count) independent phones the walks would not fit; as one phone they do: \(why)"
+            }
         }
         doc.paragraph(verdict)
         let outside = a.aboveBand + a.belowBand
@@ -226,7 +241,9 @@ package enum WalksReport {
                 + (a.profile.kind == .device
                     ? "this one phone, its fixed errors drawn per walk within their uncertainty" : "a fresh phone per walk")
                 + "), summarised as the median and the 2.5–97.5% range of |drift|. `walks.csv` gives each measured "
-                + "walk's percentile among them (mid-rank).")
+                + "walk's percentile among them (mid-rank). The comparison's p-value comes from "
+                + "\(a.calibrationLogs) further simulated logs of the same walks, one phone drawn per log, each compared "
+                + "with the same predictions (a Monte Carlo test).")
         if !a.log.skipped.isEmpty || !a.log.notes.isEmpty {
             doc.heading("Import", level: 2)
             doc.bullets(

@@ -5,7 +5,8 @@
 // `--shard` text for `slurm/<n>`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
 // dialect registry, with Physics Toolbox; `grade --rubric <name>|<file>` and `walks`' logged turning, issue 25;
 // `replay --labels`, `--rate` and `sweep-recordings`, issue 28; `dev geofence-coverage`'s summary names its rate and
-// share intervals, now with the miss and collect shares, issue 24).
+// share intervals, now with the miss and collect shares, issue 24; `walks`' calibrated comparison and `dev walks-level`,
+// issue 24).
 // `--shard` text for `slurm/<n>`, issue 29; `grade`'s `--secret` and `--team-seconds`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
 // dialect registry, with Physics Toolbox).
 
@@ -286,8 +287,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
         with time or with turning (a regression with intervals); without, says it cannot and gives a
         walking plan, checked by simulation. Simulates <n> walks per distinct duration and logged
         turning on the profile (a class of phones, or one phone for a device profile), tests the walks'
-        percentiles against them (Anderson-Darling, sign test) and names the error that would explain a
-        gap. Writes walks.csv, profile.csv, regression.csv, walks.svg and summary.md; the summary lists
+        percentiles against them (Anderson-Darling, sign test, calibrated on <n> simulated logs of the
+        same walks, one phone each) and names the error that would explain a gap. Writes walks.csv, profile.csv, regression.csv, walks.svg and summary.md; the summary lists
         what was skipped.
 
         USAGE: sensorbench walks <log.json> [--profile <name>|<file>] [--out <dir>] [--trials <n>] [--seed <s>] [--walk straight|loop] [--jobs <n>] [--quiet]
@@ -300,7 +301,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a
                                   path. (default: phone-calibrated)
           -o, --out <dir>         Folder for the report. (default: Reports/walks)
-          --trials <n>            Simulated walks per duration. 10 to 100000. (default: 200)
+          --trials <n>            Simulated walks per duration, and one-phone logs for the p-value. 10 to 100000. (default:
+                                  200)
           --seed <s>              Seed of the simulation. 0 to 2^64-1. (default: 1)
           --walk straight|loop    Simulated walk for entries without logged turning: straight, or a 4-turn loop. (default:
                                   loop)
@@ -540,6 +542,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           geofence-coverage       The coverage of a geofence report's rate and share intervals (docs/geofence.md).
           geofence-recheck        Re-run geofence reports' checks on fresh days beside their claims (docs/geofence.md).
           grade-recheck           Re-run the grades' ladder advice on fresh days beside their claims (docs/grading.md).
+          walks-level             How often walks rejects a log that comes from its profile (docs/recordings.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -679,6 +682,37 @@ let recordedHelp: [(topic: String?, text: String)] = [
           --secret <hex>          The stream secret of the grade to check (its summary.md shows it; the shipped grades use
                                   0). (default: a fresh secret when a source team is graded, none otherwise)
           --days <n>              Further fresh days, 1 to 10000. (default: 100)
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev walks-level",
+        #"""
+        OVERVIEW: How often walks rejects a log that comes from its profile (docs/recordings.md).
+
+        Simulates <n> logs of the walks in <log.json> (their durations and logged turning), one phone
+        drawn from the profile per log (its fixed errors times --error-scale), and analyses each as
+        walks does. Prints how many the calibrated comparison rejects at 5% (the level at scale 1, the
+        power above) and how many the rule before the calibration rejected (either test at 5%, the
+        walks taken as independent phones), with Wilson 95% intervals.
+
+        USAGE: sensorbench dev walks-level <log.json> [--profile <name>|<file>] [--replications <n>] [--trials <n>] [--error-scale <k>] [--seed <s>] [--walk straight|loop] [--jobs <n>]
+
+        ARGUMENTS:
+          <log.json>              The walks to simulate (TurnBack's drift log).
+
+        OPTIONS:
+          --profile <name>|<file>
+                                  Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a
+                                  path. (default: phone-calibrated)
+          --replications <n>      Simulated logs, 10 to 100000. (default: 200)
+          --trials <n>            Each analysis's simulated walks per duration (and logs). 10 to 100000. (default: 200)
+          --error-scale <k>       The simulated phones' fixed errors times k, 0 to 100 (1: the level). (default: 1)
+          --seed <s>              Seed of the simulation. 0 to 2^64-1. (default: 1)
+          --walk straight|loop    Simulated walk for entries without logged turning: straight, or a 4-turn loop. (default:
+                                  loop)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
           -h, --help              Show help information.
         """#
     ),

@@ -8,7 +8,7 @@ enum DevCommand: SubcommandGroup {
             WriteSamplesCommand.self, AllanRecoveryCommand.self, AllanCoverageCommand.self, DriftCoverageCommand.self,
             ShakeCoverageCommand.self,
             ShakeRecheckCommand.self, PlanCheckCommand.self, MotionCheckCommand.self, WriteLabelledSamplesCommand.self,
-            GeofenceCoverageCommand.self, GeofenceRecheckCommand.self, GradeRecheckCommand.self,
+            GeofenceCoverageCommand.self, GeofenceRecheckCommand.self, GradeRecheckCommand.self, WalksLevelCommand.self,
         ]
     }
 }

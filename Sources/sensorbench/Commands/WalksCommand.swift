@@ -28,8 +28,8 @@ struct WalksCommand: Subcommand {
         with time or with turning (a regression with intervals); without, says it cannot and gives a
         walking plan, checked by simulation. Simulates <n> walks per distinct duration and logged
         turning on the profile (a class of phones, or one phone for a device profile), tests the walks'
-        percentiles against them (Anderson-Darling, sign test) and names the error that would explain a
-        gap. Writes walks.csv, profile.csv, regression.csv, walks.svg and summary.md; the summary lists
+        percentiles against them (Anderson-Darling, sign test, calibrated on <n> simulated logs of the
+        same walks, one phone each) and names the error that would explain a gap. Writes walks.csv, profile.csv, regression.csv, walks.svg and summary.md; the summary lists
         what was skipped.
         """
 
@@ -50,7 +50,8 @@ struct WalksCommand: Subcommand {
                 o.profile = text
             },
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/walks"),
-            SharedOption.trials(\.trials, in: 10...100_000, meaning: "Simulated walks per duration.", default: "200"),
+            SharedOption.trials(
+                \.trials, in: 10...100_000, meaning: "Simulated walks per duration, and one-phone logs for the p-value.", default: "200"),
             SharedOption.seed(\.seed, meaning: "Seed of the simulation.", default: "1"),
             OptionSpec(
                 "--walk", value: "straight|loop",
