@@ -149,7 +149,10 @@ package enum Scoring {
                 let n = trials.reduce(0, +)
                 let k = successes.reduce(0, +)
                 let p = try Proportion(successes: k, trials: n)
-                return (p.estimate, try p.wilson(), among.isEmpty ? "" : "\(k) of \(n)\(among)")
+                return (
+                    p.estimate, try GeofenceAnalysis.visitShareInterval(successes: k, trials: n),
+                    among.isEmpty ? "" : "\(k) of \(n)\(among)"
+                )
             case .worstPlace, .highestPlace:
                 // The lowest (highest) rate among halls with visits counted; ties go to the first hall in the
                 // rubric's order.
@@ -167,7 +170,7 @@ package enum Scoring {
                 let p = try Proportion(successes: successes[i], trials: trials[i])
                 let name = i < placeNames.count ? placeNames[i] : "hall \(i + 1)"
                 return (
-                    p.estimate, try p.wilson(),
+                    p.estimate, try GeofenceAnalysis.visitShareInterval(successes: successes[i], trials: trials[i]),
                     "\(s.aggregation == .worstPlace ? "worst" : "highest"): \(name)"
                         + (among.isEmpty ? "" : " (\(successes[i]) of \(trials[i])\(among))")
                 )

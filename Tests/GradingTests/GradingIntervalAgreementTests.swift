@@ -1,3 +1,4 @@
+import Foundation
 import Stats
 import Testing
 
@@ -111,5 +112,31 @@ import Testing
             try evaluation.dispersionFloor(suite: 1)
                 == ClusteredRate.dispersionFloor(of: [Self.tally().falseAlarmClusters, sensitive.falseAlarmClusters]))
         #expect(try evaluation.dispersionFloor(suite: 1) > 8)
+    }
+
+    /// A share of hall visits takes the geofence study's interval (`GeofenceAnalysis.visitShareInterval`, the modified
+    /// Wilson whose coverage docs/geofence.md measures): 399 of 400 visits collected by a gesture, the one left falsely
+    /// collected. One visit short of n, the upper end is raised to 1 − χ²₀.₀₂₅(2)/2/400 = 1 − 0.0253178/400 = 0.9999367
+    /// (above Wilson's 0.99559); one false collection, the lower end lowered to 0.0253178/400 = 6.329·10⁻⁵ (below
+    /// Wilson's 0.000441). χ²₀.₀₂₅(2)/2 = −ln(0.975) = 0.0253178.
+    @Test func aVisitShareTakesTheGeofenceStudysInterval() throws {
+        var v = VisitTally(places: 2, visitsPerPlace: 200)
+        for place in 0..<2 {
+            for visit in 0..<200 {
+                v.add(place == 1 && visit == 0 ? .falseCollection : .collected, place: place)
+            }
+        }
+        let collect = try Scoring.measure(
+            Self.criterion(.collectRate, PassRule(.atLeast, 0.9)), outcome: .visits(v), placeNames: [], dispersionFloor: 1)
+        let collectInterval = try #require(collect.1)
+        #expect(collectInterval == (try GeofenceAnalysis.visitShareInterval(successes: 399, trials: 400)))
+        #expect(abs(collectInterval.high - (1 + log(0.975) / 400)) < 1e-9)
+        #expect(collectInterval.high > (try Proportion(successes: 399, trials: 400).wilson()).high)
+        let falsely = try Scoring.measure(
+            Self.criterion(.falseCollectionRate, PassRule(.atMost, 0.05)), outcome: .visits(v), placeNames: [],
+            dispersionFloor: 1)
+        let falseInterval = try #require(falsely.1)
+        #expect(abs(falseInterval.low + log(0.975) / 400) < 1e-9)
+        #expect(falseInterval.low < (try Proportion(successes: 1, trials: 400).wilson()).low)
     }
 }
