@@ -13,8 +13,10 @@ package struct AllanAnalysis: Sendable {
         /// The mean rate of the record, rad/s: on a still sensor, this phone's turn-on bias on this axis.
         package let meanRadPerSec: Double
         /// 95% interval of that bias: mean ± z·√Var(mean), Var(mean) from the identified noise model
-        /// (``AllanModelFit/varianceOfMean(recordSeconds:)``; N²/L when only white noise is identified). It is the
-        /// interval of the bias during this record: a bias wander too slow to show in the record counts as part of it.
+        /// (``AllanNoiseTerms/varianceOfMean(recordSeconds:)``: the chosen model's, with a rate random walk beside a
+        /// Gauss–Markov bias at K's upper bootstrap point; N²/L when only white noise is identified). The bias is the
+        /// constant at turn-on: a rate random walk's wander during the record is noise about it (K²L/3), and a bias
+        /// wander too slow to show in the record counts as part of it.
         package let meanInterval: ConfidenceInterval
         /// Why the record does not look static on this axis, or `nil` (see ``staticProblem(curve:terms:)``).
         package let staticProblem: String?
@@ -110,7 +112,7 @@ package struct AllanAnalysis: Sendable {
                 let mean = try Descriptive.mean(samples)
                 let length = Double(curve.sampleCount) * interval
                 let variance =
-                    terms.model?.varianceOfMean(recordSeconds: length)
+                    terms.varianceOfMean(recordSeconds: length)
                     ?? terms.angleRandomWalk.map { $0.value * $0.value / length }
                     ?? curve.points[curve.points.count - 1].deviation * curve.points[curve.points.count - 1].deviation
                 let z = try Normal.quantile(0.975)

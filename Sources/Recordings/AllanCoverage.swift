@@ -3,7 +3,8 @@ import MonteCarlo
 import Stats
 
 /// `sensorbench dev allan-coverage`: how often the Allan analysis identifies a rate random walk beside a
-/// Gauss–Markov bias, and how often its 95% intervals of N, K and σ_GM (and T) cover the truth.
+/// Gauss–Markov bias, and how often its 95% intervals of N, K and σ_GM (and T) cover the truth, and the mean rate's the
+/// turn-on bias.
 package enum AllanCoverage {
     /// One design: the z axis of ``AllanBenchmark/recording(_:seed:)`` with these terms.
     package struct Design: Sendable {
@@ -48,6 +49,8 @@ package enum AllanCoverage {
         package var sigmaCovered = 0
         package var timeCovered = 0
         package var walkCovered = 0
+        /// Records whose mean-rate interval (``AllanAnalysis/Axis/meanInterval``) holds the true turn-on bias.
+        package var meanCovered = 0
 
         /// Adds another set of records' counts.
         mutating func add(_ o: Counts) {
@@ -59,6 +62,7 @@ package enum AllanCoverage {
             sigmaCovered += o.sigmaCovered
             timeCovered += o.timeCovered
             walkCovered += o.walkCovered
+            meanCovered += o.meanCovered
         }
     }
 
@@ -74,9 +78,11 @@ package enum AllanCoverage {
         let trueK = design.rateRandomWalkDegPerSecPerRootSec * degrees
         let records = try runner.run(count: replications) { i -> Counts in
             let recording = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(first + i))
-            let terms = try AllanAnalysis(recording: recording, axes: ["z"], resamples: resamples).axes[0].terms
+            let axis = try AllanAnalysis(recording: recording, axes: ["z"], resamples: resamples).axes[0]
+            let terms = axis.terms
             var c = Counts()
             c.records = 1
+            if axis.meanInterval.contains(design.recoveryCase.turnOnBiasDegPerSec * degrees) { c.meanCovered = 1 }
             if let n = terms.angleRandomWalk {
                 c.nRead = 1
                 if n.interval.contains(trueN) { c.nCovered = 1 }
@@ -113,8 +119,8 @@ package enum AllanCoverage {
     ) throws -> String {
         var lines = [
             "| N (°/s/√Hz) | σ_GM (°/h) | T (s) | K (°/s/√s) | length (h) | GM identified | K identified | N covers "
-                + "| σ_GM covers | T covers | K covers (when read) |",
-            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+                + "| σ_GM covers | T covers | K covers (when read) | mean rate covers the turn-on bias |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         func g3(_ x: Double) -> String { String(format: "%.3g", x) }
         for (i, d) in designs.enumerated() where designIndex.map({ $0 == i }) ?? true {
@@ -125,6 +131,7 @@ package enum AllanCoverage {
                 try share(c.walkIdentified, c.records), try share(c.nCovered, c.nRead),
                 try share(c.sigmaCovered, c.gaussMarkovIdentified), try share(c.timeCovered, c.gaussMarkovIdentified),
                 d.rateRandomWalkDegPerSecPerRootSec > 0 ? try share(c.walkCovered, c.walkIdentified) : "–",
+                try share(c.meanCovered, c.records),
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }

@@ -22,13 +22,12 @@ import Studies
 /// whether the walks sit above or below the predicted median as often. Both take the walks as independent, and a
 /// log's walks are not: they are one phone's, sharing its turn-on bias and scale factor (a phone of the class with a
 /// small bias puts every walk low). So the verdict is calibrated for one phone: `trials` logs (at least
-/// ``minimumCalibrationLogs``) of the same walks are
-/// simulated, one phone drawn per log (a class profile: from its spreads; a device profile: its values ± standard
-/// errors, once per log), each compared with the same predictions, and the p-value is the share of those logs whose
-/// smaller p-value of the two tests is at most the log's own, (1 + #{≤})/(1 + logs) (a Monte Carlo test, Davison and
-/// Hinkley 1997, §4.2.1: exact level whatever the dependence). When it rejects at 5%, ``gap`` says which error would
-/// explain it. With turning in the log, ``timeOrTurning`` answers the question from the walks;
-/// without, ``plan`` says which walks would.
+/// ``minimumCalibrationLogs``) of the same walks are simulated, one phone drawn per log (a class profile: from its
+/// spreads; a device profile: its values ± standard errors, once per log), each compared with the same predictions,
+/// and the p-value is the share of those logs whose smaller p-value of the two tests is at most the log's own,
+/// (1 + #{≤})/(1 + logs) (a Monte Carlo test, Davison and Hinkley 1997, §4.2.1: exact level whatever the
+/// dependence). When it rejects at 5%, ``gap`` says which error would explain it. With turning in the log,
+/// ``timeOrTurning`` answers the question from the walks; without, ``plan`` says which walks would.
 package struct WalksAnalysis: Sendable {
     /// The walk a log entry is simulated as: its duration and, when it logged them, its total and net rotation.
     package struct WalkKey: Sendable, Hashable, Comparable {

@@ -177,6 +177,23 @@ package struct AllanNoiseTerms: Sendable, Equatable {
     package let departsFromWhiteNoise: Bool
     /// The model chosen in step 3, `nil` when nothing beyond white noise is identified.
     package let model: AllanModelFit?
+    /// Beside a Gauss–Markov bias, K's upper (1 − ``nuisanceLevel``) bootstrap point (step 4), when it exceeds the
+    /// fitted K: how large a rate random walk the record cannot rule out, whether or not K is reported. `nil`
+    /// elsewhere.
+    package private(set) var rateRandomWalkUpperPoint: Double?
+
+    /// The variance of the record's mean rate about the turn-on bias for a record of `recordSeconds`
+    /// (``AllanModelFit/varianceOfMean(recordSeconds:)`` of the chosen model), with the rate random walk at
+    /// ``rateRandomWalkUpperPoint`` where there is one: the fitted K is often near 0 when K is not identified, and
+    /// the walk's part K²L/3 dominates a long record's mean, so the point K made the mean's interval cover 74–77%
+    /// with a walk present (`dev allan-coverage 400`); at the upper point the interval allows for the K the record
+    /// cannot exclude (Berger and Boos's idea, at 99% for K). `nil` without a model.
+    package func varianceOfMean(recordSeconds l: Double) -> Double? {
+        guard let model else { return nil }
+        let fitted = model.randomWalkVariance
+        let high = rateRandomWalkUpperPoint.map { max(fitted, $0 * $0) } ?? fitted
+        return model.varianceOfMean(recordSeconds: l) + (high - fitted) * l / 3
+    }
 
     /// Whether the curve falls like white noise at short τ (an −½ region exists): false for a moving sensor.
     package var hasWhiteNoiseSlope: Bool { angleRandomWalk != nil }
@@ -389,6 +406,7 @@ package struct AllanNoiseTerms: Sendable, Equatable {
             var walkBootstraps: [(walk: Double, refits: [Double])] = [(walk, walks)]
             if let refits = test?.refits { walkBootstraps.append((0, refits.map { $0.randomWalkVariance.squareRoot() })) }
             let walkHigh = max(walk, try Self.upperPoint(walks, 1 - Self.nuisanceLevel))
+            if walkHigh > walk { rateRandomWalkUpperPoint = walkHigh }
             if walkHigh > walk,
                 let profile = AllanModelFit.fit(
                     tau: taus, variance: variances, edf: edfs, terms: .gaussMarkov, correlationTimeRange: searchRange,

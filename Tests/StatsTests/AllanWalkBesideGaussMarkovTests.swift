@@ -31,15 +31,32 @@ import Testing
     /// Over `replications` records of ``rates(walk:seed:trial:)`` (40 resamples each, record r seeded r + 1): how
     /// often the bias is identified and its σ (0.01) and T (10 s) intervals hold the truth, and how often K is
     /// read and its interval holds `walk`.
+    ///
+    /// Also the record's mean rate against the turn-on bias (0: the bias process is zero-mean, the walk starts at 0),
+    /// with the interval mean ± 1.959964·√Var(mean) from ``AllanNoiseTerms/varianceOfMean(recordSeconds:)`` (L =
+    /// 1000 s) and, for comparison, from the chosen model at its fitted K alone (the interval before 2026-12-05, which
+    /// `dev allan-coverage 400` measured at 74–77% with a walk at phone scale). The tests below ask the mean's
+    /// Clopper–Pearson interval of coverage to include 0.95 or lie above it.
     static func coverage(walk trueK: Double, seed: UInt64, replications: Int) throws -> (
-        identified: Int, sigmaCovered: Int, timeCovered: Int, walkRead: Int, walkCovered: Int
+        identified: Int, sigmaCovered: Int, timeCovered: Int, walkRead: Int, walkCovered: Int, meanCovered: Int,
+        meanCoveredAtFittedK: Int
     ) {
-        var c = (identified: 0, sigmaCovered: 0, timeCovered: 0, walkRead: 0, walkCovered: 0)
+        var c = (
+            identified: 0, sigmaCovered: 0, timeCovered: 0, walkRead: 0, walkCovered: 0, meanCovered: 0,
+            meanCoveredAtFittedK: 0
+        )
         for r in 0..<replications {
             let rates = try Self.rates(walk: trueK, seed: seed, trial: r)
             let terms = try AllanNoiseTerms(
                 curve: try AllanDeviation.overlapping(rates: rates, sampleIntervalSeconds: 0.1), resamples: 40,
                 seed: UInt64(r + 1))
+            let mean = rates.reduce(0, +) / Double(rates.count)
+            if let v = terms.varianceOfMean(recordSeconds: 1000), abs(mean) <= 1.959964 * v.squareRoot() {
+                c.meanCovered += 1
+            }
+            if let v = terms.model?.varianceOfMean(recordSeconds: 1000), abs(mean) <= 1.959964 * v.squareRoot() {
+                c.meanCoveredAtFittedK += 1
+            }
             if let k = terms.rateRandomWalk {
                 c.walkRead += 1
                 if k.interval.contains(trueK) { c.walkCovered += 1 }
@@ -66,6 +83,8 @@ import Testing
         let c = try Self.coverage(walk: 1e-3, seed: 2410, replications: replications)
         #expect(c.identified >= replications - 2, "bias identified \(c.identified)")
         #expect(c.walkRead >= 40, "K identified \(c.walkRead) of \(replications)")
+        let mean = try Proportion(successes: c.meanCovered, trials: replications).clopperPearson()
+        #expect(mean.high >= 0.95, "mean rate \(c.meanCovered) of \(replications) (at the fitted K: \(c.meanCoveredAtFittedK))")
         for (name, k, n) in [("σ", c.sigmaCovered, c.identified), ("T", c.timeCovered, c.identified), ("K", c.walkCovered, c.walkRead)] {
             let interval = try Proportion(successes: k, trials: n).clopperPearson()
             #expect(interval.high >= 0.95, "\(name) coverage \(k) of \(n): \(interval)")
@@ -90,6 +109,8 @@ import Testing
             let interval = try Proportion(successes: k, trials: c.identified).clopperPearson()
             #expect(interval.high >= 0.95, "\(name) coverage \(k) of \(c.identified): \(interval)")
         }
+        let mean = try Proportion(successes: c.meanCovered, trials: replications).clopperPearson()
+        #expect(mean.high >= 0.95, "mean rate \(c.meanCovered) of \(replications) (at the fitted K: \(c.meanCoveredAtFittedK))")
     }
 
     /// K = 0: the test reports a walk in at most 5% + 3 binomial standard errors of 24 records (4), and whenever K
