@@ -81,9 +81,17 @@ package struct DriftAnalysis: Sendable {
             try DriftAnalysis.summary(scenario, cell, drifts: byCell[cell.index], beyond90: beyond90[cell.index])
         }
 
+        models = DriftAnalysis.models(scenario, outcomes: outcomes).map(\.model)
+        decompositions = try DriftAnalysis.decompositions(scenario, outcomes: outcomes)
+    }
+
+    /// The report's regressions fitted to the outcomes (OLS, HC3 errors), each with its spec (which trials and
+    /// columns it reads).
+    static func models(_ scenario: DriftScenario, outcomes: [DriftOutcome]) -> [(spec: ModelSpec, model: Model)] {
+        let degrees = 180 / Double.pi
         var positive = Array(repeating: false, count: scenario.cells.count)
         for o in outcomes where abs(o.driftRadians * degrees) > 0 { positive[o.cellIndex] = true }
-        models = DriftAnalysis.modelSpecs(scenario, positiveCells: positive).map { spec in
+        return DriftAnalysis.modelSpecs(scenario, positiveCells: positive).map { spec in
             var response: [Double] = []
             var columns = Array(repeating: [Double](), count: spec.terms.count)
             for o in outcomes where spec.includes(o) {
@@ -91,13 +99,13 @@ package struct DriftAnalysis: Sendable {
                 response.append(spec.response.value(o, c))
                 for (j, t) in spec.terms.enumerated() { columns[j].append(t.column.value(o, c)) }
             }
-            return spec.fit {
+            let model = spec.fit {
                 try LinearModel.fit(
                     response: response,
                     terms: zip(spec.terms, columns).map { RegressionTerm(name: $0.name, values: $1) }, covariance: .hc3)
             }
+            return (spec, model)
         }
-        decompositions = try DriftAnalysis.decompositions(scenario, outcomes: outcomes)
     }
 
     /// An analysis whose parts were computed elsewhere (the streamed reduction, ``DriftStream``).
