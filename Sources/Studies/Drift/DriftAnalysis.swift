@@ -11,8 +11,10 @@ package struct DriftAnalysis: Sendable {
         package let meanDriftDeg: Double
         package let sdDriftDeg: Double
         /// Root mean square of the drift (= of |drift|), with a 95% interval valid whatever the drift's mean and
-        /// distribution: the square root of the BCa bootstrap interval of the mean of drift² over the cell's trials
-        /// (``Bootstrap/bcaMeanInterval(_:replicates:stream:confidence:)``, 2000 replicates, seeded per cell).
+        /// distribution: the square root of the log-scale studentized bootstrap interval of the mean of drift² over
+        /// the cell's trials (``Bootstrap/studentizedLogMeanInterval(_:replicates:stream:confidence:)``, 2000
+        /// replicates, seeded per cell). The BCa interval it replaced covered 89.8% at 20 walks per cell on the shipped
+        /// design (docs/drift.md part r).
         package let rmsDriftDeg: Double
         package let rmsInterval: ConfidenceInterval
         package let medianAbsDriftDeg: Double
@@ -121,7 +123,7 @@ package struct DriftAnalysis: Sendable {
     package private(set) var keptWalksPerCell: Int? = nil
 
     /// One cell's summary from its signed drifts (degrees, in trial order), as GSL computes it on the whole cell:
-    /// mean, SD, RMS, median and 95th percentile of |drift|, the BCa interval of the RMS.
+    /// mean, SD, RMS, median and 95th percentile of |drift|, the studentized bootstrap interval of the RMS.
     static func summary(_ scenario: DriftScenario, _ cell: DriftCell, drifts drift: [Double], beyond90: Int) throws -> CellSummary {
         let signed = try Descriptive.summary(drift)
         let absolute = try Descriptive.summary(drift.map(abs))
@@ -130,7 +132,8 @@ package struct DriftAnalysis: Sendable {
         if drift.count >= 2 {
             let stream = try RandomStream(
                 seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
-            let ms = try Bootstrap.bcaMeanInterval(drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+            let ms = try Bootstrap.studentizedLogMeanInterval(
+                drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
             interval = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
         } else {
             interval = ConfidenceInterval(low: signed.rms, high: signed.rms)

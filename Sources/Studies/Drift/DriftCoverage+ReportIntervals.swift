@@ -25,10 +25,10 @@ extension DriftCoverage {
         package var rmsByCell: [String: Count] = [:]
         /// The same counts added up by kind of cell: `straight`, `loops`, `zigzags`.
         package var rmsByKind: [String: Count] = [:]
-        /// The log-scale studentized bootstrap interval (``Bootstrap/studentizedLogMeanInterval(_:replicates:stream:confidence:)``)
-        /// of the same drifts, with the same keys, for comparison.
-        package var studentizedByCell: [String: Count] = [:]
-        package var studentizedByKind: [String: Count] = [:]
+        /// The BCa interval (``Bootstrap/bcaMeanInterval(_:replicates:stream:confidence:)``) the report printed before
+        /// the log studentized one, of the same drifts with the same stream, with the same keys, for comparison.
+        package var bcaByCell: [String: Count] = [:]
+        package var bcaByKind: [String: Count] = [:]
         /// By kind: the observed drift² summed over every walk of every replication, and the closed-form mean
         /// square summed over the same walks (°²): their ratio should be 1 within sampling error.
         package var meanSquareCheck: [String: (observed: Double, closedForm: Double)] = [:]
@@ -84,10 +84,10 @@ extension DriftCoverage {
                 let stream = try RandomStream(
                     seed: TrialSeed(scenarioSeed: s.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
                 let squares = byCell[cell.index].map { $0 * $0 }
-                let ms = try Bootstrap.studentizedLogMeanInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
-                let studentized = ConfidenceInterval(low: ms.low.squareRoot(), high: ms.high.squareRoot())
-                studentizedByCell[label, default: Count()].record(studentized, estimate: summary.rmsDriftDeg, truth: truth)
-                studentizedByKind[kind, default: Count()].record(studentized, estimate: summary.rmsDriftDeg, truth: truth)
+                let ms = try Bootstrap.bcaMeanInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+                let bca = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
+                bcaByCell[label, default: Count()].record(bca, estimate: summary.rmsDriftDeg, truth: truth)
+                bcaByKind[kind, default: Count()].record(bca, estimate: summary.rmsDriftDeg, truth: truth)
                 var check = meanSquareCheck[kind] ?? (0, 0)
                 check.observed += squares.reduce(0, +)
                 check.closedForm += Double(squares.count) * truth * truth
@@ -208,7 +208,7 @@ extension DriftCoverage {
     }
 
     /// The lines `dev drift-coverage` prints for ``ReportIntervals``: the RMS intervals by kind of cell, pooled and
-    /// at the lowest cell, the reported BCa beside the studentized candidate, then every regression coefficient,
+    /// at the lowest cell, the reported log studentized interval beside the BCa it replaced, then every regression coefficient,
     /// each count with its 95% Wilson interval.
     package static func reportIntervalLines(_ ri: ReportIntervals, design: String) throws -> [String] {
         func r3(_ x: Double) -> String { Format.exact((x * 1000).rounded() / 1000) }
@@ -225,8 +225,8 @@ extension DriftCoverage {
         ]
         lines += header
         for (method, byKind, byCell) in [
-            ("RMS, BCa (reported)", ri.rmsByKind, ri.rmsByCell),
-            ("RMS, log studentized (candidate)", ri.studentizedByKind, ri.studentizedByCell),
+            ("RMS, log studentized (reported)", ri.rmsByKind, ri.rmsByCell),
+            ("RMS, BCa (before)", ri.bcaByKind, ri.bcaByCell),
         ] {
             var pooled = Count()
             for (kind, c) in byKind.sorted(by: { $0.key < $1.key }) {
