@@ -165,10 +165,11 @@ package enum Bootstrap {
     ///
     /// With m the sample mean, s the sample SD and se = s/(m·√n) the delta-method standard error of log m, each
     /// replicate gives t* = (log m* − log m)/se*, and the interval is exp(log m − t*₁₋α/₂·se) to
-    /// exp(log m − t*α/₂·se) (Davison and Hinkley, *Bootstrap Methods and their Application*, 1997, §5.2.1, with the
-    /// log as the variance-stabilizing transformation of §3.9). It is second-order accurate like BCa, but takes the
-    /// skewness of the studentized mean from the replicates rather than from a jackknife acceleration, which BCa
-    /// underestimates for the heavy right tail of a mean of squares at small n. Replicates with s* = 0 are skipped.
+    /// exp(log m − t*α/₂·se) (Davison and Hinkley, *Bootstrap Methods and their Application*, 1997, §5.2, with the
+    /// log as a variance-stabilizing transformation). It is second-order accurate like BCa, but takes the
+    /// skewness of the studentized mean from the replicates rather than from a jackknife acceleration; on Gaussian
+    /// drift² (χ²₁) it covered 93.6% at n = 20 and 94.8% at n = 100 where BCa covered 89.8% and 93.8% (docs/drift.md
+    /// part r). Replicates with s* = 0 are skipped.
     /// - Parameters:
     ///   - values: the sample u ≥ 0 (e.g. squared drifts), finite, with a positive mean.
     ///   - replicates: B ≥ 100.
