@@ -161,6 +161,71 @@ package enum Bootstrap {
         return ConfidenceInterval(low: min(low, high), high: max(low, high))
     }
 
+    /// The studentized (bootstrap-t) interval of E[u] > 0 on the log scale, for a mean of squares.
+    ///
+    /// With m the sample mean, s the sample SD and se = s/(m·√n) the delta-method standard error of log m, each
+    /// replicate gives t* = (log m* − log m)/se*, and the interval is exp(log m − t*₁₋α/₂·se) to
+    /// exp(log m − t*α/₂·se) (Davison and Hinkley, *Bootstrap Methods and their Application*, 1997, §5.2, with the
+    /// log as a variance-stabilizing transformation). It is second-order accurate like BCa, but takes the
+    /// skewness of the studentized mean from the replicates rather than from a jackknife acceleration; on Gaussian
+    /// drift² (χ²₁) it covered 93.6% at n = 20 and 94.8% at n = 100 where BCa covered 89.8% and 93.8% (docs/drift.md
+    /// part r). Replicates with s* = 0 are skipped.
+    /// - Parameters:
+    ///   - values: the sample u ≥ 0 (e.g. squared drifts), finite, with a positive mean.
+    ///   - replicates: B ≥ 100.
+    ///   - stream: draws every replicate in order.
+    ///   - confidence: 1 − α.
+    /// - Returns: the interval for E[u]; a single point when every value is equal.
+    package static func studentizedLogMeanInterval(
+        _ values: [Double], replicates: Int, stream: RandomStream, confidence: Double = 0.95
+    ) throws(StatsError) -> ConfidenceInterval {
+        let n = values.count
+        guard n >= 2, values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw .invalidInput("Bootstrap.studentizedLogMeanInterval: needs at least 2 finite values ≥ 0, got \(n)")
+        }
+        guard replicates >= 100 else {
+            throw .invalidInput("Bootstrap.studentizedLogMeanInterval: \(replicates) replicates; at least 100")
+        }
+        guard confidence > 0, confidence < 1 else {
+            throw .invalidInput("Bootstrap.studentizedLogMeanInterval: confidence \(confidence) must lie in (0, 1)")
+        }
+        func logMeanAndError(_ sum: Double, _ squareSum: Double) -> (Double, Double)? {
+            let mean = sum / Double(n)
+            let variance = (squareSum - Double(n) * mean * mean) / Double(n - 1)
+            guard mean > 0, variance > 0 else { return nil }
+            return (log(mean), variance.squareRoot() / (mean * Double(n).squareRoot()))
+        }
+        var sum = 0.0
+        var squareSum = 0.0
+        for u in values {
+            sum += u
+            squareSum += u * u
+        }
+        guard let (logMean, error) = logMeanAndError(sum, squareSum) else {
+            let mean = sum / Double(n)
+            return ConfidenceInterval(low: mean, high: mean)
+        }
+        var ts: [Double] = []
+        ts.reserveCapacity(replicates)
+        for _ in 0..<replicates {
+            var s = 0.0
+            var s2 = 0.0
+            for _ in 0..<n {
+                let u = values[stream.uniformIndex(n)]
+                s += u
+                s2 += u * u
+            }
+            guard let (l, e) = logMeanAndError(s, s2) else { continue }
+            ts.append((l - logMean) / e)
+        }
+        guard ts.count >= 2 else { throw .invalidInput("Bootstrap.studentizedLogMeanInterval: every replicate was degenerate") }
+        ts.sort()
+        let alpha = 1 - confidence
+        let tLow = orderStatisticQuantile(ts, alpha / 2)
+        let tHigh = orderStatisticQuantile(ts, 1 - alpha / 2)
+        return ConfidenceInterval(low: exp(logMean - tHigh * error), high: exp(logMean - tLow * error))
+    }
+
     /// The percentile interval at the (B + 1)·α/2-th and (B + 1)·(1 − α/2)-th order statistics of B replicates
     /// (Davison and Hinkley, *Bootstrap Methods and their Application*, 1997, §2.4 and §5.2), interpolated linearly
     /// between neighbours (``orderStatisticQuantile(_:_:)``, Hyndman and Fan type 6).

@@ -114,6 +114,10 @@ import Testing
         (["frobnicate"], nil, "unknown subcommand 'frobnicate'"),
         (["dev", "drift-coverage", "50", "--csv"], "dev drift-coverage", "--from and --csv need --one-phone"),
         (
+            ["dev", "drift-coverage", "50", "--one-phone", "--report-intervals"], "dev drift-coverage",
+            "--report-intervals and --one-phone exclude each other"
+        ),
+        (
             ["dev", "allan-coverage", "50", "--walk", "1e-3"], "dev allan-coverage",
             "--walk: expected one of 1e-4, 5e-5, 0, got '1e-3'"
         ),

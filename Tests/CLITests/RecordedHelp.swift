@@ -604,7 +604,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         #"""
         OVERVIEW: The coverage of the drift report's intervals by simulated replications (docs/drift.md).
 
-        USAGE: sensorbench dev drift-coverage [<replications> [<trials>]] [--one-phone] [--from <r>] [--bootstrap <b>] [--csv] [--quiet]
+        USAGE: sensorbench dev drift-coverage [<replications> [<trials>]] [--one-phone] [--from <r>] [--bootstrap <b>] [--csv] [--report-intervals] [--quiet]
 
         ARGUMENTS:
           <replications> [<trials>]
@@ -618,6 +618,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   on it). (default: 400, as the reports)
           --csv                   With --one-phone: print one CSV row per replication and interval (estimate, ends, truth)
                                   instead of the table. (default: the table)
+          --report-intervals      Run only the shipped design's per-cell RMS and regression intervals (no error-budget fit),
+                                  so that many walks per cell stay affordable. (default: every design)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.

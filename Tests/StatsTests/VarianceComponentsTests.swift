@@ -181,7 +181,7 @@ import Testing
         #expect(counts[5] == 0)
     }
 
-    /// Coverage of the per-cell RMS interval (BCa on drift²) where the χ² interval fails: drift with a large
+    /// Coverage of the BCa interval on drift² (the per-cell RMS interval until docs/drift.md part r) where the χ² interval fails: drift with a large
     /// fixed part, d ~ N(3, 1) (a tilted loop: true mean square 3² + 1 = 10), and zero-mean drift, d ~ N(0, 2²)
     /// (mean square 4). 60 trials per cell, 400 bootstrap replicates, 200 replications each (fixed seed): the 95%
     /// interval must cover at a rate whose 99.9% Wilson interval contains 0.95.
@@ -200,5 +200,43 @@ import Testing
         }
         let rate = try Proportion(successes: hits, trials: replications).wilson(confidence: 0.999)
         #expect(rate.contains(0.95), "coverage \(hits)/\(replications) at mean \(mean)")
+    }
+
+    /// The per-cell RMS interval (the log-scale studentized bootstrap on drift²), on the same drifts as
+    /// ``rmsIntervalCoversWhateverTheMean(mean:sigma:)``: the same band, 0.95 inside the 99.9% Wilson interval of 200.
+    @Test(arguments: [(3.0, 1.0), (0.0, 2.0)])
+    func studentizedRMSIntervalCoversWhateverTheMean(mean: Double, sigma: Double) throws {
+        let truth = mean * mean + sigma * sigma
+        var hits = 0
+        let replications = 200
+        for r in 0..<replications {
+            let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1103, trialIndex: UInt64(r)))
+            let squares = (0..<60).map { _ -> Double in
+                let d = mean + stream.gaussian(sigma: sigma)
+                return d * d
+            }
+            if try Bootstrap.studentizedLogMeanInterval(squares, replicates: 400, stream: stream).contains(truth) { hits += 1 }
+        }
+        let rate = try Proportion(successes: hits, trials: replications).wilson(confidence: 0.999)
+        #expect(rate.contains(0.95), "coverage \(hits)/\(replications) at mean \(mean)")
+    }
+
+    /// The studentized interval's edges by hand: equal values give their mean as a point, all zeros give [0, 0], and
+    /// fewer than 2 values, a negative value or fewer than 100 replicates are refused. Its ends are positive and
+    /// contain the sample mean (t* is 0 at the sample itself, and the 2.5% and 97.5% quantiles of t* straddle 0 for a
+    /// sample with any spread).
+    @Test func studentizedIntervalEdges() throws {
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1104, trialIndex: 1))
+        #expect(
+            try Bootstrap.studentizedLogMeanInterval([2, 2, 2], replicates: 100, stream: stream) == ConfidenceInterval(low: 2, high: 2))
+        #expect(
+            try Bootstrap.studentizedLogMeanInterval([0, 0, 0], replicates: 100, stream: stream) == ConfidenceInterval(low: 0, high: 0))
+        #expect(throws: StatsError.self) { try Bootstrap.studentizedLogMeanInterval([1], replicates: 100, stream: stream) }
+        #expect(throws: StatsError.self) { try Bootstrap.studentizedLogMeanInterval([1, -1], replicates: 100, stream: stream) }
+        #expect(throws: StatsError.self) { try Bootstrap.studentizedLogMeanInterval([1, 2], replicates: 99, stream: stream) }
+        let values = [0.1, 0.4, 2.5, 0.9, 1.6, 0.05, 3.2, 0.7]
+        let ci = try Bootstrap.studentizedLogMeanInterval(values, replicates: 2000, stream: stream)
+        let mean = values.reduce(0, +) / Double(values.count)
+        #expect(ci.low > 0 && ci.low < mean && mean < ci.high, "\(ci) around \(mean)")
     }
 }

@@ -11,8 +11,10 @@ package struct DriftAnalysis: Sendable {
         package let meanDriftDeg: Double
         package let sdDriftDeg: Double
         /// Root mean square of the drift (= of |drift|), with a 95% interval valid whatever the drift's mean and
-        /// distribution: the square root of the BCa bootstrap interval of the mean of drift² over the cell's trials
-        /// (``Bootstrap/bcaMeanInterval(_:replicates:stream:confidence:)``, 2000 replicates, seeded per cell).
+        /// distribution: the square root of the log-scale studentized bootstrap interval of the mean of drift² over
+        /// the cell's trials (``Bootstrap/studentizedLogMeanInterval(_:replicates:stream:confidence:)``, 2000
+        /// replicates, seeded per cell). The BCa interval it replaced covered 89.8% at 20 walks per cell on the shipped
+        /// design (docs/drift.md part r).
         package let rmsDriftDeg: Double
         package let rmsInterval: ConfidenceInterval
         package let medianAbsDriftDeg: Double
@@ -81,9 +83,17 @@ package struct DriftAnalysis: Sendable {
             try DriftAnalysis.summary(scenario, cell, drifts: byCell[cell.index], beyond90: beyond90[cell.index])
         }
 
+        models = DriftAnalysis.models(scenario, outcomes: outcomes).map(\.model)
+        decompositions = try DriftAnalysis.decompositions(scenario, outcomes: outcomes)
+    }
+
+    /// The report's regressions fitted to the outcomes (OLS, HC3 errors), each with its spec (which trials and
+    /// columns it reads).
+    static func models(_ scenario: DriftScenario, outcomes: [DriftOutcome]) -> [(spec: ModelSpec, model: Model)] {
+        let degrees = 180 / Double.pi
         var positive = Array(repeating: false, count: scenario.cells.count)
         for o in outcomes where abs(o.driftRadians * degrees) > 0 { positive[o.cellIndex] = true }
-        models = DriftAnalysis.modelSpecs(scenario, positiveCells: positive).map { spec in
+        return DriftAnalysis.modelSpecs(scenario, positiveCells: positive).map { spec in
             var response: [Double] = []
             var columns = Array(repeating: [Double](), count: spec.terms.count)
             for o in outcomes where spec.includes(o) {
@@ -91,13 +101,13 @@ package struct DriftAnalysis: Sendable {
                 response.append(spec.response.value(o, c))
                 for (j, t) in spec.terms.enumerated() { columns[j].append(t.column.value(o, c)) }
             }
-            return spec.fit {
+            let model = spec.fit {
                 try LinearModel.fit(
                     response: response,
                     terms: zip(spec.terms, columns).map { RegressionTerm(name: $0.name, values: $1) }, covariance: .hc3)
             }
+            return (spec, model)
         }
-        decompositions = try DriftAnalysis.decompositions(scenario, outcomes: outcomes)
     }
 
     /// An analysis whose parts were computed elsewhere (the streamed reduction, ``DriftStream``).
@@ -113,7 +123,7 @@ package struct DriftAnalysis: Sendable {
     package private(set) var keptWalksPerCell: Int? = nil
 
     /// One cell's summary from its signed drifts (degrees, in trial order), as GSL computes it on the whole cell:
-    /// mean, SD, RMS, median and 95th percentile of |drift|, the BCa interval of the RMS.
+    /// mean, SD, RMS, median and 95th percentile of |drift|, the studentized bootstrap interval of the RMS.
     static func summary(_ scenario: DriftScenario, _ cell: DriftCell, drifts drift: [Double], beyond90: Int) throws -> CellSummary {
         let signed = try Descriptive.summary(drift)
         let absolute = try Descriptive.summary(drift.map(abs))
@@ -122,7 +132,8 @@ package struct DriftAnalysis: Sendable {
         if drift.count >= 2 {
             let stream = try RandomStream(
                 seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
-            let ms = try Bootstrap.bcaMeanInterval(drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+            let ms = try Bootstrap.studentizedLogMeanInterval(
+                drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
             interval = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
         } else {
             interval = ConfidenceInterval(low: signed.rms, high: signed.rms)

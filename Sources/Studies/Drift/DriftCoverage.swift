@@ -215,6 +215,8 @@ package enum DriftCoverage {
         package var zigzagFalseClaims = 0
         /// Replications where some zigzag's crossover status is a crossing (whether or not the headline states it).
         package var zigzagCrossings = 0
+        /// The same replications' per-cell RMS and regression intervals (``ReportIntervals``).
+        package var reportIntervals = ReportIntervals()
     }
 
     /// The shipped drift design (`drift-time-vs-turns`): loops and zigzags with 0, 2, 4, 8 and 16 turns of 1, 2, 5, 10
@@ -263,6 +265,7 @@ package enum DriftCoverage {
                 seed: seed &+ UInt64(r), sameDevice: false)
             let outcomes = try DriftStudy.simulate(s, runner: runner)
             let d = try DriftDecomposition(scenario: s, profileName: p.name, outcomes: outcomes, replicates: bootstrapReplicates)
+            try result.reportIntervals.add(scenario: s, outcomes: outcomes)
             for c in d.components where c.carries.isEmpty {
                 result.counts["\(c.id) σ", default: Count()].record(
                     c.interval, estimate: c.isReliablyDetected ? c.estimate : nil, truth: c.profileValue)
@@ -399,6 +402,8 @@ package enum DriftCoverage {
                     + "every loop; time dominates every zigzag at every duration. Headlines claiming that turning dominates "
                     + "some zigzags (false): \(shipped.zigzagFalseClaims) of \(replications); replications with a zigzag "
                     + "crossover in the table: \(shipped.zigzagCrossings) of \(replications).\n")
+            lines += try reportIntervalLines(shipped.reportIntervals, design: design)
+            lines.append("")
         }
         header()
         for design in OnePhoneDesign.allCases {

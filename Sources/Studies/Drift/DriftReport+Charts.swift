@@ -70,7 +70,7 @@ extension DriftReport {
                 if group.cells.count == 1, let only = group.cells.first {
                     return ChartPoint(x: xv, y: only.rmsDriftDeg, yLow: only.rmsInterval.low, yHigh: only.rmsInterval.high)
                 }
-                // Pooled cells: the BCa interval of the pooled mean square, as for one cell (seeded by the group's
+                // Pooled cells: the studentized bootstrap interval of the pooled mean square, as for one cell (seeded by the group's
                 // first cell and the chart's axis).
                 let rms = (group.sumSquares / Double(group.n)).squareRoot()
                 if group.cells.contains(where: \.isCapped) {
@@ -82,7 +82,7 @@ extension DriftReport {
                 let first = group.cells.map(\.cell.index).min() ?? 0
                 let stream = try RandomStream(
                     seed: TrialSeed(scenarioSeed: s.seed, trialIndex: pooledStreamIndex(cell: first, axis: axis)))
-                let ms = try Bootstrap.bcaMeanInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+                let ms = try Bootstrap.studentizedLogMeanInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
                 return ChartPoint(x: xv, y: rms, yLow: max(ms.low, 0).squareRoot(), yHigh: max(ms.high, 0).squareRoot())
             }
             let name = key.isEmpty ? "all walks" : key.joined(separator: ", ")

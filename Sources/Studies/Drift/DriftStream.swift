@@ -99,7 +99,7 @@ struct DriftMoments: Sendable {
 /// compact row file, and the report is made from:
 /// - per cell: mean, SD and RMS from running sums (``DriftMoments``), median and 95th percentile of |drift| by
 ///   exact selection (``SpilledValues``), the share of arrows beyond 90° by counting, all over every walk; the RMS
-///   interval by BCa bootstrap over the cell when it is not capped, the large-sample interval when it is;
+///   interval by studentized bootstrap over the cell when it is not capped, the large-sample interval when it is;
 /// - the regressions, from five passes over the row file (``LinearModel/fitHC3(termNames:confidenceLevel:rows:)``),
 ///   over every walk;
 /// - the error budget (its 400-replicate bootstrap needs every row in memory) from the first ``keptWalksPerCell``

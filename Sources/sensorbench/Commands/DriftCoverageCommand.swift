@@ -12,6 +12,7 @@ struct DriftCoverageCommand: Subcommand {
     var firstReplication = 0
     var bootstrapReplicates = DriftDecomposition.defaultReplicates
     var csv = false
+    var reportIntervalsOnly = false
 
     init() {}
 
@@ -57,6 +58,11 @@ struct DriftCoverageCommand: Subcommand {
                 meaning: "With --one-phone: print one CSV row per replication and interval (estimate, ends, truth) "
                     + "instead of the table.", default: "the table"
             ) { o, _, _ in o.csv = true },
+            OptionSpec(
+                "--report-intervals",
+                meaning: "Run only the shipped design's per-cell RMS and regression intervals (no error-budget fit), "
+                    + "so that many walks per cell stay affordable.", default: "every design"
+            ) { o, _, _ in o.reportIntervalsOnly = true },
             SharedOption.quiet(\.quiet),
         ]
     }
@@ -64,12 +70,24 @@ struct DriftCoverageCommand: Subcommand {
     /// `--from` and `--csv` act on the one-phone designs alone.
     func validate(_ context: ParseContext) throws(UsageError) {
         guard onePhoneOnly || (firstReplication == 0 && !csv) else { throw context.error("--from and --csv need --one-phone") }
+        guard !(reportIntervalsOnly && onePhoneOnly) else { throw context.error("--report-intervals and --one-phone exclude each other") }
     }
 
     /// `sensorbench dev drift-coverage [R [TRIALS]]`: the coverage of the drift report's intervals
     /// (``DriftCoverage``), or with `--csv` one row per replication and interval, on stdout.
     func run() throws -> ExitCode {
         let runner = MonteCarloRunner(jobs: 2)
+        if reportIntervalsOnly {
+            let intervals = try DriftCoverage.shippedReportIntervals(
+                replications: replications, trialsPerCell: trialsPerCell, runner: runner)
+            let lines = try DriftCoverage.reportIntervalLines(
+                intervals, design: "loops + zigzags, 0–16 turns, 1–20 min, class of phones (drift-time-vs-turns)")
+            print(
+                "Coverage of the drift report's per-cell RMS and regression intervals: \(replications) replications, "
+                    + "\(trialsPerCell) walks per cell (phone-calibrated at 10 Hz).\n")
+            print(lines.joined(separator: "\n"))
+            return .success
+        }
         let text =
             csv
             ? try DriftCoverage.onePhoneCSV(
