@@ -127,6 +127,12 @@ package struct WalkingPlan: Sendable {
         /// Whether the advertised power (``targetPower``) lies within the replication interval or below it: the
         /// simulator does not show the plan to fall short.
         package var holds: Bool { powerInterval.high >= WalkingPlan.targetPower }
+        /// Logs ``TimeOrTurning`` could fit, and how many of their 95% intervals of the time part and of the turning
+        /// part held the phone's own: its bias × ``TimeOrTurning/typicalMinutes`` and its turning error (scale factor
+        /// plus half the asymmetry, the plan turning left) × ``TimeOrTurning/typicalTurnDegrees``.
+        package var fitted = 0
+        package var timePartCovered = 0
+        package var turningPartCovered = 0
     }
 
     /// Simulates `replications` logs of the plan with `walksPerKind` walks of each kind through ``DriftTrial`` and
@@ -147,7 +153,7 @@ package struct WalkingPlan: Sendable {
         let scenario = DriftScenario(
             name: "walking-plan", description: "", file: "", seed: seed, trialsPerCell: walksPerKind * replications,
             sameDevice: true, cells: cells, tracker: HeadingTracker.Configuration(), straightAheadToleranceDegrees: 5)
-        let answered = try runner.run(count: replications) { r -> Bool in
+        let logs = try runner.run(count: replications) { r -> (answered: Bool, fitted: Bool, time: Bool, turning: Bool) in
             let base = r * (perLog + 1)
             let device = GyroDevice.draw(
                 from: planning, stream: try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(base))))
@@ -161,12 +167,23 @@ package struct WalkingPlan: Sendable {
                 turned.append(o.totalRotationRadians * 180 / .pi)
                 drifts.append(o.driftRadians * 180 / .pi)
             }
-            let answer = try? TimeOrTurning(minutes: minutes, turnedDegrees: turned, driftDegrees: drifts)
-            return answer?.verdict.answered ?? false
+            guard let answer = try? TimeOrTurning(minutes: minutes, turnedDegrees: turned, driftDegrees: drifts) else {
+                return (false, false, false, false)
+            }
+            let timePart = device.turnOnBiasRadPerSec * 180 / .pi * 60 * TimeOrTurning.typicalMinutes
+            let turningPart = (device.scaleFactorError + device.scaleFactorAsymmetry / 2) * TimeOrTurning.typicalTurnDegrees
+            return (
+                answer.verdict.answered, true, answer.timePart.interval.contains(timePart),
+                answer.turningPart.interval.contains(turningPart)
+            )
         }
-        let count = answered.filter { $0 }.count
-        return SimulatorCheck(
+        let count = logs.filter(\.answered).count
+        var check = SimulatorCheck(
             walksPerKind: walksPerKind, replications: replications, answered: count,
             powerInterval: try Proportion(successes: count, trials: replications).wilson(confidence: 0.95))
+        check.fitted = logs.filter(\.fitted).count
+        check.timePartCovered = logs.filter(\.time).count
+        check.turningPartCovered = logs.filter(\.turning).count
+        return check
     }
 }

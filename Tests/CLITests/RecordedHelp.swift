@@ -6,7 +6,7 @@
 // dialect registry, with Physics Toolbox; `grade --rubric <name>|<file>` and `walks`' logged turning, issue 25;
 // `replay --labels`, `--rate` and `sweep-recordings`, issue 28; `dev geofence-coverage`'s summary names its rate and
 // share intervals, now with the miss and collect shares, issue 24; `walks`' calibrated comparison and `dev walks-level`,
-// issue 24).
+// and `dev plan-check`'s parts' coverage, issue 24).
 // `--shard` text for `slurm/<n>`, issue 29; `grade`'s `--secret` and `--team-seconds`, issue 29; the FORMATS of `allan`, `calibrate` and `replay`, now from the
 // dialect registry, with Physics Toolbox).
 
@@ -741,7 +741,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
         Picks the walking plan as walks does (the closed-form drift model, 400 simulated logs) and simulates
         <n> logs of it through the drift study's trial (walk, gyro error model, heading tracker), one phone per
         log, each answered by the same time-or-turning regression. Prints both powers with their Wilson 95%
-        intervals and whether the advertised 95% lies within the simulator's interval or below it.
+        intervals and whether the advertised 95% lies within the simulator's interval or below it, and how
+        often the regression's 95% intervals of the time and turning parts held the phone's own.
 
         USAGE: sensorbench dev plan-check [--profile <name>|<file>] [--replications <n>] [--seed <s>] [--jobs <n>] [--quiet]
 

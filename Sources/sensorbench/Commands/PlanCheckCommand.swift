@@ -3,6 +3,7 @@ import Foundation
 import MonteCarlo
 import Recordings
 import Reporting
+import Stats
 import Studies
 
 /// `sensorbench dev plan-check`: the walking plan `walks` gives for a profile, checked with the full simulator.
@@ -21,7 +22,8 @@ struct PlanCheckCommand: Subcommand {
         Picks the walking plan as walks does (the closed-form drift model, 400 simulated logs) and simulates
         <n> logs of it through the drift study's trial (walk, gyro error model, heading tracker), one phone per
         log, each answered by the same time-or-turning regression. Prints both powers with their Wilson 95%
-        intervals and whether the advertised 95% lies within the simulator's interval or below it.
+        intervals and whether the advertised 95% lies within the simulator's interval or below it, and how
+        often the regression's 95% intervals of the time and turning parts held the phone's own.
         """
 
     static var options: [OptionSpec<Self>] {
@@ -65,6 +67,15 @@ struct PlanCheckCommand: Subcommand {
             "simulator:   \(try pct(check.power)) of \(check.replications) logs answered (95% CI "
                 + "\(try pct(check.powerInterval.low)) to \(try pct(check.powerInterval.high))); the advertised "
                 + "\(try pct(WalkingPlan.targetPower)) \(check.holds ? "holds" : "does not hold") within that interval")
+        func covered(_ k: Int) throws -> String {
+            guard check.fitted > 0 else { return "–" }
+            let ci = try Proportion(successes: k, trials: check.fitted).wilson()
+            return "\(k) of \(check.fitted) (\(try pct(Double(k) / Double(check.fitted))), 95% CI \(try pct(ci.low)) to "
+                + "\(try pct(ci.high)))"
+        }
+        print(
+            "95% intervals of the phone's own parts of a \(Format.exact(TimeOrTurning.typicalMinutes))-minute loop: time "
+                + "part \(try covered(check.timePartCovered)), turning part \(try covered(check.turningPartCovered))")
         return .success
     }
 }
