@@ -187,6 +187,16 @@ import Testing
     /// interval must cover at a rate whose 99.9% Wilson interval contains 0.95.
     @Test(arguments: [(3.0, 1.0), (0.0, 2.0)])
     func rmsIntervalCoversWhateverTheMean(mean: Double, sigma: Double) throws {
+        try Self.expectCoverage(mean: mean, sigma: sigma) { squares, stream in
+            try Bootstrap.bcaMeanInterval(squares, replicates: 400, stream: stream)
+        }
+    }
+
+    /// 200 replications (seed 1103) of 60 squared drifts d ~ N(mean, sigma²): `interval` must hold the true mean
+    /// square mean² + sigma² at a rate whose 99.9% Wilson interval contains 0.95.
+    static func expectCoverage(
+        mean: Double, sigma: Double, _ interval: ([Double], RandomStream) throws -> ConfidenceInterval
+    ) throws {
         let truth = mean * mean + sigma * sigma
         var hits = 0
         let replications = 200
@@ -196,7 +206,7 @@ import Testing
                 let d = mean + stream.gaussian(sigma: sigma)
                 return d * d
             }
-            if try Bootstrap.bcaMeanInterval(squares, replicates: 400, stream: stream).contains(truth) { hits += 1 }
+            if try interval(squares, stream).contains(truth) { hits += 1 }
         }
         let rate = try Proportion(successes: hits, trials: replications).wilson(confidence: 0.999)
         #expect(rate.contains(0.95), "coverage \(hits)/\(replications) at mean \(mean)")
@@ -206,19 +216,9 @@ import Testing
     /// ``rmsIntervalCoversWhateverTheMean(mean:sigma:)``: the same band, 0.95 inside the 99.9% Wilson interval of 200.
     @Test(arguments: [(3.0, 1.0), (0.0, 2.0)])
     func studentizedRMSIntervalCoversWhateverTheMean(mean: Double, sigma: Double) throws {
-        let truth = mean * mean + sigma * sigma
-        var hits = 0
-        let replications = 200
-        for r in 0..<replications {
-            let stream = try RandomStream(seed: TrialSeed(scenarioSeed: 1103, trialIndex: UInt64(r)))
-            let squares = (0..<60).map { _ -> Double in
-                let d = mean + stream.gaussian(sigma: sigma)
-                return d * d
-            }
-            if try Bootstrap.studentizedLogMeanInterval(squares, replicates: 400, stream: stream).contains(truth) { hits += 1 }
+        try Self.expectCoverage(mean: mean, sigma: sigma) { squares, stream in
+            try Bootstrap.studentizedLogMeanInterval(squares, replicates: 400, stream: stream)
         }
-        let rate = try Proportion(successes: hits, trials: replications).wilson(confidence: 0.999)
-        #expect(rate.contains(0.95), "coverage \(hits)/\(replications) at mean \(mean)")
     }
 
     /// The studentized interval's edges by hand: equal values give their mean as a point, all zeros give [0, 0], and

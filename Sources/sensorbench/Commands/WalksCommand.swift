@@ -65,21 +65,28 @@ struct WalksCommand: Subcommand {
         ]
     }
 
+    /// The walks are simulated at each logged duration (and turning): one the profile cannot lay out is refused, with
+    /// its entry (one-line log) or line.
+    static func refuseWalksTheProfileCannotLayOut(
+        _ log: DriftLog, profile: GyroProfile, file: String, straight: Bool
+    ) throws(InputError) {
+        for e in log.entries {
+            let walk = WalksAnalysis.WalkKey(e).walk(straight: straight)
+            if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
+                throw InputError(
+                    file: file, line: log.isOneLine ? nil : e.line,
+                    field: log.isOneLine ? "entry \(e.index).minutes" : "minutes", problem: problem)
+            }
+        }
+    }
+
     /// `sensorbench walks`: drift log against the profile's simulated walks.
     func run() throws -> ExitCode {
         try InputKind.expect(.driftLog, file: self.file, command: "walks")
         let log = try DriftLog.load(path: self.file)
         let profile = try ProfileReader.read(
             option: "--profile", value: self.profile, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        // The walks are simulated at each logged duration (and turning): one the profile cannot lay out is refused here.
-        for e in log.entries {
-            let walk = WalksAnalysis.WalkKey(e).walk(straight: self.straight)
-            if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
-                throw InputError(
-                    file: self.file, line: log.isOneLine ? nil : e.line,
-                    field: log.isOneLine ? "entry \(e.index).minutes" : "minutes", problem: problem)
-            }
-        }
+        try Self.refuseWalksTheProfileCannotLayOut(log, profile: profile, file: self.file, straight: self.straight)
         try ReportFiles.reserve(URL(fileURLWithPath: self.outputFolder))
         let runner = MonteCarloRunner(
             jobs: self.jobs ?? MonteCarloRunner.defaultJobs,

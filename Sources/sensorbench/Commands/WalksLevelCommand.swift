@@ -79,14 +79,7 @@ struct WalksLevelCommand: Subcommand {
         let log = try DriftLog.load(path: self.file)
         let profile = try ProfileReader.read(
             option: "--profile", value: self.profile, folder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        for e in log.entries {
-            let walk = WalksAnalysis.WalkKey(e).walk(straight: self.straight)
-            if let (_, problem) = DriftScenario.sampledWalkProblem(walk, profile: profile) {
-                throw InputError(
-                    file: self.file, line: log.isOneLine ? nil : e.line,
-                    field: log.isOneLine ? "entry \(e.index).minutes" : "minutes", problem: problem)
-            }
-        }
+        try WalksCommand.refuseWalksTheProfileCannotLayOut(log, profile: profile, file: self.file, straight: self.straight)
         let runner = MonteCarloRunner(jobs: self.jobs ?? MonteCarloRunner.defaultJobs)
         let r = try WalksLevel.run(
             log: log, profile: profile, trials: self.trials, replications: self.replications, seed: self.seed,
