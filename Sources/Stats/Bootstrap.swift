@@ -161,6 +161,25 @@ package enum Bootstrap {
         return ConfidenceInterval(low: min(low, high), high: max(low, high))
     }
 
+    /// The least number of values ``meanSquareInterval(_:replicates:stream:)`` takes the studentized interval from:
+    /// the smallest cell size its coverage was measured at (docs/drift.md, part r).
+    package static let studentizedMinimumCount = 20
+
+    /// The drift report's interval of a mean square: ``studentizedLogMeanInterval(_:replicates:stream:confidence:)``
+    /// from ``studentizedMinimumCount`` values on; below that, or when its ends are not finite, the BCa interval
+    /// (``bcaMeanInterval(_:replicates:stream:confidence:)``). With a handful of values a replicate's standard error
+    /// can be near 0, its t* then explodes, and the bootstrap-t's end overflows (3 trials a cell gave an infinite
+    /// upper end); BCa's ends are replicate means, always finite.
+    package static func meanSquareInterval(
+        _ values: [Double], replicates: Int, stream: RandomStream
+    ) throws(StatsError) -> ConfidenceInterval {
+        if values.count >= studentizedMinimumCount {
+            let interval = try studentizedLogMeanInterval(values, replicates: replicates, stream: stream)
+            if interval.low.isFinite, interval.high.isFinite { return interval }
+        }
+        return try bcaMeanInterval(values, replicates: replicates, stream: stream)
+    }
+
     /// The studentized (bootstrap-t) interval of E[u] > 0 on the log scale, for a mean of squares.
     ///
     /// With m the sample mean, s the sample SD and se = s/(m·√n) the delta-method standard error of log m, each

@@ -221,6 +221,21 @@ import Testing
         }
     }
 
+    /// The report's choice (``Bootstrap/meanSquareInterval(_:replicates:stream:)``): from 20 values on the studentized
+    /// interval, below it the BCa one, each equal to that function on an identically seeded stream; 3 squared drifts
+    /// (the case whose studentized upper end overflowed, CrossMachineDeterminismTests' 3-trial drift run) get finite ends.
+    @Test func meanSquareIntervalIsStudentizedFromTwentyValues() throws {
+        func stream() throws -> RandomStream { try RandomStream(seed: TrialSeed(scenarioSeed: 1104, trialIndex: 0)) }
+        let twenty = (1...20).map { Double($0 * $0) / 7 }
+        #expect(
+            try Bootstrap.meanSquareInterval(twenty, replicates: 400, stream: try stream())
+                == (try Bootstrap.studentizedLogMeanInterval(twenty, replicates: 400, stream: try stream())))
+        let three = [0.0004, 2.5, 0.09]
+        let small = try Bootstrap.meanSquareInterval(three, replicates: 400, stream: try stream())
+        #expect(small == (try Bootstrap.bcaMeanInterval(three, replicates: 400, stream: try stream())))
+        #expect(small.low.isFinite && small.high.isFinite && small.low <= small.high)
+    }
+
     /// The studentized interval's edges by hand: equal values give their mean as a point, all zeros give [0, 0], and
     /// fewer than 2 values, a negative value or fewer than 100 replicates are refused. Its ends are positive and
     /// contain the sample mean (t* is 0 at the sample itself, and the 2.5% and 97.5% quantiles of t* straddle 0 for a

@@ -12,8 +12,8 @@ package struct DriftAnalysis: Sendable {
         package let sdDriftDeg: Double
         /// Root mean square of the drift (= of |drift|), with a 95% interval valid whatever the drift's mean and
         /// distribution: the square root of the log-scale studentized bootstrap interval of the mean of drift² over
-        /// the cell's trials (``Bootstrap/studentizedLogMeanInterval(_:replicates:stream:confidence:)``, 2000
-        /// replicates, seeded per cell). The BCa interval it replaced covered 89.8% at 20 walks per cell on the shipped
+        /// the cell's trials (``Bootstrap/meanSquareInterval(_:replicates:stream:)``: studentized from 20 trials on,
+        /// BCa below; 2000 replicates, seeded per cell). The BCa interval it replaced covered 89.8% at 20 walks per cell on the shipped
         /// design (docs/drift.md part r).
         package let rmsDriftDeg: Double
         package let rmsInterval: ConfidenceInterval
@@ -132,7 +132,7 @@ package struct DriftAnalysis: Sendable {
         if drift.count >= 2 {
             let stream = try RandomStream(
                 seed: TrialSeed(scenarioSeed: scenario.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
-            let ms = try Bootstrap.studentizedLogMeanInterval(
+            let ms = try Bootstrap.meanSquareInterval(
                 drift.map { $0 * $0 }, replicates: DriftAnalysis.rmsReplicates, stream: stream)
             interval = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
         } else {

@@ -82,7 +82,7 @@ extension DriftReport {
                 let first = group.cells.map(\.cell.index).min() ?? 0
                 let stream = try RandomStream(
                     seed: TrialSeed(scenarioSeed: s.seed, trialIndex: pooledStreamIndex(cell: first, axis: axis)))
-                let ms = try Bootstrap.studentizedLogMeanInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+                let ms = try Bootstrap.meanSquareInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
                 return ChartPoint(x: xv, y: rms, yLow: max(ms.low, 0).squareRoot(), yHigh: max(ms.high, 0).squareRoot())
             }
             let name = key.isEmpty ? "all walks" : key.joined(separator: ", ")

@@ -93,7 +93,12 @@ extension DriftReport {
 
         doc.heading("Drift per cell", level: 2)
         doc.paragraph(
-            "RMS 95% CI: the square root of a log-scale studentized bootstrap interval of the cell's mean-square drift "
+            "RMS 95% CI: the square root of a "
+                + (s.trialsPerCell >= Bootstrap.studentizedMinimumCount
+                    ? "log-scale studentized bootstrap interval"
+                    : "BCa bootstrap interval (from \(Bootstrap.studentizedMinimumCount) walks a cell on, a log-scale "
+                        + "studentized one, which can overflow with fewer)")
+                + " of the cell's mean-square drift "
                 + "(\(DriftAnalysis.rmsReplicates) replicates, seeded per cell), valid whatever the drift's mean and shape."
                 + (a.keptWalksPerCell.map {
                     " Cells with more than \($0) walks: the square root of the large-sample (delta-method) interval of the "
