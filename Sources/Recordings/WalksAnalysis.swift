@@ -148,6 +148,15 @@ package struct WalksAnalysis: Sendable {
         }
     }
 
+    /// The log's distinct walks in order, and one drift-study cell for each (cell i simulates key i).
+    static func cells(_ log: DriftLog, profile: GyroProfile, straight: Bool) -> (keys: [WalkKey], cells: [DriftCell]) {
+        let keys = Array(Set(log.entries.map(WalkKey.init))).sorted()
+        let cells = keys.enumerated().map { index, key in
+            DriftCell(index: index, profile: profile, input: .rotationRate, tiltDegrees: 0, walk: key.walk(straight: straight))
+        }
+        return (keys, cells)
+    }
+
     /// The least number of simulated logs the calibration uses: with m logs the smallest p-value is 1/(m + 1), so
     /// 199 lets a log be rejected at 0.5% whatever `trials` is (with 10 it could never reach 5%).
     static let minimumCalibrationLogs = 199
@@ -224,16 +233,13 @@ package struct WalksAnalysis: Sendable {
         self.models = models
 
         // The drift study's machinery: one cell per distinct walk (duration, and the logged turning when present).
-        let keys = Array(Set(log.entries.map(WalkKey.init))).sorted()
+        let (keys, cells) = Self.cells(log, profile: profile, straight: straight)
         let logged = keys.filter(\.hasTurning).count
         let shape = straight ? "straight (0 turns)" : "loop (4 turns, 360° net rotation)"
         walkShape =
             logged == keys.count
             ? "own-turning (each walk's logged total and net rotation)"
             : logged > 0 ? "own-turning where logged, else \(shape)," : shape
-        let cells = keys.enumerated().map { index, key in
-            DriftCell(index: index, profile: profile, input: .rotationRate, tiltDegrees: 0, walk: key.walk(straight: straight))
-        }
         let scenario = DriftScenario(
             name: "walks", description: "", file: log.file, seed: seed, trialsPerCell: trials,
             sameDevice: false, cells: cells, tracker: HeadingTracker.Configuration(),

@@ -37,10 +37,7 @@ package enum WalksLevel {
         log: DriftLog, profile: GyroProfile, trials: Int, replications: Int, seed: UInt64, straight: Bool,
         errorScale: Double, runner: MonteCarloRunner
     ) throws -> Result {
-        let keys = Array(Set(log.entries.map(WalksAnalysis.WalkKey.init))).sorted()
-        let cells = keys.enumerated().map { index, key in
-            DriftCell(index: index, profile: profile, input: .rotationRate, tiltDegrees: 0, walk: key.walk(straight: straight))
-        }
+        let (keys, cells) = WalksAnalysis.cells(log, profile: profile, straight: straight)
         let keyIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
         let entries = log.entries.filter { keyIndex[WalksAnalysis.WalkKey($0)] != nil }
         let scenario = DriftScenario(

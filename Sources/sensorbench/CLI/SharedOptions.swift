@@ -56,6 +56,29 @@ enum SharedOption {
         }
     }
 
+    /// `--profile <name>|<file>`: a gyro profile by name (profiles/<name>.json here, in $SENSORBENCH_PATH, then
+    /// shipped) or by path, read by `ProfileReader` when the command runs.
+    static func gyroProfile<O>(_ key: WritableKeyPath<O, String>) -> OptionSpec<O> {
+        OptionSpec(
+            "--profile", value: "<name>|<file>",
+            meaning: "Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a path.",
+            default: "phone-calibrated"
+        ) { o, text, context in
+            guard !text.isEmpty else { throw context.error("--profile needs a profile name or a path, got ''") }
+            o[keyPath: key] = text
+        }
+    }
+
+    /// `--walk straight|loop`: how a drift-log entry without logged turning is simulated (true: straight).
+    static func walkShape<O>(_ key: WritableKeyPath<O, Bool>) -> OptionSpec<O> {
+        OptionSpec(
+            "--walk", value: "straight|loop",
+            meaning: "Simulated walk for entries without logged turning: straight, or a 4-turn loop.", default: "loop"
+        ) { o, text, context in
+            o[keyPath: key] = try ValueParser.choice(text, option: "--walk", of: ["straight", "loop"], context) == "straight"
+        }
+    }
+
     /// `--trials <n>`: how many simulated trials (what one trial is depends on the command).
     static func trials<O>(_ key: WritableKeyPath<O, Int?>, in range: ClosedRange<Int>, meaning: String, default defaultText: String)
         -> OptionSpec<O>

@@ -28,14 +28,7 @@ struct PlanCheckCommand: Subcommand {
 
     static var options: [OptionSpec<Self>] {
         [
-            OptionSpec(
-                "--profile", value: "<name>|<file>",
-                meaning: "Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a path.",
-                default: "phone-calibrated"
-            ) { o, text, context in
-                guard !text.isEmpty else { throw context.error("--profile needs a profile name or a path, got ''") }
-                o.profile = text
-            },
+            SharedOption.gyroProfile(\.profile),
             OptionSpec("--replications", value: "<n>", meaning: "Simulated logs of the plan, 10 to 100000.", default: "200") {
                 o, text, context in
                 o.replications = try ValueParser.integer(text, option: "--replications", in: 10...100_000, context)

@@ -41,25 +41,12 @@ struct WalksCommand: Subcommand {
 
     static var options: [OptionSpec<Self>] {
         [
-            OptionSpec(
-                "--profile", value: "<name>|<file>",
-                meaning: "Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a path.",
-                default: "phone-calibrated"
-            ) { o, text, context in
-                guard !text.isEmpty else { throw context.error("--profile needs a profile name or a path, got ''") }
-                o.profile = text
-            },
+            SharedOption.gyroProfile(\.profile),
             SharedOption.out(\.outputFolder, meaning: "Folder for the report.", default: "Reports/walks"),
             SharedOption.trials(
                 \.trials, in: 10...100_000, meaning: "Simulated walks per duration, and one-phone logs for the p-value.", default: "200"),
             SharedOption.seed(\.seed, meaning: "Seed of the simulation.", default: "1"),
-            OptionSpec(
-                "--walk", value: "straight|loop",
-                meaning: "Simulated walk for entries without logged turning: straight, or a 4-turn loop.", default: "loop"
-            ) {
-                o, text, context in
-                o.straight = try ValueParser.choice(text, option: "--walk", of: ["straight", "loop"], context) == "straight"
-            },
+            SharedOption.walkShape(\.straight),
             SharedOption.jobs(\.jobs),
             SharedOption.quiet(\.quiet),
         ]

@@ -39,14 +39,7 @@ struct WalksLevelCommand: Subcommand {
 
     static var options: [OptionSpec<Self>] {
         [
-            OptionSpec(
-                "--profile", value: "<name>|<file>",
-                meaning: "Gyro profile: a name (profiles/<name>.json here, in $SENSORBENCH_PATH, then shipped) or a path.",
-                default: "phone-calibrated"
-            ) { o, text, context in
-                guard !text.isEmpty else { throw context.error("--profile needs a profile name or a path, got ''") }
-                o.profile = text
-            },
+            SharedOption.gyroProfile(\.profile),
             OptionSpec("--replications", value: "<n>", meaning: "Simulated logs, 10 to 100000.", default: "200") {
                 o, text, context in
                 o.replications = try ValueParser.integer(text, option: "--replications", in: 10...100_000, context)
@@ -63,12 +56,7 @@ struct WalksLevelCommand: Subcommand {
                 o.errorScale = k
             },
             SharedOption.seed(\.seed, meaning: "Seed of the simulation.", default: "1"),
-            OptionSpec(
-                "--walk", value: "straight|loop",
-                meaning: "Simulated walk for entries without logged turning: straight, or a 4-turn loop.", default: "loop"
-            ) { o, text, context in
-                o.straight = try ValueParser.choice(text, option: "--walk", of: ["straight", "loop"], context) == "straight"
-            },
+            SharedOption.walkShape(\.straight),
             SharedOption.jobs(\.jobs),
         ]
     }
