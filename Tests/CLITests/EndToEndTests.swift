@@ -89,6 +89,8 @@ import Testing
             summary.contains(
                 "By holding tilt, pooled over the other factors (walks of different kinds mixed: not the effect of the "
                     + "holding tilt on any one kind of walk): tilt 0° → "), "\(summary)")
+        // 3 walks a cell, below the studentized interval's 20: the method sentence names the BCa interval it used.
+        #expect(summary.contains("RMS 95% CI: the square root of a BCa bootstrap interval (from 20 walks a cell on"))
     }
 
     @Test func listShowsShippedScenariosAndProfiles() throws {
