@@ -64,9 +64,26 @@ package struct WalkingPlan: Sendable {
 
     /// How many of `replications` simulated logs of the plan are answered.
     package static func answeredLogs(model: PhoneDriftModel, walksPerKind: Int, seed: UInt64, replications: Int) throws -> Int {
+        try closedFormLogs(model: model, walksPerKind: walksPerKind, seed: seed, replications: replications)
+            .filter { $0.answer?.verdict.answered == true }.count
+    }
+
+    /// One log of the plan drawn from the closed form: the phone's own time and turning parts of a
+    /// ``TimeOrTurning/typicalMinutes``-minute loop (its bias × T₀, its turning error × θ₀) and the log's answer
+    /// (`nil` when the walks could not be fitted).
+    package struct ClosedFormLog: Sendable {
+        package let timePart: Double
+        package let turningPart: Double
+        package let answer: TimeOrTurning?
+    }
+
+    /// `replications` logs of the plan, log r one phone drawn from `model` on the stream of index r (bias, then
+    /// turning error, then each walk's in-run noise, in ``walks(perKind:)``'s order).
+    package static func closedFormLogs(
+        model: PhoneDriftModel, walksPerKind: Int, seed: UInt64, replications: Int
+    ) throws -> [ClosedFormLog] {
         let plan = walks(perKind: walksPerKind)
-        var answered = 0
-        for r in 0..<replications {
+        return try (0..<replications).map { r in
             let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: UInt64(r)))
             let bias = model.biasMeanDegPerSec + model.biasSDDegPerSec * stream.standardNormal()
             let turnError = model.turnErrorMean + model.turnErrorSD * stream.standardNormal()
@@ -74,13 +91,12 @@ package struct WalkingPlan: Sendable {
                 bias * 60 * walk.minutes + turnError * walk.turnedDegrees
                     + model.inRunVariance(minutes: walk.minutes).squareRoot() * stream.standardNormal()
             }
-            guard
-                let answer = try? TimeOrTurning(
-                    minutes: plan.map(\.minutes), turnedDegrees: plan.map(\.turnedDegrees), driftDegrees: drifts)
-            else { continue }
-            if answer.verdict.answered { answered += 1 }
+            return ClosedFormLog(
+                timePart: bias * 60 * TimeOrTurning.typicalMinutes,
+                turningPart: turnError * TimeOrTurning.typicalTurnDegrees,
+                answer: try? TimeOrTurning(
+                    minutes: plan.map(\.minutes), turnedDegrees: plan.map(\.turnedDegrees), driftDegrees: drifts))
         }
-        return answered
     }
 
     // MARK: - The plan checked with the full simulator
