@@ -120,7 +120,7 @@ package enum WalksReport {
                     + "\(try d(t.turningPart.interval.low)) to \(try d(t.turningPart.interval.high))).**")
             doc.paragraph(
                 "From your \(n) walks: signed drift = b·minutes + k·degrees turned (least squares without intercept, HC3 "
-                    + "standard errors, t intervals on Bell and McCaffrey's degrees of freedom for so few walks: "
+                    + "standard errors, t intervals on Bell and McCaffrey's small-sample degrees of freedom: "
                     + "\(try Format.number(t.timeDegreesOfFreedom, significantDigits: 3)) for time, "
                     + "\(try Format.number(t.turningDegreesOfFreedom, significantDigits: 3)) for turning), evaluated for "
                     + "\(Format.exact(TimeOrTurning.typicalMinutes)) minutes and \(Format.exact(TimeOrTurning.typicalTurnDegrees))° "

@@ -1,5 +1,6 @@
 import Foundation
 import MonteCarlo
+import Reporting
 import SensorSim
 import Stats
 import Testing
@@ -216,6 +217,16 @@ import Testing
         let summary = try #require(try WalksReport.render(analysis).contents(of: "summary.md"))
         #expect(summary.contains("On your phone, after a 10-minute loop"))
         #expect(summary.contains("most of that is time"))
+        // The intervals' degrees of freedom are the fit's own, printed to 3 digits (HC3SatterthwaiteTests).
+        let nu = try LinearModel.hc3SatterthwaiteDegreesOfFreedom(
+            terms: [
+                RegressionTerm(name: "minutes", values: timeLog.entries.map(\.minutes)),
+                RegressionTerm(name: "turned_deg", values: timeLog.entries.map { $0.turnedDegrees ?? 0 }),
+            ], includeIntercept: false)
+        #expect(
+            summary.contains(
+                "small-sample degrees of freedom: \(try Format.number(nu[0], significantDigits: 3)) for time, "
+                    + "\(try Format.number(nu[1], significantDigits: 3)) for turning"))
         #expect(summary.contains("Compared against one phone"))
     }
 
