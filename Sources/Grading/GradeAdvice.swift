@@ -240,7 +240,7 @@ enum GradeAdvice {
     }
 
     /// " Chosen on the suite's 36 timelines; on 20 fresh days of 36 timelines it …": what the fresh days show of the
-    /// advice's claim, reliable only when the Wilson lower bound of the share of days reaches 80%; empty when the
+    /// advice's claim, reliable only when the 95% lower bound of the share of days (``FreshDayShare``) reaches 80%; empty when the
     /// grade has no confirmation of this rung and claim.
     static func confirmationText(_ g: TeamGrade, claim: LadderConfirmation.Claim, index: Int) throws -> String {
         try confirmationText(g.ladderConfirmation, claim: claim, index: index)

@@ -26,8 +26,8 @@ package enum GradeRecheck {
         package let rerunHeld: Int
         package let rerunDays: Int
 
-        /// The re-run is at least as good as the claim: the re-run share's 95% Wilson upper bound reaches the claimed
-        /// share's 95% Wilson lower bound, and a suggestion called reliable holds on at least 80% of the re-run's days
+        /// The re-run is at least as good as the claim: the re-run share's 95% upper bound reaches the claimed
+        /// share's 95% lower bound (``FreshDayShare``), and a suggestion called reliable holds on at least 80% of the re-run's days
         /// (the rule of the shake and geofence re-checks).
         package func holds() throws -> Bool {
             try SweepRecheck.claimHolds(
@@ -79,13 +79,6 @@ package enum GradeRecheck {
         }
     }
 
-    /// "11 of 20 (55%, 95% CI 34–74%)".
-    static func daysText(_ count: Int, _ days: Int) throws -> String {
-        let ci = try Proportion(successes: count, trials: days).wilson()
-        return "\(count) of \(days) (\(try Format.percent(Double(count) / Double(days), decimals: 0)), 95% CI "
-            + "\(try Format.fixed(ci.low * 100, decimals: 0))–\(try Format.fixed(ci.high * 100, decimals: 0))%)"
-    }
-
     /// The results as a Markdown table (a class whose advice names no rung gets one row saying so).
     package static func table(_ results: [Result]) throws -> String {
         var t = MarkdownTable(columns: [
@@ -97,8 +90,8 @@ package enum GradeRecheck {
             try t.append([
                 r.team, "\(r.rung) (the rest as submitted)",
                 r.claim == .meetsAll ? "passes every judged criterion" : "earns more points than the submitted setting",
-                try daysText(r.claimedHeld, r.claimedDays), r.claimedReliable ? "yes" : "no",
-                try daysText(r.rerunHeld, r.rerunDays), try r.holds() ? "yes" : "no",
+                try SweepReport.daysText(r.claimedHeld, r.claimedDays), r.claimedReliable ? "yes" : "no",
+                try SweepReport.daysText(r.rerunHeld, r.rerunDays), try r.holds() ? "yes" : "no",
             ])
         }
         return t.render()

@@ -12,8 +12,8 @@ import Stats
 /// as the grade scores them (``Scoring``, with the grade's dispersion floor of each suite, as the shake study keeps
 /// its selection's floor on fresh days). The claim checked is the advice's own: the rung passes every judged
 /// criterion, or (when none did) it earns more points on them than the submitted setting. The advice calls it
-/// reliable, with the shake study's rule, when the 95% Wilson lower bound of the share of fresh days on which the
-/// claim holds is at least ``reliableShare`` (so at least 16 days).
+/// reliable, with the shake study's rule, when the 95% lower bound (``FreshDayShare``) of the share of fresh days on which the
+/// claim holds is at least ``reliableShare`` (so at least 17 days).
 package struct LadderConfirmation: Sendable, Equatable {
     /// What the advice claims of the rung.
     package enum Claim: Sendable, Equatable {
@@ -43,8 +43,8 @@ package struct LadderConfirmation: Sendable, Equatable {
     /// Fresh days on which the claim held.
     package var metDays: Int { claim == .meetsAll ? passDays : morePointsDays }
 
-    /// The Wilson 95% interval of the share of fresh days on which the claim held.
-    package func interval() throws -> ConfidenceInterval { try Proportion(successes: metDays, trials: days).wilson() }
+    /// The 95% interval (``FreshDayShare``) of the share of fresh days on which the claim held.
+    package func interval() throws -> ConfidenceInterval { try FreshDayShare.interval(held: metDays, days: days) }
 
     package func isReliable() throws -> Bool { try interval().low >= Self.reliableShare }
 

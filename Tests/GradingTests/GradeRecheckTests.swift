@@ -86,9 +86,10 @@ import Testing
         #expect(table.contains("| t\(first.submission) ") && table.contains("(the rest as submitted)"))
     }
 
-    /// The rule, by hand (Wilson 95% intervals): a suggestion called reliable on 20 of 20 days (lower bound 83.9%)
-    /// holds on 80 of 100 further days (80% and upper bound 86.7% ≥ 83.9%) and not on 79 (below 80%); one held on 11
-    /// of 20 (lower bound 34.2%) fails on 0 of 100 (upper bound 3.7%) and holds on 30 of 100 (upper bound 39.6%).
+    /// The rule, by hand (Clopper–Pearson 95% intervals, scipy's beta quantiles): a suggestion called reliable on 20
+    /// of 20 days (lower bound 0.025^(1/20) = 83.2%) holds on 80 of 100 further days (80% and upper bound 87.3% ≥
+    /// 83.2%) and not on 79 (below 80%); one held on 11 of 20 (lower bound 31.5%) fails on 0 of 100 (upper bound
+    /// 1 − 0.025^(1/100) = 3.6%) and holds on 30 of 100 (upper bound 40.0%).
     @Test func theClaimHoldsByTheRechecksRule() throws {
         func result(_ held: Int, _ days: Int, reliable: Bool, rerun: Int) -> GradeRecheck.Result {
             GradeRecheck.Result(

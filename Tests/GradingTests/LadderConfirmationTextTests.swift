@@ -2,26 +2,28 @@ import Testing
 
 @testable import Grading
 
-/// The advice's fresh-day sentence says "reliable" only when the Wilson lower bound of the share of fresh days on
-/// which the claim held reaches 80%, and says where the rung was chosen and where it was confirmed.
+/// The advice's fresh-day sentence says "reliable" only when the 95% lower bound (Clopper–Pearson, `FreshDayShare`)
+/// of the share of fresh days on which the claim held reaches 80%, and says where the rung was chosen and where it was
+/// confirmed.
 @Suite struct LadderConfirmationTextTests {
     static func confirmation(_ claim: LadderConfirmation.Claim, pass: Int, more: Int) -> LadderConfirmation {
         LadderConfirmation(claim: claim, alternative: 3, days: 20, timelinesPerDay: [36], passDays: pass, morePointsDays: more)
     }
 
-    /// 20 of 20: Wilson 95% low end 20/(20 + 1.96²) = 0.839 ≥ 0.8: reliable.
+    /// 20 of 20: Clopper–Pearson's 95% low end 0.025^(1/20) = 0.832 ≥ 0.8: reliable.
     @Test func twentyOfTwentyIsReliable() throws {
         let text = try GradeAdvice.confirmationText(Self.confirmation(.meetsAll, pass: 20, more: 20), claim: .meetsAll, index: 3)
         #expect(text.contains("Chosen on the grade's 36 timelines; re-run on 20 fresh days of 36 timelines"), "\(text)")
-        #expect(text.contains("passed every one of those criteria on 20 of 20 days (100%, 95% CI 84%–100%)"), "\(text)")
+        #expect(text.contains("passed every one of those criteria on 20 of 20 days (100%, 95% CI 83%–100%)"), "\(text)")
         #expect(text.contains(": reliable by the shake study's rule"), "\(text)")
     }
 
-    /// 19 of 20: Wilson 95% low end ≈ 0.764 < 0.8: not shown reliable, with the bound printed.
+    /// 19 of 20: Clopper–Pearson's 95% interval is B⁻¹(0.025; 19, 2) = 0.751 to 0.975^(1/20) = 0.9987 (scipy's beta
+    /// quantile), so the low end < 0.8: not shown reliable, with the bound printed.
     @Test func nineteenOfTwentyIsNotShownReliable() throws {
         let text = try GradeAdvice.confirmationText(Self.confirmation(.meetsAll, pass: 19, more: 20), claim: .meetsAll, index: 3)
-        #expect(text.contains("on 19 of 20 days (95%, 95% CI 76%–99%)"), "\(text)")
-        #expect(text.contains("not shown to be reliable") && text.contains("here 76%"), "\(text)")
+        #expect(text.contains("on 19 of 20 days (95%, 95% CI 75%–100%)"), "\(text)")
+        #expect(text.contains("not shown to be reliable") && text.contains("here 75%"), "\(text)")
         #expect(!text.contains(": reliable"))
     }
 

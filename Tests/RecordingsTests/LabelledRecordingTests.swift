@@ -276,7 +276,7 @@ import Testing
         // Each confirmation recording is judged alone; with 2 of them, even 2 of 2 has a Wilson low end of
         // 2/(2 + 1.96²) = 0.34 < 0.8, so the report names the number of recordings as what stops the choice.
         #expect(summary.contains("On the 2 confirmation recordings, each judged alone"))
-        #expect(summary.contains("what stops it is the number of recordings: even 2 of 2 cannot show 80% (at least 16 are needed)"))
+        #expect(summary.contains("what stops it is the number of recordings: even 2 of 2 cannot show 80% (at least 17 are needed)"))
         #expect(!summary.contains("fresh day of 1 timeline"))
         for k in 1...6 { #expect(result.files.contents(of: "signal-\(k).svg")?.contains("<svg") == true) }
         // The chosen setting's recall on the recordings it was chosen on, recomputed from the shipped truth.

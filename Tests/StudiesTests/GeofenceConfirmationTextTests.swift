@@ -6,7 +6,8 @@ import Testing
 @testable import Studies
 
 /// The geofence recommendation's fresh-day sentence: where it was chosen and confirmed, "reliable" only when the
-/// Wilson lower bound of the share of fresh days on which the check holds reaches 80%, and otherwise the check that
+/// 95% lower bound (Clopper–Pearson) of the share of fresh days on which the check holds reaches 80%, and otherwise the
+/// check that
 /// held most often and what stopped it.
 @Suite struct GeofenceConfirmationTextTests {
     func scenario() throws -> GeofenceScenario {
@@ -24,7 +25,7 @@ import Testing
             chosenDays: [0, hold[1], 0], commonestFailure: reasons)
     }
 
-    /// 20 of 20 fresh days: Wilson 95% low end 20/(20 + 1.96²) = 0.839 ≥ 0.8.
+    /// 20 of 20 fresh days: Clopper–Pearson's 95% low end 0.025^(1/20) = 0.832 ≥ 0.8.
     @Test func allTwentyDaysIsReliable() throws {
         let s = try scenario()
         let text = try GeofenceReport.confirmationText(
@@ -41,7 +42,7 @@ import Testing
         #expect(text.contains("It holds reliably"), "\(text)")
     }
 
-    /// 17 of 20 (Wilson low end ≈ 0.64): not reliable; naive held on 19 (more), so it is named as the closest, with
+    /// 17 of 20 (Clopper–Pearson low end ≈ 0.62): not reliable; naive held on 19 (more), so it is named as the closest, with
     /// what stopped it on the other day.
     @Test func fewerDaysNamesTheClosestAndWhatStopsIt() throws {
         let s = try scenario()
@@ -85,8 +86,8 @@ import Testing
         return c
     }
 
-    /// A tour's claim, "the fewest early plus missed collections per tour", on 20 of 20 fresh days: reliable (Wilson
-    /// low end 0.839); on 12 of 20 (low end ≈ 0.39, hand: Wilson(12, 20) = [0.387, 0.781]) not, and the check that
+    /// A tour's claim, "the fewest early plus missed collections per tour", on 20 of 20 fresh days: reliable (low
+    /// end 0.832); on 12 of 20 (Clopper–Pearson [0.361, 0.809], scipy's beta quantiles) not, and the check that
     /// was best on the most days is named with the check that beat it.
     @Test func tourSentenceFlipsWithTheFreshDays() throws {
         let s = try scenario()
@@ -98,7 +99,7 @@ import Testing
             "\(good)")
         #expect(
             good.contains(
-                "had the fewest early plus missed collections per tour (ties included) on 20 of 20 days (100.0%, 95% CI 83.9%–100.0%)"),
+                "had the fewest early plus missed collections per tour (ties included) on 20 of 20 days (100.0%, 95% CI 83.2%–100.0%)"),
             "\(good)")
         #expect(good.contains("It holds reliably"), "\(good)")
         let beaten = "has more early plus missed collections per tour than `accuracy-aware` (50 m, whole accuracy circle inside)"
@@ -111,7 +112,7 @@ import Testing
                     ("has more early plus missed collections per tour than `naive` (50 m, one fix)", 8),
                 ]),
             probe: nil)
-        #expect(bad.contains("on 12 of 20 days (60.0%, 95% CI 38.7%–78.1%)"), "\(bad)")
+        #expect(bad.contains("on 12 of 20 days (60.0%, 95% CI 36.1%–80.9%)"), "\(bad)")
         #expect(bad.contains("It is not shown to hold reliably"), "\(bad)")
         #expect(!bad.contains("It holds reliably"))
         #expect(bad.contains("the check that held on the most fresh days is `naive` (50 m, one fix) (15 of 20, 75.0%)"), "\(bad)")
@@ -123,8 +124,8 @@ import Testing
         #expect(tied.contains("and was the one chosen (ties to the first check) on 0 of 20"), "\(tied)")
     }
 
-    /// Every one of 10 fresh days held, yet 10 of 10 has a Wilson low end of 10/(10 + 1.96²) = 0.722 < 0.8: what
-    /// stops it is the number of days (16 at least: n/(n + 1.96²) ≥ 0.8 from n = 15.4 up).
+    /// Every one of 10 fresh days held, yet 10 of 10 has a Clopper–Pearson low end of 0.025^(1/10) = 0.692 < 0.8:
+    /// what stops it is the number of days (17 at least: 0.025^(1/n) ≥ 0.8 from n = 16.5 up).
     @Test func tooFewDaysAreNamed() throws {
         let s = try scenario()
         var c = confirmation(hold: [10, 10, 2], reasons: [nil, nil, ("misses more than 5.0% of visits at 20 m", 8)])
@@ -135,7 +136,7 @@ import Testing
         #expect(text.contains("on 10 of 10 days (100.0%"), "\(text)")
         #expect(text.contains("It is not shown to hold reliably"), "\(text)")
         #expect(
-            text.contains("what stops it is the number of days: even 10 of 10 cannot show 80.0% (at least 16 are needed; `confirm.days`)"),
+            text.contains("what stops it is the number of days: even 10 of 10 cannot show 80.0% (at least 17 are needed; `confirm.days`)"),
             "\(text)")
     }
 

@@ -58,8 +58,8 @@ import Testing
         #expect(one == c)
     }
 
-    /// The summary's recommendation carries the fresh-tour sentence; 3 days can never show 80% (Wilson low end of
-    /// 3 of 3 is 3/(3 + 1.96²) = 0.44), so it is not called reliable.
+    /// The summary's recommendation carries the fresh-tour sentence; 3 days can never show 80% (Clopper–Pearson low
+    /// end of 3 of 3 is 0.025^(1/3) = 0.29), so it is not called reliable.
     @Test func summarySaysWhereItWasConfirmed() throws {
         let s = try load()
         let files = try GeofenceStudy.report(s, runner: MonteCarloRunner(jobs: 2))

@@ -66,18 +66,19 @@ import Testing
         #expect(unconfirmed.contains("No activity gave it a false alarm."))
         #expect(unconfirmed.contains("Chosen as the highest recall among settings that meet three targets"))
         #expect(!unconfirmed.contains("so this is the best trade-off"))
-        // 30 of 30 fresh days: Wilson low end 30/(30 + 1.96²) = 0.886 ≥ 0.8, reliable: "Ship".
+        // 30 of 30 fresh days: Clopper–Pearson low end 0.025^(1/30) = 0.884 ≥ 0.8, reliable: "Ship".
         var c = Self.context
         c.confirmation = Self.confirmation(a, allDays: [30, 30], of: 30)
         let shipped = try SweepReport.summary(c, a, charts: [])
         #expect(shipped.contains("**Ship f sensitive: it meets all three targets"))
-        #expect(shipped.contains("meets all three targets on 30 of 30 (100%, 95% CI 89–100%)"))
+        #expect(shipped.contains("meets all three targets on 30 of 30 (100%, 95% CI 88–100%)"))
         #expect(shipped.contains("It is reliable"))
-        // 22 of 30: Wilson [0.556, 0.858], low end below 0.8; the runner-up with 29 of 30 (low end 0.833) is reliable.
+        // 22 of 30: Clopper–Pearson [0.541, 0.877] (scipy), low end below 0.8; the runner-up with 29 of 30 (low end
+        // 0.828) is reliable.
         c.confirmation = Self.confirmation(a, allDays: [22, 29], of: 30)
         let notShipped = try SweepReport.summary(c, a, charts: [])
         #expect(notShipped.contains("**Not reliable enough to ship: f sensitive meets all three targets"))
-        #expect(notShipped.contains("22 of 30 (73%, 95% CI 56–86%)"))
+        #expect(notShipped.contains("22 of 30 (73%, 95% CI 54–88%)"))
         #expect(notShipped.contains("of its runners-up, f strict is, on 29 of 30"))
         #expect(!notShipped.contains("Ship f"))
         // Neither reliable: the closest is the one with more days, and the target it meets least stops it.

@@ -40,7 +40,7 @@ private func shake(_ json: String) throws -> ShakeScenario {
     /// day, about 85% caught at 50 Hz (34 of 40 on the selection's timelines: Wilson low end 0.71 ≥ 0.5; a day would
     /// need fewer than 25 caught to fail), no false alarm in about 0.32 h a day (Garwood
     /// bound 3.689/0.32 ≈ 11.5 ≤ 20; no setting fires 20 times, so the floor is 1), one event a shake (cooldown 2.5 s
-    /// is longer than any shake, 2 s): 20 of 20 fresh days, Wilson low end 20/(20 + 1.96²) = 0.839 ≥ 0.8. "Ship".
+    /// is longer than any shake, 2 s): 20 of 20 fresh days, Clopper–Pearson low end 0.025^(1/20) = 0.832 ≥ 0.8. "Ship".
     @Test func aSettingThatQualifiesIsShipped() throws {
         let s = try shake(
             stillDay(recommend: #"{"rule": "targets", "minRecall": 0.5, "maxFalseAlarmsPerHour": 20, "minSingleEventShare": 0.8}"#))
@@ -49,24 +49,24 @@ private func shake(_ json: String) throws -> ShakeScenario {
         let summary = try #require(files.contents(of: "summary.md"))
         #expect(summary.contains("**Ship threshold-count at 0.5 g, requiredCount 2, cooldownSeconds 2.5: it meets all three targets"))
         #expect(summary.contains("Chosen on 10 timelines; confirmed on 10 fresh ones"))
-        #expect(summary.contains("all three on 20 of 20 (100%, 95% CI 84–100%)"))
+        #expect(summary.contains("all three on 20 of 20 (100%, 95% CI 83–100%)"))
         #expect(summary.contains("It is reliable"))
     }
 
-    /// The same qualifying setting judged on only 10 fresh days: 10 of 10 has a Wilson low end of
-    /// 10/(10 + 1.96²) = 0.722 < 0.8, so it is not called reliable, and what stops it is the number of days, not a
-    /// target it met every day (the sentence said "the false-alarm limit, met on 10 of 10 days"). 16 is the fewest
-    /// days whose n of n reaches 0.8: n ≥ 0.8 · 1.96² / 0.2 = 15.4.
+    /// The same qualifying setting judged on only 10 fresh days: 10 of 10 has a Clopper–Pearson low end of
+    /// 0.025^(1/10) = 0.692 < 0.8, so it is not called reliable, and what stops it is the number of days, not a
+    /// target it met every day (the sentence said "the false-alarm limit, met on 10 of 10 days"). 17 is the fewest
+    /// days whose n of n reaches 0.8: 0.025^(1/n) ≥ 0.8, n ≥ ln 0.025 / ln 0.8 = 16.5.
     @Test func tooFewDaysAreWhatStopsASettingThatMetEveryDay() throws {
-        #expect(ConfirmationPlan.fewestDaysToShowReliable == 16)
+        #expect(ConfirmationPlan.fewestDaysToShowReliable == 17)
         let s = try shake(
             stillDay(
                 recommend: #"{"rule": "targets", "minRecall": 0.5, "maxFalseAlarmsPerHour": 20, "minSingleEventShare": 0.8}"#,
                 confirm: #", "confirm": {"timelines": 10, "days": 10}"#))
         let summary = try #require(try ShakeStudy.report(s, runner: MonteCarloRunner(jobs: 2)).contents(of: "summary.md"))
-        #expect(summary.contains("all three on 10 of 10 (100%, 95% CI 72–100%)"))
+        #expect(summary.contains("all three on 10 of 10 (100%, 95% CI 69–100%)"))
         #expect(!summary.contains("It is reliable"))
-        #expect(summary.contains("what stops it is the number of days: even 10 of 10 cannot show 80% (at least 16 are needed)"))
+        #expect(summary.contains("what stops it is the number of days: even 10 of 10 cannot show 80% (at least 17 are needed)"))
         #expect(!summary.contains("met on 10 of 10 days"))
     }
 
@@ -103,9 +103,9 @@ private func shake(_ json: String) throws -> ShakeScenario {
     }
 
     /// A max-recall choice that meets its limit on every fresh day, but on too few days to show it reliably: 10 of
-    /// 10 days (each 0.32 h with no false alarm, Garwood bound 3.689/0.32 ≈ 11.5 ≤ 20) has a Wilson low end of
-    /// 10/(10 + 1.96²) = 0.722 < 0.8. The headline says it falls short of the 80% bound; it must not read "but …
-    /// meets the limit on 10 of 10", a "but" that the 100% beside it contradicts. With 20 days (low end 0.839) the
+    /// 10 days (each 0.32 h with no false alarm, Garwood bound 3.689/0.32 ≈ 11.5 ≤ 20) has a Clopper–Pearson low end
+    /// of 0.025^(1/10) = 0.692 < 0.8. The headline says it falls short of the 80% bound; it must not read "but …
+    /// meets the limit on 10 of 10", a "but" that the 100% beside it contradicts. With 20 days (low end 0.832) the
     /// same choice is recommended, so the sentence flips with the numbers.
     @Test func maxRecallWithTooFewDaysSaysWhyItIsNotReliable() throws {
         let rule = #"{"rule": "max-recall", "maxFalseAlarmsPerHour": 20, "falseAlarmBound": "upper-95"}"#
@@ -115,7 +115,7 @@ private func shake(_ json: String) throws -> ShakeScenario {
         #expect(
             summary.contains(
                 "on the 10 timelines it was chosen from, and a fresh day of 10 timelines meets the limit on 10 of 10 "
-                    + "(100%, 95% CI 72–100%) of the fresh days tried, short of a 95% lower bound of 80%.**"))
+                    + "(100%, 95% CI 69–100%) of the fresh days tried, short of a 95% lower bound of 80%.**"))
         #expect(!summary.contains("chosen from, but"))
         #expect(!summary.contains("Recommended:"))
         let enough = try shake(stillDay(recommend: rule))

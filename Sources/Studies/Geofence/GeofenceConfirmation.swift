@@ -12,8 +12,8 @@ import Stats
 /// ``firstTrial`` + k·totalTrials + c·trialsPerCell + i. Each day is analysed as the report is, and every check is
 /// asked what the choice asked: does it hold (miss at most 5% and trigger within half the time limit at the 95th
 /// percentile at every judged inside distance), and is it again the one with the fewest false triggers at the probe
-/// among those that hold. The claim is reliable, as in the shake study, when the 95% Wilson lower bound of the
-/// share of fresh days on which the recommended check holds is at least ``reliableShare`` (so at least 16 days).
+/// among those that hold. The claim is reliable, as in the shake study, when the 95% lower bound (``FreshDayShare``) of the
+/// share of fresh days on which the recommended check holds is at least ``reliableShare`` (so at least 17 days).
 /// A tour's claim, the fewest early plus missed collections per tour, is confirmed the same way on fresh tours
 /// (``runTour(_:recommended:environment:variant:distance:days:firstTrial:runner:)``). The number of days is the
 /// scenario's `confirm.days` (default ``days``).
@@ -28,9 +28,9 @@ package struct GeofenceConfirmation: Sendable, Equatable {
     /// at most ``maximumFreshTrials`` of them, so they end below the seed period 2³² − 1.
     package static let recheckFirstTrial = 7 << 29
     /// Fresh days a report confirms on by default (`confirm.days`): 20, as the shake study's, so that a check holding
-    /// on every day has a Wilson lower bound of 20/(20 + 1.96²) = 0.839 ≥ 0.8.
+    /// on every day has a 95% lower bound (``FreshDayShare``) of 0.025^(1/20) = 0.832 ≥ 0.8.
     package static let days = 20
-    /// "Reliable": the Wilson 95% lower bound of the share of fresh days meeting the limits is at least this.
+    /// "Reliable": the 95% lower bound (``FreshDayShare``) of the share of fresh days meeting the limits is at least this.
     package static let reliableShare = 0.8
 
     /// The check the report recommends.
@@ -72,12 +72,12 @@ package struct GeofenceConfirmation: Sendable, Equatable {
         self.commonestFailure = commonestFailure
     }
 
-    /// The Wilson 95% interval of the share of fresh days on which check `c` holds.
+    /// The 95% interval (``FreshDayShare``) of the share of fresh days on which check `c` holds.
     package func holdInterval(_ c: Int) throws -> ConfidenceInterval {
-        try Proportion(successes: holdDays[c], trials: days).wilson()
+        try FreshDayShare.interval(held: holdDays[c], days: days)
     }
 
-    /// Whether the recommendation holds reliably on fresh days (Wilson lower bound ≥ ``reliableShare``).
+    /// Whether the recommendation holds reliably on fresh days (the interval's lower bound ≥ ``reliableShare``).
     package func isReliable() throws -> Bool {
         guard days > 0 else { return false }
         return try holdInterval(recommended).low >= Self.reliableShare

@@ -26,8 +26,8 @@ package enum GeofenceRecheck {
         package let rerunHeld: Int
         package let rerunDays: Int
 
-        /// The re-run is at least as good as the claim: the re-run share's 95% Wilson upper bound reaches the claimed
-        /// share's 95% Wilson lower bound, and a check called reliable holds on at least 80% of the re-run's days
+        /// The re-run is at least as good as the claim: the re-run share's 95% upper bound reaches the claimed share's
+        /// 95% lower bound (``FreshDayShare``), and a check called reliable holds on at least 80% of the re-run's days
         /// (the rule of ``SweepRecheck/Result/holds()``).
         package func holds() throws -> Bool {
             try SweepRecheck.claimHolds(

@@ -307,7 +307,7 @@ extension GeofenceReport {
     }
 
     /// "**Confirmed on fresh visits:** …" (a tour: "**Confirmed on fresh tours:** …"): where the check was chosen,
-    /// where it was confirmed, and what the fresh days show, claiming reliability only when the Wilson lower bound of
+    /// where it was confirmed, and what the fresh days show, claiming reliability only when the 95% lower bound of
     /// the share of fresh days on which it holds reaches ``GeofenceConfirmation/reliableShare``; otherwise it names
     /// the check that held most often and what stopped it most often (or the number of days, when it held on all of
     /// them). With `confirm.days` 0 it says the choice was not confirmed.

@@ -10,20 +10,17 @@ package struct ConfirmationPlan: Sendable, Equatable {
     /// Fresh days of the scenario's size the chosen settings are judged on (K; 0: none).
     package let days: Int
 
-    /// The default number of fresh days: 20, so that a setting meeting the targets on every day has a 95% Wilson
-    /// lower bound of 20/(20 + 1.96²) = 0.839, above the 0.8 a reliable setting needs (19 of 20 gives 0.764: one
-    /// failing day in 20 is too many to call it reliable). 20 days keep the shipped scenarios' confirmation to about
+    /// The default number of fresh days: 20, so that a setting meeting the targets on every day has a 95% lower
+    /// bound (``FreshDayShare``) of 0.025^(1/20) = 0.832, above the 0.8 a reliable setting needs (19 of 20 gives
+    /// 0.751: one failing day in 20 is too many to call it reliable). 20 days keep the shipped scenarios' confirmation to about
     /// 20 s each on 2 cores.
     package static let defaultDays = 20
-    /// A fresh day is counted as reliable when the 95% Wilson lower bound of the share of days meeting every target
-    /// reaches this.
+    /// A choice is reliable when the 95% lower bound of the share of fresh days meeting every target
+    /// (``FreshDayShare``, Clopper–Pearson) reaches this.
     package static let reliableShare = 0.8
     /// The fewest days that can show a setting reliable, all of them met: the smallest n whose n of n has a 95%
-    /// Wilson lower bound of at least ``reliableShare``, n / (n + z²) ≥ 0.8, n ≥ 0.8 · 1.96² / 0.2 = 15.4: 16.
-    package static let fewestDaysToShowReliable: Int =
-        (1...100_000).first { n in
-            ((try? Proportion(successes: n, trials: n).wilson().low) ?? 0) >= reliableShare
-        } ?? 100_000
+    /// lower bound of at least ``reliableShare``, 0.025^(1/n) ≥ 0.8, n ≥ ln 0.025 / ln 0.8 = 16.5: 17.
+    package static let fewestDaysToShowReliable = FreshDayShare.fewestDaysToShow(reliableShare)
     /// The most settings confirmed: the choice and its runners-up by the same rule.
     package static let candidateCount = 5
 
@@ -194,10 +191,11 @@ package struct SweepConfirmation: Sendable {
         }
     }
 
-    /// The 95% Wilson interval of the share of fresh days on which candidate `i` met every target; nil without days.
+    /// The 95% interval (``FreshDayShare``) of the share of fresh days on which candidate `i` met every target; nil
+    /// without days.
     package func allTargetsInterval(_ i: Int) throws -> ConfidenceInterval? {
         guard dayCounts.indices.contains(i), dayCounts[i].days > 0 else { return nil }
-        return try Proportion(successes: dayCounts[i].all, trials: dayCounts[i].days).wilson()
+        return try FreshDayShare.interval(held: dayCounts[i].all, days: dayCounts[i].days)
     }
 
     /// Whether candidate `i` meets every target on fresh days reliably: the 95% lower bound of the share of days

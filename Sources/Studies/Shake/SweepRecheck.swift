@@ -37,16 +37,16 @@ package enum SweepRecheck {
     }
 
     /// The re-checks' rule (shake, geofence, grading): a claim of `claimed.held` good days in `claimed.days` holds on
-    /// a re-run of `rerun.held` in `rerun.days` when the re-run share's 95% Wilson upper bound reaches the claimed
-    /// share's 95% Wilson lower bound, and a claim called reliable also holds on at least `reliableShare` of the
+    /// a re-run of `rerun.held` in `rerun.days` when the re-run share's 95% upper bound reaches the claimed
+    /// share's 95% lower bound (``FreshDayShare``), and a claim called reliable also holds on at least `reliableShare` of the
     /// re-run's days. False with no re-run day.
     package static func claimHolds(
         claimed: (held: Int, days: Int)?, reliable: Bool, rerun: (held: Int, days: Int), reliableShare: Double
     ) throws -> Bool {
         guard rerun.days > 0 else { return false }
-        let upper = try Proportion(successes: rerun.held, trials: rerun.days).wilson().high
+        let upper = try FreshDayShare.interval(held: rerun.held, days: rerun.days).high
         if let c = claimed, c.days > 0 {
-            let claimedLow = try Proportion(successes: c.held, trials: c.days).wilson().low
+            let claimedLow = try FreshDayShare.interval(held: c.held, days: c.days).low
             if upper < claimedLow { return false }
         }
         return !reliable || Double(rerun.held) / Double(rerun.days) >= reliableShare

@@ -18,9 +18,10 @@ extension SweepReport {
         }
     }
 
-    /// "2 of 30 [0.6–21%]": a count of days with the 95% Wilson interval of its share.
-    static func daysText(_ count: Int, _ days: Int) throws -> String {
-        let ci = try Proportion(successes: count, trials: days).wilson()
+    /// "11 of 20 (55%, 95% CI 32–77%)": a count of days with the 95% interval of its share (``FreshDayShare``);
+    /// every confirmation and re-check (shake, scribble, geofence, grading) prints its days with it.
+    package static func daysText(_ count: Int, _ days: Int) throws -> String {
+        let ci = try FreshDayShare.interval(held: count, days: days)
         return "\(count) of \(days) (\(try Format.percent(Double(count) / Double(days), decimals: 0)), 95% CI "
             + "\(try Format.fixed(ci.low * 100, decimals: 0))–\(try Format.fixed(ci.high * 100, decimals: 0))%)"
     }
