@@ -544,7 +544,9 @@ package enum DriftCoverage {
     /// ` [sandwich]` for the candidate intervals the report does not use, `in_run_spread_<m>min` (the walk-to-walk
     /// spread's χ² interval against √v(T) of the profile, ``DriftDecomposition/inRunVariance(_:seconds:)``), and a
     /// kept in-run term's id with ` [rough]` (its bootstrap range against the profile's σ: the report calls it
-    /// rough, never a 95% interval). A term the fit leaves out or marks as carrying another's part is not counted.
+    /// rough, never a 95% interval), and for walks that are not random the time shares and crossovers against the
+    /// phone's own closed form (``answerRows(_:device:)``). A term the fit leaves out or marks as carrying another's
+    /// part is not counted.
     package static func onePhone(
         profile: GyroProfile, minutes: [Double], turns: Int, shapes: [WalkShape], trialsPerCell: Int, replications: Int,
         seed: UInt64, bootstrapReplicates: Int, runner: MonteCarloRunner, firstReplication: Int = 0
