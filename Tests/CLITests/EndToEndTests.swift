@@ -91,6 +91,8 @@ import Testing
                     + "holding tilt on any one kind of walk): tilt 0° → "), "\(summary)")
         // 3 walks a cell, below the studentized interval's 20: the method sentence names the BCa interval it used.
         #expect(summary.contains("RMS 95% CI: the square root of a BCa bootstrap interval (from 20 walks a cell on"))
+        // … and says that its coverage was not measured there (docs/drift.md part s).
+        #expect(summary.contains("With fewer than 20 walks a cell their coverage was not measured"), "\(summary)")
     }
 
     @Test func listShowsShippedScenariosAndProfiles() throws {

@@ -108,7 +108,12 @@ import Testing
         let replications = 20
         let counts = try DriftCoverage.onePhoneDesign(
             replications: replications, trialsPerCell: 20, bootstrapReplicates: 100, runner: MonteCarloRunner(jobs: 2))
-        for id in ["turn_on_bias", "scale_factor", "asymmetry", "in_run_spread_1min", "in_run_spread_5min"] {
+        // The phone's shares and crossovers against its own closed form (docs/drift.md part s; `DriftCoverage.answerRows`).
+        let answers = [
+            "time share, loop 16 turns, 1 min", "time share, loop 16 turns, 5 min", "time share, zigzag 16 turns, 1 min",
+            "time share, zigzag 16 turns, 5 min", "crossover, loop 16 turns", "crossover, zigzag 16 turns",
+        ]
+        for id in ["turn_on_bias", "scale_factor", "asymmetry", "in_run_spread_1min", "in_run_spread_5min"] + answers {
             let c = try #require(counts[id], "\(id) never reported: \(counts)")
             #expect(c.reported == replications, "\(id) reported \(c.reported) of \(replications)")
             #expect(try Self.consistentWithNominal(c.covered, of: c.reported), "\(id) covered \(c.covered) of \(c.reported)")

@@ -53,6 +53,25 @@ package struct DriftAnalysis: Sendable {
 
     /// Bootstrap replicates of each per-cell RMS interval.
     package static let rmsReplicates = 2000
+    /// The fewest walks per cell at which the per-cell RMS interval was measured to cover its nominal 95%: 94.8%
+    /// (94.6–95.0%) at 100 walks per cell, 93.6% (93.4–93.8%) at 20, on Gaussian drift (docs/drift.md parts r and
+    /// s). No nonparametric repair tried (symmetric, calibrated by a double or fast double bootstrap, smoothed)
+    /// reached 95% at 20 walks (part s), so a report with fewer walks says so (``rmsCoverageNote(trialsPerCell:)``).
+    package static let rmsNominalMinimumTrials = 100
+
+    /// The sentence a report with fewer than ``rmsNominalMinimumTrials`` walks per cell adds after its RMS method,
+    /// with the coverage measured there (docs/drift.md part r: `sensorbench dev drift-coverage 1000 20
+    /// --report-intervals`); `nil` from ``rmsNominalMinimumTrials`` walks on.
+    package static func rmsCoverageNote(trialsPerCell n: Int) -> String? {
+        guard n < rmsNominalMinimumTrials else { return nil }
+        let measured =
+            "on Gaussian drift they covered 93.6% of cells at 20 walks a cell and 94.8% at \(rmsNominalMinimumTrials) "
+            + "(docs/drift.md, parts r and s)"
+        return n >= Bootstrap.studentizedMinimumCount
+            ? " With fewer than \(rmsNominalMinimumTrials) walks a cell these intervals are somewhat too narrow: \(measured)."
+            : " With fewer than \(Bootstrap.studentizedMinimumCount) walks a cell their coverage was not measured, and is "
+                + "likely below 95%: \(measured), the BCa interval 89.8% at 20."
+    }
     /// The global stream index of cell k's RMS bootstrap: above every trial index (capped at 10⁹) and below the
     /// one-phone stream (period − 1).
     static func rmsStreamIndex(_ cell: Int) -> UInt64 { TrialSeed.period - 2 - UInt64(cell) }

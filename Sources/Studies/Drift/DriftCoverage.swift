@@ -544,7 +544,9 @@ package enum DriftCoverage {
     /// ` [sandwich]` for the candidate intervals the report does not use, `in_run_spread_<m>min` (the walk-to-walk
     /// spread's χ² interval against √v(T) of the profile, ``DriftDecomposition/inRunVariance(_:seconds:)``), and a
     /// kept in-run term's id with ` [rough]` (its bootstrap range against the profile's σ: the report calls it
-    /// rough, never a 95% interval). A term the fit leaves out or marks as carrying another's part is not counted.
+    /// rough, never a 95% interval), and for walks that are not random the time shares and crossovers against the
+    /// phone's own closed form (``answerRows(_:device:)``). A term the fit leaves out or marks as carrying another's
+    /// part is not counted.
     package static func onePhone(
         profile: GyroProfile, minutes: [Double], turns: Int, shapes: [WalkShape], trialsPerCell: Int, replications: Int,
         seed: UInt64, bootstrapReplicates: Int, runner: MonteCarloRunner, firstReplication: Int = 0
@@ -601,6 +603,84 @@ package enum DriftCoverage {
                 ReplicationRow(
                     key: "in_run_spread_\(Format.exact(spread.minutes))min", interval: spread.interval, estimate: spread.estimateDeg,
                     truth: spread.profileDeg))
+        }
+        rows += try answerRows(d, device: device)
+        return rows
+    }
+
+    /// The phone `device` as ``DeviceAnswer`` takes it: bias in °/s, scale factor and asymmetry as fractions.
+    package static func phone(_ device: GyroDevice) -> DeviceAnswer.Phone {
+        DeviceAnswer.Phone(
+            biasDegPerSec: device.turnOnBiasRadPerSec * DriftDecomposition.degrees, scaleFactor: device.scaleFactorError,
+            asymmetry: device.scaleFactorAsymmetry)
+    }
+
+    /// Where time's part of `cell`'s mean square overtakes turning's for `phone`, minutes, searched beyond any grid:
+    /// the T > 0 at which (b·T)² + v(T) = (s·c·θ_net + (a/2)·c·θ_total + (c − 1)·θ_net)² (``DeviceAnswer/parts(_:phone:seconds:)``,
+    /// v(T) the profile's in-run variance), by bisection; the left side grows from 0 without bound when b ≠ 0 or
+    /// the profile has in-run noise. 0 when turning's part is 0; +∞ when time has not caught up by 10⁸ s.
+    package static func trueOnePhoneCrossoverMinutes(_ cell: DriftCell, phone: DeviceAnswer.Phone) -> Double {
+        func gap(_ seconds: Double) -> Double {
+            let p = DeviceAnswer.parts(cell, phone: phone, seconds: seconds)
+            return p.time - p.turning
+        }
+        if gap(0) >= 0 { return 0 }
+        var low = 0.0
+        var high = cell.walk.minutes * 60
+        while gap(high) < 0 {
+            high *= 2
+            if high > 1e8 { return .infinity }
+        }
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if gap(middle) < 0 { low = middle } else { high = middle }
+        }
+        return (low + high) / 120
+    }
+
+    /// What a crossover's status says about where time overtakes turning, as an interval of minutes: "time dominates
+    /// at every duration here" is [0, shortest], "turning dominates" [longest, ∞), a crossing its interval with an end
+    /// clipped at the grid's edge left open (the report claims nothing beyond the grid: turning is said to dominate
+    /// shorter walks only when the lower end lies above the shortest duration, time longer ones only when the upper
+    /// end lies below the longest), and a crossover not identified [0, its bound]. The point estimate is NaN for a
+    /// verdict without one.
+    package static func statedInterval(_ x: DriftDecomposition.Crossover) -> (interval: ConfidenceInterval, estimate: Double) {
+        switch x.status {
+        case .timeEverywhere: return (ConfidenceInterval(low: 0, high: x.minimumMinutes), .nan)
+        case .turningEverywhere: return (ConfidenceInterval(low: x.maximumMinutes, high: .infinity), .nan)
+        case .crosses(let minutes, let low, let high):
+            let open = ConfidenceInterval(
+                low: low <= x.minimumMinutes * (1 + 1e-9) ? 0 : low, high: high >= x.maximumMinutes * (1 - 1e-9) ? .infinity : high)
+            return (open, minutes)
+        case .turningNotIdentified(let atMost): return (ConfidenceInterval(low: 0, high: atMost), .nan)
+        }
+    }
+
+    /// One phone's shares and crossovers against the phone's own truth (docs/drift.md part s): for every cell that
+    /// turns (not a random shape, whose rotations vary walk to walk), `time share, <shape> <turns> turns, <m> min`,
+    /// the reported interval of time's share against ``DeviceAnswer/timeShare(_:phone:)`` at the phone's own b, s and
+    /// a (turning's share is one minus it, so its interval covers exactly when this one does; a share reported as not
+    /// identified is [1 − its bound, 1]); and for every group of walks that differ only in duration,
+    /// `crossover, <shape> <turns> turns`, what the report states (``statedInterval(_:)``) against
+    /// ``trueOnePhoneCrossoverMinutes(_:phone:)``.
+    static func answerRows(_ d: DriftDecomposition, device: GyroDevice) throws -> [ReplicationRow] {
+        let truthPhone = phone(device)
+        var rows: [ReplicationRow] = []
+        func kind(_ c: DriftCell) -> String { "\(c.walk.shape.rawValue) \(c.walk.turns) turns" }
+        for share in d.shares where share.cell.walk.turns > 0 && share.cell.walk.shape != .random {
+            let interval =
+                share.turningShareUpperBound.map { ConfidenceInterval(low: 1 - $0, high: 1) } ?? share.timeShareInterval
+            rows.append(
+                ReplicationRow(
+                    key: "time share, \(kind(share.cell)), \(Format.exact(share.cell.walk.minutes)) min", interval: interval,
+                    estimate: share.timeShare, truth: DeviceAnswer.timeShare(share.cell, phone: truthPhone)))
+        }
+        for x in d.crossovers where x.representative.walk.shape != .random {
+            let stated = statedInterval(x)
+            rows.append(
+                ReplicationRow(
+                    key: "crossover, \(kind(x.representative))", interval: stated.interval, estimate: stated.estimate,
+                    truth: trueOnePhoneCrossoverMinutes(x.representative, phone: truthPhone)))
         }
         return rows
     }

@@ -100,6 +100,7 @@ extension DriftReport {
                         + "studentized one, which can overflow with fewer)")
                 + " of the cell's mean-square drift "
                 + "(\(DriftAnalysis.rmsReplicates) replicates, seeded per cell), valid whatever the drift's mean and shape."
+                + (DriftAnalysis.rmsCoverageNote(trialsPerCell: s.trialsPerCell) ?? "")
                 + (a.keptWalksPerCell.map {
                     " Cells with more than \($0) walks: the square root of the large-sample (delta-method) interval of the "
                         + "mean square, m₂ ± 1.96·√(s²(drift²)/n), which needs no resampling; so are the charts' points that pool such a cell."

@@ -1,0 +1,73 @@
+import Foundation
+import SensorSim
+import Stats
+import Testing
+
+@testable import MonteCarlo
+@testable import Studies
+
+/// One phone's crossover and shares against the phone's own truth (``DriftCoverage/answerRows(_:device:)``,
+/// docs/drift.md part s): the truth by hand, what a crossover's status states, and the coverage of both over
+/// replications of the one-phone design.
+@Suite struct DriftOnePhoneAnswerCoverageTests {
+    /// White noise N = 0.005 °/s/√Hz alone in the profile, and a phone with bias b = 0.02 °/s and scale factor 1% on a
+    /// loop (θ_net = θ_total = 360°): time's part (b·T)² + N²T equals turning's (0.01·360)² = 12.96 °² where
+    /// 4·10⁻⁴·T² + 2.5·10⁻⁵·T − 12.96 = 0, T = (−2.5·10⁻⁵ + √(6.25·10⁻¹⁰ + 0.020736))/(8·10⁻⁴) = 179.97 s (the
+    /// quadratic formula), whatever the cell's own duration (the search goes beyond it). A zigzag of 16 90° turns with
+    /// asymmetry 1% alone (θ_total = 1440°, turning (0.005·1440)² = 51.84 °²) against the bias alone: 7.2/0.02 = 360 s.
+    /// No turning error: 0.
+    @Test func trueCrossoverByHand() throws {
+        var p = GyroProfile(name: "white")
+        p.noiseDensityDegPerSecPerRootHz = 0.005
+        let loop = DriftCell(
+            index: 0, profile: p, input: .rotationRate, tiltDegrees: 0, walk: WalkParameters(minutes: 1, turns: 4, shape: .loop))
+        let phone = DeviceAnswer.Phone(biasDegPerSec: 0.02, scaleFactor: 0.01, asymmetry: 0)
+        let expected = (-2.5e-5 + (6.25e-10 + 0.020736).squareRoot()) / 8e-4 / 60
+        let t = DriftCoverage.trueOnePhoneCrossoverMinutes(loop, phone: phone)
+        #expect(abs(t / expected - 1) < 1e-9, "\(t) min, expected \(expected)")
+        #expect(abs(t * 60 - 179.97) < 0.01)
+
+        let quiet = GyroProfile(name: "quiet")
+        let zigzag = DriftCell(
+            index: 1, profile: quiet, input: .rotationRate, tiltDegrees: 0, walk: WalkParameters(minutes: 1, turns: 16, shape: .zigzag))
+        let asymmetric = DeviceAnswer.Phone(biasDegPerSec: 0.02, scaleFactor: 0.01, asymmetry: 0.01)
+        let z = DriftCoverage.trueOnePhoneCrossoverMinutes(zigzag, phone: asymmetric)
+        #expect(abs(z - 6) < 1e-9, "\(z) min (the scale factor does not act on a zigzag, θ_net = 0)")
+        let straightReading = DeviceAnswer.Phone(biasDegPerSec: 0.02, scaleFactor: 0, asymmetry: 0)
+        #expect(DriftCoverage.trueOnePhoneCrossoverMinutes(loop, phone: straightReading) == 0)
+    }
+
+    /// What each status states, on a 1–5 minute grid: a verdict is a half-line, a crossing's interval is open where it
+    /// was clipped at the grid's edge and closed where it was not.
+    @Test func statedIntervals() throws {
+        let cell = DriftCell(
+            index: 0, profile: GyroProfile(name: "p"), input: .rotationRate, tiltDegrees: 0,
+            walk: WalkParameters(minutes: 1, turns: 16, shape: .loop))
+        func stated(_ status: DriftDecomposition.Crossover.Status) -> ConfidenceInterval {
+            DriftCoverage.statedInterval(
+                DriftDecomposition.Crossover(
+                    representative: cell, minimumMinutes: 1, maximumMinutes: 5, status: status, tiltDominatesTurning: false)
+            ).interval
+        }
+        #expect(stated(.timeEverywhere) == ConfidenceInterval(low: 0, high: 1))
+        #expect(stated(.turningEverywhere) == ConfidenceInterval(low: 5, high: .infinity))
+        #expect(stated(.crosses(minutes: 2, low: 1.5, high: 3)) == ConfidenceInterval(low: 1.5, high: 3))
+        #expect(stated(.crosses(minutes: 2, low: 1, high: 3)) == ConfidenceInterval(low: 0, high: 3))
+        #expect(stated(.crosses(minutes: 4, low: 2, high: 5)) == ConfidenceInterval(low: 2, high: .infinity))
+        #expect(stated(.turningNotIdentified(atMostMinutes: 2.5)) == ConfidenceInterval(low: 0, high: 2.5))
+    }
+
+    /// The RMS intervals' coverage note (part s): none from 100 walks a cell on, where they were measured at 94.8%; the
+    /// measured 93.6% from 20 to 99; below 20 (BCa), that nothing was measured there.
+    @Test func rmsCoverageNote() throws {
+        #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: 100) == nil)
+        #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: 200) == nil)
+        for n in [20, 99] {
+            let note = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: n))
+            #expect(note.contains("With fewer than 100 walks a cell these intervals are somewhat too narrow"), "\(note)")
+            #expect(note.contains("93.6% of cells at 20 walks a cell and 94.8% at 100"), "\(note)")
+        }
+        let few = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 19))
+        #expect(few.contains("With fewer than 20 walks a cell their coverage was not measured"), "\(few)")
+    }
+}
