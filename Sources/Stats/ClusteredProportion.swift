@@ -101,7 +101,11 @@ package struct ClusteredProportion: Sendable, Equatable {
         let centre = p + z2 / (2 * n)
         let spread = z * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
         let denominator = 1 + z2 / n
-        return ConfidenceInterval(low: max(0, (centre - spread) / denominator), high: min(1, (centre + spread) / denominator))
+        // At p̂ = 1 the upper end is (1 + z²/n)/(1 + z²/n) = 1 and at p̂ = 0 the lower end is 0, exactly; rounding made
+        // them 1 − 2⁻⁵³ or 8·10⁻¹⁷ for some n, so an interval of a clean sample missed a true share of exactly 1.
+        let low = successes == 0 ? 0 : max(0, (centre - spread) / denominator)
+        let high = successes == trials ? 1 : min(1, (centre + spread) / denominator)
+        return ConfidenceInterval(low: low, high: high)
     }
 
     /// Korn and Graubard's (1998) degrees-of-freedom factor (z/t₍ₘ₋₁₎)² on the effective sample size, applied

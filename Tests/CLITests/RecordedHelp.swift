@@ -534,7 +534,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
           allan-coverage          K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md).
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
-          shake-coverage          The coverage of the shake reports' rate and precision intervals (docs/shake.md).
+          shake-coverage          The coverage of the shake reports' rate, precision and recall intervals (docs/shake.md).
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
           plan-check              A profile's walking plan, its power checked with the full simulator (docs/recordings.md).
           motion-check            The simulated everyday motion against MotionSense's real motion (docs/shake.md).
@@ -628,14 +628,23 @@ let recordedHelp: [(topic: String?, text: String)] = [
     (
         "dev shake-coverage",
         #"""
-        OVERVIEW: The coverage of the shake reports' rate and precision intervals (docs/shake.md).
+        OVERVIEW: The coverage of the shake reports' rate, precision and recall intervals (docs/shake.md).
 
-        USAGE: sensorbench dev shake-coverage [<replications>]
+        USAGE: sensorbench dev shake-coverage [<replications>] [--scenario <file>] [--settings <i,j,...>] [--truth-timelines <n>] [--jobs <n>]
 
         ARGUMENTS:
-          <replications>          Replications a design, 2 to 100000 (default: 1000).
+          <replications>          Replications a design, 2 to 100000 (default: 1000); with --scenario, days of the
+                                  scenario's size (default: 200).
 
         OPTIONS:
+          --scenario <file>       A shake scenario: measure its report's intervals on the motion library instead of the
+                                  parametric designs. (default: the parametric designs)
+          --settings <i,j,...>    With --scenario: the settings to judge, by their sweep index (sweep.csv's setting column).
+                                  (default: the report's choice)
+          --truth-timelines <n>   With --scenario: timelines of the truth run, 1 to 10000000. (default: 100 times the
+                                  scenario's)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
           -h, --help              Show help information.
         """#
     ),

@@ -131,6 +131,21 @@ import Testing
         #expect(ClusteredProportion.precisionDesignEffect(precision: 0.5, falseAlarmDispersion: 0.5) == 1)
     }
 
+    /// The ends at p̂ = 1 and p̂ = 0 are exactly 1 and 0: (p̂ + z²/2n + z²/2n)/(1 + z²/n) = 1 and
+    /// (z²/2n − z²/2n)/(1 + z²/n) = 0. Evaluated in doubles they came out as 1 − 2⁻⁵³ (4 of 4 at d = 2.11:
+    /// 0.9999999999999999) and 8·10⁻¹⁷ (0 of 1 at d = 11.305) for 168 and 223 of 900 cases (N = 1…300, d = 2.11,
+    /// 11.305, 14.7; the same arithmetic in Python), so a clean precision's interval missed a true precision of 1.
+    @Test func endsAreExactAtZeroAndOne() throws {
+        for trials in 1...300 {
+            for d in [2.11, 11.30501016, 14.7] {
+                let clean = try #require(try ClusteredProportion(successes: trials, trials: trials).wilson(minimumDesignEffect: d))
+                #expect(clean.high == 1, "\(trials) of \(trials) at d = \(d): \(clean.high)")
+                let none = try #require(try ClusteredProportion(successes: 0, trials: trials).wilson(minimumDesignEffect: d))
+                #expect(none.low == 0, "0 of \(trials) at d = \(d): \(none.low)")
+            }
+        }
+    }
+
     /// By hand: clusters (6 of 6), (3 of 6), (6 of 6), (1 of 2): S = 16, N = 20, p̂ = 0.8; residuals sᵢ − p̂nᵢ =
     /// 1.2, −1.8, 1.2, −0.6, squares sum 1.44 + 3.24 + 1.44 + 0.36 = 6.48; robust variance 4/3·6.48/400 = 0.0216;
     /// binomial 0.16/20 = 0.008; design effect 2.7, effective n 7.407407. Korn and Graubard's factor with m − 1 = 3

@@ -1,0 +1,220 @@
+import MonteCarlo
+import Reporting
+import Stats
+
+/// Coverage of a shake report's false-alarm-rate, precision and recall intervals on the motion library itself: the
+/// shipped scenario's timelines, with the clustering its motions produce, not a parametric design
+/// (``SweepIntervalCoverage``).
+///
+/// The truth of each chosen setting comes from one long run of `truthTimelines` timelines from global trial
+/// ``truthBase`` on (false alarms an hour, precision and recall pooled over all of them, the ratios the report's
+/// estimates aim at), printed with its own interval (quasi-Poisson with the run's own dispersion, no floor; the
+/// effective-n Wilson intervals for the shares) so that a reader sees how well the truth itself is known.
+///
+/// A replication is a day of the scenario's own size from its own seed stream — replication r's timeline i is global
+/// trial ``replicationBase`` + r·n + i, n the scenario's timelines — analysed exactly as the report analyses its
+/// timelines: the whole sweep of every setting (``ShakeStudy``'s accumulator), so the dispersion floor is the one
+/// that day's own busy settings give (the floor is the median over the settings with at least 20 false alarms, so it
+/// depends on the whole sweep, and no cheaper path gives the same number). Each chosen setting's three intervals are
+/// then checked against the truth. The streams never meet: the selection uses trials below 10⁶, the replications
+/// 2³⁰ to 1.5·2³⁰, the truth 1.5·2³⁰ to 2³¹, the report's confirmation 2³¹ to 2³¹ + 10⁹, `dev shake-recheck` 3·2³⁰ on.
+///
+/// A truth at its bound (no false alarm in the whole truth run, a share of exactly 0 or 1) is not judged: an interval
+/// whose end is that bound whenever the day's count is too covers it by construction, which says nothing of the
+/// interval (and a rate of 0 over thousands of hours is only a bound). Such cells print "–".
+///
+/// Results are reduced in trial order, so the output is byte-identical whatever the number of jobs.
+package enum SweepMotionCoverage {
+    /// The first global trial of the replications: 2³⁰.
+    package static let replicationBase = 1 << 30
+    /// The first global trial of the truth run: 1.5·2³⁰, so replications and truth each have 2²⁹ trials.
+    package static let truthBase = (1 << 30) + (1 << 29)
+    /// The most timelines the replications (all together) or the truth run may take: 2²⁹.
+    package static let maximumTimelines = 1 << 29
+
+    /// One setting's truth from the long run.
+    package struct Truth: Sendable, Equatable {
+        package let timelines: Int
+        package let metrics: DetectionMetrics
+        /// False alarms an hour over the run (0 when it had no exposure).
+        package var rate: Double { metrics.falseAlarmsPerHour ?? 0 }
+    }
+
+    /// How often one setting's intervals held its truth.
+    package struct Row: Sendable, Equatable {
+        package let setting: SweepSetting
+        package let truth: Truth
+        package var replications = 0
+        /// Replications where the setting raised no false alarm.
+        package var zeroCounts = 0
+        /// Replications with a rate interval (exposure) and a true rate above 0, and those whose floored (reported)
+        /// and unfloored intervals held the truth.
+        package var rateJudged = 0
+        package var rateCovered = 0
+        package var unflooredRateCovered = 0
+        /// Replications with a precision (a detection, and a true precision strictly between 0 and 1), and those
+        /// whose interval held it.
+        package var precisionJudged = 0
+        package var precisionCovered = 0
+        /// Replications with a recall (gestures, and a true recall strictly between 0 and 1), and those whose
+        /// interval held it.
+        package var recallJudged = 0
+        package var recallCovered = 0
+
+        package init(setting: SweepSetting, truth: Truth) {
+            self.setting = setting
+            self.truth = truth
+        }
+    }
+
+    /// The measurement.
+    package struct Result: Sendable, Equatable {
+        package let scenario: String
+        package let dayTimelines: Int
+        package let replications: Int
+        package let truthTimelines: Int
+        package var rows: [Row]
+        /// Each replication's dispersion floor, in replication order.
+        package var floors: [Double]
+    }
+
+    /// Measures the coverage of `settings` (sweep indices) of `s` over `replications` days.
+    ///
+    /// - Parameters:
+    ///   - s: the scenario, at its own size (its `timelines`).
+    ///   - settings: sweep indices, each in range.
+    ///   - replications: days of the scenario's size, ≥ 1.
+    ///   - truthTimelines: timelines of the truth run, ≥ 1.
+    ///   - runner: the jobs (the result does not depend on them).
+    /// - Throws: `StatsError` or `ShakeDetectorError` from the timelines and intervals; `ReportingError` for a setting
+    ///   out of range or more timelines than a stream holds.
+    package static func run(
+        _ s: ShakeScenario, settings: [Int], replications: Int, truthTimelines: Int, runner: MonteCarloRunner
+    ) throws -> Result {
+        let all = ShakeStudy.settings(s)
+        for i in settings where !all.indices.contains(i) {
+            throw ReportingError.invalidValue(context: "setting \(i)", reason: "the sweep has settings 0 to \(all.count - 1)")
+        }
+        let n = s.timelines
+        guard replications >= 1, truthTimelines >= 1, replications * n <= maximumTimelines,
+            truthTimelines <= maximumTimelines
+        else {
+            throw ReportingError.invalidValue(
+                context: "\(replications) replications of \(n) timelines and \(truthTimelines) truth timelines",
+                reason: "each stream holds 1 to \(maximumTimelines) timelines")
+        }
+        let truths = try truth(s, settings: settings, timelines: truthTimelines, runner: runner)
+        var result = Result(
+            scenario: s.name, dayTimelines: n, replications: replications, truthTimelines: truthTimelines,
+            rows: zip(settings, truths).map { Row(setting: all[$0], truth: $1) }, floors: [])
+        var day = ShakeStudy.accumulator(s)
+        try runner.forEach(count: replications * n) { k in
+            try ShakeTrial.run(s, index: replicationBase + k)
+        } consume: { k, outcome in
+            try day.add(outcome)
+            guard k % n == n - 1 else { return }
+            let a = try day.finish()
+            result.floors.append(a.dispersionFloor)
+            for (j, i) in settings.enumerated() {
+                try judge(&result.rows[j], a.metrics[i])
+            }
+            day = ShakeStudy.accumulator(s)
+        }
+        return result
+    }
+
+    /// The report's choice for `s`: the sweep's recommended setting on the scenario's own timelines (trials 0 to
+    /// n − 1), as `sensorbench run` selects it.
+    package static func reportChoice(_ s: ShakeScenario, runner: MonteCarloRunner) throws -> Int {
+        var a = ShakeStudy.accumulator(s)
+        try s.simulate(0..<s.timelines, runner: runner) { _, o in try a.add(o) }
+        return try a.finish().recommended
+    }
+
+    /// The truth of `settings` from `timelines` timelines from ``truthBase`` on: each setting's pooled metrics, its
+    /// rate interval with its own dispersion (no floor: with thousands of timelines a setting's clustering shows).
+    static func truth(_ s: ShakeScenario, settings: [Int], timelines: Int, runner: MonteCarloRunner) throws -> [Truth] {
+        var a = SweepAnalysis.Accumulator(
+            settings: settings.map { ShakeStudy.settings(s)[$0] }, activityCount: ShakeTrial.activities.count,
+            toleranceBeforeSeconds: s.toleranceBeforeSeconds, toleranceAfterSeconds: s.toleranceAfterSeconds,
+            rule: s.rule, dispersionFloor: 1)
+        try runner.forEach(count: timelines) { j in
+            try ShakeTrial.run(s, index: truthBase + j, settings: settings)
+        } consume: { _, outcome in
+            try a.add(outcome)
+        }
+        return try a.finish().metrics.map { Truth(timelines: timelines, metrics: $0) }
+    }
+
+    /// Counts one replication's intervals for a setting against its truth.
+    static func judge(_ row: inout Row, _ m: DetectionMetrics) throws {
+        row.replications += 1
+        if m.falseAlarms == 0 { row.zeroCounts += 1 }
+        let truth = row.truth
+        if let ci = m.falseAlarmsPerHourInterval, truth.rate > 0 {
+            row.rateJudged += 1
+            if ci.contains(truth.rate) { row.rateCovered += 1 }
+            if let plain = try m.falseAlarmRate.interval(), plain.contains(truth.rate) { row.unflooredRateCovered += 1 }
+        }
+        if let ci = m.precisionInterval, let p = truth.metrics.precision, p > 0, p < 1 {
+            row.precisionJudged += 1
+            if ci.contains(p) { row.precisionCovered += 1 }
+        }
+        if let ci = m.recallInterval, let r = truth.metrics.recall, r > 0, r < 1 {
+            row.recallJudged += 1
+            if ci.contains(r) { row.recallCovered += 1 }
+        }
+    }
+
+    // MARK: - Table
+
+    /// "0.34 [0.21–0.52]": a value and its interval, 2 significant digits.
+    static func valueText(_ value: Double?, _ ci: ConfidenceInterval?, percent: Bool = false) throws -> String {
+        guard let value else { return "–" }
+        let k = percent ? 100.0 : 1.0
+        let v = try Format.number(k * value, significantDigits: percent ? 3 : 2)
+        guard let ci else { return v + (percent ? "%" : "") }
+        return "\(v)\(percent ? "%" : "") [\(try Format.number(k * ci.low, significantDigits: percent ? 3 : 2))–"
+            + "\(try Format.number(k * ci.high, significantDigits: percent ? 3 : 2))]"
+    }
+
+    /// The result as a heading sentence and a Markdown table, one row a setting.
+    package static func table(_ r: Result) throws -> String {
+        var t = MarkdownTable(columns: [
+            ("setting", .left), ("false alarms / h (truth)", .right), ("precision (truth)", .right),
+            ("recall (truth)", .right), ("no false alarm", .right), ("rate interval (floored)", .right),
+            ("without floor", .right), ("precision interval", .right), ("recall interval", .right),
+        ])
+        for row in r.rows {
+            let m = row.truth.metrics
+            try t.append([
+                "\(row.setting.index): \(row.setting.family) \(row.setting.shortLabel)",
+                try valueText(m.falseAlarmsPerHour, m.falseAlarmsPerHourInterval),
+                try valueText(m.precision, m.precisionInterval, percent: true),
+                try valueText(m.recall, m.recallInterval, percent: true),
+                "\(try Format.fixed(100 * Double(row.zeroCounts) / Double(max(1, row.replications)), decimals: 0))%",
+                try SweepIntervalCoverage.coverageText(row.rateCovered, row.rateJudged),
+                try SweepIntervalCoverage.coverageText(row.unflooredRateCovered, row.rateJudged),
+                try SweepIntervalCoverage.coverageText(row.precisionCovered, row.precisionJudged),
+                try SweepIntervalCoverage.coverageText(row.recallCovered, row.recallJudged),
+            ])
+        }
+        let floors = r.floors.sorted()
+        let floorText: String
+        if floors.isEmpty {
+            floorText = "no replication"
+        } else {
+            let middle = floors.count / 2
+            let median = floors.count % 2 == 1 ? floors[middle] : (floors[middle - 1] + floors[middle]) / 2
+            floorText =
+                "median \(try Format.number(median, significantDigits: 3)), "
+                + "\(try Format.number(floors[0], significantDigits: 3))–"
+                + "\(try Format.number(floors[floors.count - 1], significantDigits: 3))"
+        }
+        return "Coverage of \(r.scenario)'s 95% intervals on the motion library: \(r.replications) replications of "
+            + "\(r.dayTimelines) timelines (global trials from 2^30), each analysed as the report does over the whole "
+            + "sweep; truth from \(r.truthTimelines) timelines (from 1.5·2^30), with its own 95% interval; the "
+            + "replications' dispersion floors: \(floorText); coverage with its 95% Wilson interval, – where the "
+            + "truth is at its bound (0 false alarms, a share of 0 or 1), which an interval covers by construction:\n\n" + t.render()
+    }
+}
