@@ -48,6 +48,11 @@ do {
     let usage = UsageError(error.problem, subcommand: topic)
     FileHandle.standardError.write(Data(usage.report.utf8))
     exit(usage.exitCode.rawValue)
+} catch let error as UsageError {
+    // A command's own check of its options after parsing (a sweep index the scenario does not have, a scenario of the
+    // wrong study): a usage error with its exit code (64), not a failure.
+    FileHandle.standardError.write(Data(error.report.utf8))
+    exit(error.exitCode.rawValue)
 } catch let error as InputError {
     fail(error.description, ExitCode(error))
 } catch let error as ReportingError {
