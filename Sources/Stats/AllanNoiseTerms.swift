@@ -195,6 +195,19 @@ package struct AllanNoiseTerms: Sendable, Equatable {
         return model.varianceOfMean(recordSeconds: l) + (high - fitted) * l / 3
     }
 
+    /// Divides N and its interval's ends by √`factor`, for a curve whose white-noise part is `factor`·N²/τ instead of
+    /// N²/τ: a grid whose slots average unequal numbers of samples (``factor`` = k̄·mean(1/k), known from the sample
+    /// times, so the interval keeps its χ² width). The flicker floor's B and the fitted model keep the curve's own
+    /// white part, which is what the curve holds.
+    package mutating func divideAngleRandomWalk(byRootOf factor: Double) {
+        guard factor > 0, factor.isFinite, factor != 1, let n = angleRandomWalk else { return }
+        let root = factor.squareRoot()
+        angleRandomWalk = Term(
+            value: n.value / root, interval: ConfidenceInterval(low: n.interval.low / root, high: n.interval.high / root),
+            tauSeconds: n.tauSeconds,
+            method: n.method + ", ÷ √\(String(format: "%.4g", factor)) for the grid's means of unequal sample counts")
+    }
+
     /// Whether the curve falls like white noise at short τ (an −½ region exists): false for a moving sensor.
     package var hasWhiteNoiseSlope: Bool { angleRandomWalk != nil }
 
