@@ -56,6 +56,9 @@ package enum AllanCoverage {
         package var nCoveredUncorrected = 0
         /// Records whose N estimate is above the truth.
         package var nHigh = 0
+        /// Records with N read and a Gauss–Markov bias identified, and how many of them N covers.
+        package var nReadGaussMarkov = 0
+        package var nCoveredGaussMarkov = 0
 
         /// Adds another set of records' counts.
         mutating func add(_ o: Counts) {
@@ -70,6 +73,8 @@ package enum AllanCoverage {
             meanCovered += o.meanCovered
             nCoveredUncorrected += o.nCoveredUncorrected
             nHigh += o.nHigh
+            nReadGaussMarkov += o.nReadGaussMarkov
+            nCoveredGaussMarkov += o.nCoveredGaussMarkov
         }
     }
 
@@ -107,6 +112,8 @@ package enum AllanCoverage {
             }
             if case .gaussMarkov(let gm) = terms.biasInstability {
                 c.gaussMarkovIdentified = 1
+                c.nReadGaussMarkov = c.nRead
+                c.nCoveredGaussMarkov = c.nCovered
                 if gm.sigma.interval.contains(trueSigma) { c.sigmaCovered = 1 }
                 if gm.correlationTime.interval.contains(design.correlationTimeSeconds) { c.timeCovered = 1 }
             }
@@ -136,9 +143,10 @@ package enum AllanCoverage {
         var lines = [
             "| N (°/s/√Hz) | σ_GM (°/h) | T (s) | K (°/s/√s) | length (h) | GM identified | K identified | N covers "
                 + "| σ_GM covers | T covers | K covers (when read) | mean rate covers the turn-on bias |"
-                + (gaps == nil ? "" : " N covers without ÷ √(k̄·mean(1/k)) | N above the truth |"),
+                + (gaps == nil
+                    ? "" : " N covers without ÷ √(k̄·mean(1/k)) | N above the truth | N covers, GM identified | N covers, GM not |"),
             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-                + (gaps == nil ? "" : " ---: | ---: |"),
+                + (gaps == nil ? "" : " ---: | ---: | ---: | ---: |"),
         ]
         func g3(_ x: Double) -> String { String(format: "%.3g", x) }
         for (i, d) in designs.enumerated() where designIndex.map({ $0 == i }) ?? true {
@@ -151,7 +159,13 @@ package enum AllanCoverage {
                 d.rateRandomWalkDegPerSecPerRootSec > 0 ? try share(c.walkCovered, c.walkIdentified) : "–",
                 try share(c.meanCovered, c.records),
             ]
-            if gaps != nil { cells += [try share(c.nCoveredUncorrected, c.nRead), try share(c.nHigh, c.nRead)] }
+            if gaps != nil {
+                cells += [
+                    try share(c.nCoveredUncorrected, c.nRead), try share(c.nHigh, c.nRead),
+                    try share(c.nCoveredGaussMarkov, c.nReadGaussMarkov),
+                    try share(c.nCovered - c.nCoveredGaussMarkov, c.nRead - c.nReadGaussMarkov),
+                ]
+            }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         if let gaps, let shown = designs.indices.first(where: { index in designIndex.map { $0 == index } ?? true }) {

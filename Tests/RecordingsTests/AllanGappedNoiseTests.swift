@@ -24,11 +24,11 @@ import Testing
 
     /// White noise N = 0.007 °/s/√Hz at 100 Hz for 600 s, timed in the `mpu6050` pattern (bursts read every 30–58 ms,
     /// late reads now and then), seeds 1–120: k̄·mean(1/k) is 1.026 to 1.122 over these records (measured; 1.03 on
-    /// the 0.128 s grid of the 3 h records, against the real record's 1.065 on its own), so N read without the
+    /// the 0.128 s grid of the 3 h records, against the real record's 1.064 on its own), so N read without the
     /// division is 1.3–5.8% high. With it, the mean of N̂²/N² over the records is 1
     /// within 4 standard errors (each N̂² has relative SD √(2/edf) ≈ 5% at edf ≈ 880, so the mean's SE is about
-    /// 0.45%; 1.5% allowed), and the intervals cover N in at least 109 of 120 records (P(X ≤ 108) = 0.4% at 95%
-    /// coverage; the uncorrected intervals covered 81 of these 120).
+    /// 0.45%; 1.5% allowed), and the intervals cover N in at least 109 of 120 records (P(X ≤ 108) = 1.7% at 95%
+    /// coverage).
     @Test func nOnTheMPU6050PatternIsUnbiasedAndCovered() throws {
         let trueN = 0.007 * Double.pi / 180
         let sigma = trueN * 100.0.squareRoot()

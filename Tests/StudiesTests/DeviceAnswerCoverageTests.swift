@@ -34,7 +34,7 @@ import Testing
 
     /// 400 phones of the coarse design (30 min still record, 5-turn spin placed to 2°; seeds 1–400, 20 draws each since
     /// only the projected interval is checked here): every projected interval holds the true phone's answer in at
-    /// least 365 of 400 phones (P(X ≤ 364) = 0.1% at 95% coverage). The central 95% of the draws holds a 1-minute
+    /// least 365 of 400 phones (P(X ≤ 364) = 0.06% at 95% coverage). The central 95% of the draws holds a 1-minute
     /// zigzag's share in fewer than 365 (it cannot reach the share at a = 0, and a zigzag's turning error is a/2·360°
     /// with SE_a 0.27% against a class spread of 0.1%), so this design tells the two apart.
     @Test func theProjectedIntervalsCoverTheTruePhone() throws {
