@@ -161,8 +161,9 @@ package struct AllanNoiseTerms: Sendable, Equatable {
     }
 
     /// N, in the curve's rate unit × √s, or `nil` with ``angleRandomWalkReason``. When the chosen model (step 3)
-    /// holds terms beyond white noise, their fitted part at N's τ is taken out of that point (``whiteOnly(_:at:model:)``):
-    /// read as white noise alone, a flicker floor made N high by 8–13% and its interval missed the truth.
+    /// holds terms beyond white noise, their fitted part at N's τ is taken out of that point (``whiteOnly(_:at:model:)``;
+    /// the Gauss–Markov fit's when it fits best but its T cannot be told): read as white noise alone, a flicker floor
+    /// made N high by 8–13% and its interval missed the truth.
     package private(set) var angleRandomWalk: Term?
     package private(set) var angleRandomWalkReason: String?
     package private(set) var biasInstability: BiasInstability
