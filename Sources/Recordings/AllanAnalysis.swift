@@ -20,6 +20,9 @@ package struct AllanAnalysis: Sendable {
         package let meanInterval: ConfidenceInterval
         /// Why the record does not look static on this axis, or `nil` (see ``staticProblem(curve:terms:)``).
         package let staticProblem: String?
+        /// The factor k̄·mean(1/k) by which the grid's slot means made white noise's Allan variance exceed N²/τ
+        /// (``AllanGrid/whiteNoiseVarianceFactor``), already taken out of ``terms``' N; 1 without a grid.
+        package var whiteNoiseVarianceFactor: Double = 1
     }
 
     package let info: RecordingInfo
@@ -108,7 +111,11 @@ package struct AllanAnalysis: Sendable {
                 } else {
                     curve = try AllanDeviation.overlapping(rates: samples, sampleIntervalSeconds: interval)
                 }
-                let terms = try AllanNoiseTerms(curve: curve, resamples: resamples)
+                var terms = try AllanNoiseTerms(curve: curve, resamples: resamples)
+                // A slot's mean of k samples of white noise has variance N²/(k·τ_s), so the grid's curve holds
+                // k̄·mean(1/k)·N²/τ of white noise: N is read that much too high unless divided back.
+                let factor = grid?.whiteNoiseVarianceFactor ?? 1
+                terms.divideAngleRandomWalk(byRootOf: factor)
                 let mean = try Descriptive.mean(samples)
                 let length = Double(curve.sampleCount) * interval
                 let variance =
@@ -120,7 +127,7 @@ package struct AllanAnalysis: Sendable {
                 return Axis(
                     name: name, curve: curve, terms: terms, meanRadPerSec: mean,
                     meanInterval: ConfidenceInterval(low: mean - half, high: mean + half),
-                    staticProblem: Self.staticProblem(curve: curve, terms: terms))
+                    staticProblem: Self.staticProblem(curve: curve, terms: terms), whiteNoiseVarianceFactor: factor)
             } catch {
                 throw InputError(file: info.file, field: name, problem: "no Allan analysis possible: \(error)")
             }

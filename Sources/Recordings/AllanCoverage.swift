@@ -51,6 +51,14 @@ package enum AllanCoverage {
         package var walkCovered = 0
         /// Records whose mean-rate interval (``AllanAnalysis/Axis/meanInterval``) holds the true turn-on bias.
         package var meanCovered = 0
+        /// Records whose N interval, read as white noise without dividing out the grid's
+        /// ``AllanAnalysis/Axis/whiteNoiseVarianceFactor``, holds the true N (the analysis before that correction).
+        package var nCoveredUncorrected = 0
+        /// Records whose N estimate is above the truth.
+        package var nHigh = 0
+        /// Records with N read and a Gauss–Markov bias identified, and how many of them N covers.
+        package var nReadGaussMarkov = 0
+        package var nCoveredGaussMarkov = 0
 
         /// Adds another set of records' counts.
         mutating func add(_ o: Counts) {
@@ -63,21 +71,27 @@ package enum AllanCoverage {
             timeCovered += o.timeCovered
             walkCovered += o.walkCovered
             meanCovered += o.meanCovered
+            nCoveredUncorrected += o.nCoveredUncorrected
+            nHigh += o.nHigh
+            nReadGaussMarkov += o.nReadGaussMarkov
+            nCoveredGaussMarkov += o.nCoveredGaussMarkov
         }
     }
 
-    /// Analyses records seeds `first`…`first` + R − 1 of a design as `allan` does (z axis) and counts. Records run in
+    /// Analyses records seeds `first`…`first` + R − 1 of a design as `allan` does (z axis) and counts; with `gaps`,
+    /// each record gets that pattern's irregular times (``AllanGapPattern``) and is analysed on its grid. Records run in
     /// parallel on `runner` and are added up in seed order, so the counts do not depend on its jobs.
     package static func counts(
         _ design: Design, replications: Int, first: Int = 1, resamples: Int = AllanNoiseTerms.defaultResamples,
-        runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
+        gaps: AllanGapPattern? = nil, runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
     ) throws -> Counts {
         let degrees = Double.pi / 180
         let trueN = design.noiseDensityDegPerSecPerRootHz * degrees
         let trueSigma = design.biasInstabilityDegPerHour / 3600 * degrees
         let trueK = design.rateRandomWalkDegPerSecPerRootSec * degrees
         let records = try runner.run(count: replications) { i -> Counts in
-            let recording = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(first + i))
+            let even = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(first + i))
+            let recording = try gaps.map { try $0.recording(even, seed: UInt64(first + i)) } ?? even
             let axis = try AllanAnalysis(recording: recording, axes: ["z"], resamples: resamples).axes[0]
             let terms = axis.terms
             var c = Counts()
@@ -86,6 +100,11 @@ package enum AllanCoverage {
             if let n = terms.angleRandomWalk {
                 c.nRead = 1
                 if n.interval.contains(trueN) { c.nCovered = 1 }
+                if n.value > trueN { c.nHigh = 1 }
+                let root = axis.whiteNoiseVarianceFactor.squareRoot()
+                if ConfidenceInterval(low: n.interval.low * root, high: n.interval.high * root).contains(trueN) {
+                    c.nCoveredUncorrected = 1
+                }
             }
             if let k = terms.rateRandomWalk {
                 c.walkIdentified = 1
@@ -93,6 +112,8 @@ package enum AllanCoverage {
             }
             if case .gaussMarkov(let gm) = terms.biasInstability {
                 c.gaussMarkovIdentified = 1
+                c.nReadGaussMarkov = c.nRead
+                c.nCoveredGaussMarkov = c.nCovered
                 if gm.sigma.interval.contains(trueSigma) { c.sigmaCovered = 1 }
                 if gm.correlationTime.interval.contains(design.correlationTimeSeconds) { c.timeCovered = 1 }
             }
@@ -113,19 +134,24 @@ package enum AllanCoverage {
     }
 
     /// The Markdown table: one row per design (or only `designIndex`'s, 0-based), records seeds `first`…`first` + R − 1
-    /// of each.
+    /// of each; with `gaps`, the records sampled in that pattern, and a line after the table describing the sampling
+    /// of seed `first`'s record of the first design shown.
     package static func table(
-        replications: Int, first: Int = 1, designIndex: Int? = nil, runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
+        replications: Int, first: Int = 1, designIndex: Int? = nil, gaps: AllanGapPattern? = nil,
+        runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
     ) throws -> String {
         var lines = [
             "| N (°/s/√Hz) | σ_GM (°/h) | T (s) | K (°/s/√s) | length (h) | GM identified | K identified | N covers "
-                + "| σ_GM covers | T covers | K covers (when read) | mean rate covers the turn-on bias |",
-            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+                + "| σ_GM covers | T covers | K covers (when read) | mean rate covers the turn-on bias |"
+                + (gaps == nil
+                    ? "" : " N covers without ÷ √(k̄·mean(1/k)) | N above the truth | N covers, GM identified | N covers, GM not |"),
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+                + (gaps == nil ? "" : " ---: | ---: | ---: | ---: |"),
         ]
         func g3(_ x: Double) -> String { String(format: "%.3g", x) }
         for (i, d) in designs.enumerated() where designIndex.map({ $0 == i }) ?? true {
-            let c = try counts(d, replications: replications, first: first, runner: runner)
-            let cells = [
+            let c = try counts(d, replications: replications, first: first, gaps: gaps, runner: runner)
+            var cells = [
                 g3(d.noiseDensityDegPerSecPerRootHz), g3(d.biasInstabilityDegPerHour), g3(d.correlationTimeSeconds),
                 g3(d.rateRandomWalkDegPerSecPerRootSec), g3(d.seconds / 3600), try share(c.gaussMarkovIdentified, c.records),
                 try share(c.walkIdentified, c.records), try share(c.nCovered, c.nRead),
@@ -133,8 +159,35 @@ package enum AllanCoverage {
                 d.rateRandomWalkDegPerSecPerRootSec > 0 ? try share(c.walkCovered, c.walkIdentified) : "–",
                 try share(c.meanCovered, c.records),
             ]
+            if gaps != nil {
+                cells += [
+                    try share(c.nCoveredUncorrected, c.nRead), try share(c.nHigh, c.nRead),
+                    try share(c.nCoveredGaussMarkov, c.nReadGaussMarkov),
+                    try share(c.nCovered - c.nCoveredGaussMarkov, c.nRead - c.nReadGaussMarkov),
+                ]
+            }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
+        if let gaps, let shown = designs.indices.first(where: { index in designIndex.map { $0 == index } ?? true }) {
+            let d = designs[shown]
+            lines.append("")
+            lines.append(try sampling(gaps, design: d, seed: first))
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One sentence on a gapped record's sampling and grid, as `allan`'s summary states them.
+    package static func sampling(_ gaps: AllanGapPattern, design: Design, seed: Int) throws -> String {
+        let even = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(seed))
+        let recording = try gaps.recording(even, seed: UInt64(seed))
+        let grid = AllanGrid(times: recording.times ?? [])
+        let n = recording.info.sampleCount
+        let duration = recording.info.lastTimeSeconds - recording.info.firstTimeSeconds
+        func g3(_ x: Double) -> String { String(format: "%.3g", x) }
+        return "Sampling `\(gaps.rawValue)` (seed \(seed)): \(g3(100 * Double(recording.longStepCount) / Double(n - 1)))% of "
+            + "the steps over 1.5 τ₀ holding \(g3(100 * recording.longStepSeconds / duration))% of the time (largest "
+            + "\(g3(recording.info.largestStepSeconds)) s); grid \(g3(grid.stepSeconds)) s, \(grid.emptySlots) of "
+            + "\(grid.present.count) grid steps empty in \(grid.gapCount) gaps, \(grid.stretchCount) stretches (longest "
+            + "\(grid.longestStretch)); samples per grid step k̄·mean(1/k) = \(String(format: "%.4f", grid.whiteNoiseVarianceFactor))."
     }
 }

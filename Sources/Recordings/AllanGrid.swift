@@ -25,6 +25,9 @@ package struct AllanGrid: Sendable {
     package let longestStretch: Int
     /// The slot of each sample.
     let slots: [Int]
+    /// k̄·mean(1/k) over the slots holding samples (k a slot's sample count, k̄ their mean): the factor by which
+    /// white noise's Allan variance on this grid exceeds N²/τ (``whiteNoiseVarianceFactor``).
+    package let whiteNoiseVarianceFactor: Double
 
     /// The most steps longer than 1.5 w the grid step may leave: 1% (as gaps).
     package static let maximumLongStepShare = 0.01
@@ -89,6 +92,12 @@ package struct AllanGrid: Sendable {
             }
         }
         emptySlots = empty
+        var counts = [Int](repeating: 0, count: present.count)
+        for j in slots { counts[j] += 1 }
+        var inverse = 0.0
+        for k in counts where k > 0 { inverse += 1 / Double(k) }
+        let filled = present.count - empty
+        whiteNoiseVarianceFactor = filled > 0 ? Double(times.count) / Double(filled) * inverse / Double(filled) : 1
         gapCount = gaps
         longestGapSeconds = Double(longestGap) * w
         stretchCount = stretches

@@ -138,7 +138,11 @@ package enum AllanReport {
                     + "the second differences inside the \(grid.stretchCount) gap-free stretches (the longest "
                     + "\(grid.longestStretch) grid steps, \(try n3(Double(grid.longestStretch) * grid.stepSeconds)) s), pooled "
                     + "by their number (the `terms` column of `allan.csv`), and its intervals the stretches' summed degrees "
-                    + "of freedom; the bootstrap records have the same gaps.")
+                    + "of freedom; the bootstrap records have the same gaps. The grid steps with samples hold "
+                    + "\(try n3(Double(info.sampleCount) / Double(grid.present.count - grid.emptySlots))) on average and "
+                    + "k̄·mean(1/k) = \(try Format.number(grid.whiteNoiseVarianceFactor, significantDigits: 4)): a step's mean "
+                    + "of k samples has white-noise variance N²/(k·τ_s), so the curve holds that many times N²/τ and N is "
+                    + "divided by its square root.")
         } else if a.irregularSampling {
             doc.paragraph(
                 "**Warning:** \(a.longStepCount) of \(info.sampleCount - 1) steps between samples are longer than 1.5 τ₀ "

@@ -161,8 +161,9 @@ package struct AllanNoiseTerms: Sendable, Equatable {
     }
 
     /// N, in the curve's rate unit × √s, or `nil` with ``angleRandomWalkReason``. When the chosen model (step 3)
-    /// holds terms beyond white noise, their fitted part at N's τ is taken out of that point (``whiteOnly(_:at:model:)``):
-    /// read as white noise alone, a flicker floor made N high by 8–13% and its interval missed the truth.
+    /// holds terms beyond white noise, their fitted part at N's τ is taken out of that point (``whiteOnly(_:at:model:)``;
+    /// the Gauss–Markov fit's when it fits best but its T cannot be told): read as white noise alone, a flicker floor
+    /// made N high by 8–13% and its interval missed the truth.
     package private(set) var angleRandomWalk: Term?
     package private(set) var angleRandomWalkReason: String?
     package private(set) var biasInstability: BiasInstability
@@ -193,6 +194,19 @@ package struct AllanNoiseTerms: Sendable, Equatable {
         let fitted = model.randomWalkVariance
         let high = rateRandomWalkUpperPoint.map { max(fitted, $0 * $0) } ?? fitted
         return model.varianceOfMean(recordSeconds: l) + (high - fitted) * l / 3
+    }
+
+    /// Divides N and its interval's ends by √`factor`, for a curve whose white-noise part is `factor`·N²/τ instead of
+    /// N²/τ: a grid whose slots average unequal numbers of samples (``factor`` = k̄·mean(1/k), known from the sample
+    /// times, so the interval keeps its χ² width). The flicker floor's B and the fitted model keep the curve's own
+    /// white part, which is what the curve holds.
+    package mutating func divideAngleRandomWalk(byRootOf factor: Double) {
+        guard factor > 0, factor.isFinite, factor != 1, let n = angleRandomWalk else { return }
+        let root = factor.squareRoot()
+        angleRandomWalk = Term(
+            value: n.value / root, interval: ConfidenceInterval(low: n.interval.low / root, high: n.interval.high / root),
+            tauSeconds: n.tauSeconds,
+            method: n.method + ", ÷ √\(String(format: "%.4g", factor)) for the grid's means of unequal sample counts")
     }
 
     /// Whether the curve falls like white noise at short τ (an −½ region exists): false for a moving sensor.
@@ -327,7 +341,13 @@ package struct AllanNoiseTerms: Sendable, Equatable {
             chosen = Self.nonNegativeGaussMarkov(fits.filter { $0.terms.contains(.gaussMarkov) && gmIdentified($0) }) ?? f
         }
         model = chosen
-        if let fit = chosen, let corrected = Self.whiteOnly(arw, at: a, model: fit, edf: arwEdf) { angleRandomWalk = corrected }
+        // N's point loses the other terms' part at its τ. When a Gauss–Markov bias fits best but its T cannot be told,
+        // that part is the Gauss–Markov fit's, not the fallback model's: a flicker floor standing in for the bias's
+        // hump at long τ stays flat down to N's τ, where the bias's part is small (on gapped MPU6050-pattern records
+        // without an identified bias, N covered 72 of 122 with the fallback's part, 103 with the fit's; issue 24 s).
+        if let fit = (gmNote != nil ? bestAny : chosen), let corrected = Self.whiteOnly(arw, at: a, model: fit, edf: arwEdf) {
+            angleRandomWalk = corrected
+        }
         let arwRead = angleRandomWalk ?? arw
         guard let fit = chosen else {
             let why = gmNote.map { "not identified: " + $0 } ?? "not identified: no model beyond white noise fits with positive terms"

@@ -543,6 +543,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
           geofence-recheck        Re-run geofence reports' checks on fresh days beside their claims (docs/geofence.md).
           grade-recheck           Re-run the grades' ladder advice on fresh days beside their claims (docs/grading.md).
           walks-level             How often walks rejects a log that comes from its profile (docs/recordings.md).
+          device-coverage         The coverage of a device study's closed-form 95% intervals (docs/recordings.md).
 
           See 'sensorbench help dev <subcommand>' for detailed help.
         """#
@@ -582,7 +583,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         #"""
         OVERVIEW: K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md).
 
-        USAGE: sensorbench dev allan-coverage [<replications>] [--walk <k>] [--from <s>] [--jobs <n>] [--quiet]
+        USAGE: sensorbench dev allan-coverage [<replications>] [--walk <k>] [--gaps <pattern>] [--from <s>] [--jobs <n>] [--quiet]
 
         ARGUMENTS:
           <replications>          Simulated recordings per design, 2 to 10000 (default: 30).
@@ -590,6 +591,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
         OPTIONS:
           --walk <k>              Run only the design with this rate random walk (°/s/√s): 1e-4, 5e-5, 0. (default: every
                                   design)
+          --gaps <pattern>        Sample the records' times in this pattern and analyse them on their grid with gaps:
+                                  mpu6050 (reads in bursts like the issue's MPU6050 record). (default: evenly sampled)
           --from <s>              The first record's seed, 1 to 1000000, so that blocks of seeds can be run apart and added
                                   up. (default: 1)
           -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
@@ -724,6 +727,26 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   loop)
           -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
                                   core)
+          -h, --help              Show help information.
+        """#
+    ),
+    (
+        "dev device-coverage",
+        #"""
+        OVERVIEW: The coverage of a device study's closed-form 95% intervals (docs/recordings.md).
+
+        USAGE: sensorbench dev device-coverage [<replications>] [--from <s>] [--jobs <n>] [--quiet]
+
+        ARGUMENTS:
+          <replications>          Simulated phones per measurement design, 2 to 100000 (default: 400).
+
+        OPTIONS:
+          --from <s>              The first phone's seed, 1 to 1000000, so that blocks of seeds can be run apart and added
+                                  up. (default: 1)
+          -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every
+                                  core)
+          -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
+                                  warnings and errors still print).
           -h, --help              Show help information.
         """#
     ),

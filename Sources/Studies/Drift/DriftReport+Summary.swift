@@ -351,7 +351,7 @@ extension DriftReport {
 
     /// The device profiles' answer in closed form with the measurement's uncertainty carried in (``DeviceAnswer``):
     /// per group of walks that differ only in duration, where time overtakes turning and time's share at the shortest
-    /// and longest walk, each with its central 95% over draws of the phone from its measured values ± SE.
+    /// and longest walk, each with its projected 95% interval over the measured values ± SE.
     static func deviceUncertainty(_ doc: inout MarkdownDocument, _ s: DriftScenario) throws {
         var seen = Set<String>()
         for p in s.cells.map(\.profile) where p.kind == .device && seen.insert(p.name).inserted {
@@ -391,9 +391,11 @@ extension DriftReport {
             guard !lines.isEmpty else { continue }
             doc.paragraph(
                 "The phone's measurement uncertainty, carried into the answer: for `\(p.name)` in closed form (bias·T, scale "
-                    + "factor·θ_net + asymmetry/2·θ_total and the in-run noise of docs/drift.md), recomputed over "
-                    + "\(answer.draws) draws of its bias, scale factor and asymmetry from the measured values ± standard "
-                    + "errors (central 95% in parentheses; seeded from the scenario seed). The simulated phone above is one such draw.")
+                    + "factor·θ_net + asymmetry/2·θ_total and the in-run noise of docs/drift.md), with a 95% interval in "
+                    + "parentheses: the answer over the measured bias ± \(try Format.number(try DeviceAnswer.projectionQuantile(), significantDigits: 3)) "
+                    + "SE and the turning error (scale factor and asymmetry) ± as many SE, each holding its truth with "
+                    + "probability √0.95, so the interval holds the phone's answer in at least 95% of measurements. The "
+                    + "simulated phone above is one draw of the phone from its measured values ± standard errors.")
             doc.bullets(lines)
         }
     }

@@ -2,14 +2,16 @@ import FileFormats
 import MonteCarlo
 import Recordings
 
-/// `sensorbench dev allan-coverage [R] [--walk k] [--from s] [--jobs n]`: rate random walk beside a Gauss–Markov bias,
-/// identification and interval coverage (docs/recordings.md).
+/// `sensorbench dev allan-coverage [R] [--walk k] [--gaps pattern] [--from s] [--jobs n]`: rate random walk beside a
+/// Gauss–Markov bias, identification and interval coverage, on evenly sampled records or on records with gaps
+/// (docs/recordings.md).
 struct AllanCoverageCommand: Subcommand {
     var replications = 30
     var quiet = false
     var designIndex: Int?
     var firstSeed = 1
     var jobs: Int?
+    var gaps: AllanGapPattern?
 
     init() {}
 
@@ -43,6 +45,18 @@ struct AllanCoverageCommand: Subcommand {
                 o.designIndex = i
             },
             OptionSpec(
+                "--gaps", value: "<pattern>",
+                meaning: "Sample the records' times in this pattern and analyse them on their grid with gaps: "
+                    + AllanGapPattern.allCases.map(\.rawValue).joined(separator: ", ")
+                    + " (reads in bursts like the issue's MPU6050 record).", default: "evenly sampled"
+            ) { o, text, context in
+                guard let pattern = AllanGapPattern(rawValue: text) else {
+                    let names = AllanGapPattern.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw context.error("--gaps: expected one of \(names), got '\(text)'")
+                }
+                o.gaps = pattern
+            },
+            OptionSpec(
                 "--from", value: "<s>",
                 meaning: "The first record's seed, 1 to 1000000, so that blocks of seeds can be run apart and added up.",
                 default: "1"
@@ -58,7 +72,8 @@ struct AllanCoverageCommand: Subcommand {
     func run() throws -> ExitCode {
         let runner = MonteCarloRunner(jobs: jobs ?? MonteCarloRunner.defaultJobs)
         print(
-            try AllanCoverage.table(replications: replications, first: firstSeed, designIndex: designIndex, runner: runner),
+            try AllanCoverage.table(
+                replications: replications, first: firstSeed, designIndex: designIndex, gaps: gaps, runner: runner),
             terminator: "")
         return .success
     }

@@ -9,6 +9,7 @@ enum DevCommand: SubcommandGroup {
             ShakeCoverageCommand.self,
             ShakeRecheckCommand.self, PlanCheckCommand.self, MotionCheckCommand.self, WriteLabelledSamplesCommand.self,
             GeofenceCoverageCommand.self, GeofenceRecheckCommand.self, GradeRecheckCommand.self, WalksLevelCommand.self,
+            DeviceCoverageCommand.self,
         ]
     }
 }
