@@ -142,7 +142,11 @@ package enum AllanReport {
                     + "\(try n3(Double(info.sampleCount) / Double(grid.present.count - grid.emptySlots))) on average and "
                     + "k̄·mean(1/k) = \(try Format.number(grid.whiteNoiseVarianceFactor, significantDigits: 4)): a step's mean "
                     + "of k samples has white-noise variance N²/(k·τ_s), so the curve holds that many times N²/τ and N is "
-                    + "divided by its square root.")
+                    + "divided by its square root. How far to trust the terms on such a grid, measured on simulated 3 h "
+                    + "records read in bursts like a real MPU6050 logger's (docs/recordings.md, \"N on a gapped grid\"): "
+                    + "N's 95% interval held the truth in 90–92% of them (97% where a Gauss–Markov bias was identified, "
+                    + "85–87% where not), σ_GM's and T's in 88–93%, and a rate random walk was reported in 12% of records "
+                    + "that had none: read the bias and K terms below as rough.")
         } else if a.irregularSampling {
             doc.paragraph(
                 "**Warning:** \(a.longStepCount) of \(info.sampleCount - 1) steps between samples are longer than 1.5 τ₀ "

@@ -47,6 +47,9 @@ import Testing
         let summary = try AllanReport.summary(a)
         #expect(summary.contains("**Uneven sampling, analysed with its gaps:** 39 of 199 steps"), "\(summary)")
         #expect(summary.contains("0 of 45 grid steps (0%) hold no sample (gaps: 0"), "\(summary)")
+        // The measured trust in the terms on such a grid (docs/recordings.md, "N on a gapped grid") goes with it.
+        #expect(summary.contains("N's 95% interval held the truth in 90–92% of them"), "\(summary)")
+        #expect(summary.contains("read the bias and K terms below as rough"), "\(summary)")
     }
 
     /// 40 samples at 0.01 s, 5 s without a sample, 40 more, 5 s, 40 more: 2 of 119 steps (1.7%) are long, so the
