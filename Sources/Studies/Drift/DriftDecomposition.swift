@@ -32,7 +32,8 @@ import Stats
 /// their sum. One phone's b₀, s and a: t intervals with the model-based standard error of the weighted least squares
 /// (``VarianceComponentFit/meanCovariance``) inside a REML fit, on Satterthwaite's degrees of freedom
 /// (``VarianceComponentFit/meanDegreesOfFreedom``, at most n − p); its in-run noise as a whole: the walk-to-walk spread per duration with
-/// its χ² interval (``InRunSpread``). Other intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
+/// its χ² interval (``InRunSpread``); its time shares: the delta method on their log-odds with that covariance and
+/// the in-run variances' inverse Fisher information, t on the smallest of those ν. Other intervals: bias-corrected percentile intervals (``Bootstrap/biasCorrectedInterval(_:estimate:confidence:)``)
 /// of a stratified bootstrap over trials (trials resampled within each cell, the whole fit repeated per
 /// replicate), seeded from the scenario seed. The crossover's interval is symmetric on the log scale around the
 /// estimate, half as wide as the replicates' central 95% range of log T (``Bootstrap/logSymmetricInterval(_:estimate:confidence:)``),
@@ -820,6 +821,41 @@ package struct DriftDecomposition: Sendable {
             shareBounds = bounds
         }
         self.unidentified = unidentified
+        // One phone's share: the delta method on the log-odds of time's share, log(time) − log(turning), with the
+        // model-based covariance of the mean coefficients (b₀, s, a; the covariance their own t intervals use) and the
+        // inverse Fisher information of the in-run variances (β and θ are orthogonal in a normal model), and
+        // Student's t on the smallest Satterthwaite ν of the mean coefficients (at most n − p): the ends, mapped back
+        // by the logistic function, stay in (0, 1). The bootstrap's BC percentile interval over ~20 walks per cell
+        // held the phone's own closed-form share in 93.2% of cells (docs/drift.md, Part s). `nil` (the bootstrap's
+        // interval) for a class of phones, a degenerate fit, a share of exactly 0 or 1, or a singular information.
+        let shareQuantile: Double? = try {
+            guard s.sameDevice, !meanKept.isEmpty, !full.degenerate, full.meanCovariance.count == meanKept.count else { return nil }
+            let nus = full.meanDegreesOfFreedom.filter(\.isFinite)
+            let nu = min(max(nus.min() ?? residualDegrees, 1), residualDegrees)
+            return try StudentT.quantile(0.975, degreesOfFreedom: nu)
+        }()
+        let componentCovariance: [[Double]]? =
+            shareQuantile == nil || varianceKept.isEmpty
+            ? nil
+            : try design([Bool](repeating: true, count: varianceKept.count)).componentCovariance(variances: full.variances)
+        func onePhoneShareInterval(_ cell: DriftCell) -> ConfidenceInterval? {
+            guard let quantile = shareQuantile, let covariance = componentCovariance,
+                let g = evaluation.logOddsGradient(fullValues, cell: cell)
+            else { return nil }
+            var variance = 0.0
+            for a in g.mean.indices {
+                for b in g.mean.indices { variance += g.mean[a] * full.meanCovariance[a][b] * g.mean[b] }
+            }
+            for a in g.variance.indices {
+                for b in g.variance.indices { variance += g.variance[a] * covariance[a][b] * g.variance[b] }
+            }
+            let share = fullParts[cells.firstIndex { $0.index == cell.index } ?? 0].timeShare
+            guard variance >= 0, variance.isFinite, share > 0, share < 1 else { return nil }
+            let logOdds = log(share / (1 - share))
+            let half = quantile * variance.squareRoot()
+            func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
+            return ConfidenceInterval(low: logistic(logOdds - half), high: logistic(logOdds + half))
+        }
         var shares: [CellShare] = []
         for (k, cell) in cells.enumerated() {
             let p = fullParts[k]
@@ -829,7 +865,8 @@ package struct DriftDecomposition: Sendable {
                 timeDeg2: p.time * DriftDecomposition.degrees * DriftDecomposition.degrees,
                 turningDeg2: p.turning * DriftDecomposition.degrees * DriftDecomposition.degrees,
                 tiltDeg2: p.tilt * DriftDecomposition.degrees * DriftDecomposition.degrees, timeShare: p.timeShare,
-                timeShareInterval: try Bootstrap.biasCorrectedInterval(values, estimate: p.timeShare))
+                timeShareInterval: try onePhoneShareInterval(cell)
+                    ?? Bootstrap.biasCorrectedInterval(values, estimate: p.timeShare))
             if cell.walk.turns > 0, p.turning == 0, let b = shareBounds { share.turningShareUpperBound = b[k] }
             shares.append(share)
         }
@@ -1087,6 +1124,53 @@ package struct DriftDecomposition: Sendable {
 
         func parts(_ fit: FitValues) -> [Parts] {
             cells.map { parts(fit, rows: cellPatterns[$0.index] ?? []) }
+        }
+
+        /// The gradient of a cell's log-odds of time's share, log(time) − log(turning), with respect to the mean
+        /// coefficients and to the variance components (``parts(_:rows:seconds:)``'s time and turning, each the
+        /// rows' average of the square of its mean part plus its variance components): for the delta method of one
+        /// phone's share interval. `nil` when time's or turning's part is not positive (the log-odds is infinite).
+        func logOddsGradient(_ fit: FitValues, cell: DriftCell) -> (mean: [Double], variance: [Double])? {
+            let rows = cellPatterns[cell.index] ?? []
+            var time = 0.0
+            var turning = 0.0
+            var dTime = (mean: [Double](repeating: 0, count: meanTerms.count), variance: [Double](repeating: 0, count: varianceTerms.count))
+            var dTurning = dTime
+            var n = 0.0
+            for (r, weight) in rows {
+                var meanTime = 0.0
+                var meanTurning = r.offset
+                for (j, t) in meanTerms.enumerated() {
+                    let m = fit.meanCoefficients[j] * t.regressor(r)
+                    if t.source == .time { meanTime += m } else { meanTurning += m }
+                }
+                time += weight * meanTime * meanTime
+                turning += weight * meanTurning * meanTurning
+                for (j, t) in meanTerms.enumerated() {
+                    if t.source == .time {
+                        dTime.mean[j] += weight * 2 * meanTime * t.regressor(r)
+                    } else {
+                        dTurning.mean[j] += weight * 2 * meanTurning * t.regressor(r)
+                    }
+                }
+                for (j, t) in varianceTerms.enumerated() {
+                    let x = t.regressor(r)
+                    if t.source == .time {
+                        time += weight * fit.variances[j] * x
+                        dTime.variance[j] += weight * x
+                    } else {
+                        turning += weight * fit.variances[j] * x
+                        dTurning.variance[j] += weight * x
+                    }
+                }
+                n += weight
+            }
+            guard n > 0, time > 0, turning > 0 else { return nil }
+            // The 1/n of the averages cancels in d log(time) = d(time)/time.
+            return (
+                zip(dTime.mean, dTurning.mean).map { $0 / time - $1 / turning },
+                zip(dTime.variance, dTurning.variance).map { $0 / time - $1 / turning }
+            )
         }
 
         /// Cells (positions in `cells`) that differ only in duration and turn (some turning part is possible).

@@ -562,7 +562,9 @@ extension DriftReport {
                     ? "The phone's bias, scale factor and asymmetry have 95% t intervals from the model-based standard error of the weighted least squares (the inverse of Σ z·zᵀ/v over the trials, v the fitted variance; t with Satterthwaite's degrees of freedom for that standard error, at most n − p). "
                         + "The walk-to-walk spread at each duration is the pooled SD of the signed drift within cells (residuals of each cell's fit on the rotations that vary in it), "
                         + "with the exact χ² interval: within a cell the in-run noise is a sum of normal terms, so that variance is χ²-distributed; it is compared with "
-                        + "√(σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²T + K²T³/3) of the profile. The other intervals are "
+                        + "√(σ_GM²·2τ²(T/τ − 1 + e^(−T/τ)) + N²T + K²T³/3) of the profile. "
+                        + "Turning's share of a walk's mean square has the 95% interval of the delta method on the log-odds of the share, from the same standard errors of the bias, scale factor and asymmetry and the inverse Fisher information of the in-run variances (t with the smallest of their Satterthwaite degrees of freedom); its ends stay between 0 and 100%. "
+                        + "The other intervals are "
                     : "Intervals are ")
                 + "95% bias-corrected percentile intervals of a stratified bootstrap over trials (\(replicates) replicates, trials "
                 + "resampled within each cell, the whole fit repeated; seeded from the scenario seed\(s.sameDevice ? "; for the in-run terms only rough ranges" : "")); the crossover's is symmetric on the "
