@@ -43,6 +43,18 @@ enum SharedOption {
         }
     }
 
+    /// `--from <s>`: the first seed of a coverage command's simulated `items` (records, phones), 1 to 10⁶, so that
+    /// blocks of seeds can be run apart and added up (`dev allan-coverage`, `dev device-coverage`).
+    static func firstSeed<O>(_ key: WritableKeyPath<O, Int>, items: String) -> OptionSpec<O> {
+        OptionSpec(
+            "--from", value: "<s>",
+            meaning: "The first \(items)'s seed, 1 to 1000000, so that blocks of seeds can be run apart and added up.",
+            default: "1"
+        ) { o, text, context in
+            o[keyPath: key] = try ValueParser.integer(text, option: "--from", in: 1...1_000_000, context)
+        }
+    }
+
     /// `--seed <s>`: the seed of the simulation (0 to 2⁶⁴−1).
     static func seed<O>(_ key: WritableKeyPath<O, UInt64?>, meaning: String, default defaultText: String) -> OptionSpec<O> {
         OptionSpec("--seed", value: "<s>", meaning: meaning + " 0 to 2^64-1.", default: defaultText) { o, text, context in

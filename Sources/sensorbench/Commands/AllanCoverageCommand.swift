@@ -56,13 +56,7 @@ struct AllanCoverageCommand: Subcommand {
                 }
                 o.gaps = pattern
             },
-            OptionSpec(
-                "--from", value: "<s>",
-                meaning: "The first record's seed, 1 to 1000000, so that blocks of seeds can be run apart and added up.",
-                default: "1"
-            ) { o, text, context in
-                o.firstSeed = try ValueParser.integer(text, option: "--from", in: 1...1_000_000, context)
-            },
+            SharedOption.firstSeed(\.firstSeed, items: "record"),
             SharedOption.jobs(\.jobs),
             SharedOption.quiet(\.quiet),
         ]

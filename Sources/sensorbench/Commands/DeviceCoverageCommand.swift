@@ -28,13 +28,7 @@ struct DeviceCoverageCommand: Subcommand {
 
     static var options: [OptionSpec<Self>] {
         [
-            OptionSpec(
-                "--from", value: "<s>",
-                meaning: "The first phone's seed, 1 to 1000000, so that blocks of seeds can be run apart and added up.",
-                default: "1"
-            ) { o, text, context in
-                o.firstSeed = try ValueParser.integer(text, option: "--from", in: 1...1_000_000, context)
-            },
+            SharedOption.firstSeed(\.firstSeed, items: "phone"),
             SharedOption.jobs(\.jobs),
             SharedOption.quiet(\.quiet),
         ]
