@@ -89,8 +89,8 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests",
             dependencies: [
-                "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Recordings", "SensorSim", "Stats", "Studies",
-                "TestSupport",
+                "DetectionCore", "FileFormats", "Grading", "MonteCarlo", "Recordings", "Reporting", "SensorSim", "Stats",
+                "Studies", "TestSupport",
             ]),
         .testTarget(
             name: "CLITests",
