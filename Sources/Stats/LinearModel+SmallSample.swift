@@ -9,8 +9,7 @@ extension LinearModel {
     /// observations of a mean this is n − 1; it falls below n − p when a few observations carry a coefficient, which
     /// is where HC3 on n − p under-covers (`dev plan-check`: 93.0% for `walks`' time part on 12 walks).
     ///
-    /// O(n²·p): meant for the tens to hundreds of walks of one log, not for a study's thousands of trials (where
-    /// n − p is already right).
+    /// O(n·p²) time and memory (M is never formed). For a study's thousands of trials n − p is already right.
     /// - Parameters:
     ///   - terms: the model's terms, as given to ``fit(response:terms:includeIntercept:confidenceLevel:covariance:)``.
     ///   - includeIntercept: whether the model has an intercept (it comes first, as in the fit's coefficients).
@@ -46,36 +45,42 @@ extension LinearModel {
         guard let inverse = SmallLinearAlgebra.inverse(gram) else {
             throw .invalidInput("LinearModel.hc3SatterthwaiteDegreesOfFreedom: the design is singular")
         }
-        // Rows of (XᵀX)⁻¹Xᵀ: a[k][i] = cᵢ for coefficient k.
+        // Rows of (XᵀX)⁻¹Xᵀ: a[k][i] = cᵢ for coefficient k; the leverages hᵢᵢ = xᵢᵀ(XᵀX)⁻¹xᵢ.
         let a = (0..<p).map { k in
             (0..<n).map { i in (0..<p).reduce(0.0) { $0 + inverse[k][$1] * columns[$1][i] } }
         }
-        // M = I − X(XᵀX)⁻¹Xᵀ.
-        var m = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-        for i in 0..<n {
-            for j in i..<n {
-                var h = 0.0
-                for k in 0..<p { h += columns[k][i] * a[k][j] }
-                m[i][j] = (i == j ? 1 : 0) - h
-                m[j][i] = m[i][j]
-            }
-        }
-        for i in 0..<n where m[i][i] <= 1e-10 {
+        let leverage = (0..<n).map { i in (0..<p).reduce(0.0) { $0 + columns[$1][i] * a[$1][i] } }
+        for i in 0..<n where 1 - leverage[i] <= 1e-10 {
             throw .invalidInput(
                 "LinearModel.hc3SatterthwaiteDegreesOfFreedom: observation \(i) has leverage 1, so HC3 is undefined")
         }
+        // Without forming the n × n matrix M = I − X(XᵀX)⁻¹Xᵀ: tr(DM) = Σ Dᵢ(1 − hᵢᵢ), and with Mᵢⱼ = δᵢⱼ − gᵢⱼ,
+        // gᵢⱼ = xᵢᵀ(XᵀX)⁻¹xⱼ, Σᵢⱼ DᵢDⱼMᵢⱼ² = Σᵢ Dᵢ²(1 − 2hᵢᵢ) + tr((XᵀX)⁻¹S(XᵀX)⁻¹S), S = Σᵢ Dᵢxᵢxᵢᵀ: O(n·p²).
         return try (0..<p).map { k throws(StatsError) -> Double in
-            let d = (0..<n).map { i in a[k][i] * a[k][i] / (m[i][i] * m[i][i]) }
+            let d = (0..<n).map { i in a[k][i] * a[k][i] / ((1 - leverage[i]) * (1 - leverage[i])) }
             var trace = CompensatedSum()
-            var traceOfSquare = CompensatedSum()
+            var diagonal = CompensatedSum()
+            var weighted = [[Double]](repeating: [Double](repeating: 0, count: p), count: p)
             for i in 0..<n {
-                trace.addProduct(d[i], m[i][i])
-                for j in 0..<n { traceOfSquare.add(d[i] * d[j] * m[i][j] * m[i][j]) }
+                trace.addProduct(d[i], 1 - leverage[i])
+                diagonal.addProduct(d[i] * d[i], 1 - 2 * leverage[i])
+                for r in 0..<p {
+                    for c in 0..<p { weighted[r][c] += d[i] * columns[r][i] * columns[c][i] }
+                }
             }
-            guard traceOfSquare.value > 0 else {
+            var product = [[Double]](repeating: [Double](repeating: 0, count: p), count: p)
+            for r in 0..<p {
+                for c in 0..<p { product[r][c] = (0..<p).reduce(0.0) { $0 + inverse[r][$1] * weighted[$1][c] } }
+            }
+            var cross = 0.0
+            for r in 0..<p {
+                for c in 0..<p { cross += product[r][c] * product[c][r] }
+            }
+            let traceOfSquare = diagonal.value + cross
+            guard traceOfSquare > 0 else {
                 throw .invalidInput("LinearModel.hc3SatterthwaiteDegreesOfFreedom: coefficient \(k) has no variance")
             }
-            return trace.value * trace.value / traceOfSquare.value
+            return trace.value * trace.value / traceOfSquare
         }
     }
 }
