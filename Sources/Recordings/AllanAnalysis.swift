@@ -27,11 +27,20 @@ package struct AllanAnalysis: Sendable {
 
     package let info: RecordingInfo
     package let axes: [Axis]
-    /// The sample interval the curve assumes, s: the mean interval of the record, or the step of ``grid``.
+    /// The sample interval the curve assumes, s: the mean interval of the record, the period of ``clock`` when
+    /// ``retimed``, or the step of ``grid``.
     package let sampleIntervalSeconds: Double
     /// The even grid with gaps a record is analysed on when its long steps span more than
-    /// ``maximumLongStepTimeShare`` of its time; `nil` for a record analysed as evenly sampled.
+    /// ``maximumLongStepTimeShare`` of its time and its stamps are not a lossless buffer's; `nil` for a record
+    /// analysed as evenly sampled.
     package let grid: AllanGrid?
+    /// The buffer clock of a record whose long steps span more than ``maximumLongStepTimeShare`` of its time: set
+    /// for every such record; when its stamps are a buffer's (``BufferedClock/isBuffer``) the samples are re-timed on
+    /// it (``retimed``: evenly sampled when none was lost, else on a ``grid`` of its period with the lost samples as
+    /// gaps), otherwise it says why the record went to the grid of its stamps.
+    package let clock: BufferedClock?
+    /// Whether the record was re-timed on ``clock``.
+    package var retimed: Bool { clock?.isBuffer ?? false }
     /// Steps longer than 1.5 × the mean interval: the Allan deviation assumes even sampling.
     package let irregularSampling: Bool
     /// How many steps are longer than 1.5 × the mean interval, and the share of the record's time they span.
@@ -41,9 +50,10 @@ package struct AllanAnalysis: Sendable {
     /// The most of a record's time that steps over 1.5 τ₀ may span for the record to be analysed as evenly sampled:
     /// 1%. Below it, a few dropped samples move the curve by about that share, and the report warns. Beyond it the
     /// curve would not be the evenly sampled one the Allan deviation assumes (issue 24: an MPU6050 record had 20% of
-    /// its steps over 1.5 τ₀ holding 82% of its time, and was analysed as if even), so the record is put on an even
-    /// grid with gaps (``AllanGrid``) and the gap-aware estimator is used; a grid with too little gap-free record is
-    /// refused.
+    /// its steps over 1.5 τ₀ holding 82% of its time, and was analysed as if even). So a record whose stamps are a
+    /// lossless buffer's delivery times is re-timed evenly on the buffer's clock (``BufferedClock``), and any other
+    /// is put on an even grid with gaps (``AllanGrid``) for the gap-aware estimator; a grid with too little gap-free
+    /// record is refused.
     package static let maximumLongStepTimeShare = SensorRecording.keptTimesLongStepShare
 
     /// N in °/s/√Hz from rad/s·√s (numerically °/s·√s = °/s/√Hz).
@@ -55,11 +65,16 @@ package struct AllanAnalysis: Sendable {
 
     /// Analyses the named axes of a rotation-rate recording.
     ///
+    /// `readsBufferedClock` false skips ``BufferedClock`` and puts every uneven record on the grid of its stamps (for
+    /// tests of that grid).
+    ///
     /// - Throws: ``InputError`` when the recording is not a rotation rate, is too short (fewer than 16 samples), its
     ///   time does not advance, or its steps over 1.5 τ₀ span more than ``maximumLongStepTimeShare`` of its time and
-    ///   its grid is not usable (``AllanGrid/isUsable``); ``StatsError`` from the computation.
+    ///   its grid (of its stamps, or of its buffer's clock with the lost samples as gaps) is not usable
+    ///   (``AllanGrid/isUsable``); ``StatsError`` from the computation.
     package init(
-        recording: SensorRecording, axes names: [String], resamples: Int = AllanNoiseTerms.defaultResamples
+        recording: SensorRecording, axes names: [String], resamples: Int = AllanNoiseTerms.defaultResamples,
+        readsBufferedClock: Bool = true
     ) throws {
         let info = recording.info
         guard info.unit.quantity == .rotationRate else {
@@ -81,8 +96,23 @@ package struct AllanAnalysis: Sendable {
         longStepTimeShare = duration > 0 ? recording.longStepSeconds / duration : 0
         irregularSampling = recording.longStepCount > 0 || info.largestStepSeconds > 1.5 * tau0
         var grid: AllanGrid?
-        if longStepTimeShare > Self.maximumLongStepTimeShare, let times = recording.times {
-            let g = AllanGrid(times: times)
+        var clock: BufferedClock?
+        if longStepTimeShare > Self.maximumLongStepTimeShare, let times = recording.times, readsBufferedClock {
+            clock = BufferedClock(times: times)
+        }
+        // A buffer's stamps are re-timed on its clock (with its lost samples as gaps, if any); any other uneven
+        // record goes to the grid of its stamps.
+        if longStepTimeShare > Self.maximumLongStepTimeShare, let times = recording.times,
+            !(clock?.isBuffer ?? false) || (clock?.lostSamples ?? 0) > 0
+        {
+            let g: AllanGrid
+            if let clock, clock.isBuffer {
+                g = AllanGrid(
+                    slots: clock.slots(count: times.count), stepSeconds: clock.periodSeconds,
+                    medianStepSeconds: clock.medianStepSeconds)
+            } else {
+                g = AllanGrid(times: times)
+            }
             guard g.isUsable else {
                 let steps = info.sampleCount - 1
                 let n3 = { (x: Double) in Format.general(x, significantDigits: 3) }
@@ -99,7 +129,8 @@ package struct AllanAnalysis: Sendable {
             grid = g
         }
         self.grid = grid
-        let interval = grid?.stepSeconds ?? tau0
+        self.clock = clock
+        let interval = grid?.stepSeconds ?? (clock?.isBuffer == true ? clock?.periodSeconds : nil) ?? tau0
         sampleIntervalSeconds = interval
         axes = try names.map { name throws(InputError) in
             do {

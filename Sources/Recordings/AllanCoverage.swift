@@ -79,7 +79,8 @@ package enum AllanCoverage {
     }
 
     /// Analyses records seeds `first`…`first` + R − 1 of a design as `allan` does (z axis) and counts; with `gaps`,
-    /// each record gets that pattern's irregular times (``AllanGapPattern``) and is analysed on its grid. Records run in
+    /// each record gets that pattern's irregular times (``AllanGapPattern``) and is analysed as `allan` analyses it
+    /// (re-timed evenly when its stamps are a lossless buffer's, else on its grid with gaps). Records run in
     /// parallel on `runner` and are added up in seed order, so the counts do not depend on its jobs.
     package static func counts(
         _ design: Design, replications: Int, first: Int = 1, resamples: Int = AllanNoiseTerms.defaultResamples,
@@ -176,18 +177,35 @@ package enum AllanCoverage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One sentence on a gapped record's sampling and grid, as `allan`'s summary states them.
+    /// One sentence on a gapped record's sampling and how it is analysed (re-timed evenly, or on its grid), as
+    /// `allan`'s summary states them.
     package static func sampling(_ gaps: AllanGapPattern, design: Design, seed: Int) throws -> String {
         let even = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(seed))
         let recording = try gaps.recording(even, seed: UInt64(seed))
-        let grid = AllanGrid(times: recording.times ?? [])
+        let times = recording.times ?? []
+        let clock = BufferedClock(times: times)
         let n = recording.info.sampleCount
         let duration = recording.info.lastTimeSeconds - recording.info.firstTimeSeconds
         func g3(_ x: Double) -> String { String(format: "%.3g", x) }
-        return "Sampling `\(gaps.rawValue)` (seed \(seed)): \(g3(100 * Double(recording.longStepCount) / Double(n - 1)))% of "
-            + "the steps over 1.5 τ₀ holding \(g3(100 * recording.longStepSeconds / duration))% of the time (largest "
-            + "\(g3(recording.info.largestStepSeconds)) s); grid \(g3(grid.stepSeconds)) s, \(grid.emptySlots) of "
-            + "\(grid.present.count) grid steps empty in \(grid.gapCount) gaps, \(grid.stretchCount) stretches (longest "
-            + "\(grid.longestStretch)); samples per grid step k̄·mean(1/k) = \(String(format: "%.4f", grid.whiteNoiseVarianceFactor))."
+        let steps =
+            "Sampling `\(gaps.rawValue)` (seed \(seed)): \(n) of \(even.info.sampleCount) samples delivered, "
+            + "\(g3(100 * Double(recording.longStepCount) / Double(n - 1)))% of the steps over 1.5 τ₀ holding "
+            + "\(g3(100 * recording.longStepSeconds / duration))% of the time (largest \(g3(recording.info.largestStepSeconds)) s); "
+            + "median step \(g3(clock.medianStepSeconds)) s of a mean \(g3(clock.meanStepSeconds)) s"
+        guard clock.isBuffer else {
+            let grid = AllanGrid(times: times)
+            return steps + "; not a buffer's, so on a grid of \(g3(grid.stepSeconds)) s, \(grid.emptySlots) of "
+                + "\(grid.present.count) grid steps empty in \(grid.gapCount) gaps, \(grid.stretchCount) stretches (longest "
+                + "\(grid.longestStretch)); samples per grid step k̄·mean(1/k) = \(String(format: "%.4f", grid.whiteNoiseVarianceFactor))."
+        }
+        let retimed =
+            steps + "; a buffer's: clock \(String(format: "%.6g", clock.periodSeconds)) s, wander \(g3(clock.wanderSeconds)) s over "
+            + "\(clock.windowCount) windows of \(Int(BufferedClock.windowSeconds)) s, \(clock.losses.count) losses found "
+            + "(\(clock.lostSamples) samples, against \(even.info.sampleCount - n) lost)"
+        guard clock.lostSamples > 0 else { return retimed + ": re-timed evenly, no grid." }
+        let grid = AllanGrid(
+            slots: clock.slots(count: n), stepSeconds: clock.periodSeconds, medianStepSeconds: clock.medianStepSeconds)
+        return retimed + ": re-timed on a grid of the clock's period, \(grid.emptySlots) of \(grid.present.count) steps "
+            + "empty in \(grid.gapCount) gaps, \(grid.stretchCount) stretches (longest \(grid.longestStretch))."
     }
 }

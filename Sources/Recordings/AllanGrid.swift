@@ -5,7 +5,8 @@
 /// at least halves their time: short jitter and bursts then fall inside one grid step, and what stays empty (a time
 /// that doubling does not shrink) is a gap. Sample k goes to grid slot j = round((t_k − t₀)/w); a slot's value is the mean of its samples,
 /// and a slot without a sample is a gap. ``AllanDeviation/overlapping(rates:present:sampleIntervalSeconds:factors:confidenceLevel:)``
-/// then uses only the second differences inside gap-free stretches. (A slot's mean of k samples of white noise has
+/// then uses only the second differences inside gap-free stretches at short τ and bridges gaps short beside τ at long
+/// τ. (A slot's mean of k samples of white noise has
 /// variance σ²/k, so slots holding different numbers of samples make the curve's short-τ end a mean over them; the
 /// curve is exactly the even one when every slot holds one sample.)
 package struct AllanGrid: Sendable {
@@ -38,7 +39,6 @@ package struct AllanGrid: Sendable {
     package init(times: [Double]) {
         let steps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
         let median = steps.isEmpty ? 0 : steps[steps.count / 2]
-        medianStepSeconds = median
         var w = median > 0 ? median : (steps.last ?? 1)
         func longSteps(_ w: Double) -> Int {
             // The steps are sorted: count those above 1.5 w from the end.
@@ -66,9 +66,17 @@ package struct AllanGrid: Sendable {
             w *= 2
             current = next
         }
-        stepSeconds = w
-        slots = current.slots
-        let present = current.present
+        self.init(slots: current.slots, stepSeconds: w, medianStepSeconds: median)
+    }
+
+    /// The grid of a record already laid on slots (increasing; a slot may hold several samples), one slot every
+    /// `stepSeconds`: a buffered record re-timed on its clock (``BufferedClock/slots(count:)``), one sample a slot.
+    package init(slots: [Int], stepSeconds: Double, medianStepSeconds: Double) {
+        self.medianStepSeconds = medianStepSeconds
+        self.stepSeconds = stepSeconds
+        self.slots = slots
+        var present = [Bool](repeating: false, count: (slots.last ?? 0) + 1)
+        for j in slots { present[j] = true }
         self.present = present
         var empty = 0
         var gaps = 0
@@ -97,9 +105,9 @@ package struct AllanGrid: Sendable {
         var inverse = 0.0
         for k in counts where k > 0 { inverse += 1 / Double(k) }
         let filled = present.count - empty
-        whiteNoiseVarianceFactor = filled > 0 ? Double(times.count) / Double(filled) * inverse / Double(filled) : 1
+        whiteNoiseVarianceFactor = filled > 0 ? Double(slots.count) / Double(filled) * inverse / Double(filled) : 1
         gapCount = gaps
-        longestGapSeconds = Double(longestGap) * w
+        longestGapSeconds = Double(longestGap) * stepSeconds
         stretchCount = stretches
         longestStretch = longest
     }

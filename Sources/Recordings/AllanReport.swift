@@ -112,6 +112,28 @@ package enum AllanReport {
         a.axes.map(\.terms.longestTauSeconds).max() ?? 0
     }
 
+    /// "14 of 878 grid steps (1.59%) hold no sample (gaps: 1, the longest 0.896 s). The Allan deviation uses only …".
+    static func gapText(_ grid: AllanGrid) throws -> String {
+        "\(grid.emptySlots) of \(grid.present.count) grid steps "
+            + "(\(try n3(100 * Double(grid.emptySlots) / Double(grid.present.count)))%) hold no sample (gaps: "
+            + "\(grid.gapCount)" + (grid.gapCount > 0 ? ", the longest \(try n3(grid.longestGapSeconds)) s" : "")
+            + "). Up to τ = 9 grid steps the Allan deviation uses only the second differences inside the "
+            + "\(grid.stretchCount) gap-free stretches (the longest \(grid.longestStretch) grid steps, "
+            + "\(try n3(Double(grid.longestStretch) * grid.stepSeconds)) s); beyond, a cluster may miss up to "
+            + "\(Format.exact(100 * AllanDeviation.bridgedGapShare))% of its steps, its mean that of the samples it holds, so "
+            + "gaps short beside τ are bridged and the curve reaches past the longest stretch. The terms are pooled by "
+            + "their number (the `terms` column of `allan.csv`), the intervals take the summed degrees of freedom of the "
+            + "runs of terms, and the bootstrap records have the same gaps."
+    }
+
+    /// How far the terms of a record with gaps held, as measured (docs/recordings.md, "N on a gapped grid":
+    /// `sensorbench dev allan-coverage 400 --gaps mpu6050-overflow`); figures copied from that table, to update with it.
+    static let gapTrust =
+        "How far the terms held on such grids, measured on simulated 3 h records with about 50 gaps of 0.15–2.15 s (a "
+        + "logger's FIFO overflowing now and then; docs/recordings.md, \"N on a gapped grid\"): the Gauss–Markov bias "
+        + "was identified in every record, the 95% intervals of N, σ_GM and T held the truth in 95–100% of them, and "
+        + "a rate random walk was reported in 5% of the records that had none (the walk test's level)."
+
     static func summary(_ a: AllanAnalysis) throws -> String {
         var doc = MarkdownDocument()
         let info = a.info
@@ -121,33 +143,42 @@ package enum AllanReport {
             "\(info.sampleCount) samples (\(info.format.rawValue) format, unit \(info.unit.rawValue) from "
                 + "\(info.unitSource)) over \(try n3(hours)) h at \(try n3(1 / a.sampleIntervalSeconds)) Hz "
                 + "(τ₀ = \(try n3(a.sampleIntervalSeconds)) s, "
-                + (a.grid == nil ? "the mean interval)." : "the step of the even grid below)."))
-        if let grid = a.grid {
+                + (a.grid != nil
+                    ? "the step of the even grid below)."
+                    : a.retimed ? "the period of the sensor's clock below)." : "the mean interval)."))
+        let steps =
+            "\(a.longStepCount) of \(info.sampleCount - 1) steps between samples are longer than 1.5 × the mean interval "
+            + "\(try n3(info.meanIntervalSeconds)) s (largest \(try n3(info.largestStepSeconds)) s) and span "
+            + "\(try n3(100 * a.longStepTimeShare))% of the record's time"
+        if let clock = a.clock, a.retimed {
+            let retiming =
+                "\(steps), but the stamps are those of a sensor read through a buffer: "
+                + (try BufferedClock.evidence(clock)) + ". So the samples are re-timed every \(try n3(clock.periodSeconds)) s"
+            if let grid = a.grid {
+                doc.paragraph(
+                    "**Stamped in bursts, re-timed evenly, lost samples as gaps:** \(retiming), each in its own step of an "
+                        + "even grid of that period, and the lost samples are its gaps: " + (try gapText(grid))
+                        + " " + Self.gapTrust)
+            } else {
+                doc.paragraph(
+                    "**Stamped in bursts, re-timed evenly:** \(retiming) and analysed as the evenly sampled record they are, "
+                        + "with no grid and no gaps (docs/recordings.md, \"Stamps read from a buffer\").")
+            }
+        } else if let grid = a.grid {
             doc.paragraph(
-                "**Uneven sampling, analysed with its gaps:** \(a.longStepCount) of \(info.sampleCount - 1) steps between "
-                    + "samples are longer than 1.5 × the mean interval \(try n3(info.meanIntervalSeconds)) s (largest "
-                    + "\(try n3(info.largestStepSeconds)) s) and span \(try n3(100 * a.longStepTimeShare))% of the record's "
-                    + "time, so the record is put on an even grid of \(try n3(grid.stepSeconds)) s (the shortest power-of-two "
+                "**Uneven sampling, analysed with its gaps:** \(steps), and they are not a buffer's delivery times "
+                    + "(\(try BufferedClock.whyNot(a.clock))), so the record is put on an even grid of "
+                    + "\(try n3(grid.stepSeconds)) s (the shortest power-of-two "
                     + "multiple of the median step, \(try n3(grid.medianStepSeconds)) s, that leaves at most "
                     + "\(Format.exact(100 * AllanGrid.maximumLongStepShare))% of the steps longer than 1.5 grid steps, doubled while more than 1% of the grid steps were empty and "
-                    + "doubling at least halved their time), each "
-                    + "grid value the mean of the samples in it. \(grid.emptySlots) of \(grid.present.count) grid steps "
-                    + "(\(try n3(100 * Double(grid.emptySlots) / Double(grid.present.count)))%) hold no sample (gaps: "
-                    + "\(grid.gapCount)" + (grid.gapCount > 0 ? ", the longest \(try n3(grid.longestGapSeconds)) s" : "")
-                    + "). The Allan deviation uses only "
-                    + "the second differences inside the \(grid.stretchCount) gap-free stretches (the longest "
-                    + "\(grid.longestStretch) grid steps, \(try n3(Double(grid.longestStretch) * grid.stepSeconds)) s), pooled "
-                    + "by their number (the `terms` column of `allan.csv`), and its intervals the stretches' summed degrees "
-                    + "of freedom; the bootstrap records have the same gaps. The grid steps with samples hold "
+                    + "doubling at least halved their time), each grid value the mean of the samples in it: "
+                    + (try gapText(grid)) + " The grid steps with samples hold "
                     + "\(try n3(Double(info.sampleCount) / Double(grid.present.count - grid.emptySlots))) on average and "
                     + "k̄·mean(1/k) = \(try Format.number(grid.whiteNoiseVarianceFactor, significantDigits: 4)): a step's mean "
                     + "of k samples has white-noise variance N²/(k·τ_s), so the curve holds that many times N²/τ and N is "
-                    + "divided by its square root. How far to trust the terms on such a grid, measured on simulated 3 h "
-                    + "records read in bursts like a real MPU6050 logger's (docs/recordings.md, \"N on a gapped grid\"): "
-                    + "N's 95% interval held the truth in 90–92% of them (97% where a Gauss–Markov bias was identified, "
-                    + "85–87% where not), σ_GM's and T's in 88–93%, and a rate random walk was reported in 12% of records "
-                    + "that had none: read the bias and K terms below as rough.")
-        } else if a.irregularSampling {
+                    + "divided by its square root. " + Self.gapTrust + " A grid of the stamps whose steps hold several "
+                    + "samples each has not been measured since gaps were bridged.")
+        } else if a.irregularSampling, !a.retimed {
             doc.paragraph(
                 "**Warning:** \(a.longStepCount) of \(info.sampleCount - 1) steps between samples are longer than 1.5 τ₀ "
                     + "(largest \(try n3(info.largestStepSeconds)) s); they span \(try n3(100 * a.longStepTimeShare))% of the "

@@ -47,16 +47,29 @@ package enum AllanDeviation {
         /// The grid index where each gap-free stretch starts (`[0]` without gaps).
         package var segmentStarts: [Int] = []
 
-        /// Whether the curve was computed over gap-free stretches of a record with gaps.
+        /// For a record with gaps, each point's edf for white, flicker and random-walk FM (in that order), summed over
+        /// its runs of terms (``overlapping(rates:present:sampleIntervalSeconds:factors:confidenceLevel:)``); empty
+        /// without gaps.
+        package var gappedDegreesOfFreedom: [[Double]] = []
+
+        /// Whether the curve was computed on a record with gaps.
         package var hasGaps: Bool { segmentLengths.count > 1 || segmentLengths.first.map { $0 != sampleCount } == true }
 
         /// The equivalent degrees of freedom of a point at factor `m` for one noise type (SP 1065's simple
         /// approximation): for a record without gaps that of its N = n + 1 phase points; for a record with gaps the
-        /// sum over the stretches long enough to hold a term (stretches are treated as independent, exact for white
-        /// noise and a slight overstatement for correlated noise), capped at the total number of terms.
+        /// sum over the point's runs of consecutive terms, each a stretch of (run + 2m) phase points (runs are
+        /// treated as independent, exact for white noise and a slight overstatement for correlated noise), capped at
+        /// the total number of terms; at a factor the curve has no point of, the sum over the gap-free stretches.
         package func equivalentDegreesOfFreedom(_ type: NoiseType, m: Int) -> Double {
             guard hasGaps else {
                 return AllanDeviation.equivalentDegreesOfFreedom(type, phasePoints: sampleCount + 1, m: m)
+            }
+            if let index = points.firstIndex(where: { $0.averagingFactor == m }), index < gappedDegreesOfFreedom.count {
+                switch type {
+                case .whiteFM: return gappedDegreesOfFreedom[index][0]
+                case .flickerFM: return gappedDegreesOfFreedom[index][1]
+                case .randomWalkFM: return gappedDegreesOfFreedom[index][2]
+                }
             }
             var total = 0.0
             var terms = 0
@@ -142,27 +155,38 @@ package enum AllanDeviation {
 
     // MARK: - Records with gaps
 
-    /// The overlapping Allan deviation of an evenly gridded record with gaps: only second differences whose 2m + 1
-    /// phase points lie inside one gap-free stretch are used, pooled by their number.
+    /// The share of a cluster that may be missing for the gapped estimator to use it: 10% (``bridgedGapShare``).
+    package static let bridgedGapShare = 0.1
+
+    /// The overlapping Allan deviation of an evenly gridded record with gaps, bridging gaps short beside τ.
     ///
-    /// With stretches s of n_s present samples (N_s = n_s + 1 phase points each, the phase restarting at every
-    /// stretch), for τ = m·τ₀
+    /// With ȳ_i(m) the mean of the present samples among y_i…y_{i+m−1} and c_i(m) their number, for τ = m·τ₀
     ///
-    ///     σ²_y(τ) = Σ_s Σ_{i=0}^{N_s−2m−1} (x_{i+2m} − 2x_{i+m} + x_i)² / (2τ² Σ_s (N_s − 2m)),
+    ///     σ²_y(τ) = Σ_i (ȳ_{i+m}(m) − ȳ_i(m))² / (2·#terms),
     ///
-    /// summing over the stretches with N_s − 2m ≥ 1: a cluster never straddles a gap, so a gap adds no spurious
-    /// jump, and each term is the unbiased one of the even estimator. Its interval is the χ² interval with the sum
-    /// of the stretches' edf (``Curve/equivalentDegreesOfFreedom(_:m:)``, smallest over the three noise types).
-    /// Without a gap this is ``overlapping(rates:sampleIntervalSeconds:factors:confidenceLevel:)`` exactly.
+    /// over the i whose two clusters each miss at most ⌊``bridgedGapShare``·m⌋ samples. While ⌊0.1·m⌋ = 0 (m < 10)
+    /// a term needs both clusters whole, so it never straddles a gap: the gap-free stretches' terms pooled, each the
+    /// unbiased one of the even estimator, exactly as when each stretch is analysed alone. At longer τ a gap that
+    /// fills at most a tenth of a cluster is bridged: the cluster's mean is that of its present samples (the
+    /// gap-resistant Allan variance of Sesia, Tavella and coauthors, *Metrologia* 45, 2008, with a cluster
+    /// threshold), so a record whose gaps are short beside its length keeps a curve to τ ≈ L/2 instead of stopping at
+    /// its longest gap-free stretch. A cluster of c < m white-noise samples has variance σ²/c, not σ²/m, so a
+    /// bridged term of white noise is up to 1/0.9 ≈ 1.11 times too large; the terms beyond white noise that bridging
+    /// serves (τ well above the gaps) average samples that are correlated anyway.
+    ///
+    /// The interval is the χ² interval with edf summed over the runs of consecutive terms (a run of r terms is a
+    /// stretch of r + 2m phase points, ``Curve/equivalentDegreesOfFreedom(_:m:)``, smallest over the three noise
+    /// types): for unbridged factors exactly the gap-free stretches' sum. Without a gap this is
+    /// ``overlapping(rates:sampleIntervalSeconds:factors:confidenceLevel:)`` exactly.
     ///
     /// - Parameters:
     ///   - rates: y_i on the grid, finite where present (the values at gaps are ignored).
     ///   - present: whether grid slot i holds a sample; same count as `rates`.
     ///   - sampleIntervalSeconds: the grid's τ₀.
-    ///   - factors: `.octave` (m = 1, 2, 4, … while the longest stretch holds a term) or `.explicit`.
+    ///   - factors: `.octave` (m = 1, 2, 4, … while some term exists) or `.explicit`.
     ///   - confidenceLevel: 1 − α.
     /// - Throws: ``StatsError/invalidInput(_:)`` for mismatched counts, no stretch of 2 samples, a non-finite present
-    ///   sample, a bad τ₀ or level, or a factor no stretch holds a term of.
+    ///   sample, a bad τ₀ or level, or a factor with no term.
     package static func overlapping(
         rates: [Double], present: [Bool], sampleIntervalSeconds: Double, factors: Factors = .octave,
         confidenceLevel: Double = 0.95
@@ -196,16 +220,7 @@ package enum AllanDeviation {
         guard confidenceLevel > 0, confidenceLevel < 1 else {
             throw .invalidInput("AllanDeviation: confidence level must be inside (0, 1), got \(confidenceLevel)")
         }
-        let ms: [Int]
-        switch factors {
-        case .octave: ms = octaveFactors(sampleCount: longest)
-        case .all: ms = Array(1...(longest / 2))
-        case .explicit(let list):
-            if let bad = list.first(where: { $0 < 1 || 2 * $0 > longest }) {
-                throw .invalidInput("AllanDeviation: averaging factor \(bad) leaves no term in a stretch of at most \(longest) samples")
-            }
-            ms = list
-        }
+        let n = rates.count
         var mean = CompensatedSum()
         var count = 0
         for (k, y) in rates.enumerated() where present[k] {
@@ -214,39 +229,75 @@ package enum AllanDeviation {
             count += 1
         }
         let average = mean.value / Double(count)
-        // One phase per stretch, x₀ = 0 at its start.
-        var phases: [[Double]] = []
-        for (start, length) in zip(starts, lengths) where length >= 2 {
-            var phase = [Double](repeating: 0, count: length + 1)
-            var running = CompensatedSum()
-            for k in 0..<length {
-                running.add((rates[start + k] - average) * sampleIntervalSeconds)
-                phase[k + 1] = running.value
-            }
-            phases.append(phase)
+        // Prefix sums of the present samples (mean removed) and of their count.
+        var sums = [Double](repeating: 0, count: n + 1)
+        var counts = [Int](repeating: 0, count: n + 1)
+        var running = CompensatedSum()
+        for k in 0..<n {
+            if present[k] { running.add(rates[k] - average) }
+            sums[k + 1] = running.value
+            counts[k + 1] = counts[k] + (present[k] ? 1 : 0)
         }
-        var curve = Curve(
-            points: [], sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: rates.count,
-            confidenceLevel: confidenceLevel, segmentLengths: lengths, segmentStarts: starts)
+        let ms: [Int]
+        switch factors {
+        case .octave: ms = octaveFactors(sampleCount: n)
+        case .all: ms = Array(1...(n / 2))
+        case .explicit(let list):
+            if let bad = list.first(where: { $0 < 1 || 2 * $0 > n }) {
+                throw .invalidInput("AllanDeviation: averaging factor \(bad) is outside 1...\(n / 2) for \(n) grid slots")
+            }
+            ms = list
+        }
+        let types: [NoiseType] = [.whiteFM, .flickerFM, .randomWalkFM]
         var points: [AllanPoint] = []
+        var typeEDF: [[Double]] = []
         for m in ms {
             let tau = Double(m) * sampleIntervalSeconds
-            var sumSquares = 0.0
+            let required = m - Int((bridgedGapShare * Double(m)).rounded(.down))
+            var sumSquares = CompensatedSum()
             var terms = 0
-            for phase in phases where phase.count - 2 * m >= 1 {
-                sumSquares += phase.withUnsafeBufferPointer { secondDifferenceSquares($0, m: m) }
-                terms += phase.count - 2 * m
+            var runs: [Int] = []
+            var run = 0
+            sums.withUnsafeBufferPointer { s in
+                counts.withUnsafeBufferPointer { c in
+                    for i in 0...(n - 2 * m) {
+                        let c1 = c[i + m] - c[i]
+                        let c2 = c[i + 2 * m] - c[i + m]
+                        guard c1 >= required, c2 >= required else {
+                            if run > 0 { runs.append(run) }
+                            run = 0
+                            continue
+                        }
+                        let d = (s[i + 2 * m] - s[i + m]) / Double(c2) - (s[i + m] - s[i]) / Double(c1)
+                        sumSquares.addProduct(d, d)
+                        terms += 1
+                        run += 1
+                    }
+                }
             }
-            let sigma = (sumSquares / (2 * tau * tau * Double(terms))).squareRoot()
-            let edf = [NoiseType.whiteFM, .flickerFM, .randomWalkFM].map { curve.equivalentDegreesOfFreedom($0, m: m) }.min() ?? 1
+            if run > 0 { runs.append(run) }
+            guard terms > 0 else {
+                if case .explicit = factors {
+                    throw .invalidInput("AllanDeviation: averaging factor \(m) has no term on this grid with gaps")
+                }
+                break
+            }
+            let sigma = (sumSquares.value / (2 * Double(terms))).squareRoot()
+            let byType = types.map { type in
+                let total = runs.reduce(0.0) { $0 + equivalentDegreesOfFreedom(type, phasePoints: $1 + 2 * m, m: m) }
+                return min(max(total, 1), Double(terms))
+            }
+            typeEDF.append(byType)
+            let edf = byType.min() ?? 1
             points.append(
                 AllanPoint(
                     averagingFactor: m, tauSeconds: tau, deviation: sigma, terms: terms, equivalentDegreesOfFreedom: edf,
                     interval: try interval(deviation: sigma, edf: edf, confidenceLevel: confidenceLevel)))
         }
-        curve = Curve(
-            points: points, sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: rates.count,
+        var curve = Curve(
+            points: points, sampleIntervalSeconds: sampleIntervalSeconds, sampleCount: n,
             confidenceLevel: confidenceLevel, segmentLengths: lengths, segmentStarts: starts)
+        curve.gappedDegreesOfFreedom = typeEDF
         return curve
     }
 

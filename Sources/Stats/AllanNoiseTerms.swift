@@ -57,8 +57,8 @@ import Foundation
 ///    the random-walk-FM edf.
 ///
 /// A curve of a record with gaps (``AllanDeviation/overlapping(rates:present:sampleIntervalSeconds:factors:confidenceLevel:)``)
-/// is read the same way, with every χ² interval from the stretches' summed edf and bootstrap records simulated
-/// with the same gaps (widened to whole blocks).
+/// (short gaps bridged at long τ) is read the same way, with every χ² interval from its runs' summed edf and
+/// bootstrap records simulated with the same gaps (widened to whole blocks).
 ///
 /// Identifiability and record length: a term is read only where the curve shows it, and the curve reaches
 /// τ_max ≈ L/2 for a record of length L with very few degrees of freedom there. A Gauss–Markov bias of correlation
@@ -750,8 +750,8 @@ struct RecordBootstrap {
     let bias: BlockMean
     let walk: BlockMean?
 
-    /// Which samples exist (`nil`: all); a record with gaps is simulated whole and its curve computed over the
-    /// gap-free stretches, as the original's was.
+    /// Which samples exist (`nil`: all); a record with gaps is simulated whole and its curve computed with those
+    /// gaps, as the original's was.
     let present: [Bool]?
 
     /// `sampleCount` simulated samples, each the mean of `block` samples of the original (`intervalSeconds` =

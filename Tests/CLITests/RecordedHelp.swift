@@ -591,8 +591,10 @@ let recordedHelp: [(topic: String?, text: String)] = [
         OPTIONS:
           --walk <k>              Run only the design with this rate random walk (°/s/√s): 1e-4, 5e-5, 0. (default: every
                                   design)
-          --gaps <pattern>        Sample the records' times in this pattern and analyse them on their grid with gaps:
-                                  mpu6050 (reads in bursts like the issue's MPU6050 record). (default: evenly sampled)
+          --gaps <pattern>        Sample the records' times in this pattern and analyse them as allan does: mpu6050,
+                                  mpu6050-overflow (mpu6050: reads in bursts like the issue's MPU6050 record, no sample
+                                  lost; mpu6050-overflow: the same logger losing samples when its FIFO overflows). (default:
+                                  evenly sampled)
           --from <s>              The first record's seed, 1 to 1000000, so that blocks of seeds can be run apart and added
                                   up. (default: 1)
           -j, --jobs <n>          Worker threads; the output is byte-identical for any value. 1 to 1024. (default: every

@@ -48,8 +48,8 @@ import Testing
         #expect(summary.contains("**Uneven sampling, analysed with its gaps:** 39 of 199 steps"), "\(summary)")
         #expect(summary.contains("0 of 45 grid steps (0%) hold no sample (gaps: 0"), "\(summary)")
         // The measured trust in the terms on such a grid (docs/recordings.md, "N on a gapped grid") goes with it.
-        #expect(summary.contains("N's 95% interval held the truth in 90–92% of them"), "\(summary)")
-        #expect(summary.contains("read the bias and K terms below as rough"), "\(summary)")
+        #expect(summary.contains("the 95% intervals of N, σ_GM and T held the truth in 95–100% of them"), "\(summary)")
+        #expect(summary.contains("A grid of the stamps whose steps hold several samples each has not been measured"))
     }
 
     /// 40 samples at 0.01 s, 5 s without a sample, 40 more, 5 s, 40 more: 2 of 119 steps (1.7%) are long, so the
@@ -77,9 +77,14 @@ import Testing
 
     /// A record in the layout of the real MPU6050 record (`t_s,x,y,z` in °/s, samples in bursts: 4 steps of 2 ms,
     /// then 38 ms; 82.9% of the time in steps over 1.5 × the mean interval, as the real record's 82%) with one 1 s
-    /// pause after sample 3000. The grid: from the median 2 ms, doubled to 32 ms (1.5·32 > 38), then to 64 ms
-    /// (32 ms slots leave a slot of most 46 ms periods empty); 878 slots, 14 of them in the pause (0.896 s): one gap,
-    /// two stretches (the longest 432 slots). Figures from a NumPy transcription of the rule.
+    /// pause after sample 3000 (6000 samples, 28.56 s: 3 windows of 10 s). A buffer's stamps (``BufferedClock``):
+    /// 5 samples every 46 ms is a clock of 9.2 ms; the pause stands where a 38 ms step would, so the stamps after it
+    /// are 0.962 s late against their count, round(0.962/0.0092) = round(104.6) = 105 samples lost before sample
+    /// 3000. Re-timed on a grid of 9.2 ms: 6105 steps, 105 empty (0.966 s) in one gap, two stretches of 3000.
+    /// With the buffer's clock set aside, the grid of the stamps: from the median 2 ms, doubled to 32 ms
+    /// (1.5·32 > 38), then to 64 ms (32 ms slots leave a slot of most 46 ms periods empty); 878 slots, 14 of them in
+    /// the pause (0.896 s): one gap, two stretches (the longest 432 slots). Figures from a NumPy transcription of the
+    /// rule.
     @Test func aRecordInTheMPU6050LayoutStatesItsGap() throws {
         var times: [Double] = [0]
         for i in 1..<6000 { times.append(times[i - 1] + (i == 3000 ? 1.0 : (i % 5 == 0 ? 0.038 : 0.002))) }
@@ -87,13 +92,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let recording = try SensorRecording.load(path: path, declaredUnit: .degPerSec)
         let a = try AllanAnalysis(recording: recording, axes: ["x", "y", "z"], resamples: 20)
+        let clock = try #require(a.clock)
+        #expect(a.retimed && abs(clock.periodSeconds - 0.0092) < 1e-9, "\(clock.periodSeconds)")
+        #expect(clock.losses == [BufferedClock.Loss(beforeSample: 3000, samples: 105)], "\(clock.losses)")
         let grid = try #require(a.grid)
-        #expect(abs(grid.stepSeconds - 0.064) < 1e-9)
-        #expect(grid.present.count == 878 && grid.emptySlots == 14 && grid.gapCount == 1)
-        #expect(grid.stretchCount == 2 && grid.longestStretch == 432)
-        #expect(a.axes.allSatisfy { $0.curve.hasGaps && $0.curve.segmentLengths.reduce(0, +) == 864 })
+        #expect(grid.present.count == 6105 && grid.emptySlots == 105 && grid.gapCount == 1)
+        #expect(grid.stretchCount == 2 && grid.longestStretch == 3000)
+        #expect(a.axes.allSatisfy { $0.curve.hasGaps && $0.curve.segmentLengths == [3000, 3000] })
         let summary = try AllanReport.summary(a)
-        #expect(summary.contains("14 of 878 grid steps (1.59%) hold no sample (gaps: 1, the longest 0.896 s)"), "\(summary)")
+        #expect(summary.contains("105 of 6105 grid steps (1.72%) hold no sample (gaps: 1, the longest 0.966 s)"), "\(summary)")
+        let stamps = try AllanAnalysis(recording: recording, axes: ["x", "y", "z"], resamples: 20, readsBufferedClock: false)
+        let stampGrid = try #require(stamps.grid)
+        #expect(abs(stampGrid.stepSeconds - 0.064) < 1e-9)
+        #expect(stampGrid.present.count == 878 && stampGrid.emptySlots == 14 && stampGrid.gapCount == 1)
+        #expect(stampGrid.stretchCount == 2 && stampGrid.longestStretch == 432)
+        #expect(stamps.axes.allSatisfy { $0.curve.hasGaps && $0.curve.segmentLengths.reduce(0, +) == 864 })
     }
 
     /// White noise N = 0.05·√0.01 = 0.005 °/s·√s at 100 Hz for 10 minutes with six stretches of 200 samples (2 s)

@@ -4,7 +4,8 @@ import Testing
 @testable import Stats
 
 /// The gap-aware overlapping Allan deviation (``AllanDeviation/overlapping(rates:present:sampleIntervalSeconds:factors:confidenceLevel:)``):
-/// second differences only inside gap-free stretches, pooled by their number, intervals from the summed edf.
+/// second differences only inside gap-free stretches at short τ, gaps short beside τ bridged at long τ, pooled by
+/// their number, intervals from the runs' summed edf.
 @Suite struct AllanGapAwareTests {
     /// Rates 1, 2, 3, 4, (gap), 10, 11, 12 at τ₀ = 1 s. At m = 1 a second difference of the phase is τ₀(y_{i+1} −
     /// y_i): the first stretch gives 1, 1, 1 (3 terms), the second 1, 1 (2 terms), so σ² = (3 + 2)/(2·1²·5) = 0.5;
@@ -29,6 +30,41 @@ import Testing
         // (3·3/2 − 2·2/4)·4/9 = 1.556 for the second (N = 4).
         let white = curve.equivalentDegreesOfFreedom(.whiteFM, m: 1)
         #expect(abs(white - ((6 - 1.2) * 4 / 9 + (4.5 - 1) * 4 / 9)) < 1e-12)
+    }
+
+    /// Bridging (session t): rates y_i = i on 40 slots at τ₀ = 1 s with slot 5 missing. At m = 8, ⌊0.8⌋ = 0 samples
+    /// may be missing, so the terms whose 16 slots hold slot 5 (i ≤ 5) are dropped: i = 6…24, 19 terms, each a
+    /// difference of cluster means of 8 (a ramp: d = 8), σ² = 8²/2 = 32. At m = 10 one may be missing: all 21 terms
+    /// (i = 0…20) count; for i ≥ 6 d = 10; for i ≤ 5 the first cluster's mean is (Σ_{j=i}^{i+9} j − 5)/9 =
+    /// (10i + 40)/9 and the second's i + 14.5, so d = (90.5 − i)/9. Σd² = 15·100 + (90.5² + 89.5² + … + 85.5²)/81 =
+    /// 1500 + 46481.5/81, σ² = Σd²/(2·21). Each is one run of terms: edf from 19 + 16 = 35 and 21 + 20 = 41 phase
+    /// points.
+    @Test func aShortGapIsBridgedAtLongTau() throws {
+        let rates = (0..<40).map { Double($0) }
+        let present = (0..<40).map { $0 != 5 }
+        let curve = try AllanDeviation.overlapping(
+            rates: rates, present: present, sampleIntervalSeconds: 1, factors: .explicit([8, 10]))
+        #expect(curve.points.map(\.terms) == [19, 21])
+        #expect(abs(curve.points[0].deviation * curve.points[0].deviation - 32) < 1e-12)
+        let expected = (1500 + 46481.5 / 81) / 42
+        #expect(abs(curve.points[1].deviation * curve.points[1].deviation - expected) < 1e-12, "\(curve.points[1])")
+        #expect(
+            curve.equivalentDegreesOfFreedom(.whiteFM, m: 8)
+                == AllanDeviation.equivalentDegreesOfFreedom(.whiteFM, phasePoints: 35, m: 8))
+        #expect(
+            curve.equivalentDegreesOfFreedom(.randomWalkFM, m: 10)
+                == AllanDeviation.equivalentDegreesOfFreedom(.randomWalkFM, phasePoints: 41, m: 10))
+        // A factor with no term at all is refused when asked for: at m = 20 the one term's first cluster misses slot 5
+        // and ⌊2⌋ = 2 may be missing, so it counts; at m = 4 (none may be missing) a record of 9 slots with slot 4
+        // missing has none.
+        #expect(
+            try AllanDeviation.overlapping(rates: rates, present: present, sampleIntervalSeconds: 1, factors: .explicit([20])).points[0]
+                .terms == 1)
+        #expect(throws: StatsError.self) {
+            try AllanDeviation.overlapping(
+                rates: Array(rates[0..<9]), present: (0..<9).map { $0 != 4 }, sampleIntervalSeconds: 1,
+                factors: .explicit([4]))
+        }
     }
 
     /// Without a gap the gap-aware estimator is the even one, point for point.

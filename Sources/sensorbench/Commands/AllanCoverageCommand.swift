@@ -46,9 +46,10 @@ struct AllanCoverageCommand: Subcommand {
             },
             OptionSpec(
                 "--gaps", value: "<pattern>",
-                meaning: "Sample the records' times in this pattern and analyse them on their grid with gaps: "
+                meaning: "Sample the records' times in this pattern and analyse them as allan does: "
                     + AllanGapPattern.allCases.map(\.rawValue).joined(separator: ", ")
-                    + " (reads in bursts like the issue's MPU6050 record).", default: "evenly sampled"
+                    + " (mpu6050: reads in bursts like the issue's MPU6050 record, no sample lost; mpu6050-overflow: "
+                    + "the same logger losing samples when its FIFO overflows).", default: "evenly sampled"
             ) { o, text, context in
                 guard let pattern = AllanGapPattern(rawValue: text) else {
                     let names = AllanGapPattern.allCases.map(\.rawValue).joined(separator: ", ")
