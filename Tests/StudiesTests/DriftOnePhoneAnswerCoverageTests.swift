@@ -58,9 +58,10 @@ import Testing
     }
 
     /// The RMS intervals' coverage note (parts s and t). Cells that take the union with the χ²ₙ interval need none
-    /// from 20 walks a cell on (the union covered 96.9% at 20); cells with the bootstrap interval alone keep part s's
-    /// note from 20 to 99 walks (93.6% at 20, 94.8% at 100), naming which cells when some take the union; below 20
-    /// (BCa), that nothing was measured there. 100 walks and more: none.
+    /// from 20 walks a cell on (the union covered 96.9% at 20, 96.1% at 100); cells with the bootstrap interval alone
+    /// keep part s's note from 20 to 99 walks (93.6% at 20, 94.8% at 100), naming which cells when some take the union;
+    /// below 20 (BCa) the note gives the union's 96.1% at 10 walks and the BCa interval's alone, 85.6% at 10 and 89.8%
+    /// at 20. 100 walks and more: none.
     @Test func rmsCoverageNote() throws {
         for (union, cells) in [(0, 10), (4, 10), (10, 10)] {
             #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: 100, unionCells: union, cells: cells) == nil)
@@ -75,10 +76,13 @@ import Testing
             #expect(some.contains("the other cells' intervals (the bootstrap's alone) are somewhat too narrow"), "\(some)")
         }
         let few = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 19, unionCells: 0, cells: 10))
-        #expect(few.contains("With fewer than 20 walks a cell their coverage was not measured"), "\(few)")
+        #expect(few.contains("With fewer than 20 walks a cell these BCa intervals are too narrow"), "\(few)")
+        #expect(few.contains("85.6% of cells at 10 walks a cell and 89.8% at 20"), "\(few)")
         let fewUnion = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 19, unionCells: 10, cells: 10))
-        #expect(fewUnion.contains("the union's coverage in this simulator was not measured"), "\(fewUnion)")
-        #expect(fewUnion.contains("the union covered 96.9% of cells"), "\(fewUnion)")
+        #expect(fewUnion.contains("the union covered 96.1% of cells at 10 walks a cell"), "\(fewUnion)")
+        #expect(!fewUnion.contains("other cells"), "\(fewUnion)")
+        let fewSome = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 3, unionCells: 4, cells: 10))
+        #expect(fewSome.contains("the other cells' BCa interval alone is too narrow"), "\(fewSome)")
     }
 
     /// Which cells take the union with the χ²ₙ interval (``DriftAnalysis/rmsDriftIsZeroMeanGaussian(_:_:)``): a fresh
