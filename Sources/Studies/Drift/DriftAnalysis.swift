@@ -65,8 +65,8 @@ package struct DriftAnalysis: Sendable {
     package static let rmsNominalMinimumTrials = 100
 
     /// The clause the RMS method sentence adds, after "valid whatever the drift's mean and shape", when some cells
-    /// (`unionCells` of `cells`) take the union with the exact χ²ₙ interval (``rmsDriftIsZeroMeanGaussian(_:_:)``);
-    /// empty when none does.
+    /// (`unionCells` of `cells`) take the union with the exact χ²ₙ interval (``rmsDriftIsZeroMeanGaussian(_:_:)``), and
+    /// that the charts' pooled points do not; empty when none does.
     package static func rmsUnionClause(unionCells: Int, cells: Int) -> String {
         guard unionCells > 0 else { return "" }
         let which = unionCells == cells ? "every cell here" : "\(unionCells) of the \(cells) cells here"
@@ -74,7 +74,7 @@ package struct DriftAnalysis: Sendable {
             + "n·m/χ²ₙ(0.975) to n·m/χ²ₙ(0.025) of n walks' mean square m where the gyro model makes every walk's drift "
             + "Gaussian with mean 0 (a fresh phone of a class profile each walk, planned turns, no tilt under-read: "
             + "\(which)), so that there it covers at least 95% whatever the number of walks (96.9% of cells at 20 walks "
-            + "a cell, docs/drift.md part t)"
+            + "a cell, docs/drift.md part t); a chart point that pools cells of different spread keeps the bootstrap interval alone"
     }
 
     /// The sentence a report adds after its RMS method where what was measured falls short of 95% or was measured at
