@@ -115,7 +115,7 @@ package struct DriftAnalysis: Sendable {
     /// Every term of a walk's drift is then a zero-mean Gaussian (docs/drift.md, "Decomposition"): a fresh phone each
     /// walk (not `sameDevice`, whose fixed errors are the cell's mean) drawn from a class profile (a device
     /// profile's draws centre on its measured values); a walk whose rotations are planned, not drawn (not `random`,
-    /// whose rotations vary from walk to walk, so its drift is a mixture of variances, kurtosis 4–8 in
+    /// whose rotations vary from walk to walk, so its drift is a mixture of variances, kurtosis up to 8.2 in
     /// drift-scale-factor); and no tilt under-read, (c − 1)·θ_net (attitude yaw, or the z rate held level). The
     /// shipped tilted z-rate cells show it: their loops' mean drift is 20–390 standard errors from 0, and even their
     /// zigzags' (θ_net = 0) up to 3.5. There the χ²ₙ interval assumes what is false and would only widen the
