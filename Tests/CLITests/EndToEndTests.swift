@@ -91,8 +91,16 @@ import Testing
                     + "holding tilt on any one kind of walk): tilt 0° → "), "\(summary)")
         // 3 walks a cell, below the studentized interval's 20: the method sentence names the BCa interval it used.
         #expect(summary.contains("RMS 95% CI: the square root of a BCa bootstrap interval (from 20 walks a cell on"))
-        // … and says that its coverage was not measured there (docs/drift.md part s).
-        #expect(summary.contains("With fewer than 20 walks a cell their coverage was not measured"), "\(summary)")
+        // … joined with the χ²ₙ interval in its 20 cells of 32 held level or read by attitude yaw (4 + 16; docs/drift.md
+        // part t), and gives what was measured below 20 walks a cell, at 10: the union's coverage, and that the other
+        // cells' BCa interval alone is too narrow.
+        #expect(
+            summary.contains("(a fresh phone of a class profile each walk, planned turns, no tilt under-read: 20 of the 32 cells here)"),
+            "\(summary)")
+        #expect(
+            summary.contains("With fewer than 20 walks a cell the bootstrap part is the BCa interval: the union covered 96.1% of cells"),
+            "\(summary)")
+        #expect(summary.contains("the other cells' BCa interval alone is too narrow"), "\(summary)")
     }
 
     @Test func listShowsShippedScenariosAndProfiles() throws {

@@ -221,17 +221,18 @@ import Testing
         }
     }
 
-    /// The report's choice (``Bootstrap/meanSquareInterval(_:replicates:stream:)``): from 20 values on the studentized
+    /// The report's choice without the χ²ₙ part (``Bootstrap/meanSquareInterval(_:replicates:stream:zeroMeanGaussian:)``
+    /// with `zeroMeanGaussian: false`; the union, MeanSquareUnionTests): from 20 values on the studentized
     /// interval, below it the BCa one, each equal to that function on an identically seeded stream; 3 squared drifts
     /// (the case whose studentized upper end overflowed, CrossMachineDeterminismTests' 3-trial drift run) get finite ends.
     @Test func meanSquareIntervalIsStudentizedFromTwentyValues() throws {
         func stream() throws -> RandomStream { try RandomStream(seed: TrialSeed(scenarioSeed: 1104, trialIndex: 0)) }
         let twenty = (1...20).map { Double($0 * $0) / 7 }
         #expect(
-            try Bootstrap.meanSquareInterval(twenty, replicates: 400, stream: try stream())
+            try Bootstrap.meanSquareInterval(twenty, replicates: 400, stream: try stream(), zeroMeanGaussian: false)
                 == (try Bootstrap.studentizedLogMeanInterval(twenty, replicates: 400, stream: try stream())))
         let three = [0.0004, 2.5, 0.09]
-        let small = try Bootstrap.meanSquareInterval(three, replicates: 400, stream: try stream())
+        let small = try Bootstrap.meanSquareInterval(three, replicates: 400, stream: try stream(), zeroMeanGaussian: false)
         #expect(small == (try Bootstrap.bcaMeanInterval(three, replicates: 400, stream: try stream())))
         #expect(small.low.isFinite && small.high.isFinite && small.low <= small.high)
     }

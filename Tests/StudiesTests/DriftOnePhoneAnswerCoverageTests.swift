@@ -57,17 +57,55 @@ import Testing
         #expect(stated(.turningNotIdentified(atMostMinutes: 2.5)) == ConfidenceInterval(low: 0, high: 2.5))
     }
 
-    /// The RMS intervals' coverage note (part s): none from 100 walks a cell on, where they were measured at 94.8%; the
-    /// measured 93.6% from 20 to 99; below 20 (BCa), that nothing was measured there.
+    /// The RMS intervals' coverage note (parts s and t). Cells that take the union with the χ²ₙ interval need none
+    /// from 20 walks a cell on (the union covered 96.9% at 20, 96.1% at 100); cells with the bootstrap interval alone
+    /// keep part s's note from 20 to 99 walks (93.6% at 20, 94.8% at 100), naming which cells when some take the union;
+    /// below 20 (BCa) the note gives the union's 96.1% at 10 walks and the BCa interval's alone, 85.6% at 10 and 89.8%
+    /// at 20. 100 walks and more: none.
     @Test func rmsCoverageNote() throws {
-        #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: 100) == nil)
-        #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: 200) == nil)
-        for n in [20, 99] {
-            let note = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: n))
-            #expect(note.contains("With fewer than 100 walks a cell these intervals are somewhat too narrow"), "\(note)")
-            #expect(note.contains("93.6% of cells at 20 walks a cell and 94.8% at 100"), "\(note)")
+        for (union, cells) in [(0, 10), (4, 10), (10, 10)] {
+            #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: 100, unionCells: union, cells: cells) == nil)
+            #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: 200, unionCells: union, cells: cells) == nil)
         }
-        let few = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 19))
-        #expect(few.contains("With fewer than 20 walks a cell their coverage was not measured"), "\(few)")
+        for n in [20, 99] {
+            #expect(DriftAnalysis.rmsCoverageNote(trialsPerCell: n, unionCells: 10, cells: 10) == nil)
+            let alone = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: n, unionCells: 0, cells: 10))
+            #expect(alone.contains("With fewer than 100 walks a cell these intervals are somewhat too narrow"), "\(alone)")
+            #expect(alone.contains("93.6% of cells at 20 walks a cell and 94.8% at 100"), "\(alone)")
+            let some = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: n, unionCells: 4, cells: 10))
+            #expect(some.contains("the other cells' intervals (the bootstrap's alone) are somewhat too narrow"), "\(some)")
+        }
+        let few = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 19, unionCells: 0, cells: 10))
+        #expect(few.contains("With fewer than 20 walks a cell these BCa intervals are too narrow"), "\(few)")
+        #expect(few.contains("85.6% of cells at 10 walks a cell and 89.8% at 20"), "\(few)")
+        let fewUnion = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 19, unionCells: 10, cells: 10))
+        #expect(fewUnion.contains("the union covered 96.1% of cells at 10 walks a cell"), "\(fewUnion)")
+        #expect(!fewUnion.contains("other cells"), "\(fewUnion)")
+        let fewSome = try #require(DriftAnalysis.rmsCoverageNote(trialsPerCell: 3, unionCells: 4, cells: 10))
+        #expect(fewSome.contains("the other cells' BCa interval alone is too narrow"), "\(fewSome)")
+    }
+
+    /// Which cells take the union with the χ²ₙ interval (``DriftAnalysis/rmsDriftIsZeroMeanGaussian(_:_:)``): a fresh
+    /// phone of a class profile each walk, planned rotations, no tilt under-read. A level loop and zigzag do; the same
+    /// with one phone, a random walk, or a tilted z rate (its loop's mean drift is (cos 15° − 1)·360° ≈ −12°) do not;
+    /// a tilted phone read by attitude yaw does; a device profile does not (its draws centre on measured values).
+    @Test func whichCellsTakeTheUnion() throws {
+        let p = DriftCoverage.phoneCalibratedAt10Hz()
+        func cell(_ shape: WalkShape, tilt: Double = 0, input: HeadingInput = .rotationRate, profile: GyroProfile? = nil) -> DriftCell {
+            DriftCell(
+                index: 0, profile: profile ?? p, input: input, tiltDegrees: tilt, walk: WalkParameters(minutes: 2, turns: 4, shape: shape))
+        }
+        let fresh = gridScenario(p, minutes: [2], turns: [4], trials: 20, seed: 1)
+        let one = gridScenario(p, minutes: [2], turns: [4], trials: 20, seed: 1, sameDevice: true)
+        #expect(DriftAnalysis.rmsDriftIsZeroMeanGaussian(fresh, cell(.loop)))
+        #expect(DriftAnalysis.rmsDriftIsZeroMeanGaussian(fresh, cell(.zigzag)))
+        #expect(DriftAnalysis.rmsDriftIsZeroMeanGaussian(fresh, cell(.outAndBack)))
+        #expect(!DriftAnalysis.rmsDriftIsZeroMeanGaussian(one, cell(.loop)))
+        #expect(!DriftAnalysis.rmsDriftIsZeroMeanGaussian(fresh, cell(.random)))
+        #expect(!DriftAnalysis.rmsDriftIsZeroMeanGaussian(fresh, cell(.loop, tilt: 15)))
+        #expect(DriftAnalysis.rmsDriftIsZeroMeanGaussian(fresh, cell(.loop, tilt: 15, input: .attitudeYaw)))
+        var device = p
+        device.kind = .device
+        #expect(!DriftAnalysis.rmsDriftIsZeroMeanGaussian(fresh, cell(.loop, profile: device)))
     }
 }

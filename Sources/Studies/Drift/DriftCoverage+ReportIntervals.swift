@@ -25,10 +25,11 @@ extension DriftCoverage {
         package var rmsByCell: [String: Count] = [:]
         /// The same counts added up by kind of cell: `straight`, `loops`, `zigzags`.
         package var rmsByKind: [String: Count] = [:]
-        /// The BCa interval (``Bootstrap/bcaMeanInterval(_:replicates:stream:confidence:)``) the report printed before
-        /// the log studentized one, of the same drifts with the same stream, with the same keys, for comparison.
-        package var bcaByCell: [String: Count] = [:]
-        package var bcaByKind: [String: Count] = [:]
+        /// The bootstrap interval alone (``Bootstrap/meanSquareInterval(_:replicates:stream:zeroMeanGaussian:)`` without
+        /// the χ²ₙ part: log studentized, BCa below 20 walks), which the report printed before the union (docs/drift.md
+        /// part t), of the same drifts with the same stream, with the same keys, for comparison.
+        package var bootstrapAloneByCell: [String: Count] = [:]
+        package var bootstrapAloneByKind: [String: Count] = [:]
         /// By kind: the observed drift² summed over every walk of every replication, and the closed-form mean
         /// square summed over the same walks (°²): their ratio should be 1 within sampling error.
         package var meanSquareCheck: [String: (observed: Double, closedForm: Double)] = [:]
@@ -84,10 +85,11 @@ extension DriftCoverage {
                 let stream = try RandomStream(
                     seed: TrialSeed(scenarioSeed: s.seed, trialIndex: DriftAnalysis.rmsStreamIndex(cell.index)))
                 let squares = byCell[cell.index].map { $0 * $0 }
-                let ms = try Bootstrap.bcaMeanInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
-                let bca = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
-                bcaByCell[label, default: Count()].record(bca, estimate: summary.rmsDriftDeg, truth: truth)
-                bcaByKind[kind, default: Count()].record(bca, estimate: summary.rmsDriftDeg, truth: truth)
+                let ms = try Bootstrap.meanSquareInterval(
+                    squares, replicates: DriftAnalysis.rmsReplicates, stream: stream, zeroMeanGaussian: false)
+                let alone = ConfidenceInterval(low: max(ms.low, 0).squareRoot(), high: max(ms.high, 0).squareRoot())
+                bootstrapAloneByCell[label, default: Count()].record(alone, estimate: summary.rmsDriftDeg, truth: truth)
+                bootstrapAloneByKind[kind, default: Count()].record(alone, estimate: summary.rmsDriftDeg, truth: truth)
                 var check = meanSquareCheck[kind] ?? (0, 0)
                 check.observed += squares.reduce(0, +)
                 check.closedForm += Double(squares.count) * truth * truth
@@ -216,27 +218,37 @@ extension DriftCoverage {
             let ci = try Proportion(successes: count.covered, trials: count.reported).wilson(confidence: 0.95)
             return "| \(name) | \(design) | \(count.covered) | \(count.reported) | \(r3(count.rate)) | \(r3(ci.low))–\(r3(ci.high)) |"
         }
+        func rmsRow(_ name: String, _ count: Count) throws -> String {
+            let width = count.estimated > 0 ? r3(count.widthSum / Double(count.estimated)) : "–"
+            return try row(name, count) + " \(count.below) | \(count.above) | \(width) |"
+        }
         let header = [
             "| interval | design | covered | judged | coverage | 95% Wilson interval |", "|---|---|---:|---:|---:|---|",
         ]
         var lines = [
             "Per-cell RMS drift (closed-form truth; the cells of one replication share only the seed stream, so each "
-                + "cell's count is binomial, the pooled counts are not quite):", "",
+                + "cell's count is binomial, the pooled counts are not quite; below / above: intervals wholly below or "
+                + "above the truth; mean width in degrees):", "",
+            "| interval | design | covered | judged | coverage | 95% Wilson interval | below | above | mean width (°) |",
+            "|---|---|---:|---:|---:|---|---:|---:|---:|",
         ]
-        lines += header
         for (method, byKind, byCell) in [
-            ("RMS, log studentized (reported)", ri.rmsByKind, ri.rmsByCell),
-            ("RMS, BCa (before)", ri.bcaByKind, ri.bcaByCell),
+            ("RMS, as reported (bootstrap ∪ χ²ₙ where the drift is zero-mean Gaussian)", ri.rmsByKind, ri.rmsByCell),
+            ("RMS, bootstrap alone (before)", ri.bootstrapAloneByKind, ri.bootstrapAloneByCell),
         ] {
             var pooled = Count()
             for (kind, c) in byKind.sorted(by: { $0.key < $1.key }) {
-                lines.append(try row("\(method), \(kind)", c))
+                lines.append(try rmsRow("\(method), \(kind)", c))
                 pooled.reported += c.reported
                 pooled.covered += c.covered
+                pooled.below += c.below
+                pooled.above += c.above
+                pooled.estimated += c.estimated
+                pooled.widthSum += c.widthSum
             }
-            lines.append(try row("\(method), every cell pooled", pooled))
+            lines.append(try rmsRow("\(method), every cell pooled", pooled))
             if let lowest = byCell.min(by: { ($0.value.rate, $0.key) < ($1.value.rate, $1.key) }) {
-                lines.append(try row("\(method), lowest cell: \(lowest.key)", lowest.value))
+                lines.append(try rmsRow("\(method), lowest cell: \(lowest.key)", lowest.value))
             }
         }
         lines.append("")

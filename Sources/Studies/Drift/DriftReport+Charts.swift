@@ -71,7 +71,8 @@ extension DriftReport {
                     return ChartPoint(x: xv, y: only.rmsDriftDeg, yLow: only.rmsInterval.low, yHigh: only.rmsInterval.high)
                 }
                 // Pooled cells: the studentized bootstrap interval of the pooled mean square, as for one cell (seeded by the group's
-                // first cell and the chart's axis).
+                // first cell and the chart's axis), without the χ²ₙ part: the pooled cells' drifts have different variances, for
+                // which χ²ₙ is too narrow to add anything.
                 let rms = (group.sumSquares / Double(group.n)).squareRoot()
                 if group.cells.contains(where: \.isCapped) {
                     // A capped cell's walks are not all kept: the large-sample interval of the pooled mean square.
@@ -82,7 +83,8 @@ extension DriftReport {
                 let first = group.cells.map(\.cell.index).min() ?? 0
                 let stream = try RandomStream(
                     seed: TrialSeed(scenarioSeed: s.seed, trialIndex: pooledStreamIndex(cell: first, axis: axis)))
-                let ms = try Bootstrap.meanSquareInterval(squares, replicates: DriftAnalysis.rmsReplicates, stream: stream)
+                let ms = try Bootstrap.meanSquareInterval(
+                    squares, replicates: DriftAnalysis.rmsReplicates, stream: stream, zeroMeanGaussian: false)
                 return ChartPoint(x: xv, y: rms, yLow: max(ms.low, 0).squareRoot(), yHigh: max(ms.high, 0).squareRoot())
             }
             let name = key.isEmpty ? "all walks" : key.joined(separator: ", ")

@@ -92,6 +92,7 @@ extension DriftReport {
         }
 
         doc.heading("Drift per cell", level: 2)
+        let unionCells = s.cells.filter { DriftAnalysis.rmsDriftIsZeroMeanGaussian(s, $0) }.count
         doc.paragraph(
             "RMS 95% CI: the square root of a "
                 + (s.trialsPerCell >= Bootstrap.studentizedMinimumCount
@@ -99,8 +100,9 @@ extension DriftReport {
                     : "BCa bootstrap interval (from \(Bootstrap.studentizedMinimumCount) walks a cell on, a log-scale "
                         + "studentized one, which can overflow with fewer)")
                 + " of the cell's mean-square drift "
-                + "(\(DriftAnalysis.rmsReplicates) replicates, seeded per cell), valid whatever the drift's mean and shape."
-                + (DriftAnalysis.rmsCoverageNote(trialsPerCell: s.trialsPerCell) ?? "")
+                + "(\(DriftAnalysis.rmsReplicates) replicates, seeded per cell), valid whatever the drift's mean and shape"
+                + DriftAnalysis.rmsUnionClause(unionCells: unionCells, cells: s.cells.count) + "."
+                + (DriftAnalysis.rmsCoverageNote(trialsPerCell: s.trialsPerCell, unionCells: unionCells, cells: s.cells.count) ?? "")
                 + (a.keptWalksPerCell.map {
                     " Cells with more than \($0) walks: the square root of the large-sample (delta-method) interval of the "
                         + "mean square, m₂ ± 1.96·√(s²(drift²)/n), which needs no resampling; so are the charts' points that pool such a cell."
