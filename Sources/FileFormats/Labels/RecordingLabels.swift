@@ -82,7 +82,7 @@ package struct RecordingLabels: Sendable, Equatable {
                 ($0.name.split(separator: "/").last.map(String.init) ?? $0.name) == "Annotation.csv"
             }) {
                 let text = String(decoding: try archive.extract(entry), as: UTF8.self)
-                return try nonEmpty(try parse(text, file: "\(path):\(entry.name)"))
+                return nonEmpty(try parse(text, file: "\(path):\(entry.name)"))
             }
         }
         let folder = url.deletingLastPathComponent()
@@ -95,7 +95,7 @@ package struct RecordingLabels: Sendable, Equatable {
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) {
             let shown = candidate.relativePath
             let bytes = try InputFile.read(shown, shown: shown, limit: maximumBytes, what: "labels files")
-            return try nonEmpty(try parse(String(decoding: bytes, as: UTF8.self), file: shown))
+            return nonEmpty(try parse(String(decoding: bytes, as: UTF8.self), file: shown))
         }
         return nil
     }
