@@ -145,4 +145,35 @@ import Testing
         let summary = try AllanReport.summary(a)
         #expect(summary.contains("**Warning:** 1 of 999 steps between samples are longer than 1.5 τ₀"), "\(summary)")
     }
+    /// The `allan` summary's sentence on how far the terms held with gaps (``AllanReport/gapTrust``) quotes the
+    /// measured table in docs/recordings.md ("N on a gapped grid", `dev allan-coverage 400 --gaps
+    /// mpu6050-overflow`) by hand: the range it gives must be that table's lowest and highest coverage of N, σ_GM and
+    /// T, and the walk test's level its walk-free row's share, so that re-running the table without updating the
+    /// sentence fails here.
+    @Test func theGapSentenceQuotesItsTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/recordings.md"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let start = try #require(
+            lines.firstIndex { $0.hasPrefix("`sensorbench dev allan-coverage 400 --gaps mpu6050-overflow`") })
+        let rows = lines[(start + 1)...].drop { !$0.hasPrefix("| 0.0") }.prefix { $0.hasPrefix("| 0.0") }
+        #expect(rows.count == 3)
+        func percent(_ cell: String) throws -> Double {
+            let open = try #require(cell.firstIndex(of: "("))
+            let close = try #require(cell.firstIndex(of: "%"))
+            return try #require(Double(cell[cell.index(after: open)..<close]))
+        }
+        var shares: [Double] = []
+        var walkLevel = 0.0
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            shares += try [cells[7], cells[8], cells[9]].map(percent)
+            if cells[3] == "0" { walkLevel = try percent(cells[6]) }
+        }
+        let low = Int((shares.min() ?? 0).rounded(.down))
+        let high = Int((shares.max() ?? 0).rounded())
+        #expect(AllanReport.gapTrust.contains("held the truth in \(low)–\(high)% of them"), "\(shares)")
+        #expect(AllanReport.gapTrust.contains("reported in \(Int(walkLevel.rounded()))% of the records"), "\(walkLevel)")
+    }
 }
