@@ -1,4 +1,5 @@
 import Foundation
+import Stats
 import Testing
 
 @testable import FileFormats
@@ -39,7 +40,9 @@ import Testing
     /// Threshold-count at 1.25 g, requiredCount 6 fires about 15 false alarms an hour in bursts (a day of 0.6 h has
     /// about 9, or none on 4–6% of the days): the report's floored interval, its precision and its recall cover, and
     /// the interval without the floor (what the reports used before) does not: the release build gives 100, 79, 100
-    /// and 96 of 100 here (and 200, 165, 199, 199 of 200 days against a truth from 800 timelines).
+    /// and 96 of 100 here (and 200, 165, 199, 199 of 200 days against a truth from 800 timelines). Its per-activity
+    /// interval in pocket-walk (about 57 false alarms an hour of it, in 0.16 h a day) and its fires-once interval
+    /// (true share about 0.96) cover too: 100 and 100 of 100 in the release build.
     @Test func burstyFalseAlarmsNeedTheFloor() throws {
         let s = try Self.load()
         let r = try SweepMotionCoverage.run(
@@ -54,6 +57,12 @@ import Testing
         #expect(unfloored < Self.lowestConsistent, "unfloored \(row.unflooredRateCovered) of \(row.rateJudged)")
         #expect(Double(row.precisionCovered) / Double(row.precisionJudged) >= Self.lowestConsistent, "\(row.precisionCovered)")
         #expect(Double(row.recallCovered) / Double(row.recallJudged) >= Self.lowestConsistent, "\(row.recallCovered)")
+        let pocket = try #require(ShakeTrial.activities.map(\.rawValue).firstIndex(of: "pocket-walk"))
+        let inPocket = row.activities[pocket]
+        #expect(row.truth.activityRate(pocket) > 20 && inPocket.judged == Self.replications, "\(inPocket)")
+        #expect(Double(inPocket.covered) / Double(inPocket.judged) >= Self.lowestConsistent, "\(inPocket)")
+        #expect(row.singleJudged == Self.replications, "\(row.singleJudged)")
+        #expect(Double(row.singleCovered) / Double(row.singleJudged) >= Self.lowestConsistent, "\(row.singleCovered)")
         // Each day's floor comes from its own busy settings: the median of theirs is well above 1.
         #expect(r.floors.sorted()[Self.replications / 2] > 2)
     }
@@ -69,6 +78,76 @@ import Testing
         let three = try run(3)
         #expect(try SweepMotionCoverage.table(one) == (try SweepMotionCoverage.table(three)))
         #expect(one == three)
+    }
+
+    /// A day whose intervals are known by hand: one timeline of 1 h without gestures, 1000 s still, 800 s pocket-walk,
+    /// then 0.5 h riding a vehicle, one setting firing once at 2000 s (in the vehicle). Fewer than 2 clusters and no
+    /// setting with 20 false alarms leave the dispersion at 1 (no floor), so each activity's interval is Garwood's:
+    /// still, 0 events in 1000 s: [0, χ²₀.₉₇₅(2)/2 / (1000/3600 h)] = [0, (−2·ln 0.025)/2 · 3.6] = [0, 13.280];
+    /// vehicle, 1 event: [χ²₀.₀₂₅(2)/2, χ²₀.₉₇₅(4)/2] / 0.5 = [0.025318, 5.5716] / 0.5 = [0.050636, 11.143]
+    /// (χ²₀.₉₇₅(4) = 11.1433, Abramowitz and Stegun table 26.8). The counts must be those intervals judged against the
+    /// truth: still at 4 an hour inside, vehicle at 12 outside and at 10 inside, walking (absent from the day) not
+    /// reported, pocket-walk (true rate 0) reported but not judged. The single-event share 8 of 10 (one cluster: the
+    /// plain Wilson interval [0.4902, 0.9433], (p + z²/2n ± z·√(p(1 − p)/n + z²/4n²))/(1 + z²/n)) holds 0.9 and not 0.45.
+    @Test func countsComeFromTheReportsOwnIntervals() throws {
+        let activities = ShakeTrial.activities.map(\.rawValue)
+        let still = try #require(activities.firstIndex(of: "still"))
+        let vehicle = try #require(activities.firstIndex(of: "vehicle"))
+        let walking = try #require(activities.firstIndex(of: "walking"))
+        let pocket = try #require(activities.firstIndex(of: "pocket-walk"))
+        let setting = SweepSetting(index: 0, family: "f", parameters: [], shortLabel: "x", configurationJSON: "{}")
+        let day = try SweepAnalysis(
+            settings: [setting],
+            outcomes: [
+                GestureTrialOutcome(
+                    trialIndex: 0, seed: TrialSeed(scenarioSeed: 1, trialIndex: 0), durationSeconds: 3600, truth: [],
+                    labels: [
+                        ActivitySpan(activity: still, startSeconds: 0, endSeconds: 1000),
+                        ActivitySpan(activity: pocket, startSeconds: 1000, endSeconds: 1800),
+                        ActivitySpan(activity: vehicle, startSeconds: 1800, endSeconds: 3600),
+                    ], detections: [[2000]])
+            ], activityCount: activities.count, toleranceBeforeSeconds: 0, toleranceAfterSeconds: 0.5, rule: .default)
+        #expect(day.dispersionFloor == 1)
+        let stillCI = try #require(try day.activityRateInterval(setting: 0, activity: still))
+        let vehicleCI = try #require(try day.activityRateInterval(setting: 0, activity: vehicle))
+        #expect(stillCI.low == 0 && abs(stillCI.high - 3.6889 / (1000.0 / 3600)) < 1e-3, "\(stillCI)")
+        #expect(abs(vehicleCI.low - 0.050636) < 1e-5 && abs(vehicleCI.high - 11.143) < 1e-3, "\(vehicleCI)")
+        func row(vehicleTruth: Int, single: (Int, Int)) throws -> SweepMotionCoverage.Row {
+            var rates = [ClusteredRate](repeating: .empty, count: activities.count)
+            rates[still] = ClusteredRate(events: 4, exposure: 1)
+            rates[vehicle] = ClusteredRate(events: vehicleTruth, exposure: 1)
+            rates[walking] = ClusteredRate(events: 1, exposure: 1)
+            rates[pocket] = ClusteredRate(events: 0, exposure: 1)
+            var r = SweepMotionCoverage.Row(
+                setting: setting,
+                truth: .init(
+                    timelines: 1,
+                    metrics: try DetectionMetrics(
+                        truePositives: single.1, falseAlarms: 0, misses: 0, fragments: 0, latenciesSeconds: [],
+                        exposureHours: 1, gesturesWithFragments: single.1 - single.0),
+                    activityRates: rates))
+            try SweepMotionCoverage.judgeActivities(&r, day, setting: 0)
+            try SweepMotionCoverage.judge(
+                &r,
+                try DetectionMetrics(
+                    truePositives: 10, falseAlarms: 1, misses: 0, fragments: 0, latenciesSeconds: [],
+                    exposureHours: 1, gesturesWithFragments: 2))
+            return r
+        }
+        let outside = try row(vehicleTruth: 12, single: (9, 20))
+        #expect(outside.activities[still] == .init(reported: 1, zeroCounts: 1, hours: 1000.0 / 3600, judged: 1, covered: 1))
+        #expect(outside.activities[vehicle] == .init(reported: 1, zeroCounts: 0, hours: 0.5, judged: 1, covered: 0))
+        #expect(outside.activities[walking] == .init())
+        #expect(outside.activities[pocket].reported == 1 && outside.activities[pocket].judged == 0)
+        #expect(outside.singleJudged == 1 && outside.singleCovered == 0)
+        let inside = try row(vehicleTruth: 10, single: (9, 10))
+        #expect(inside.activities[vehicle].judged == 1 && inside.activities[vehicle].covered == 1)
+        #expect(inside.singleJudged == 1 && inside.singleCovered == 1)
+        let table = try SweepMotionCoverage.activityTable(
+            .init(scenario: "s", dayTimelines: 1, replications: 1, truthTimelines: 1, rows: [outside], floors: [1]))
+        // Still, vehicle and walking have truth false alarms; pocket-walk's truth is 0 (left out, counted).
+        #expect(table.contains("| vehicle ") && table.contains("| walking ") && table.contains("| still "), "\(table)")
+        #expect(!table.contains("| pocket-walk ") && table.contains("left out, 1 setting–activity pair "), "\(table)")
     }
 
     /// A setting that never fires has a true rate of 0, which the interval covers by construction: not judged ("–").

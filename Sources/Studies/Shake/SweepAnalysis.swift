@@ -246,6 +246,15 @@ package struct SweepAnalysis: Sendable {
         return Double(falseAlarmsByActivity[setting][activity]) / activityHours[activity]
     }
 
+    /// The 95% interval of one setting's false alarms an hour of one activity, as the report prints it: clustered by
+    /// timeline, with the sweep's dispersion floor (``ClusteredRate/interval(confidence:dispersionFloor:)``); nil
+    /// when the activity was never simulated.
+    ///
+    /// - Throws: `StatsError` from the interval.
+    package func activityRateInterval(setting: Int, activity: Int) throws -> ConfidenceInterval? {
+        try activityRates[setting][activity].interval(dispersionFloor: dispersionFloor)
+    }
+
     // MARK: - Ranking
 
     /// Which of the targets a setting meets on its 95% bounds (the rubric's pass verdicts).

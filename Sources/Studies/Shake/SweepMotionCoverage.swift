@@ -16,7 +16,11 @@ import Stats
 /// timelines: the whole sweep of every setting (``ShakeStudy``'s accumulator), so the dispersion floor is the one
 /// that day's own busy settings give (the floor is the median over the settings with at least 20 false alarms, so it
 /// depends on the whole sweep, and no cheaper path gives the same number). Each chosen setting's three intervals are
-/// then checked against the truth. The streams never meet: the selection uses trials below 10⁶, the replications
+/// then checked against the truth, and so are the report's other intervals of that setting: its false alarms an hour
+/// of each activity (``SweepAnalysis/activityRateInterval(setting:activity:)``, floored, as the report's table of
+/// causes and its answer print it) against the truth run's false alarms in that activity over its hours of it, and
+/// its single-event ("fires once") share (``DetectionMetrics/singleEventShareInterval``) against the truth run's
+/// pooled share. The streams never meet: the selection uses trials below 10⁶, the replications
 /// 2³⁰ to 1.5·2³⁰, the truth 1.5·2³⁰ to 2³¹, the report's confirmation 2³¹ to 2³¹ + 10⁹, `dev shake-recheck` 3·2³⁰ on.
 ///
 /// A truth at its bound (no false alarm in the whole truth run, a share of exactly 0 or 1) is not judged: an interval
@@ -36,8 +40,14 @@ package enum SweepMotionCoverage {
     package struct Truth: Sendable, Equatable {
         package let timelines: Int
         package let metrics: DetectionMetrics
+        /// The setting's false alarms in each activity (``ShakeTrial/activities`` order) over the run's hours of it,
+        /// clustered by timeline (empty: not measured).
+        package var activityRates: [ClusteredRate] = []
         /// False alarms an hour over the run (0 when it had no exposure).
         package var rate: Double { metrics.falseAlarmsPerHour ?? 0 }
+        /// False alarms an hour of activity `k` over the run (0 when the run had none of it or the activity is out of
+        /// range).
+        package func activityRate(_ k: Int) -> Double { activityRates.indices.contains(k) ? activityRates[k].rate ?? 0 : 0 }
     }
 
     /// How often one setting's intervals held its truth.
@@ -60,11 +70,31 @@ package enum SweepMotionCoverage {
         /// interval held it.
         package var recallJudged = 0
         package var recallCovered = 0
+        /// Replications with a single-event share interval (a detection, and a true share strictly between 0 and 1),
+        /// and those whose interval held it.
+        package var singleJudged = 0
+        package var singleCovered = 0
+        /// Each activity's counts (``ShakeTrial/activities`` order).
+        package var activities: [ActivityCount]
 
         package init(setting: SweepSetting, truth: Truth) {
             self.setting = setting
             self.truth = truth
+            activities = [ActivityCount](repeating: ActivityCount(), count: ShakeTrial.activities.count)
         }
+    }
+
+    /// How often one setting's interval of one activity's false alarms an hour held the truth.
+    package struct ActivityCount: Sendable, Equatable {
+        /// Replications with some of the activity (an interval).
+        package var reported = 0
+        /// Replications with some of the activity and no false alarm in it.
+        package var zeroCounts = 0
+        /// Hours of the activity over all replications.
+        package var hours = 0.0
+        /// Replications with an interval and a true rate above 0, and those whose interval held it.
+        package var judged = 0
+        package var covered = 0
     }
 
     /// The measurement.
@@ -117,6 +147,7 @@ package enum SweepMotionCoverage {
             result.floors.append(a.dispersionFloor)
             for (j, i) in settings.enumerated() {
                 try judge(&result.rows[j], a.metrics[i])
+                try judgeActivities(&result.rows[j], a, setting: i)
             }
             day = ShakeStudy.accumulator(s)
         }
@@ -143,7 +174,8 @@ package enum SweepMotionCoverage {
         } consume: { _, outcome in
             try a.add(outcome)
         }
-        return try a.finish().metrics.map { Truth(timelines: timelines, metrics: $0) }
+        let t = try a.finish()
+        return zip(t.metrics, t.activityRates).map { Truth(timelines: timelines, metrics: $0, activityRates: $1) }
     }
 
     /// Counts one replication's intervals for a setting against its truth.
@@ -163,6 +195,25 @@ package enum SweepMotionCoverage {
         if let ci = m.recallInterval, let r = truth.metrics.recall, r > 0, r < 1 {
             row.recallJudged += 1
             if ci.contains(r) { row.recallCovered += 1 }
+        }
+        if let ci = m.singleEventShareInterval, let p = truth.metrics.singleEventShare, p > 0, p < 1 {
+            row.singleJudged += 1
+            if ci.contains(p) { row.singleCovered += 1 }
+        }
+    }
+
+    /// Counts one replication's per-activity intervals for sweep setting `setting` of the day's analysis `a` against
+    /// the row's truth: each activity the day holds gives the report's interval, judged where the true rate is above 0.
+    static func judgeActivities(_ row: inout Row, _ a: SweepAnalysis, setting: Int) throws {
+        for k in row.activities.indices where a.activityHours.indices.contains(k) && a.activityHours[k] > 0 {
+            guard let ci = try a.activityRateInterval(setting: setting, activity: k) else { continue }
+            row.activities[k].reported += 1
+            row.activities[k].hours += a.activityHours[k]
+            if a.falseAlarmsByActivity[setting][k] == 0 { row.activities[k].zeroCounts += 1 }
+            let truth = row.truth.activityRate(k)
+            guard truth > 0 else { continue }
+            row.activities[k].judged += 1
+            if ci.contains(truth) { row.activities[k].covered += 1 }
         }
     }
 
@@ -184,6 +235,7 @@ package enum SweepMotionCoverage {
             ("setting", .left), ("false alarms / h (truth)", .right), ("precision (truth)", .right),
             ("recall (truth)", .right), ("no false alarm", .right), ("rate interval (floored)", .right),
             ("without floor", .right), ("precision interval", .right), ("recall interval", .right),
+            ("fires once (truth)", .right), ("fires-once interval", .right),
         ])
         for row in r.rows {
             let m = row.truth.metrics
@@ -197,6 +249,8 @@ package enum SweepMotionCoverage {
                 try SweepIntervalCoverage.coverageText(row.unflooredRateCovered, row.rateJudged),
                 try SweepIntervalCoverage.coverageText(row.precisionCovered, row.precisionJudged),
                 try SweepIntervalCoverage.coverageText(row.recallCovered, row.recallJudged),
+                try valueText(m.singleEventShare, m.singleEventShareInterval, percent: true),
+                try SweepIntervalCoverage.coverageText(row.singleCovered, row.singleJudged),
             ])
         }
         let floors = r.floors.sorted()
@@ -216,5 +270,38 @@ package enum SweepMotionCoverage {
             + "sweep; truth from \(r.truthTimelines) timelines (from 1.5·2^30), with its own 95% interval; the "
             + "replications' dispersion floors: \(floorText); coverage with its 95% Wilson interval, – where the "
             + "truth is at its bound (0 false alarms, a share of 0 or 1), which an interval covers by construction:\n\n" + t.render()
+            + (try activityTable(r))
+    }
+
+    /// The per-activity table: one row a setting and activity in which the truth run had a false alarm (the others'
+    /// truth is at its bound, 0, which the table counts instead of listing).
+    static func activityTable(_ r: Result) throws -> String {
+        var t = MarkdownTable(columns: [
+            ("setting", .left), ("activity", .left), ("hours a day", .right), ("false alarms / h of it (truth)", .right),
+            ("days with none in it", .right), ("activity interval (floored)", .right),
+        ])
+        var atBound = 0
+        for row in r.rows {
+            for (k, rate) in row.truth.activityRates.enumerated() where rate.exposure > 0 {
+                guard rate.events > 0 else {
+                    atBound += 1
+                    continue
+                }
+                let count = row.activities[k]
+                try t.append([
+                    "\(row.setting.index): \(row.setting.family) \(row.setting.shortLabel)",
+                    ShakeTrial.activities[k].rawValue,
+                    try Format.number(count.hours / Double(max(1, count.reported)), significantDigits: 2),
+                    try valueText(rate.rate, rate.interval()),
+                    "\(try Format.fixed(100 * Double(count.zeroCounts) / Double(max(1, count.reported)), decimals: 0))%",
+                    try SweepIntervalCoverage.coverageText(count.covered, count.judged),
+                ])
+            }
+        }
+        return "\nPer-activity false alarms an hour, the same days: each activity's interval as the report's table of causes "
+            + "and its answer give it (clustered by timeline, with the day's dispersion floor), against the truth run's false "
+            + "alarms in the activity over its hours of it (with its own 95% interval, no floor); hours a day is the mean "
+            + "over the days with the activity; left out, \(atBound) setting–activity pair\(atBound == 1 ? "" : "s") the truth "
+            + "run holds without a false alarm (a truth at its bound, 0, not judged):\n\n" + t.render()
     }
 }

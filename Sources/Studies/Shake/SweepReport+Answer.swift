@@ -46,7 +46,7 @@ extension SweepReport {
         var text =
             "\(c.activityCauses[i]) (\(count) of its \(total) false alarm\(total == 1 ? "" : "s"), in "
             + "\(try num(a.activityHours[i])) h of \(c.activityNames[i]) \(c.hoursWord)"
-        if let rate = a.activityRates[s][i].rate, let ci = try a.activityRates[s][i].interval(dispersionFloor: a.dispersionFloor) {
+        if let rate = a.activityRates[s][i].rate, let ci = try a.activityRateInterval(setting: s, activity: i) {
             text += ": \(try num(rate)) an hour of it [\(try low(ci.low))–\(try num(ci.high))]"
         }
         return text + ")"

@@ -220,10 +220,12 @@ extension SweepReport {
                         let exposure = "\(n) in \(try num(hours)) h"
                         if n == 0 {
                             if let needed, hours < needed { return "\(exposure) (too little exposure to bound)" }
-                            guard let ci = try rate.interval(dispersionFloor: a.dispersionFloor) else { return exposure }
+                            guard let ci = try a.activityRateInterval(setting: s, activity: i) else { return exposure }
                             return "\(exposure) (≤ \(try num(ci.high))/h)"
                         }
-                        guard let value = rate.rate, let ci = try rate.interval(dispersionFloor: a.dispersionFloor) else { return exposure }
+                        guard let value = rate.rate, let ci = try a.activityRateInterval(setting: s, activity: i) else {
+                            return exposure
+                        }
                         return "\(exposure) (\(try num(value))/h [\(try low(ci.low))–\(try num(ci.high))])"
                     })
         }

@@ -4,8 +4,8 @@ import Studies
 
 /// `sensorbench dev shake-coverage [R]`: the coverage of the shake and scribble reports' false-alarm-rate and
 /// precision intervals at 0.1–45 false alarms an hour with bursts (docs/shake.md). With `--scenario S.json`, the
-/// coverage of a shake report's rate, precision and recall intervals on the motion library: R days of the scenario's
-/// own size against a long truth run (``SweepMotionCoverage``).
+/// coverage of a shake report's rate, precision, recall, per-activity rate and fires-once intervals on the motion
+/// library: R days of the scenario's own size against a long truth run (``SweepMotionCoverage``).
 struct ShakeCoverageCommand: Subcommand {
     var replications: Int?
     var scenario: String?
