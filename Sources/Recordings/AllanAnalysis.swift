@@ -63,6 +63,17 @@ package struct AllanAnalysis: Sendable {
     /// K in °/s/√s from rad/s/√s.
     package static func rateRandomWalkDegPerSecPerRootSec(_ k: Double) -> Double { k * 180 / .pi }
 
+    /// How an uneven record's times are laid out for the analysis: its buffer clock (``BufferedClock``) and the grid
+    /// it is analysed on: none when its stamps are a lossless buffer's (re-timed evenly), the clock's grid with the
+    /// lost samples as gaps when they are a lossy buffer's, the grid of its stamps otherwise.
+    package static func layout(times: [Double]) -> (clock: BufferedClock, grid: AllanGrid?) {
+        let clock = BufferedClock(times: times)
+        guard clock.isBuffer else { return (clock, AllanGrid(times: times)) }
+        guard clock.lostSamples > 0 else { return (clock, nil) }
+        let slots = clock.slots(count: times.count)
+        return (clock, AllanGrid(slots: slots, stepSeconds: clock.periodSeconds, medianStepSeconds: clock.medianStepSeconds))
+    }
+
     /// Analyses the named axes of a rotation-rate recording.
     ///
     /// `readsBufferedClock` false skips ``BufferedClock`` and puts every uneven record on the grid of its stamps (for
@@ -97,40 +108,30 @@ package struct AllanAnalysis: Sendable {
         irregularSampling = recording.longStepCount > 0 || info.largestStepSeconds > 1.5 * tau0
         var grid: AllanGrid?
         var clock: BufferedClock?
-        if longStepTimeShare > Self.maximumLongStepTimeShare, let times = recording.times, readsBufferedClock {
-            clock = BufferedClock(times: times)
-        }
-        // A buffer's stamps are re-timed on its clock (with its lost samples as gaps, if any); any other uneven
-        // record goes to the grid of its stamps.
-        if longStepTimeShare > Self.maximumLongStepTimeShare, let times = recording.times,
-            !(clock?.isBuffer ?? false) || (clock?.lostSamples ?? 0) > 0
-        {
-            let g: AllanGrid
-            if let clock, clock.isBuffer {
-                g = AllanGrid(
-                    slots: clock.slots(count: times.count), stepSeconds: clock.periodSeconds,
-                    medianStepSeconds: clock.medianStepSeconds)
-            } else {
-                g = AllanGrid(times: times)
+        if longStepTimeShare > Self.maximumLongStepTimeShare, let times = recording.times {
+            let layout: (clock: BufferedClock?, grid: AllanGrid?) =
+                readsBufferedClock ? Self.layout(times: times) : (nil, AllanGrid(times: times))
+            clock = layout.clock
+            if let g = layout.grid {
+                guard g.isUsable else {
+                    let steps = info.sampleCount - 1
+                    let n3 = { (x: Double) in Format.general(x, significantDigits: 3) }
+                    throw InputError(
+                        file: info.file, field: "time",
+                        problem: "is too unevenly sampled for the Allan analysis: \(recording.longStepCount) of \(steps) steps "
+                            + "(\(n3(100 * Double(recording.longStepCount) / Double(steps)))%) are longer than 1.5 × the mean "
+                            + "interval \(n3(tau0)) s and span \(n3(100 * longStepTimeShare))% of the record's time (largest "
+                            + "\(n3(info.largestStepSeconds)) s); on an even grid of \(n3(g.stepSeconds)) s (median step "
+                            + "\(n3(g.medianStepSeconds)) s) \(g.emptySlots) of \(g.present.count) grid steps hold no sample and the "
+                            + "longest gap-free stretch holds \(g.longestStretch) (at least \(AllanGrid.minimumStretch) are needed, "
+                            + "and gaps in at most half the grid)")
+                }
+                grid = g
             }
-            guard g.isUsable else {
-                let steps = info.sampleCount - 1
-                let n3 = { (x: Double) in Format.general(x, significantDigits: 3) }
-                throw InputError(
-                    file: info.file, field: "time",
-                    problem: "is too unevenly sampled for the Allan analysis: \(recording.longStepCount) of \(steps) steps "
-                        + "(\(n3(100 * Double(recording.longStepCount) / Double(steps)))%) are longer than 1.5 × the mean "
-                        + "interval \(n3(tau0)) s and span \(n3(100 * longStepTimeShare))% of the record's time (largest "
-                        + "\(n3(info.largestStepSeconds)) s); on an even grid of \(n3(g.stepSeconds)) s (median step "
-                        + "\(n3(g.medianStepSeconds)) s) \(g.emptySlots) of \(g.present.count) grid steps hold no sample and the "
-                        + "longest gap-free stretch holds \(g.longestStretch) (at least \(AllanGrid.minimumStretch) are needed, "
-                        + "and gaps in at most half the grid)")
-            }
-            grid = g
         }
         self.grid = grid
         self.clock = clock
-        let interval = grid?.stepSeconds ?? (clock?.isBuffer == true ? clock?.periodSeconds : nil) ?? tau0
+        let interval = grid?.stepSeconds ?? clock.flatMap { $0.isBuffer ? $0.periodSeconds : nil } ?? tau0
         sampleIntervalSeconds = interval
         axes = try names.map { name throws(InputError) in
             do {

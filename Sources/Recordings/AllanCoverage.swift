@@ -182,8 +182,8 @@ package enum AllanCoverage {
     package static func sampling(_ gaps: AllanGapPattern, design: Design, seed: Int) throws -> String {
         let even = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(seed))
         let recording = try gaps.recording(even, seed: UInt64(seed))
-        let times = recording.times ?? []
-        let clock = BufferedClock(times: times)
+        let layout = AllanAnalysis.layout(times: recording.times ?? [])
+        let clock = layout.clock
         let n = recording.info.sampleCount
         let duration = recording.info.lastTimeSeconds - recording.info.firstTimeSeconds
         func g3(_ x: Double) -> String { String(format: "%.3g", x) }
@@ -192,19 +192,16 @@ package enum AllanCoverage {
             + "\(g3(100 * Double(recording.longStepCount) / Double(n - 1)))% of the steps over 1.5 τ₀ holding "
             + "\(g3(100 * recording.longStepSeconds / duration))% of the time (largest \(g3(recording.info.largestStepSeconds)) s); "
             + "median step \(g3(clock.medianStepSeconds)) s of a mean \(g3(clock.meanStepSeconds)) s"
-        guard clock.isBuffer else {
-            let grid = AllanGrid(times: times)
-            return steps + "; not a buffer's, so on a grid of \(g3(grid.stepSeconds)) s, \(grid.emptySlots) of "
-                + "\(grid.present.count) grid steps empty in \(grid.gapCount) gaps, \(grid.stretchCount) stretches (longest "
-                + "\(grid.longestStretch)); samples per grid step k̄·mean(1/k) = \(String(format: "%.4f", grid.whiteNoiseVarianceFactor))."
-        }
         let retimed =
             steps + "; a buffer's: clock \(String(format: "%.6g", clock.periodSeconds)) s, wander \(g3(clock.wanderSeconds)) s over "
             + "\(clock.windowCount) windows of \(Int(BufferedClock.windowSeconds)) s, \(clock.losses.count) losses found "
             + "(\(clock.lostSamples) samples, against \(even.info.sampleCount - n) lost)"
-        guard clock.lostSamples > 0 else { return retimed + ": re-timed evenly, no grid." }
-        let grid = AllanGrid(
-            slots: clock.slots(count: n), stepSeconds: clock.periodSeconds, medianStepSeconds: clock.medianStepSeconds)
+        guard let grid = layout.grid else { return retimed + ": re-timed evenly, no grid." }
+        guard clock.isBuffer else {
+            return steps + "; not a buffer's, so on a grid of \(g3(grid.stepSeconds)) s, \(grid.emptySlots) of "
+                + "\(grid.present.count) grid steps empty in \(grid.gapCount) gaps, \(grid.stretchCount) stretches (longest "
+                + "\(grid.longestStretch)); samples per grid step k̄·mean(1/k) = \(String(format: "%.4f", grid.whiteNoiseVarianceFactor))."
+        }
         return retimed + ": re-timed on a grid of the clock's period, \(grid.emptySlots) of \(grid.present.count) steps "
             + "empty in \(grid.gapCount) gaps, \(grid.stretchCount) stretches (longest \(grid.longestStretch))."
     }

@@ -15,19 +15,9 @@ import Testing
     /// A device profile with `phone-calibrated`'s noise terms at 10 Hz and a measured bias, scale factor and
     /// asymmetry, each with standard error `se` (in its own unit).
     static func device(se: Double = 0) -> GyroProfile {
-        let c = phoneCalibratedAt10Hz()
-        var p = GyroProfile(name: "my-phone")
-        p.kind = .device
-        p.sampleRateHz = c.sampleRateHz
-        p.noiseDensityDegPerSecPerRootHz = c.noiseDensityDegPerSecPerRootHz
-        p.biasInstabilityDegPerHour = c.biasInstabilityDegPerHour
-        p.biasCorrelationTimeSeconds = c.biasCorrelationTimeSeconds
-        p.measurements = [
-            "biasDegPerSec": GyroMeasurement(value: bias, standardError: se, source: "test"),
-            "scaleFactorErrorPercent": GyroMeasurement(value: scale, standardError: se, source: "test"),
-            "scaleFactorAsymmetryPercent": GyroMeasurement(value: asymmetry, standardError: se, source: "test"),
-        ]
-        return p
+        DriftCoverage.measuredPhoneAt10Hz(
+            name: "my-phone", biasDegPerSec: (bias, se), scaleFactorPercent: (scale, se), asymmetryPercent: (asymmetry, se),
+            source: "test")
     }
 
     /// With no uncertainty the study's one phone is exactly the measured one; with it, the phone is a draw from

@@ -61,21 +61,10 @@ package enum DeviceAnswerCoverage {
 
     /// The device profile of a measured phone.
     static func profile(_ measured: DeviceAnswer.Phone, _ d: Design) -> GyroProfile {
-        let c = DriftCoverage.phoneCalibratedAt10Hz()
-        var p = GyroProfile(name: "measured-phone")
-        p.kind = .device
-        p.sampleRateHz = c.sampleRateHz
-        p.noiseDensityDegPerSecPerRootHz = c.noiseDensityDegPerSecPerRootHz
-        p.biasInstabilityDegPerHour = c.biasInstabilityDegPerHour
-        p.biasCorrelationTimeSeconds = c.biasCorrelationTimeSeconds
-        p.measurements = [
-            "biasDegPerSec": GyroMeasurement(value: measured.biasDegPerSec, standardError: d.biasSEDegPerSec, source: "simulated"),
-            "scaleFactorErrorPercent": GyroMeasurement(
-                value: measured.scaleFactor * 100, standardError: d.scaleFactorSEPercent, source: "simulated"),
-            "scaleFactorAsymmetryPercent": GyroMeasurement(
-                value: measured.asymmetry * 100, standardError: d.asymmetrySEPercent, source: "simulated"),
-        ]
-        return p
+        DriftCoverage.measuredPhoneAt10Hz(
+            name: "measured-phone", biasDegPerSec: (measured.biasDegPerSec, d.biasSEDegPerSec),
+            scaleFactorPercent: (measured.scaleFactor * 100, d.scaleFactorSEPercent),
+            asymmetryPercent: (measured.asymmetry * 100, d.asymmetrySEPercent), source: "simulated")
     }
 
     /// The grid: 4-turn loops and zigzags of 1, 2, 4 and 8 minutes.

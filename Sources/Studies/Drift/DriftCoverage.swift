@@ -125,6 +125,29 @@ package enum DriftCoverage {
         return p
     }
 
+    /// A device profile of one measured phone on ``phoneCalibratedAt10Hz()``'s noise terms: its turn-on bias (°/s),
+    /// scale-factor error and asymmetry (%), each with its standard error, named `name`, measured by `source`.
+    package static func measuredPhoneAt10Hz(
+        name: String, biasDegPerSec: (value: Double, se: Double), scaleFactorPercent: (value: Double, se: Double),
+        asymmetryPercent: (value: Double, se: Double), source: String
+    ) -> GyroProfile {
+        let c = phoneCalibratedAt10Hz()
+        var p = GyroProfile(name: name)
+        p.kind = .device
+        p.sampleRateHz = c.sampleRateHz
+        p.noiseDensityDegPerSecPerRootHz = c.noiseDensityDegPerSecPerRootHz
+        p.biasInstabilityDegPerHour = c.biasInstabilityDegPerHour
+        p.biasCorrelationTimeSeconds = c.biasCorrelationTimeSeconds
+        p.measurements = [
+            "biasDegPerSec": GyroMeasurement(value: biasDegPerSec.value, standardError: biasDegPerSec.se, source: source),
+            "scaleFactorErrorPercent": GyroMeasurement(
+                value: scaleFactorPercent.value, standardError: scaleFactorPercent.se, source: source),
+            "scaleFactorAsymmetryPercent": GyroMeasurement(
+                value: asymmetryPercent.value, standardError: asymmetryPercent.se, source: source),
+        ]
+        return p
+    }
+
     /// The one-phone design's profile: ``phoneCalibratedAt10Hz()`` with a 1% asymmetry, large enough that 16-turn
     /// zigzags measure it.
     package static func onePhoneProfile() -> GyroProfile {
