@@ -85,6 +85,25 @@ import Testing
         #expect(fewSome.contains("the other cells' BCa interval alone is too narrow"), "\(fewSome)")
     }
 
+    /// The coverage figures the notes quote by hand are the measured ones: every "NN.N%" a note gives stands in
+    /// docs/drift.md (parts r, s and t), so re-running those tables without updating the note fails here.
+    @Test func rmsCoverageNoteQuotesTheDocs() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/drift.md"), encoding: .utf8)
+        let notes = [(20, 0), (19, 0), (19, 10), (3, 4)].compactMap {
+            DriftAnalysis.rmsCoverageNote(trialsPerCell: $0.0, unionCells: $0.1, cells: 10)
+        }
+        #expect(notes.count == 4)
+        var figures: Set<String> = []
+        for note in notes {
+            let words = note.split(whereSeparator: { " (),;".contains($0) })
+            figures.formUnion(words.filter { $0.hasSuffix("%") && $0.dropLast().contains(".") }.map(String.init))
+        }
+        #expect(figures == ["93.6%", "94.8%", "85.6%", "89.8%", "96.1%"], "\(figures)")
+        for figure in figures { #expect(docs.contains(figure), "\(figure) is not in docs/drift.md") }
+    }
+
     /// Which cells take the union with the χ²ₙ interval (``DriftAnalysis/rmsDriftIsZeroMeanGaussian(_:_:)``): a fresh
     /// phone of a class profile each walk, planned rotations, no tilt under-read. A level loop and zigzag do; the same
     /// with one phone, a random walk, or a tilted z rate (its loop's mean drift is (cos 15° − 1)·360° ≈ −12°) do not;
