@@ -15,6 +15,7 @@
 #include <gsl/gsl_multifit.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_linalg.h>
+#include <gsl/gsl_fft_complex.h>
 
 static inline const gsl_rng_type *sb_gsl_rng_mt19937(void) { return gsl_rng_mt19937; }
 

@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import MonteCarlo
 import Stats
@@ -13,6 +14,8 @@ package enum AllanCoverage {
         package let correlationTimeSeconds: Double
         package let rateRandomWalkDegPerSecPerRootSec: Double
         package let seconds: Double
+        /// True flicker (1/f) bias instability B (°/h, ``FlickerNoise``) added to the z axis; 0 for none.
+        package var flickerDegPerHour: Double = 0
 
         package var recoveryCase: AllanBenchmark.RecoveryCase {
             var c = AllanBenchmark.RecoveryCase(
@@ -39,6 +42,19 @@ package enum AllanCoverage {
             rateRandomWalkDegPerSecPerRootSec: 0, seconds: 3 * 3600),
     ]
 
+    /// The flicker designs (`--flicker`): the same white noise with a true flicker bias instability (``FlickerNoise``)
+    /// of B = 10 °/h (its floor 0.664·B meets the white noise N/√τ near τ = 14 s; at τ = 1 s it adds 3.4% to the Allan
+    /// deviation) and 20 °/h (13%, the records: N read as white noise came out 8–13% high), 1 h at 100 Hz,
+    /// no Gauss–Markov bias and no rate random walk. Their table leaves out the mean rate: flicker has no finite
+    /// variance, so a record's mean has no turn-on bias to cover (the report calls its ± an order of magnitude there).
+    package static let flickerDesigns: [Design] = [10.0, 20].map { b in
+        var d = Design(
+            noiseDensityDegPerSecPerRootHz: 0.007, biasInstabilityDegPerHour: 0, correlationTimeSeconds: 0,
+            rateRandomWalkDegPerSecPerRootSec: 0, seconds: 3600)
+        d.flickerDegPerHour = b
+        return d
+    }
+
     /// The counts of one design over its records.
     package struct Counts: Sendable, Equatable {
         package var records = 0
@@ -59,6 +75,13 @@ package enum AllanCoverage {
         /// Records with N read and a Gauss–Markov bias identified, and how many of them N covers.
         package var nReadGaussMarkov = 0
         package var nCoveredGaussMarkov = 0
+        /// Records whose bias instability is read as a flicker floor, and how many of them its B interval covers the
+        /// true B.
+        package var flickerIdentified = 0
+        package var flickerCovered = 0
+        /// Records with N read and B read as a flicker floor, and how many of them N covers.
+        package var nReadFlicker = 0
+        package var nCoveredFlicker = 0
 
         /// Adds another set of records' counts.
         mutating func add(_ o: Counts) {
@@ -75,6 +98,10 @@ package enum AllanCoverage {
             nHigh += o.nHigh
             nReadGaussMarkov += o.nReadGaussMarkov
             nCoveredGaussMarkov += o.nCoveredGaussMarkov
+            flickerIdentified += o.flickerIdentified
+            flickerCovered += o.flickerCovered
+            nReadFlicker += o.nReadFlicker
+            nCoveredFlicker += o.nCoveredFlicker
         }
     }
 
@@ -90,8 +117,9 @@ package enum AllanCoverage {
         let trueN = design.noiseDensityDegPerSecPerRootHz * degrees
         let trueSigma = design.biasInstabilityDegPerHour / 3600 * degrees
         let trueK = design.rateRandomWalkDegPerSecPerRootSec * degrees
+        let trueB = design.flickerDegPerHour / 3600 * degrees
         let records = try runner.run(count: replications) { i -> Counts in
-            let even = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(first + i))
+            let even = try Self.recording(design, seed: UInt64(first + i))
             let recording = try gaps.map { try $0.recording(even, seed: UInt64(first + i)) } ?? even
             let axis = try AllanAnalysis(recording: recording, axes: ["z"], resamples: resamples).axes[0]
             let terms = axis.terms
@@ -118,11 +146,28 @@ package enum AllanCoverage {
                 if gm.sigma.interval.contains(trueSigma) { c.sigmaCovered = 1 }
                 if gm.correlationTime.interval.contains(design.correlationTimeSeconds) { c.timeCovered = 1 }
             }
+            if case .flickerFloor(let b) = terms.biasInstability {
+                c.flickerIdentified = 1
+                c.nReadFlicker = c.nRead
+                c.nCoveredFlicker = c.nCovered
+                if b.interval.contains(trueB) { c.flickerCovered = 1 }
+            }
             return c
         }
         var c = Counts()
         for r in records { c.add(r) }
         return c
+    }
+
+    /// A design's record of seed `seed`: ``AllanBenchmark/recording(_:seed:)``, plus on z the design's flicker drawn
+    /// from its own stream (the record's second trial stream), so a design without flicker gets exactly that record.
+    package static func recording(_ design: Design, seed: UInt64) throws -> SensorRecording {
+        let even = try AllanBenchmark.recording(design.recoveryCase, seed: seed)
+        guard design.flickerDegPerHour > 0 else { return even }
+        let stream = try RandomStream(seed: TrialSeed(scenarioSeed: seed, trialIndex: 1))
+        let flicker = try FlickerNoise.samples(
+            count: even.z.count, b: design.flickerDegPerHour / 3600 * Double.pi / 180, stream: stream)
+        return SensorRecording(info: even.info, x: even.x, y: even.y, z: zip(even.z, flicker).map { $0 + $1 })
     }
 
     /// "28/30 (93.3%; 78.7–98.2%)": a count, its share and the share's Clopper–Pearson 95% interval; "–" without
@@ -135,42 +180,65 @@ package enum AllanCoverage {
     }
 
     /// The Markdown table: one row per design (or only `designIndex`'s, 0-based), records seeds `first`…`first` + R − 1
-    /// of each; with `gaps`, the records sampled in that pattern, and a line after the table describing the sampling
-    /// of seed `first`'s record of the first design shown.
+    /// of each; `flicker`: the ``flickerDesigns`` with their own columns (B read as a flicker floor and covered)
+    /// instead of the Gauss–Markov and walk designs; with `gaps`, the records sampled in that pattern, and a line
+    /// after the table describing the sampling of seed `first`'s record of the first design shown.
     package static func table(
-        replications: Int, first: Int = 1, designIndex: Int? = nil, gaps: AllanGapPattern? = nil,
+        replications: Int, first: Int = 1, designIndex: Int? = nil, gaps: AllanGapPattern? = nil, flicker: Bool = false,
         runner: MonteCarloRunner = MonteCarloRunner(jobs: 1)
     ) throws -> String {
-        var lines = [
-            "| N (°/s/√Hz) | σ_GM (°/h) | T (s) | K (°/s/√s) | length (h) | GM identified | K identified | N covers "
-                + "| σ_GM covers | T covers | K covers (when read) | mean rate covers the turn-on bias |"
-                + (gaps == nil
-                    ? "" : " N covers without ÷ √(k̄·mean(1/k)) | N above the truth | N covers, GM identified | N covers, GM not |"),
-            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-                + (gaps == nil ? "" : " ---: | ---: | ---: | ---: |"),
-        ]
-        func g3(_ x: Double) -> String { String(format: "%.3g", x) }
-        for (i, d) in designs.enumerated() where designIndex.map({ $0 == i }) ?? true {
-            let c = try counts(d, replications: replications, first: first, gaps: gaps, runner: runner)
-            var cells = [
-                g3(d.noiseDensityDegPerSecPerRootHz), g3(d.biasInstabilityDegPerHour), g3(d.correlationTimeSeconds),
-                g3(d.rateRandomWalkDegPerSecPerRootSec), g3(d.seconds / 3600), try share(c.gaussMarkovIdentified, c.records),
-                try share(c.walkIdentified, c.records), try share(c.nCovered, c.nRead),
-                try share(c.sigmaCovered, c.gaussMarkovIdentified), try share(c.timeCovered, c.gaussMarkovIdentified),
-                d.rateRandomWalkDegPerSecPerRootSec > 0 ? try share(c.walkCovered, c.walkIdentified) : "–",
-                try share(c.meanCovered, c.records),
+        let all = flicker ? flickerDesigns : designs
+        let shown = all.indices.filter { i in designIndex.map { $0 == i } ?? true }.map { all[$0] }
+        let gapHeader = " N covers without ÷ √(k̄·mean(1/k)) | N above the truth |"
+        var lines =
+            flicker
+            ? [
+                "| N (°/s/√Hz) | flicker B (°/h) | length (h) | B read as a flicker floor | GM identified | K identified "
+                    + "| N covers | B covers (when read) | N above the truth | N covers, B read | N covers, B not |"
+                    + (gaps == nil ? "" : " N covers without ÷ √(k̄·mean(1/k)) |"),
+                "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + (gaps == nil ? "" : " ---: |"),
             ]
-            if gaps != nil {
-                cells += [
-                    try share(c.nCoveredUncorrected, c.nRead), try share(c.nHigh, c.nRead),
-                    try share(c.nCoveredGaussMarkov, c.nReadGaussMarkov),
-                    try share(c.nCovered - c.nCoveredGaussMarkov, c.nRead - c.nReadGaussMarkov),
+            : [
+                "| N (°/s/√Hz) | σ_GM (°/h) | T (s) | K (°/s/√s) | length (h) | GM identified | K identified | N covers "
+                    + "| σ_GM covers | T covers | K covers (when read) | mean rate covers the turn-on bias |"
+                    + (gaps == nil ? "" : gapHeader + " N covers, GM identified | N covers, GM not |"),
+                "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+                    + (gaps == nil ? "" : " ---: | ---: | ---: | ---: |"),
+            ]
+        func g3(_ x: Double) -> String { String(format: "%.3g", x) }
+        for d in shown {
+            let c = try counts(d, replications: replications, first: first, gaps: gaps, runner: runner)
+            var cells: [String]
+            if flicker {
+                cells = [
+                    g3(d.noiseDensityDegPerSecPerRootHz), g3(d.flickerDegPerHour), g3(d.seconds / 3600),
+                    try share(c.flickerIdentified, c.records), try share(c.gaussMarkovIdentified, c.records),
+                    try share(c.walkIdentified, c.records), try share(c.nCovered, c.nRead),
+                    try share(c.flickerCovered, c.flickerIdentified), try share(c.nHigh, c.nRead),
+                    try share(c.nCoveredFlicker, c.nReadFlicker),
+                    try share(c.nCovered - c.nCoveredFlicker, c.nRead - c.nReadFlicker),
                 ]
+                if gaps != nil { cells.append(try share(c.nCoveredUncorrected, c.nRead)) }
+            } else {
+                cells = [
+                    g3(d.noiseDensityDegPerSecPerRootHz), g3(d.biasInstabilityDegPerHour), g3(d.correlationTimeSeconds),
+                    g3(d.rateRandomWalkDegPerSecPerRootSec), g3(d.seconds / 3600), try share(c.gaussMarkovIdentified, c.records),
+                    try share(c.walkIdentified, c.records), try share(c.nCovered, c.nRead),
+                    try share(c.sigmaCovered, c.gaussMarkovIdentified), try share(c.timeCovered, c.gaussMarkovIdentified),
+                    d.rateRandomWalkDegPerSecPerRootSec > 0 ? try share(c.walkCovered, c.walkIdentified) : "–",
+                    try share(c.meanCovered, c.records),
+                ]
+                if gaps != nil {
+                    cells += [
+                        try share(c.nCoveredUncorrected, c.nRead), try share(c.nHigh, c.nRead),
+                        try share(c.nCoveredGaussMarkov, c.nReadGaussMarkov),
+                        try share(c.nCovered - c.nCoveredGaussMarkov, c.nRead - c.nReadGaussMarkov),
+                    ]
+                }
             }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
-        if let gaps, let shown = designs.indices.first(where: { index in designIndex.map { $0 == index } ?? true }) {
-            let d = designs[shown]
+        if let gaps, let d = shown.first {
             lines.append("")
             lines.append(try sampling(gaps, design: d, seed: first))
         }
@@ -180,7 +248,7 @@ package enum AllanCoverage {
     /// One sentence on a gapped record's sampling and how it is analysed (re-timed evenly, or on its grid), as
     /// `allan`'s summary states them.
     package static func sampling(_ gaps: AllanGapPattern, design: Design, seed: Int) throws -> String {
-        let even = try AllanBenchmark.recording(design.recoveryCase, seed: UInt64(seed))
+        let even = try Self.recording(design, seed: UInt64(seed))
         let recording = try gaps.recording(even, seed: UInt64(seed))
         let layout = AllanAnalysis.layout(times: recording.times ?? [])
         let clock = layout.clock

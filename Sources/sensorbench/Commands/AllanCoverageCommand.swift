@@ -2,9 +2,9 @@ import FileFormats
 import MonteCarlo
 import Recordings
 
-/// `sensorbench dev allan-coverage [R] [--walk k] [--gaps pattern] [--from s] [--jobs n]`: rate random walk beside a
-/// Gauss–Markov bias, identification and interval coverage, on evenly sampled records or on records with gaps
-/// (docs/recordings.md).
+/// `sensorbench dev allan-coverage [R] [--walk k | --flicker b] [--gaps pattern] [--from s] [--jobs n]`: rate random walk
+/// beside a Gauss–Markov bias, or N and B beside true flicker noise: identification and interval coverage, on evenly
+/// sampled records or on records with gaps (docs/recordings.md).
 struct AllanCoverageCommand: Subcommand {
     var replications = 30
     var quiet = false
@@ -12,11 +12,13 @@ struct AllanCoverageCommand: Subcommand {
     var firstSeed = 1
     var jobs: Int?
     var gaps: AllanGapPattern?
+    var flicker = false
 
     init() {}
 
     static let name = "allan-coverage"
-    static let summary = "K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md)."
+    static let summary =
+        "K beside a Gauss–Markov bias, or N and B beside true flicker: identification and coverage (docs/recordings.md)."
 
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
@@ -31,6 +33,8 @@ struct AllanCoverageCommand: Subcommand {
 
     /// The designs' walks as `--walk` names them, in the table's order.
     static let walkNames = ["1e-4", "5e-5", "0"]
+    /// The flicker designs' B as `--flicker` names them, in the table's order.
+    static let flickerNames = ["10", "20"]
 
     static var options: [OptionSpec<Self>] {
         [
@@ -41,6 +45,23 @@ struct AllanCoverageCommand: Subcommand {
             ) { o, text, context in
                 guard let i = walkNames.firstIndex(of: text) else {
                     throw context.error("--walk: expected one of \(walkNames.joined(separator: ", ")), got '\(text)'")
+                }
+                guard !o.flicker else { throw context.error("--walk: not with --flicker (the flicker designs have no walk)") }
+                o.designIndex = i
+            },
+            OptionSpec(
+                "--flicker", value: "<b>",
+                meaning: "Run the flicker designs instead: true 1/f bias instability B (°/h) beside white noise 0.007 "
+                    + "°/s/√Hz, 1 h at 100 Hz, no Gauss–Markov bias or walk; B = " + flickerNames.joined(separator: ", ")
+                    + ", or all for both.", default: "the Gauss–Markov designs"
+            ) { o, text, context in
+                guard o.designIndex == nil || o.flicker else {
+                    throw context.error("--flicker: not with --walk (the flicker designs have no walk)")
+                }
+                o.flicker = true
+                guard text != "all" else { return }
+                guard let i = flickerNames.firstIndex(of: text) else {
+                    throw context.error("--flicker: expected one of \(flickerNames.joined(separator: ", ")) or all, got '\(text)'")
                 }
                 o.designIndex = i
             },
@@ -68,7 +89,8 @@ struct AllanCoverageCommand: Subcommand {
         let runner = MonteCarloRunner(jobs: jobs ?? MonteCarloRunner.defaultJobs)
         print(
             try AllanCoverage.table(
-                replications: replications, first: firstSeed, designIndex: designIndex, gaps: gaps, runner: runner),
+                replications: replications, first: firstSeed, designIndex: designIndex, gaps: gaps, flicker: flicker,
+                runner: runner),
             terminator: "")
         return .success
     }
