@@ -35,6 +35,10 @@ extension DriftCoverage {
         package var meanSquareCheck: [String: (observed: Double, closedForm: Double)] = [:]
         /// Per replication, each coefficient's reported interval and estimate, keyed `model id: term`.
         var coefficients: [[String: (interval: ConfidenceInterval, estimate: Double)]] = []
+        /// Per replication, the HC3 t interval alone (b ± t₍0.975, n−p₎·SE) of the coefficients whose reported interval
+        /// joins it with the log|Z| pivot's (``DriftAnalysis/joinsLogGaussianPivot(_:_:)``): what the report printed
+        /// before (docs/drift.md part u), keyed as ``coefficients``.
+        var tAloneCoefficients: [[String: (interval: ConfidenceInterval, estimate: Double)]] = []
         /// Per replication and model id: the normal equations X'X and X'y of its rows (intercept first).
         var normalEquations: [[String: (xtx: [[Double]], xty: [Double], names: [String])]] = []
 
@@ -96,11 +100,17 @@ extension DriftCoverage {
                 meanSquareCheck[kind] = check
             }
             var intervals: [String: (interval: ConfidenceInterval, estimate: Double)] = [:]
+            var tAlone: [String: (interval: ConfidenceInterval, estimate: Double)] = [:]
             var equations: [String: (xtx: [[Double]], xty: [Double], names: [String])] = [:]
             for (spec, model) in DriftAnalysis.models(s, outcomes: outcomes) {
                 guard let fit = model.fit else { continue }
+                let critical = try StudentT.quantile(0.975, degreesOfFreedom: Double(fit.residualDegreesOfFreedom))
                 for c in fit.coefficients {
                     intervals["\(model.id): \(c.name)"] = (ConfidenceInterval(low: c.ciLow, high: c.ciHigh), c.estimate)
+                    if model.joinsLogGaussianPivot {
+                        let half = critical * c.standardError
+                        tAlone["\(model.id): \(c.name)"] = (ConfidenceInterval(low: c.estimate - half, high: c.estimate + half), c.estimate)
+                    }
                 }
                 let p = spec.terms.count + 1
                 var xtx = Array(repeating: Array(repeating: 0.0, count: p), count: p)
@@ -118,12 +128,15 @@ extension DriftCoverage {
                 equations[model.id] = (xtx, xty, ["intercept"] + spec.terms.map(\.name))
             }
             coefficients.append(intervals)
+            tAloneCoefficients.append(tAlone)
             normalEquations.append(equations)
         }
 
         /// Every coefficient's reported interval against its leave-one-out truth (the coefficient of the other
-        /// replications pooled), keyed `model id: term`; empty with fewer than two replications.
-        package func regressionCounts() -> [String: Count] {
+        /// replications pooled), keyed `model id: term`; empty with fewer than two replications. With `tAlone`, the
+        /// HC3 t interval alone of the coefficients whose reported interval joins the log|Z| pivot's.
+        package func regressionCounts(tAlone: Bool = false) -> [String: Count] {
+            let judged = tAlone ? tAloneCoefficients : coefficients
             guard normalEquations.count >= 2 else { return [:] }
             var totals: [String: (xtx: [[Double]], xty: [Double], names: [String])] = [:]
             for replication in normalEquations {
@@ -149,7 +162,7 @@ extension DriftCoverage {
                     }
                     guard let beta = Self.solve(others.xtx, others.xty) else { continue }
                     for (j, name) in e.names.enumerated() {
-                        guard let reported = coefficients[r]["\(id): \(name)"] else { continue }
+                        guard let reported = judged[r]["\(id): \(name)"] else { continue }
                         counts["\(id): \(name)", default: Count()].record(reported.interval, estimate: reported.estimate, truth: beta[j])
                     }
                 }
@@ -260,7 +273,34 @@ extension DriftCoverage {
         lines.append("Regression coefficients (HC3, truth: the other replications pooled):")
         lines.append("")
         lines += header
-        for (key, c) in ri.regressionCounts().sorted(by: { $0.key < $1.key }) { lines.append(try row(key, c)) }
+        let reported = ri.regressionCounts()
+        for (key, c) in reported.sorted(by: { $0.key < $1.key }) { lines.append(try row(key, c)) }
+        // The growth models pooled (disjoint cells within a model kind, so nearly independent counts), as reported and
+        // with the t interval alone where the report joins it with the log|Z| pivot's.
+        let before = ri.regressionCounts(tAlone: true)
+        guard !before.isEmpty else { return lines }
+        lines.append("")
+        lines.append(
+            "Growth models pooled (below / above: intervals wholly below or above the truth; mean width in log units); "
+                + "as reported: the t interval joined with the log|Z| pivot's; t alone: what was printed before:")
+        lines.append("")
+        lines.append("| interval | design | covered | judged | coverage | 95% Wilson interval | below | above | mean width |")
+        lines.append("|---|---|---:|---:|---:|---|---:|---:|---:|")
+        for (name, intercepts) in [("growth intercepts", true), ("growth exponents", false)] {
+            for (method, counts) in [("as reported", reported), ("t alone (before)", before)] {
+                var pooled = Count()
+                for (key, c) in counts where key.hasPrefix("growth-") && key.hasSuffix(": intercept") == intercepts {
+                    pooled.reported += c.reported
+                    pooled.covered += c.covered
+                    pooled.below += c.below
+                    pooled.above += c.above
+                    pooled.estimated += c.estimated
+                    pooled.widthSum += c.widthSum
+                }
+                guard pooled.reported > 0 else { continue }
+                lines.append(try rmsRow("\(name), \(method)", pooled))
+            }
+        }
         return lines
     }
 }
