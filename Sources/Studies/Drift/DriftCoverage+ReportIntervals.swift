@@ -68,6 +68,48 @@ extension DriftCoverage {
             return (time + turning).squareRoot() * 180 / Double.pi
         }
 
+        /// One phone's E[drift²] in a cell (degrees²) given its fixed errors: the squared mean drift
+        /// (b·T + s·θ_net + (a/2)·θ_total, untilted z rate, the walk's own net and total rotation in degrees) plus the
+        /// profile's in-run variance v(T) (``DriftDecomposition/inRunVariance(_:seconds:)``), T rounded to whole
+        /// samples, as ``trueRMSDeg(_:minutes:netRadians:totalRadians:)``: the decomposition's one-phone model, whose
+        /// b, s and a it fits with those signs (docs/drift.md, "Decomposition").
+        package static func onePhoneMeanSquare(
+            _ p: GyroProfile, phone: DeviceAnswer.Phone, minutes: Double, netRadians net: Double, totalRadians total: Double
+        ) -> Double {
+            let degrees = 180 / Double.pi
+            let seconds = (minutes * 60 * p.sampleRateHz).rounded() / p.sampleRateHz
+            let mean = phone.biasDegPerSec * seconds + phone.scaleFactor * net * degrees + phone.asymmetry / 2 * total * degrees
+            return mean * mean + DriftDecomposition.inRunVariance(p, seconds: seconds) * degrees * degrees
+        }
+
+        /// Counts one replication of one phone: every cell's RMS interval against ``onePhoneMeanSquare(_:phone:minutes:netRadians:totalRadians:)``
+        /// averaged over the cell's walks (planned turns: one value).
+        mutating func addOnePhone(scenario s: DriftScenario, outcomes: [DriftOutcome], phone: DeviceAnswer.Phone) throws {
+            let degrees = 180 / Double.pi
+            var byCell = Array(repeating: [Double](), count: s.cells.count)
+            var truthSum = Array(repeating: 0.0, count: s.cells.count)
+            for o in outcomes {
+                let cell = s.cells[o.cellIndex]
+                byCell[o.cellIndex].append(o.driftRadians * degrees)
+                truthSum[o.cellIndex] += Self.onePhoneMeanSquare(
+                    cell.profile, phone: phone, minutes: cell.walk.minutes, netRadians: o.netRotationRadians,
+                    totalRadians: o.totalRotationRadians)
+            }
+            for cell in s.cells where byCell[cell.index].count >= 2 {
+                let n = Double(byCell[cell.index].count)
+                let truth = (truthSum[cell.index] / n).squareRoot()
+                let summary = try DriftAnalysis.summary(s, cell, drifts: byCell[cell.index], beyond90: 0)
+                let label = Self.cellLabel(cell)
+                let kind = Self.kind(cell)
+                rmsByCell[label, default: Count()].record(summary.rmsInterval, estimate: summary.rmsDriftDeg, truth: truth)
+                rmsByKind[kind, default: Count()].record(summary.rmsInterval, estimate: summary.rmsDriftDeg, truth: truth)
+                var check = meanSquareCheck[kind] ?? (0, 0)
+                check.observed += byCell[cell.index].reduce(0) { $0 + $1 * $1 }
+                check.closedForm += truthSum[cell.index]
+                meanSquareCheck[kind] = check
+            }
+        }
+
         /// Counts one replication: its RMS intervals at once, its coefficients for ``regressionCounts()``.
         mutating func add(scenario s: DriftScenario, outcomes: [DriftOutcome]) throws {
             let degrees = 180 / Double.pi
@@ -206,6 +248,29 @@ extension DriftCoverage {
             replications: replications, seed: 9_140_000, runner: runner)
     }
 
+    /// The per-cell RMS interval of one phone (`sameDevice`, the `drift-one-phone` report's kind of design) against
+    /// that phone's own E[drift²]: ``OnePhoneDesign/loopsAndZigzags``'s scenarios and seeds (``onePhoneProfile()``,
+    /// straight walks and 16-turn loops and zigzags at 1 and 5 minutes), replication r a new phone. Keys as
+    /// ``ReportIntervals/rmsByCell`` and ``ReportIntervals/rmsByKind``; ``ReportIntervals/meanSquareCheck`` holds the
+    /// pooled observed mean square beside the closed form; no regressions.
+    package static func onePhoneRMSIntervals(replications: Int, trialsPerCell: Int, runner: MonteCarloRunner) throws
+        -> ReportIntervals
+    {
+        let design = OnePhoneDesign.loopsAndZigzags
+        let profile = onePhoneProfile()
+        var result = ReportIntervals()
+        for r in 0..<replications {
+            let scenarioSeed = design.seed &+ UInt64(r)
+            let s = scenario(
+                profile, minutes: [1, 5], turns: [0, design.turns], shapes: design.shapes, trialsPerCell: trialsPerCell,
+                seed: scenarioSeed, sameDevice: true)
+            let outcomes = try DriftStudy.simulate(s, runner: runner)
+            let device = try DriftTrial.sharedDevice(scenarioSeed: scenarioSeed, profile: profile)
+            try result.addOnePhone(scenario: s, outcomes: outcomes, phone: phone(device))
+        }
+        return result
+    }
+
     /// ``ReportIntervals`` over loops and zigzags of `turns` turns and straight walks at each duration, a fresh
     /// phone each walk, replication r seeded with `seed + r` (the scenarios of ``shipped(profile:minutes:turns:trialsPerCell:replications:seed:bootstrapReplicates:runner:)``).
     package static func reportIntervals(
@@ -225,7 +290,7 @@ extension DriftCoverage {
     /// The lines `dev drift-coverage` prints for ``ReportIntervals``: the RMS intervals by kind of cell, pooled and
     /// at the lowest cell, the reported log studentized interval beside the BCa it replaced, then every regression coefficient,
     /// each count with its 95% Wilson interval.
-    package static func reportIntervalLines(_ ri: ReportIntervals, design: String) throws -> [String] {
+    package static func reportIntervalLines(_ ri: ReportIntervals, design: String, onePhone: Bool = false) throws -> [String] {
         func r3(_ x: Double) -> String { Format.exact((x * 1000).rounded() / 1000) }
         func row(_ name: String, _ count: Count) throws -> String {
             let ci = try Proportion(successes: count.covered, trials: count.reported).wilson(confidence: 0.95)
@@ -245,10 +310,14 @@ extension DriftCoverage {
             "| interval | design | covered | judged | coverage | 95% Wilson interval | below | above | mean width (°) |",
             "|---|---|---:|---:|---:|---|---:|---:|---:|",
         ]
-        for (method, byKind, byCell) in [
-            ("RMS, as reported (bootstrap ∪ χ²ₙ where the drift is zero-mean Gaussian)", ri.rmsByKind, ri.rmsByCell),
-            ("RMS, bootstrap alone (before)", ri.bootstrapAloneByKind, ri.bootstrapAloneByCell),
-        ] {
+        let methods =
+            onePhone
+            ? [("RMS of one phone, as reported (the bootstrap alone: its drift has a mean)", ri.rmsByKind, ri.rmsByCell)]
+            : [
+                ("RMS, as reported (bootstrap ∪ χ²ₙ where the drift is zero-mean Gaussian)", ri.rmsByKind, ri.rmsByCell),
+                ("RMS, bootstrap alone (before)", ri.bootstrapAloneByKind, ri.bootstrapAloneByCell),
+            ]
+        for (method, byKind, byCell) in methods {
             var pooled = Count()
             for (kind, c) in byKind.sorted(by: { $0.key < $1.key }) {
                 lines.append(try rmsRow("\(method), \(kind)", c))
@@ -269,6 +338,15 @@ extension DriftCoverage {
             "Mean square check (observed Σdrift² over the closed form's, every walk): "
                 + ri.meanSquareCheck.sorted(by: { $0.key < $1.key }).map { "\($0.key) \(r3($0.value.observed / $0.value.closedForm))" }
                 .joined(separator: ", ") + ".")
+        if onePhone {
+            lines.append("")
+            lines.append("By cell:")
+            lines.append("")
+            lines.append("| interval | design | covered | judged | coverage | 95% Wilson interval | below | above | mean width (°) |")
+            lines.append("|---|---|---:|---:|---:|---|---:|---:|---:|")
+            for (cell, c) in ri.rmsByCell.sorted(by: { $0.key < $1.key }) { lines.append(try rmsRow("RMS of one phone, \(cell)", c)) }
+            return lines
+        }
         lines.append("")
         lines.append("Regression coefficients (HC3, truth: the other replications pooled):")
         lines.append("")
