@@ -27,7 +27,7 @@ package struct LinearModelFit: Sendable {
     // MARK: - Reported values
 
     /// The coefficients, intercept first (named `"intercept"`) when the model has one, then the terms in order.
-    package let coefficients: [Coefficient]
+    package internal(set) var coefficients: [Coefficient]
     /// The number of observations n.
     package let observations: Int
     /// n − p, at least 1.

@@ -114,8 +114,8 @@ import Testing
         (["frobnicate"], nil, "unknown subcommand 'frobnicate'"),
         (["dev", "drift-coverage", "50", "--csv"], "dev drift-coverage", "--from and --csv need --one-phone"),
         (
-            ["dev", "drift-coverage", "50", "--one-phone", "--report-intervals"], "dev drift-coverage",
-            "--report-intervals and --one-phone exclude each other"
+            ["dev", "drift-coverage", "50", "--one-phone", "--report-intervals", "--csv"], "dev drift-coverage",
+            "--report-intervals excludes --from and --csv"
         ),
         (
             ["dev", "allan-coverage", "50", "--walk", "1e-3"], "dev allan-coverage",

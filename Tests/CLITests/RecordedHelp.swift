@@ -624,7 +624,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
           --csv                   With --one-phone: print one CSV row per replication and interval (estimate, ends, truth)
                                   instead of the table. (default: the table)
           --report-intervals      Run only the shipped design's per-cell RMS and regression intervals (no error-budget fit),
-                                  so that many walks per cell stay affordable. (default: every design)
+                                  so that many walks per cell stay affordable; with --one-phone, the per-cell RMS intervals
+                                  of one phone (loops and zigzags) against its own E[drift²]. (default: every design)
           -q, --quiet             No progress line or notes on standard error (progress shows only on a terminal; results,
                                   warnings and errors still print).
           -h, --help              Show help information.

@@ -35,6 +35,10 @@ extension DriftCoverage {
         package var meanSquareCheck: [String: (observed: Double, closedForm: Double)] = [:]
         /// Per replication, each coefficient's reported interval and estimate, keyed `model id: term`.
         var coefficients: [[String: (interval: ConfidenceInterval, estimate: Double)]] = []
+        /// Per replication, the HC3 t interval alone (b ± t₍0.975, n−p₎·SE) of the coefficients whose reported interval
+        /// joins it with the log|Z| pivot's (``DriftAnalysis/joinsLogGaussianPivot(_:_:)``): what the report printed
+        /// before (docs/drift.md part u), keyed as ``coefficients``.
+        var tAloneCoefficients: [[String: (interval: ConfidenceInterval, estimate: Double)]] = []
         /// Per replication and model id: the normal equations X'X and X'y of its rows (intercept first).
         var normalEquations: [[String: (xtx: [[Double]], xty: [Double], names: [String])]] = []
 
@@ -62,6 +66,48 @@ extension DriftCoverage {
             let time: Double = bias * bias * seconds * seconds + DriftDecomposition.inRunVariance(p, seconds: seconds)
             let turning: Double = scale * scale * net * net + asymmetry * asymmetry * (total / 2) * (total / 2)
             return (time + turning).squareRoot() * 180 / Double.pi
+        }
+
+        /// One phone's E[drift²] in a cell (degrees²) given its fixed errors: the squared mean drift
+        /// (b·T + s·θ_net + (a/2)·θ_total, untilted z rate, the walk's own net and total rotation in degrees) plus the
+        /// profile's in-run variance v(T) (``DriftDecomposition/inRunVariance(_:seconds:)``), T rounded to whole
+        /// samples, as ``trueRMSDeg(_:minutes:netRadians:totalRadians:)``: the decomposition's one-phone model, whose
+        /// b, s and a it fits with those signs (docs/drift.md, "Decomposition").
+        package static func onePhoneMeanSquare(
+            _ p: GyroProfile, phone: DeviceAnswer.Phone, minutes: Double, netRadians net: Double, totalRadians total: Double
+        ) -> Double {
+            let degrees = 180 / Double.pi
+            let seconds = (minutes * 60 * p.sampleRateHz).rounded() / p.sampleRateHz
+            let mean = phone.biasDegPerSec * seconds + phone.scaleFactor * net * degrees + phone.asymmetry / 2 * total * degrees
+            return mean * mean + DriftDecomposition.inRunVariance(p, seconds: seconds) * degrees * degrees
+        }
+
+        /// Counts one replication of one phone: every cell's RMS interval against ``onePhoneMeanSquare(_:phone:minutes:netRadians:totalRadians:)``
+        /// averaged over the cell's walks (planned turns: one value).
+        mutating func addOnePhone(scenario s: DriftScenario, outcomes: [DriftOutcome], phone: DeviceAnswer.Phone) throws {
+            let degrees = 180 / Double.pi
+            var byCell = Array(repeating: [Double](), count: s.cells.count)
+            var truthSum = Array(repeating: 0.0, count: s.cells.count)
+            for o in outcomes {
+                let cell = s.cells[o.cellIndex]
+                byCell[o.cellIndex].append(o.driftRadians * degrees)
+                truthSum[o.cellIndex] += Self.onePhoneMeanSquare(
+                    cell.profile, phone: phone, minutes: cell.walk.minutes, netRadians: o.netRotationRadians,
+                    totalRadians: o.totalRotationRadians)
+            }
+            for cell in s.cells where byCell[cell.index].count >= 2 {
+                let n = Double(byCell[cell.index].count)
+                let truth = (truthSum[cell.index] / n).squareRoot()
+                let summary = try DriftAnalysis.summary(s, cell, drifts: byCell[cell.index], beyond90: 0)
+                let label = Self.cellLabel(cell)
+                let kind = Self.kind(cell)
+                rmsByCell[label, default: Count()].record(summary.rmsInterval, estimate: summary.rmsDriftDeg, truth: truth)
+                rmsByKind[kind, default: Count()].record(summary.rmsInterval, estimate: summary.rmsDriftDeg, truth: truth)
+                var check = meanSquareCheck[kind] ?? (0, 0)
+                check.observed += byCell[cell.index].reduce(0) { $0 + $1 * $1 }
+                check.closedForm += truthSum[cell.index]
+                meanSquareCheck[kind] = check
+            }
         }
 
         /// Counts one replication: its RMS intervals at once, its coefficients for ``regressionCounts()``.
@@ -96,11 +142,17 @@ extension DriftCoverage {
                 meanSquareCheck[kind] = check
             }
             var intervals: [String: (interval: ConfidenceInterval, estimate: Double)] = [:]
+            var tAlone: [String: (interval: ConfidenceInterval, estimate: Double)] = [:]
             var equations: [String: (xtx: [[Double]], xty: [Double], names: [String])] = [:]
             for (spec, model) in DriftAnalysis.models(s, outcomes: outcomes) {
                 guard let fit = model.fit else { continue }
+                let critical = try StudentT.quantile(0.975, degreesOfFreedom: Double(fit.residualDegreesOfFreedom))
                 for c in fit.coefficients {
                     intervals["\(model.id): \(c.name)"] = (ConfidenceInterval(low: c.ciLow, high: c.ciHigh), c.estimate)
+                    if model.joinsLogGaussianPivot {
+                        let half = critical * c.standardError
+                        tAlone["\(model.id): \(c.name)"] = (ConfidenceInterval(low: c.estimate - half, high: c.estimate + half), c.estimate)
+                    }
                 }
                 let p = spec.terms.count + 1
                 var xtx = Array(repeating: Array(repeating: 0.0, count: p), count: p)
@@ -118,12 +170,15 @@ extension DriftCoverage {
                 equations[model.id] = (xtx, xty, ["intercept"] + spec.terms.map(\.name))
             }
             coefficients.append(intervals)
+            tAloneCoefficients.append(tAlone)
             normalEquations.append(equations)
         }
 
         /// Every coefficient's reported interval against its leave-one-out truth (the coefficient of the other
-        /// replications pooled), keyed `model id: term`; empty with fewer than two replications.
-        package func regressionCounts() -> [String: Count] {
+        /// replications pooled), keyed `model id: term`; empty with fewer than two replications. With `tAlone`, the
+        /// HC3 t interval alone of the coefficients whose reported interval joins the log|Z| pivot's.
+        package func regressionCounts(tAlone: Bool = false) -> [String: Count] {
+            let judged = tAlone ? tAloneCoefficients : coefficients
             guard normalEquations.count >= 2 else { return [:] }
             var totals: [String: (xtx: [[Double]], xty: [Double], names: [String])] = [:]
             for replication in normalEquations {
@@ -149,7 +204,7 @@ extension DriftCoverage {
                     }
                     guard let beta = Self.solve(others.xtx, others.xty) else { continue }
                     for (j, name) in e.names.enumerated() {
-                        guard let reported = coefficients[r]["\(id): \(name)"] else { continue }
+                        guard let reported = judged[r]["\(id): \(name)"] else { continue }
                         counts["\(id): \(name)", default: Count()].record(reported.interval, estimate: reported.estimate, truth: beta[j])
                     }
                 }
@@ -193,6 +248,29 @@ extension DriftCoverage {
             replications: replications, seed: 9_140_000, runner: runner)
     }
 
+    /// The per-cell RMS interval of one phone (`sameDevice`, the `drift-one-phone` report's kind of design) against
+    /// that phone's own E[drift²]: ``OnePhoneDesign/loopsAndZigzags``'s scenarios and seeds (``onePhoneProfile()``,
+    /// straight walks and 16-turn loops and zigzags at 1 and 5 minutes), replication r a new phone. Keys as
+    /// ``ReportIntervals/rmsByCell`` and ``ReportIntervals/rmsByKind``; ``ReportIntervals/meanSquareCheck`` holds the
+    /// pooled observed mean square beside the closed form; no regressions.
+    package static func onePhoneRMSIntervals(replications: Int, trialsPerCell: Int, runner: MonteCarloRunner) throws
+        -> ReportIntervals
+    {
+        let design = OnePhoneDesign.loopsAndZigzags
+        let profile = onePhoneProfile()
+        var result = ReportIntervals()
+        for r in 0..<replications {
+            let scenarioSeed = design.seed &+ UInt64(r)
+            let s = scenario(
+                profile, minutes: [1, 5], turns: [0, design.turns], shapes: design.shapes, trialsPerCell: trialsPerCell,
+                seed: scenarioSeed, sameDevice: true)
+            let outcomes = try DriftStudy.simulate(s, runner: runner)
+            let device = try DriftTrial.sharedDevice(scenarioSeed: scenarioSeed, profile: profile)
+            try result.addOnePhone(scenario: s, outcomes: outcomes, phone: phone(device))
+        }
+        return result
+    }
+
     /// ``ReportIntervals`` over loops and zigzags of `turns` turns and straight walks at each duration, a fresh
     /// phone each walk, replication r seeded with `seed + r` (the scenarios of ``shipped(profile:minutes:turns:trialsPerCell:replications:seed:bootstrapReplicates:runner:)``).
     package static func reportIntervals(
@@ -212,7 +290,7 @@ extension DriftCoverage {
     /// The lines `dev drift-coverage` prints for ``ReportIntervals``: the RMS intervals by kind of cell, pooled and
     /// at the lowest cell, the reported log studentized interval beside the BCa it replaced, then every regression coefficient,
     /// each count with its 95% Wilson interval.
-    package static func reportIntervalLines(_ ri: ReportIntervals, design: String) throws -> [String] {
+    package static func reportIntervalLines(_ ri: ReportIntervals, design: String, onePhone: Bool = false) throws -> [String] {
         func r3(_ x: Double) -> String { Format.exact((x * 1000).rounded() / 1000) }
         func row(_ name: String, _ count: Count) throws -> String {
             let ci = try Proportion(successes: count.covered, trials: count.reported).wilson(confidence: 0.95)
@@ -232,10 +310,14 @@ extension DriftCoverage {
             "| interval | design | covered | judged | coverage | 95% Wilson interval | below | above | mean width (°) |",
             "|---|---|---:|---:|---:|---|---:|---:|---:|",
         ]
-        for (method, byKind, byCell) in [
-            ("RMS, as reported (bootstrap ∪ χ²ₙ where the drift is zero-mean Gaussian)", ri.rmsByKind, ri.rmsByCell),
-            ("RMS, bootstrap alone (before)", ri.bootstrapAloneByKind, ri.bootstrapAloneByCell),
-        ] {
+        let methods =
+            onePhone
+            ? [("RMS of one phone, as reported (the bootstrap alone: its drift has a mean)", ri.rmsByKind, ri.rmsByCell)]
+            : [
+                ("RMS, as reported (bootstrap ∪ χ²ₙ where the drift is zero-mean Gaussian)", ri.rmsByKind, ri.rmsByCell),
+                ("RMS, bootstrap alone (before)", ri.bootstrapAloneByKind, ri.bootstrapAloneByCell),
+            ]
+        for (method, byKind, byCell) in methods {
             var pooled = Count()
             for (kind, c) in byKind.sorted(by: { $0.key < $1.key }) {
                 lines.append(try rmsRow("\(method), \(kind)", c))
@@ -256,11 +338,47 @@ extension DriftCoverage {
             "Mean square check (observed Σdrift² over the closed form's, every walk): "
                 + ri.meanSquareCheck.sorted(by: { $0.key < $1.key }).map { "\($0.key) \(r3($0.value.observed / $0.value.closedForm))" }
                 .joined(separator: ", ") + ".")
+        if onePhone {
+            lines.append("")
+            lines.append("By cell:")
+            lines.append("")
+            lines.append("| interval | design | covered | judged | coverage | 95% Wilson interval | below | above | mean width (°) |")
+            lines.append("|---|---|---:|---:|---:|---|---:|---:|---:|")
+            for (cell, c) in ri.rmsByCell.sorted(by: { $0.key < $1.key }) { lines.append(try rmsRow("RMS of one phone, \(cell)", c)) }
+            return lines
+        }
         lines.append("")
         lines.append("Regression coefficients (HC3, truth: the other replications pooled):")
         lines.append("")
         lines += header
-        for (key, c) in ri.regressionCounts().sorted(by: { $0.key < $1.key }) { lines.append(try row(key, c)) }
+        let reported = ri.regressionCounts()
+        for (key, c) in reported.sorted(by: { $0.key < $1.key }) { lines.append(try row(key, c)) }
+        // The growth models pooled (disjoint cells within a model kind, so nearly independent counts), as reported and
+        // with the t interval alone where the report joins it with the log|Z| pivot's.
+        let before = ri.regressionCounts(tAlone: true)
+        guard !before.isEmpty else { return lines }
+        lines.append("")
+        lines.append(
+            "Growth models pooled (below / above: intervals wholly below or above the truth; mean width in log units); "
+                + "as reported: the t interval joined with the log|Z| pivot's; t alone: what was printed before:")
+        lines.append("")
+        lines.append("| interval | design | covered | judged | coverage | 95% Wilson interval | below | above | mean width |")
+        lines.append("|---|---|---:|---:|---:|---|---:|---:|---:|")
+        for (name, intercepts) in [("growth intercepts", true), ("growth exponents", false)] {
+            for (method, counts) in [("as reported", reported), ("t alone (before)", before)] {
+                var pooled = Count()
+                for (key, c) in counts where key.hasPrefix("growth-") && key.hasSuffix(": intercept") == intercepts {
+                    pooled.reported += c.reported
+                    pooled.covered += c.covered
+                    pooled.below += c.below
+                    pooled.above += c.above
+                    pooled.estimated += c.estimated
+                    pooled.widthSum += c.widthSum
+                }
+                guard pooled.reported > 0 else { continue }
+                lines.append(try rmsRow("\(name), \(method)", pooled))
+            }
+        }
         return lines
     }
 }

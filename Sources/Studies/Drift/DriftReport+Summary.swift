@@ -115,6 +115,7 @@ extension DriftReport {
                 + "degrees of freedom, F the robust Wald test of all slopes. These linear fits of |drift| are descriptive: "
                 + "the answer above rests on the error budget, not on them. Estimates in degrees of |drift| per unit of the term; "
                 + "growth models regress log|drift| on logs over walks that differ only in duration (or turn count), so their slopes are exponents."
+                + DriftReport.growthPivotClause(a)
         )
         doc.table(try regressionTable(a))
         doc.table(try fitTable(a))
@@ -223,6 +224,24 @@ extension DriftReport {
             effects.append(FactorEffect(context: g.context, low: low, high: high))
         }
         return effects.enumerated().sorted { ($0.element.ratio, -$0.offset) > ($1.element.ratio, -$1.offset) }.map(\.element)
+    }
+
+    /// The sentence the regressions' method adds when some growth models' intervals join the log|Z| pivot's
+    /// (``DriftAnalysis/joinsLogGaussianPivot(_:_:)``); empty when none does.
+    static func growthPivotClause(_ a: DriftAnalysis) -> String {
+        let growth = a.models.filter {
+            $0.id.hasPrefix(DriftAnalysis.ModelID.growthMinutes) || $0.id.hasPrefix(DriftAnalysis.ModelID.growthTurns)
+        }
+        let joined = growth.filter { $0.fit != nil && $0.joinsLogGaussianPivot }.count
+        guard joined > 0 else { return "" }
+        let which =
+            joined == growth.count
+            ? "Every growth model's intervals here are" : "The intervals of \(joined) of the \(growth.count) growth models here are"
+        return " \(which) that t interval joined (the lower of the two lows, the higher of the two highs) with the one from the exact "
+            + "law of the t statistic when the walks' drift is Gaussian with mean 0, as the gyro model makes it there (a fresh "
+            + "phone of a class profile, planned turns, no tilt under-read): each log|drift| is then log σ(cell) + log|Z|, Z "
+            + "standard normal, whose left skew the t interval alone does not absorb where few walks carry a coefficient "
+            + "(the intercept, at the shortest walks); the law's quantiles come from 20 000 draws for the design (docs/drift.md part u)."
     }
 
     /// The linear fits' findings (descriptive, HC3 errors) and the growth exponents of comparable walks.
