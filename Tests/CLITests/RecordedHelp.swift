@@ -532,7 +532,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
         SUBCOMMANDS:
           write-samples           Regenerate the synthetic sample recordings of Scenarios/recordings.
           allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
-          allan-coverage          K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md).
+          allan-coverage          K beside a Gauss–Markov bias, or N and B beside true flicker: identification and coverage
+                                  (docs/recordings.md).
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
           shake-coverage          The coverage of the shake reports' rate, precision and recall intervals (docs/shake.md).
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
@@ -581,9 +582,9 @@ let recordedHelp: [(topic: String?, text: String)] = [
     (
         "dev allan-coverage",
         #"""
-        OVERVIEW: K beside a Gauss–Markov bias: identification and coverage (docs/recordings.md).
+        OVERVIEW: K beside a Gauss–Markov bias, or N and B beside true flicker: identification and coverage (docs/recordings.md).
 
-        USAGE: sensorbench dev allan-coverage [<replications>] [--walk <k>] [--gaps <pattern>] [--from <s>] [--jobs <n>] [--quiet]
+        USAGE: sensorbench dev allan-coverage [<replications>] [--walk <k>] [--flicker <b>] [--gaps <pattern>] [--from <s>] [--jobs <n>] [--quiet]
 
         ARGUMENTS:
           <replications>          Simulated recordings per design, 2 to 10000 (default: 30).
@@ -591,6 +592,9 @@ let recordedHelp: [(topic: String?, text: String)] = [
         OPTIONS:
           --walk <k>              Run only the design with this rate random walk (°/s/√s): 1e-4, 5e-5, 0. (default: every
                                   design)
+          --flicker <b>           Run the flicker designs instead: true 1/f bias instability B (°/h) beside white noise
+                                  0.007 °/s/√Hz, 1 h at 100 Hz, no Gauss–Markov bias or walk; B = 10, 20, or all for both.
+                                  (default: the Gauss–Markov designs)
           --gaps <pattern>        Sample the records' times in this pattern and analyse them as allan does: mpu6050,
                                   mpu6050-overflow (mpu6050: reads in bursts like the issue's MPU6050 record, no sample
                                   lost; mpu6050-overflow: the same logger losing samples when its FIFO overflows). (default:
