@@ -178,6 +178,13 @@ import Testing
         // Vehicle's activity and day-without intervals both miss (0 of 1, Wilson [0, z²/(1 + z²)] = [0, 0.793]).
         #expect(table.components(separatedBy: "0.0% [0.0–79.3]").count == 3, "\(table)")
         #expect(table.contains("covers 100.0% [20.7–100.0] (lowest, 0: f x without pocket-walk)"), "\(table)")
+        #expect(table.contains("; 0 with a coverage interval wholly below 95%."), "\(table)")
+        // The gesture's own activity is never left out by the answer: its day-without interval is not judged.
+        var gesture = outside
+        gesture.activities[pocket] = .init()
+        try SweepMotionCoverage.judgeActivities(&gesture, day, setting: 0, gestureActivity: pocket)
+        #expect(gesture.activities[pocket].reported == 1 && gesture.activities[pocket].withoutJudged == 0, "\(gesture)")
+        #expect(gesture.activities[still].withoutJudged == 2, "the other activities are still judged: \(gesture)")
     }
 
     /// A setting that never fires has a true rate of 0, which the interval covers by construction: not judged ("–").

@@ -1,5 +1,6 @@
 import MonteCarlo
 import Reporting
+import SensorSim
 import Stats
 
 /// Coverage of a shake report's false-alarm-rate, precision and recall intervals on the motion library itself: the
@@ -123,6 +124,9 @@ package enum SweepMotionCoverage {
         package var activityNames: [String] = ShakeTrial.activities.map(\.rawValue)
         /// Where the timelines come from, for the heading: "the motion library" (shake) or "the touch gestures" (scribble).
         package var library = "the motion library"
+        /// The activity of the gesture itself (shake, scribble): never left out by the report's answer, so its "day
+        /// without it" interval is not judged.
+        package var gestureActivity = ShakeTrial.activities.firstIndex(of: .shake) ?? 0
     }
 
     /// Measures the coverage of `settings` (sweep indices) of `s` over `replications` days.
@@ -141,7 +145,8 @@ package enum SweepMotionCoverage {
         try measure(
             Sweep(
                 name: s.name, dayTimelines: s.timelines, activityNames: ShakeTrial.activities.map(\.rawValue),
-                library: "the motion library", accumulator: { ShakeStudy.accumulator(s) },
+                library: "the motion library", gestureActivity: ShakeTrial.activities.firstIndex(of: .shake) ?? 0,
+                accumulator: { ShakeStudy.accumulator(s) },
                 runTimeline: { index, chosen in try ShakeTrial.run(s, index: index, settings: chosen) }),
             settings: settings, replications: replications, truthTimelines: truthTimelines, runner: runner)
     }
@@ -157,7 +162,8 @@ package enum SweepMotionCoverage {
         try measure(
             Sweep(
                 name: s.name, dayTimelines: s.timelines, activityNames: ScribbleStudy.activities.map(\.rawValue),
-                library: "the touch gestures", accumulator: { ScribbleStudy.accumulator(s) },
+                library: "the touch gestures", gestureActivity: ScribbleStudy.activities.firstIndex(of: .scribble) ?? 0,
+                accumulator: { ScribbleStudy.accumulator(s) },
                 runTimeline: { index, chosen in try ScribbleStudy.run(s, index: index, settings: chosen) }),
             settings: settings, replications: replications, truthTimelines: truthTimelines, runner: runner)
     }
@@ -169,6 +175,7 @@ package enum SweepMotionCoverage {
         let dayTimelines: Int
         let activityNames: [String]
         let library: String
+        let gestureActivity: Int
         let accumulator: @Sendable () -> SweepAnalysis.Accumulator
         let runTimeline: @Sendable (Int, [Int]?) throws -> GestureTrialOutcome
     }
@@ -197,7 +204,8 @@ package enum SweepMotionCoverage {
         var result = Result(
             scenario: sweep.name, dayTimelines: n, replications: replications, truthTimelines: truthTimelines,
             rows: zip(settings, truths).map { Row(setting: all[$0], truth: $1, activityCount: activityCount) },
-            floors: [], activityNames: sweep.activityNames, library: sweep.library)
+            floors: [], activityNames: sweep.activityNames, library: sweep.library,
+            gestureActivity: sweep.gestureActivity)
         var day = sweep.accumulator()
         try runner.forEach(count: replications * n) { k in
             try sweep.runTimeline(replicationBase + k, nil)
@@ -208,7 +216,7 @@ package enum SweepMotionCoverage {
             result.floors.append(a.dispersionFloor)
             for (j, i) in settings.enumerated() {
                 try judge(&result.rows[j], a.metrics[i])
-                try judgeActivities(&result.rows[j], a, setting: i)
+                try judgeActivities(&result.rows[j], a, setting: i, gestureActivity: sweep.gestureActivity)
             }
             day = sweep.accumulator()
         }
@@ -281,15 +289,16 @@ package enum SweepMotionCoverage {
     /// Counts one replication's per-activity intervals for sweep setting `setting` of the day's analysis `a` against
     /// the row's truth: each activity the day holds gives the report's interval, judged where the true rate is above 0,
     /// and the report's "day without it" interval (``SweepAnalysis/withoutActivityRateInterval(setting:activity:)``),
-    /// judged where the true rate without the activity is above 0.
-    static func judgeActivities(_ row: inout Row, _ a: SweepAnalysis, setting: Int) throws {
+    /// judged where the true rate without the activity is above 0 and the activity is not the gesture's own
+    /// (`gestureActivity`, which the answer never leaves out).
+    static func judgeActivities(_ row: inout Row, _ a: SweepAnalysis, setting: Int, gestureActivity: Int? = nil) throws {
         for k in row.activities.indices where a.activityHours.indices.contains(k) && a.activityHours[k] > 0 {
             guard let ci = try a.activityRateInterval(setting: setting, activity: k) else { continue }
             row.activities[k].reported += 1
             row.activities[k].hours += a.activityHours[k]
             if a.falseAlarmsByActivity[setting][k] == 0 { row.activities[k].zeroCounts += 1 }
             let without = row.truth.withoutActivityRate(k)
-            if without > 0, let w = try a.withoutActivityRateInterval(setting: setting, activity: k) {
+            if k != gestureActivity, without > 0, let w = try a.withoutActivityRateInterval(setting: setting, activity: k) {
                 row.activities[k].withoutJudged += 1
                 if w.contains(without) { row.activities[k].withoutCovered += 1 }
             }
@@ -370,6 +379,8 @@ package enum SweepMotionCoverage {
         // The left-out pairs' day-without coverage: (covered, judged, label) at the lowest and highest share.
         var lowest: (Int, Int, String)?
         var highest: (Int, Int, String)?
+        var leftOutJudged = 0
+        var leftOutBelow = 0
         for row in r.rows {
             let label = "\(row.setting.index): \(row.setting.family) \(row.setting.shortLabel)"
             for (k, rate) in row.truth.activityRates.enumerated() where rate.exposure > 0 {
@@ -378,6 +389,10 @@ package enum SweepMotionCoverage {
                 guard rate.events > 0 else {
                     atBound += 1
                     if count.withoutJudged > 0 {
+                        leftOutJudged += 1
+                        if try Proportion(successes: count.withoutCovered, trials: count.withoutJudged).wilson().high < 0.95 {
+                            leftOutBelow += 1
+                        }
                         let share = Double(count.withoutCovered) / Double(count.withoutJudged)
                         let pair = (count.withoutCovered, count.withoutJudged, "\(label) without \(r.activityNames[k])")
                         if lowest.map({ share < Double($0.0) / Double($0.1) }) ?? true { lowest = pair }
@@ -400,9 +415,11 @@ package enum SweepMotionCoverage {
         var leftOut = ""
         if let lowest, let highest {
             leftOut =
-                "\nThe day-without interval of the \(atBound) pair\(atBound == 1 ? "" : "s") left out (a true rate above 0 "
-                + "without the activity) covers \(try SweepIntervalCoverage.coverageText(lowest.0, lowest.1)) (lowest, "
-                + "\(lowest.2)) to \(try SweepIntervalCoverage.coverageText(highest.0, highest.1)) (highest, \(highest.2)).\n"
+                "\nThe day-without interval of the \(leftOutJudged) pair\(leftOutJudged == 1 ? "" : "s") of those left out "
+                + "that it is judged on (a true rate above 0 without the activity, which is not the gesture's own) covers "
+                + "\(try SweepIntervalCoverage.coverageText(lowest.0, lowest.1)) (lowest, \(lowest.2)) to "
+                + "\(try SweepIntervalCoverage.coverageText(highest.0, highest.1)) (highest, \(highest.2)); \(leftOutBelow) "
+                + "with a coverage interval wholly below 95%.\n"
         }
         return "\nPer-activity false alarms an hour, the same days: each activity's interval as the report's table of causes "
             + "and its answer give it (clustered by timeline, with the day's dispersion floor), against the truth run's false "
