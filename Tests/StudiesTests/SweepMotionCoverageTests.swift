@@ -91,7 +91,8 @@ import Testing
     /// (χ²₀.₉₇₅(4) = 11.1433, Abramowitz and Stegun table 26.8). The counts must be those intervals judged against the
     /// truth: still at 4 an hour inside, vehicle at 12 outside and at 10 inside, walking (absent from the day) not
     /// reported, pocket-walk (true rate 0) reported but not judged. The single-event share 8 of 10 (one cluster: the
-    /// plain Wilson interval [0.4902, 0.9433], (p + z²/2n ± z·√(p(1 − p)/n + z²/4n²))/(1 + z²/n)) holds 0.9 and not 0.45.
+    /// plain Wilson interval's lower end 0.4902, (p + z²/2n − z·√(p(1 − p)/n + z²/4n²))/(1 + z²/n), and, with 2
+    /// failures, Brown, Cai and DasGupta's upper end 1 − χ²₀.₀₅(4)/2/10 = 0.9645) holds 0.9 and not 0.45.
     /// The "day without it" intervals (the answer's, floor 1): without the vehicle, 0 events in the 0.5 h left,
     /// [0, 3.6889/0.5] = [0, 7.3778], so a truth of 8 is outside and 7 inside; without still, 1 event in 1 − 1000/3600 =
     /// 0.72222 h, [0.025318, 5.5716]/0.72222 = [0.035056, 7.7145], holding 7; without pocket-walk, 1 event in 0.77778 h,
