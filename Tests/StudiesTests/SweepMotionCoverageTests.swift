@@ -61,8 +61,12 @@ import Testing
         let inPocket = row.activities[pocket]
         #expect(row.truth.activityRate(pocket) > 20 && inPocket.judged == Self.replications, "\(inPocket)")
         #expect(Double(inPocket.covered) / Double(inPocket.judged) >= Self.lowestConsistent, "\(inPocket)")
-        // The answer's "day without" pocket-walk (the remaining still and vehicle time) covers too.
-        #expect(row.truth.withoutActivityRate(pocket) > 1 && inPocket.withoutJudged == Self.replications, "\(inPocket)")
+        // The answer's "day without" pocket-walk (the remaining still and vehicle time) covers too: 100 of 100 in the
+        // release build, but its truth is 0.041 an hour (one false alarm in 400 truth timelines), which the zero-count
+        // bound reaches by a wide margin, so this checks the wiring more than the interval.
+        #expect(
+            row.truth.withoutActivityRate(pocket) > 0 && inPocket.withoutJudged == Self.replications,
+            "\(row.truth.withoutActivityRate(pocket)), \(inPocket)")
         #expect(Double(inPocket.withoutCovered) / Double(inPocket.withoutJudged) >= Self.lowestConsistent, "\(inPocket)")
         #expect(row.singleJudged == Self.replications, "\(row.singleJudged)")
         #expect(Double(row.singleCovered) / Double(row.singleJudged) >= Self.lowestConsistent, "\(row.singleCovered)")
@@ -243,7 +247,9 @@ import Testing
             floors.append(analysis.dispersionFloor)
             for j in 0..<2 {
                 try SweepMotionCoverage.judge(&expected[j], analysis.metrics[j])
-                try SweepMotionCoverage.judgeActivities(&expected[j], analysis, setting: j)
+                try SweepMotionCoverage.judgeActivities(
+                    &expected[j], analysis, setting: j, gestureActivity: ScribbleStudy.activities.map(\.rawValue).firstIndex(of: "scribble")
+                )
             }
         }
         for j in 0..<2 {
