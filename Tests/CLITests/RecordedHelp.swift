@@ -647,8 +647,8 @@ let recordedHelp: [(topic: String?, text: String)] = [
                                   scenario's size (default: 200).
 
         OPTIONS:
-          --scenario <file>       A shake scenario: measure its report's intervals on the motion library instead of the
-                                  parametric designs. (default: the parametric designs)
+          --scenario <file>       A shake or scribble scenario: measure its report's intervals on its own simulated
+                                  timelines instead of the parametric designs. (default: the parametric designs)
           --settings <i,j,...>    With --scenario: the settings to judge, by their sweep index (sweep.csv's setting column).
                                   (default: the report's choice)
           --truth-timelines <n>   With --scenario: timelines of the truth run, 1 to 10000000. (default: 100 times the

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Stats
@@ -150,11 +151,16 @@ import Testing
     /// 1.2, −1.8, 1.2, −0.6, squares sum 1.44 + 3.24 + 1.44 + 0.36 = 6.48; robust variance 4/3·6.48/400 = 0.0216;
     /// binomial 0.16/20 = 0.008; design effect 2.7, effective n 7.407407. Korn and Graubard's factor with m − 1 = 3
     /// degrees of freedom: t₀.₉₇₅,₃ = 3.182446 (scipy.stats.t.ppf), (1.959964/3.182446)² = 0.379292, so n = 2.809573;
-    /// Wilson at p̂ = 0.8 with that n: [0.276821, 0.976635] (the Wilson formula evaluated in numpy).
+    /// Wilson at p̂ = 0.8 with that n: [0.276821, 0.976635] (the Wilson formula evaluated in numpy). Its effective
+    /// failures, 0.2·2.809573 = 0.561915, are below x* = 2 (n ≤ 50), so the upper end is Brown, Cai and DasGupta's
+    /// 1 − χ²₀.₀₅(1.123829)/2/n = 0.998598 (scipy.stats.chi2.ppf), wider than Wilson's; the successes, 2.247658, are
+    /// above 2, so the lower end stays Wilson's.
     ///
     /// Two clusters (1 of 2), (1 of 2): the residuals are 0, so d = 1, but d was estimated (p̂ = 0.5, m = 2) and the
     /// factor with one degree of freedom applies: t₀.₉₇₅,₁ = 12.706205, n = 4·(1.959964/12.706205)² = 0.095174,
-    /// Wilson [0.006081, 0.993919]. One cluster (3 of 6) has no estimated d and no factor: the plain Wilson interval.
+    /// Wilson [0.006081, 0.993919]; 0.047588 effective successes and failures give the Poisson ends
+    /// χ²₀.₀₅(0.095175)/2/n = 2.8·10⁻²⁷ and 1 (to double precision). One cluster (3 of 6) has no estimated d and no
+    /// factor, and 3 successes and 3 failures are above x* = 2: the plain Wilson interval.
     @Test func handCalculatedDesignEffect() throws {
         var p = ClusteredProportion.empty
         for (s, n) in [(6, 6), (3, 6), (6, 6), (1, 2)] { p = p + ClusteredProportion(successes: s, trials: n) }
@@ -162,13 +168,13 @@ import Testing
         #expect(abs(p.designEffect - 2.7) < 1e-12)
         let ci = try #require(try p.wilson())
         #expect(abs(ci.low - 0.27682093492631993) < 1e-9)
-        #expect(abs(ci.high - 0.9766350209243712) < 1e-9)
+        #expect(abs(ci.high - 0.9985976443668765) < 1e-9)
 
         let two = ClusteredProportion(successes: 1, trials: 2) + ClusteredProportion(successes: 1, trials: 2)
         #expect(two.designEffect == 1)
         let twoInterval = try #require(try two.wilson())
-        #expect(abs(twoInterval.low - 0.0060811892127969605) < 1e-9)
-        #expect(abs(twoInterval.high - 0.993918810787203) < 1e-9)
+        #expect(twoInterval.low < 1e-20)
+        #expect(abs(twoInterval.high - 1) < 1e-12)
         #expect(
             try ClusteredProportion(successes: 3, trials: 6).wilson() == (try Proportion(successes: 3, trials: 6).wilson()))
     }
@@ -204,5 +210,42 @@ import Testing
         let coverage = Double(effective) / 400
         #expect(coverage >= 0.914 && coverage <= 0.986, "effective-n Wilson coverage \(coverage)")
         #expect(Double(plain) / 400 < 0.9, "plain Wilson coverage \(Double(plain) / 400)")
+    }
+
+    /// Brown, Cai and DasGupta's (2001, §4.1.1) modification where the failures (or successes) are few. One cluster of
+    /// 70 of 71 (one failure, x* = 3 as n > 50): Wilson's upper end is 0.997509 (numpy), below a true share of 0.998;
+    /// the modified one is 1 − χ²₀.₀₅(2)/2/71 = 1 − (−ln 0.95)/71 = 0.999278. 1 of 71: low (−ln 0.95)/71 = 0.000722.
+    /// 8 of 10 (2 failures, x* = 2 as n ≤ 50): high 1 − χ²₀.₀₅(4)/2/10 = 1 − 0.355362/10 = 0.964464 (Wilson 0.943318).
+    /// 4 failures of 71 are above x*: the plain Wilson interval.
+    ///
+    /// Coverage, the exact binomial sum Σₖ C(n,k)pᵏ(1 − p)ⁿ⁻ᵏ over the k whose interval holds p: at n = 71 and
+    /// p = 0.998 (the quiet `shake-threshold-tuning` settings' single-event share, about 71 detected shakes a day)
+    /// Wilson's covers 86.7% and the modified one 99.1%; at n = 95, p = 0.995, 91.8% and 98.8%; the lowest over 1000
+    /// shares 0.9–0.9999 at n = 71 is 84.3% for Wilson's and 92.8% for the modified one (the same sums in scipy). The
+    /// test fails with Wilson's interval.
+    @Test func fewFailuresNearOne() throws {
+        let one = try #require(try ClusteredProportion(successes: 70, trials: 71).wilson())
+        #expect(abs(one.high - (1 + log(0.95) / 71)) < 1e-9, "\(one)")
+        #expect(abs(one.low - (try Proportion(successes: 70, trials: 71).wilson()).low) < 1e-12)
+        let rare = try #require(try ClusteredProportion(successes: 1, trials: 71).wilson())
+        #expect(abs(rare.low + log(0.95) / 71) < 1e-9, "\(rare)")
+        let ten = try #require(try ClusteredProportion(successes: 8, trials: 10).wilson())
+        #expect(abs(ten.high - 0.9644638489301338) < 1e-9, "\(ten)")
+        #expect(try ClusteredProportion(successes: 67, trials: 71).wilson() == (try Proportion(successes: 67, trials: 71).wilson()))
+        func coverage(_ n: Int, _ p: Double) throws -> Double {
+            var total = 0.0
+            for k in 0...n {
+                let ci = try #require(try ClusteredProportion(successes: k, trials: n).wilson())
+                guard ci.low <= p, p <= ci.high else { continue }
+                let logChoose = lgamma(Double(n + 1)) - lgamma(Double(k + 1)) - lgamma(Double(n - k + 1))
+                total += exp(logChoose + Double(k) * log(p) + Double(n - k) * log1p(-p))
+            }
+            return total
+        }
+        #expect(try coverage(71, 0.998) >= 0.95)
+        #expect(try coverage(95, 0.995) >= 0.95)
+        var lowest = 1.0
+        for i in 0..<1000 { lowest = min(lowest, try coverage(71, 0.9 + 0.0999 * Double(i) / 999)) }
+        #expect(lowest >= 0.92, "lowest coverage at n = 71: \(lowest)")
     }
 }

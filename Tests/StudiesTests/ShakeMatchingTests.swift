@@ -49,8 +49,9 @@ import Testing
     }
 
     /// TP 8, FA 2, FN 2 over 4 hours, by hand: precision 8/10, recall 8/10, F1 16/20; Wilson 95% for 8/10 from
-    /// (2x + z² ± z√(z² + 4x(n − x)/n)) / (2(n + z²)) with z = 1.959963985: [0.4901624715, 0.9433178485];
-    /// false alarms 2/4 = 0.5 an hour.
+    /// (2x + z² ± z√(z² + 4x(n − x)/n)) / (2(n + z²)) with z = 1.959963985: [0.4901624715, 0.9433178485], whose upper
+    /// end, with 2 failures in 10 (Brown, Cai and DasGupta's x* = 2 for n ≤ 50), is the one-sided Poisson bound
+    /// 1 − χ²₀.₀₅(4)/2/10 = 1 − 0.3553615107/10 = 0.9644638489 (scipy.stats.chi2.ppf); false alarms 2/4 = 0.5 an hour.
     @Test func precisionRecallArithmeticByHand() throws {
         let m = try DetectionMetrics(
             truePositives: 8, falseAlarms: 2, misses: 2, fragments: 3,
@@ -58,7 +59,7 @@ import Testing
         #expect(m.precision == 0.8 && m.recall == 0.8)
         #expect(abs((m.f1 ?? 0) - 0.8) < 1e-15)
         #expect(abs((m.precisionInterval?.low ?? 0) - 0.4901624715) < 1e-9)
-        #expect(abs((m.recallInterval?.high ?? 0) - 0.9433178485) < 1e-9)
+        #expect(abs((m.recallInterval?.high ?? 0) - 0.9644638489) < 1e-9)
         #expect(m.falseAlarmsPerHour == 0.5)
         // Median of 0.1…0.8 is 0.45; p95 by type 7: h = 7·0.95 = 6.65 → 0.7 + 0.65·0.1 = 0.765.
         #expect(abs((m.latencyMedianSeconds ?? 0) - 0.45) < 1e-12)

@@ -61,6 +61,13 @@ import Testing
         let inPocket = row.activities[pocket]
         #expect(row.truth.activityRate(pocket) > 20 && inPocket.judged == Self.replications, "\(inPocket)")
         #expect(Double(inPocket.covered) / Double(inPocket.judged) >= Self.lowestConsistent, "\(inPocket)")
+        // The answer's "day without" pocket-walk (the remaining still and vehicle time) covers too: 100 of 100 in the
+        // release build, but its truth is 0.041 an hour (one false alarm in 400 truth timelines), which the zero-count
+        // bound reaches by a wide margin, so this checks the wiring more than the interval.
+        #expect(
+            row.truth.withoutActivityRate(pocket) > 0 && inPocket.withoutJudged == Self.replications,
+            "\(row.truth.withoutActivityRate(pocket)), \(inPocket)")
+        #expect(Double(inPocket.withoutCovered) / Double(inPocket.withoutJudged) >= Self.lowestConsistent, "\(inPocket)")
         #expect(row.singleJudged == Self.replications, "\(row.singleJudged)")
         #expect(Double(row.singleCovered) / Double(row.singleJudged) >= Self.lowestConsistent, "\(row.singleCovered)")
         // Each day's floor comes from its own busy settings: the median of theirs is well above 1.
@@ -88,7 +95,13 @@ import Testing
     /// (χ²₀.₉₇₅(4) = 11.1433, Abramowitz and Stegun table 26.8). The counts must be those intervals judged against the
     /// truth: still at 4 an hour inside, vehicle at 12 outside and at 10 inside, walking (absent from the day) not
     /// reported, pocket-walk (true rate 0) reported but not judged. The single-event share 8 of 10 (one cluster: the
-    /// plain Wilson interval [0.4902, 0.9433], (p + z²/2n ± z·√(p(1 − p)/n + z²/4n²))/(1 + z²/n)) holds 0.9 and not 0.45.
+    /// plain Wilson interval's lower end 0.4902, (p + z²/2n − z·√(p(1 − p)/n + z²/4n²))/(1 + z²/n), and, with 2
+    /// failures, Brown, Cai and DasGupta's upper end 1 − χ²₀.₀₅(4)/2/10 = 0.9645) holds 0.9 and not 0.45.
+    /// The "day without it" intervals (the answer's, floor 1): without the vehicle, 0 events in the 0.5 h left,
+    /// [0, 3.6889/0.5] = [0, 7.3778], so a truth of 8 is outside and 7 inside; without still, 1 event in 1 − 1000/3600 =
+    /// 0.72222 h, [0.025318, 5.5716]/0.72222 = [0.035056, 7.7145], holding 7; without pocket-walk, 1 event in 0.77778 h,
+    /// [0.032552, 7.1635], holding 5 (a pair left out of the table, its truth in the activity being 0: the sentence
+    /// after the table gives its 1 of 1, Wilson's [1/(1 + z²), 1] = [0.207, 1], z² = 3.8415).
     @Test func countsComeFromTheReportsOwnIntervals() throws {
         let activities = ShakeTrial.activities.map(\.rawValue)
         let still = try #require(activities.firstIndex(of: "still"))
@@ -112,12 +125,23 @@ import Testing
         let vehicleCI = try #require(try day.activityRateInterval(setting: 0, activity: vehicle))
         #expect(stillCI.low == 0 && abs(stillCI.high - 3.6889 / (1000.0 / 3600)) < 1e-3, "\(stillCI)")
         #expect(abs(vehicleCI.low - 0.050636) < 1e-5 && abs(vehicleCI.high - 11.143) < 1e-3, "\(vehicleCI)")
-        func row(vehicleTruth: Int, single: (Int, Int)) throws -> SweepMotionCoverage.Row {
+        let withoutVehicle = try #require(try day.withoutActivityRateInterval(setting: 0, activity: vehicle))
+        let withoutStill = try #require(try day.withoutActivityRateInterval(setting: 0, activity: still))
+        let withoutPocket = try #require(try day.withoutActivityRateInterval(setting: 0, activity: pocket))
+        #expect(withoutVehicle.low == 0 && abs(withoutVehicle.high - 7.3778) < 1e-3, "\(withoutVehicle)")
+        #expect(abs(withoutStill.low - 0.035056) < 1e-5 && abs(withoutStill.high - 7.7145) < 1e-3, "\(withoutStill)")
+        #expect(abs(withoutPocket.low - 0.032552) < 1e-5 && abs(withoutPocket.high - 7.1635) < 1e-3, "\(withoutPocket)")
+        func row(vehicleTruth: Int, withoutVehicleTruth: Int, single: (Int, Int)) throws -> SweepMotionCoverage.Row {
             var rates = [ClusteredRate](repeating: .empty, count: activities.count)
             rates[still] = ClusteredRate(events: 4, exposure: 1)
             rates[vehicle] = ClusteredRate(events: vehicleTruth, exposure: 1)
             rates[walking] = ClusteredRate(events: 1, exposure: 1)
             rates[pocket] = ClusteredRate(events: 0, exposure: 1)
+            var without = [ClusteredRate](repeating: .empty, count: activities.count)
+            without[still] = ClusteredRate(events: 7, exposure: 1)
+            without[vehicle] = ClusteredRate(events: withoutVehicleTruth, exposure: 1)
+            without[walking] = ClusteredRate(events: 3, exposure: 1)
+            without[pocket] = ClusteredRate(events: 5, exposure: 1)
             var r = SweepMotionCoverage.Row(
                 setting: setting,
                 truth: .init(
@@ -125,7 +149,7 @@ import Testing
                     metrics: try DetectionMetrics(
                         truePositives: single.1, falseAlarms: 0, misses: 0, fragments: 0, latenciesSeconds: [],
                         exposureHours: 1, gesturesWithFragments: single.1 - single.0),
-                    activityRates: rates))
+                    activityRates: rates, withoutActivityRates: without))
             try SweepMotionCoverage.judgeActivities(&r, day, setting: 0)
             try SweepMotionCoverage.judge(
                 &r,
@@ -134,20 +158,38 @@ import Testing
                     exposureHours: 1, gesturesWithFragments: 2))
             return r
         }
-        let outside = try row(vehicleTruth: 12, single: (9, 20))
-        #expect(outside.activities[still] == .init(reported: 1, zeroCounts: 1, hours: 1000.0 / 3600, judged: 1, covered: 1))
-        #expect(outside.activities[vehicle] == .init(reported: 1, zeroCounts: 0, hours: 0.5, judged: 1, covered: 0))
+        let outside = try row(vehicleTruth: 12, withoutVehicleTruth: 8, single: (9, 20))
+        #expect(
+            outside.activities[still]
+                == .init(
+                    reported: 1, zeroCounts: 1, hours: 1000.0 / 3600, judged: 1, covered: 1, withoutJudged: 1,
+                    withoutCovered: 1))
+        #expect(
+            outside.activities[vehicle]
+                == .init(reported: 1, zeroCounts: 0, hours: 0.5, judged: 1, covered: 0, withoutJudged: 1, withoutCovered: 0))
         #expect(outside.activities[walking] == .init())
         #expect(outside.activities[pocket].reported == 1 && outside.activities[pocket].judged == 0)
+        #expect(outside.activities[pocket].withoutJudged == 1 && outside.activities[pocket].withoutCovered == 1)
         #expect(outside.singleJudged == 1 && outside.singleCovered == 0)
-        let inside = try row(vehicleTruth: 10, single: (9, 10))
+        let inside = try row(vehicleTruth: 10, withoutVehicleTruth: 7, single: (9, 10))
         #expect(inside.activities[vehicle].judged == 1 && inside.activities[vehicle].covered == 1)
+        #expect(inside.activities[vehicle].withoutJudged == 1 && inside.activities[vehicle].withoutCovered == 1)
         #expect(inside.singleJudged == 1 && inside.singleCovered == 1)
         let table = try SweepMotionCoverage.activityTable(
             .init(scenario: "s", dayTimelines: 1, replications: 1, truthTimelines: 1, rows: [outside], floors: [1]))
         // Still, vehicle and walking have truth false alarms; pocket-walk's truth is 0 (left out, counted).
         #expect(table.contains("| vehicle ") && table.contains("| walking ") && table.contains("| still "), "\(table)")
         #expect(!table.contains("| pocket-walk ") && table.contains("left out, 1 setting–activity pair "), "\(table)")
+        // Vehicle's activity and day-without intervals both miss (0 of 1, Wilson [0, z²/(1 + z²)] = [0, 0.793]).
+        #expect(table.components(separatedBy: "0.0% [0.0–79.3]").count == 3, "\(table)")
+        #expect(table.contains("covers 100.0% [20.7–100.0] (lowest, 0: f x without pocket-walk)"), "\(table)")
+        #expect(table.contains("; 0 with a coverage interval wholly below 95%."), "\(table)")
+        // The gesture's own activity is never left out by the answer: its day-without interval is not judged.
+        var gesture = outside
+        gesture.activities[pocket] = .init()
+        try SweepMotionCoverage.judgeActivities(&gesture, day, setting: 0, gestureActivity: pocket)
+        #expect(gesture.activities[pocket].reported == 1 && gesture.activities[pocket].withoutJudged == 0, "\(gesture)")
+        #expect(gesture.activities[still].withoutJudged == 2, "the other activities are still judged: \(gesture)")
     }
 
     /// A setting that never fires has a true rate of 0, which the interval covers by construction: not judged ("–").
@@ -170,5 +212,54 @@ import Testing
         #expect(row.replications == 1 && row.zeroCounts == 1)
         #expect(row.rateJudged == 0 && row.precisionJudged == 0)
         #expect(row.recallJudged == 1 && row.recallCovered == 1)
+    }
+
+    /// A scribble scenario is measured on its touch timelines (``SweepMotionCoverage/run(_:settings:replications:truthTimelines:runner:)``
+    /// for ``ScribbleScenario``): two days of four two-minute timelines, a two-setting sweep; each day's counts must be
+    /// those of the scribble report's own analysis of the same trials (day r's timeline i is global trial 2³⁰ + 4r + i,
+    /// its whole sweep reduced by ``ScribbleStudy``'s accumulator), judged against the truth run of trials 1.5·2³⁰ on,
+    /// and the activities are the gesture kinds.
+    @Test func scribbleIsMeasuredOnItsTouchTimelines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-motion-cov-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("s.json").path
+        try
+            #"{"study": "scribble", "name": "touch", "seed": 3, "timelines": 4, "timeline": {"minutes": 2}, "sweep": [{"requiredReversals": [2, 3]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let s = try #require(try ScenarioFile.load(path: path).study as? ScribbleScenario)
+        let r = try SweepMotionCoverage.run(
+            s, settings: [0, 1], replications: 2, truthTimelines: 8, runner: MonteCarloRunner(jobs: 2))
+        #expect(r.activityNames == ScribbleStudy.activities.map(\.rawValue))
+        #expect(r.rows.map(\.activities.count) == [ScribbleStudy.activities.count, ScribbleStudy.activities.count])
+        #expect(try SweepMotionCoverage.table(r).contains("intervals on the touch gestures"))
+        // The truth, by hand: the report's accumulator over trials 1.5·2³⁰ to 1.5·2³⁰ + 7.
+        var truth = ScribbleStudy.accumulator(s)
+        for j in 0..<8 { try truth.add(try ScribbleStudy.run(s, index: SweepMotionCoverage.truthBase + j)) }
+        let t = try truth.finish()
+        // The days, by hand: each the report's analysis of its four trials, judged against that truth.
+        var expected = r.rows.map { SweepMotionCoverage.Row(setting: $0.setting, truth: $0.truth, activityCount: $0.activities.count) }
+        var floors: [Double] = []
+        for day in 0..<2 {
+            var a = ScribbleStudy.accumulator(s)
+            for i in 0..<4 { try a.add(try ScribbleStudy.run(s, index: SweepMotionCoverage.replicationBase + 4 * day + i)) }
+            let analysis = try a.finish()
+            floors.append(analysis.dispersionFloor)
+            for j in 0..<2 {
+                try SweepMotionCoverage.judge(&expected[j], analysis.metrics[j])
+                try SweepMotionCoverage.judgeActivities(
+                    &expected[j], analysis, setting: j, gestureActivity: ScribbleStudy.activities.map(\.rawValue).firstIndex(of: "scribble")
+                )
+            }
+        }
+        for j in 0..<2 {
+            #expect(r.rows[j].truth.metrics.falseAlarms == t.metrics[j].falseAlarms)
+            #expect(r.rows[j].truth.metrics.truePositives == t.metrics[j].truePositives)
+            #expect(r.rows[j].truth.activityRates == t.activityRates[j])
+            #expect(r.rows[j].truth.withoutActivityRates == t.falseAlarmsWithoutActivity[j])
+            #expect(r.rows[j] == expected[j], "setting \(j)")
+        }
+        #expect(r.floors == floors)
+        #expect(r.rows[0].truth.metrics.truePositives > 0, "the truth run catches scribbles")
     }
 }

@@ -255,6 +255,15 @@ package struct SweepAnalysis: Sendable {
         try activityRates[setting][activity].interval(dispersionFloor: dispersionFloor)
     }
 
+    /// The 95% interval of one setting's false alarms an hour on a day without one activity (its false alarms and
+    /// hours left out of every timeline, ``falseAlarmsWithoutActivity``), as the report's answer prints it: clustered
+    /// by timeline, with the sweep's dispersion floor; nil when no time is left.
+    ///
+    /// - Throws: `StatsError` from the interval.
+    package func withoutActivityRateInterval(setting: Int, activity: Int) throws -> ConfidenceInterval? {
+        try falseAlarmsWithoutActivity[setting][activity].interval(dispersionFloor: dispersionFloor)
+    }
+
     // MARK: - Ranking
 
     /// Which of the targets a setting meets on its 95% bounds (the rubric's pass verdicts).

@@ -1,10 +1,12 @@
 import MonteCarlo
 import Reporting
+import SensorSim
 import Stats
 
 /// Coverage of a shake report's false-alarm-rate, precision and recall intervals on the motion library itself: the
 /// shipped scenario's timelines, with the clustering its motions produce, not a parametric design
-/// (``SweepIntervalCoverage``).
+/// (``SweepIntervalCoverage``). A scribble scenario is measured the same way on its touch timelines (the two studies
+/// share ``SweepAnalysis`` and its report).
 ///
 /// The truth of each chosen setting comes from one long run of `truthTimelines` timelines from global trial
 /// ``truthBase`` on (false alarms an hour, precision and recall pooled over all of them, the ratios the report's
@@ -13,7 +15,7 @@ import Stats
 ///
 /// A replication is a day of the scenario's own size from its own seed stream — replication r's timeline i is global
 /// trial ``replicationBase`` + r·n + i, n the scenario's timelines — analysed exactly as the report analyses its
-/// timelines: the whole sweep of every setting (``ShakeStudy``'s accumulator), so the dispersion floor is the one
+/// timelines: the whole sweep of every setting (``ShakeStudy``'s or ``ScribbleStudy``'s accumulator), so the dispersion floor is the one
 /// that day's own busy settings give (the floor is the median over the settings with at least 20 false alarms, so it
 /// depends on the whole sweep, and no cheaper path gives the same number). Each chosen setting's three intervals are
 /// then checked against the truth, and so are the report's other intervals of that setting: its false alarms an hour
@@ -40,14 +42,22 @@ package enum SweepMotionCoverage {
     package struct Truth: Sendable, Equatable {
         package let timelines: Int
         package let metrics: DetectionMetrics
-        /// The setting's false alarms in each activity (``ShakeTrial/activities`` order) over the run's hours of it,
+        /// The setting's false alarms in each activity (the study's activity order) over the run's hours of it,
         /// clustered by timeline (empty: not measured).
         package var activityRates: [ClusteredRate] = []
+        /// The setting's false alarms over the run with one activity (the study's activity order) left out of
+        /// every timeline, its false alarms and hours removed (empty: not measured).
+        package var withoutActivityRates: [ClusteredRate] = []
         /// False alarms an hour over the run (0 when it had no exposure).
         package var rate: Double { metrics.falseAlarmsPerHour ?? 0 }
         /// False alarms an hour of activity `k` over the run (0 when the run had none of it or the activity is out of
         /// range).
         package func activityRate(_ k: Int) -> Double { activityRates.indices.contains(k) ? activityRates[k].rate ?? 0 : 0 }
+        /// False alarms an hour over the run with activity `k` left out (0 when no time is left or the activity is out
+        /// of range).
+        package func withoutActivityRate(_ k: Int) -> Double {
+            withoutActivityRates.indices.contains(k) ? withoutActivityRates[k].rate ?? 0 : 0
+        }
     }
 
     /// How often one setting's intervals held its truth.
@@ -74,13 +84,13 @@ package enum SweepMotionCoverage {
         /// and those whose interval held it.
         package var singleJudged = 0
         package var singleCovered = 0
-        /// Each activity's counts (``ShakeTrial/activities`` order).
+        /// Each activity's counts (the study's activity order).
         package var activities: [ActivityCount]
 
-        package init(setting: SweepSetting, truth: Truth) {
+        package init(setting: SweepSetting, truth: Truth, activityCount: Int = ShakeTrial.activities.count) {
             self.setting = setting
             self.truth = truth
-            activities = [ActivityCount](repeating: ActivityCount(), count: ShakeTrial.activities.count)
+            activities = [ActivityCount](repeating: ActivityCount(), count: activityCount)
         }
     }
 
@@ -95,6 +105,10 @@ package enum SweepMotionCoverage {
         /// Replications with an interval and a true rate above 0, and those whose interval held it.
         package var judged = 0
         package var covered = 0
+        /// Replications with some of the activity, a "day without it" interval and a true rate without it above 0,
+        /// and those whose interval held it.
+        package var withoutJudged = 0
+        package var withoutCovered = 0
     }
 
     /// The measurement.
@@ -106,6 +120,13 @@ package enum SweepMotionCoverage {
         package var rows: [Row]
         /// Each replication's dispersion floor, in replication order.
         package var floors: [Double]
+        /// The study's activities (gesture kinds for scribble), as the rows' activity counts index them.
+        package var activityNames: [String] = ShakeTrial.activities.map(\.rawValue)
+        /// Where the timelines come from, for the heading: "the motion library" (shake) or "the touch gestures" (scribble).
+        package var library = "the motion library"
+        /// The activity of the gesture itself (shake, scribble): never left out by the report's answer, so its "day
+        /// without it" interval is not judged.
+        package var gestureActivity = ShakeTrial.activities.firstIndex(of: .shake) ?? 0
     }
 
     /// Measures the coverage of `settings` (sweep indices) of `s` over `replications` days.
@@ -121,11 +142,54 @@ package enum SweepMotionCoverage {
     package static func run(
         _ s: ShakeScenario, settings: [Int], replications: Int, truthTimelines: Int, runner: MonteCarloRunner
     ) throws -> Result {
-        let all = ShakeStudy.settings(s)
+        try measure(
+            Sweep(
+                name: s.name, dayTimelines: s.timelines, activityNames: ShakeTrial.activities.map(\.rawValue),
+                library: "the motion library", gestureActivity: ShakeTrial.activities.firstIndex(of: .shake) ?? 0,
+                accumulator: { ShakeStudy.accumulator(s) },
+                runTimeline: { index, chosen in try ShakeTrial.run(s, index: index, settings: chosen) }),
+            settings: settings, replications: replications, truthTimelines: truthTimelines, runner: runner)
+    }
+
+    /// Measures the coverage of `settings` of a scribble scenario `s` over `replications` days: the same measurement
+    /// on its touch timelines, the gesture kinds in place of the activities.
+    ///
+    /// - Throws: `StatsError` or `ScribbleDetectorError` from the timelines and intervals; `ReportingError` for a
+    ///   setting out of range or more timelines than a stream holds.
+    package static func run(
+        _ s: ScribbleScenario, settings: [Int], replications: Int, truthTimelines: Int, runner: MonteCarloRunner
+    ) throws -> Result {
+        try measure(
+            Sweep(
+                name: s.name, dayTimelines: s.timelines, activityNames: ScribbleStudy.activities.map(\.rawValue),
+                library: "the touch gestures", gestureActivity: ScribbleStudy.activities.firstIndex(of: .scribble) ?? 0,
+                accumulator: { ScribbleStudy.accumulator(s) },
+                runTimeline: { index, chosen in try ScribbleStudy.run(s, index: index, settings: chosen) }),
+            settings: settings, replications: replications, truthTimelines: truthTimelines, runner: runner)
+    }
+
+    /// What the measurement needs of a gesture study: its name and day size, its activities, an empty reduction of
+    /// its whole sweep, and its trial (a timeline's global index and the settings to run, nil for all).
+    struct Sweep: Sendable {
+        let name: String
+        let dayTimelines: Int
+        let activityNames: [String]
+        let library: String
+        let gestureActivity: Int
+        let accumulator: @Sendable () -> SweepAnalysis.Accumulator
+        let runTimeline: @Sendable (Int, [Int]?) throws -> GestureTrialOutcome
+    }
+
+    /// The measurement of ``run(_:settings:replications:truthTimelines:runner:)`` for either study.
+    static func measure(
+        _ sweep: Sweep, settings: [Int], replications: Int, truthTimelines: Int, runner: MonteCarloRunner
+    ) throws -> Result {
+        let template = sweep.accumulator()
+        let all = template.settings
         for i in settings where !all.indices.contains(i) {
             throw ReportingError.invalidValue(context: "setting \(i)", reason: "the sweep has settings 0 to \(all.count - 1)")
         }
-        let n = s.timelines
+        let n = sweep.dayTimelines
         guard replications >= 1, truthTimelines >= 1, replications * n <= maximumTimelines,
             truthTimelines <= maximumTimelines
         else {
@@ -133,13 +197,18 @@ package enum SweepMotionCoverage {
                 context: "\(replications) replications of \(n) timelines and \(truthTimelines) truth timelines",
                 reason: "each stream holds 1 to \(maximumTimelines) timelines")
         }
-        let truths = try truth(s, settings: settings, timelines: truthTimelines, runner: runner)
+        let truths = try truth(template, settings: settings, timelines: truthTimelines, runner: runner) { j in
+            try sweep.runTimeline(truthBase + j, settings)
+        }
+        let activityCount = sweep.activityNames.count
         var result = Result(
-            scenario: s.name, dayTimelines: n, replications: replications, truthTimelines: truthTimelines,
-            rows: zip(settings, truths).map { Row(setting: all[$0], truth: $1) }, floors: [])
-        var day = ShakeStudy.accumulator(s)
+            scenario: sweep.name, dayTimelines: n, replications: replications, truthTimelines: truthTimelines,
+            rows: zip(settings, truths).map { Row(setting: all[$0], truth: $1, activityCount: activityCount) },
+            floors: [], activityNames: sweep.activityNames, library: sweep.library,
+            gestureActivity: sweep.gestureActivity)
+        var day = sweep.accumulator()
         try runner.forEach(count: replications * n) { k in
-            try ShakeTrial.run(s, index: replicationBase + k)
+            try sweep.runTimeline(replicationBase + k, nil)
         } consume: { k, outcome in
             try day.add(outcome)
             guard k % n == n - 1 else { return }
@@ -147,9 +216,9 @@ package enum SweepMotionCoverage {
             result.floors.append(a.dispersionFloor)
             for (j, i) in settings.enumerated() {
                 try judge(&result.rows[j], a.metrics[i])
-                try judgeActivities(&result.rows[j], a, setting: i)
+                try judgeActivities(&result.rows[j], a, setting: i, gestureActivity: sweep.gestureActivity)
             }
-            day = ShakeStudy.accumulator(s)
+            day = sweep.accumulator()
         }
         return result
     }
@@ -162,20 +231,35 @@ package enum SweepMotionCoverage {
         return try a.finish().recommended
     }
 
-    /// The truth of `settings` from `timelines` timelines from ``truthBase`` on: each setting's pooled metrics, its
-    /// rate interval with its own dispersion (no floor: with thousands of timelines a setting's clustering shows).
-    static func truth(_ s: ShakeScenario, settings: [Int], timelines: Int, runner: MonteCarloRunner) throws -> [Truth] {
+    /// The report's choice for a scribble scenario `s`, as `sensorbench run` selects it.
+    package static func reportChoice(_ s: ScribbleScenario, runner: MonteCarloRunner) throws -> Int {
+        var a = ScribbleStudy.accumulator(s)
+        try s.simulate(0..<s.timelines, runner: runner) { _, o in try a.add(o) }
+        return try a.finish().recommended
+    }
+
+    /// The truth of `settings` (indices into `template`'s sweep) from `timelines` timelines (`runTimeline` of the
+    /// j-th, from ``truthBase`` on): each setting's pooled metrics, its rate interval with its own dispersion (no
+    /// floor: with thousands of timelines a setting's clustering shows).
+    static func truth(
+        _ template: SweepAnalysis.Accumulator, settings: [Int], timelines: Int, runner: MonteCarloRunner,
+        runTimeline: @escaping @Sendable (Int) throws -> GestureTrialOutcome
+    ) throws -> [Truth] {
         var a = SweepAnalysis.Accumulator(
-            settings: settings.map { ShakeStudy.settings(s)[$0] }, activityCount: ShakeTrial.activities.count,
-            toleranceBeforeSeconds: s.toleranceBeforeSeconds, toleranceAfterSeconds: s.toleranceAfterSeconds,
-            rule: s.rule, dispersionFloor: 1)
+            settings: settings.map { template.settings[$0] }, activityCount: template.activityCount,
+            toleranceBeforeSeconds: template.toleranceBeforeSeconds, toleranceAfterSeconds: template.toleranceAfterSeconds,
+            rule: template.rule, dispersionFloor: 1)
         try runner.forEach(count: timelines) { j in
-            try ShakeTrial.run(s, index: truthBase + j, settings: settings)
+            try runTimeline(j)
         } consume: { _, outcome in
             try a.add(outcome)
         }
         let t = try a.finish()
-        return zip(t.metrics, t.activityRates).map { Truth(timelines: timelines, metrics: $0, activityRates: $1) }
+        return t.metrics.indices.map {
+            Truth(
+                timelines: timelines, metrics: t.metrics[$0], activityRates: t.activityRates[$0],
+                withoutActivityRates: t.falseAlarmsWithoutActivity[$0])
+        }
     }
 
     /// Counts one replication's intervals for a setting against its truth.
@@ -203,13 +287,21 @@ package enum SweepMotionCoverage {
     }
 
     /// Counts one replication's per-activity intervals for sweep setting `setting` of the day's analysis `a` against
-    /// the row's truth: each activity the day holds gives the report's interval, judged where the true rate is above 0.
-    static func judgeActivities(_ row: inout Row, _ a: SweepAnalysis, setting: Int) throws {
+    /// the row's truth: each activity the day holds gives the report's interval, judged where the true rate is above 0,
+    /// and the report's "day without it" interval (``SweepAnalysis/withoutActivityRateInterval(setting:activity:)``),
+    /// judged where the true rate without the activity is above 0 and the activity is not the gesture's own
+    /// (`gestureActivity`, which the answer never leaves out).
+    static func judgeActivities(_ row: inout Row, _ a: SweepAnalysis, setting: Int, gestureActivity: Int? = nil) throws {
         for k in row.activities.indices where a.activityHours.indices.contains(k) && a.activityHours[k] > 0 {
             guard let ci = try a.activityRateInterval(setting: setting, activity: k) else { continue }
             row.activities[k].reported += 1
             row.activities[k].hours += a.activityHours[k]
             if a.falseAlarmsByActivity[setting][k] == 0 { row.activities[k].zeroCounts += 1 }
+            let without = row.truth.withoutActivityRate(k)
+            if k != gestureActivity, without > 0, let w = try a.withoutActivityRateInterval(setting: setting, activity: k) {
+                row.activities[k].withoutJudged += 1
+                if w.contains(without) { row.activities[k].withoutCovered += 1 }
+            }
             let truth = row.truth.activityRate(k)
             guard truth > 0 else { continue }
             row.activities[k].judged += 1
@@ -265,7 +357,7 @@ package enum SweepMotionCoverage {
                 + "\(try Format.number(floors[0], significantDigits: 3))–"
                 + "\(try Format.number(floors[floors.count - 1], significantDigits: 3))"
         }
-        return "Coverage of \(r.scenario)'s 95% intervals on the motion library: \(r.replications) replications of "
+        return "Coverage of \(r.scenario)'s 95% intervals on \(r.library): \(r.replications) replications of "
             + "\(r.dayTimelines) timelines (global trials from 2^30), each analysed as the report does over the whole "
             + "sweep; truth from \(r.truthTimelines) timelines (from 1.5·2^30), with its own 95% interval; the "
             + "replications' dispersion floors: \(floorText); coverage with its 95% Wilson interval, – where the "
@@ -274,34 +366,68 @@ package enum SweepMotionCoverage {
     }
 
     /// The per-activity table: one row a setting and activity in which the truth run had a false alarm (the others'
-    /// truth is at its bound, 0, which the table counts instead of listing).
+    /// truth is at its bound, 0, which the table counts instead of listing), each with the coverage of its activity
+    /// interval and of its "day without it" interval; then the "day without it" coverage of the pairs left out, whose
+    /// truth without the activity is not at its bound, as a range (lowest and highest, and which).
     static func activityTable(_ r: Result) throws -> String {
         var t = MarkdownTable(columns: [
             ("setting", .left), ("activity", .left), ("hours a day", .right), ("false alarms / h of it (truth)", .right),
             ("days with none in it", .right), ("activity interval (floored)", .right),
+            ("false alarms / h without it (truth)", .right), ("day-without interval (floored)", .right),
         ])
         var atBound = 0
+        // The left-out pairs' day-without coverage: (covered, judged, label) at the lowest and highest share.
+        var lowest: (Int, Int, String)?
+        var highest: (Int, Int, String)?
+        var leftOutJudged = 0
+        var leftOutBelow = 0
         for row in r.rows {
+            let label = "\(row.setting.index): \(row.setting.family) \(row.setting.shortLabel)"
             for (k, rate) in row.truth.activityRates.enumerated() where rate.exposure > 0 {
+                let count = row.activities[k]
+                let without = row.truth.withoutActivityRates.indices.contains(k) ? row.truth.withoutActivityRates[k] : nil
                 guard rate.events > 0 else {
                     atBound += 1
+                    if count.withoutJudged > 0 {
+                        leftOutJudged += 1
+                        if try Proportion(successes: count.withoutCovered, trials: count.withoutJudged).wilson().high < 0.95 {
+                            leftOutBelow += 1
+                        }
+                        let share = Double(count.withoutCovered) / Double(count.withoutJudged)
+                        let pair = (count.withoutCovered, count.withoutJudged, "\(label) without \(r.activityNames[k])")
+                        if lowest.map({ share < Double($0.0) / Double($0.1) }) ?? true { lowest = pair }
+                        if highest.map({ share > Double($0.0) / Double($0.1) }) ?? true { highest = pair }
+                    }
                     continue
                 }
-                let count = row.activities[k]
                 try t.append([
-                    "\(row.setting.index): \(row.setting.family) \(row.setting.shortLabel)",
-                    ShakeTrial.activities[k].rawValue,
+                    label,
+                    r.activityNames[k],
                     try Format.number(count.hours / Double(max(1, count.reported)), significantDigits: 2),
                     try valueText(rate.rate, rate.interval()),
                     "\(try Format.fixed(100 * Double(count.zeroCounts) / Double(max(1, count.reported)), decimals: 0))%",
                     try SweepIntervalCoverage.coverageText(count.covered, count.judged),
+                    try valueText(without?.rate, try without?.interval()),
+                    try SweepIntervalCoverage.coverageText(count.withoutCovered, count.withoutJudged),
                 ])
             }
         }
+        var leftOut = ""
+        if let lowest, let highest {
+            leftOut =
+                "\nThe day-without interval of the \(leftOutJudged) pair\(leftOutJudged == 1 ? "" : "s") of those left out "
+                + "that it is judged on (a true rate above 0 without the activity, which is not the gesture's own) covers "
+                + "\(try SweepIntervalCoverage.coverageText(lowest.0, lowest.1)) (lowest, \(lowest.2)) to "
+                + "\(try SweepIntervalCoverage.coverageText(highest.0, highest.1)) (highest, \(highest.2)); \(leftOutBelow) "
+                + "with a coverage interval wholly below 95%.\n"
+        }
         return "\nPer-activity false alarms an hour, the same days: each activity's interval as the report's table of causes "
             + "and its answer give it (clustered by timeline, with the day's dispersion floor), against the truth run's false "
-            + "alarms in the activity over its hours of it (with its own 95% interval, no floor); hours a day is the mean "
-            + "over the days with the activity; left out, \(atBound) setting–activity pair\(atBound == 1 ? "" : "s") the truth "
-            + "run holds without a false alarm (a truth at its bound, 0, not judged):\n\n" + t.render()
+            + "alarms in the activity over its hours of it (with its own 95% interval, no floor); and the interval the "
+            + "answer gives for a day without the activity (its false alarms and hours left out of every timeline, the "
+            + "day's floor), against the truth run's rate without it, judged on the days with some of the activity; hours "
+            + "a day is the mean over the days with the activity; left out, \(atBound) setting–activity "
+            + "pair\(atBound == 1 ? "" : "s") the truth run holds without a false alarm (a truth at its bound, 0, not "
+            + "judged):\n\n" + t.render() + leftOut
     }
 }

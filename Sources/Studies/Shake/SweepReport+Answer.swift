@@ -220,7 +220,8 @@ extension SweepReport {
         var pick: (Int, Double, ConfidenceInterval)?
         for s in recallOK where check(a, s)?.singleEvent ?? false {
             let rate = a.falseAlarmsWithoutActivity[s][i]
-            guard let value = rate.rate, let ci = try rate.interval(dispersionFloor: a.dispersionFloor), ci.high <= t.limit else {
+            guard let value = rate.rate, let ci = try a.withoutActivityRateInterval(setting: s, activity: i), ci.high <= t.limit
+            else {
                 continue
             }
             let recall = a.metrics[s].recall ?? 0
@@ -234,7 +235,7 @@ extension SweepReport {
                     (a.falseAlarmsWithoutActivity[$0][i].rate ?? .infinity, $0)
                         < (a.falseAlarmsWithoutActivity[$1][i].rate ?? .infinity, $1)
                 }), let rate = a.falseAlarmsWithoutActivity[closest][i].rate,
-                let ci = try a.falseAlarmsWithoutActivity[closest][i].interval(dispersionFloor: a.dispersionFloor)
+                let ci = try a.withoutActivityRateInterval(setting: closest, activity: i)
             else { return nil }
             if rate == 0 {
                 let hours = a.falseAlarmsWithoutActivity[closest][i].exposure

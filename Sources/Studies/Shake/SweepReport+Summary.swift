@@ -173,7 +173,9 @@ extension SweepReport {
                         + "with no false alarm the bound is Garwood's 3.69/hours, which assumes they do not cluster")
                 + ". Recall, precision and the share of detected \(c.gesture)s that fire exactly once have 95% Wilson "
                 + "intervals on the effective sample size (÷ the design effect over timelines: a timeline's "
-                + "\(c.gesture)s share its motion; for precision at least (1 − p)+p·φ, the false alarms' dispersion).")
+                + "\(c.gesture)s share its motion; for precision at least (1 − p)+p·φ, the false alarms' dispersion), "
+                + "where 1 to 3 effective successes or failures give an end Brown, Cai and DasGupta's one-sided Poisson "
+                + "bound if wider (Wilson's under-covers there).")
         if c.showsWeights {
             var weights = MarkdownTable(columns: [("activity", .left), ("weight", .right), ("hours simulated", .right)])
             for (name, w) in c.weights {

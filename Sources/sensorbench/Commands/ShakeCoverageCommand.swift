@@ -4,8 +4,9 @@ import Studies
 
 /// `sensorbench dev shake-coverage [R]`: the coverage of the shake and scribble reports' false-alarm-rate and
 /// precision intervals at 0.1–45 false alarms an hour with bursts (docs/shake.md). With `--scenario S.json`, the
-/// coverage of a shake report's rate, precision, recall, per-activity rate and fires-once intervals on the motion
-/// library: R days of the scenario's own size against a long truth run (``SweepMotionCoverage``).
+/// coverage of a shake report's rate, precision, recall, per-activity rate, day-without-an-activity rate and
+/// fires-once intervals on the motion library (or a scribble report's on its touch timelines): R days of the
+/// scenario's own size against a long truth run (``SweepMotionCoverage``).
 struct ShakeCoverageCommand: Subcommand {
     var replications: Int?
     var scenario: String?
@@ -34,8 +35,8 @@ struct ShakeCoverageCommand: Subcommand {
         [
             OptionSpec(
                 "--scenario", value: "<file>",
-                meaning: "A shake scenario: measure its report's intervals on the motion library instead of the "
-                    + "parametric designs.", default: "the parametric designs"
+                meaning: "A shake or scribble scenario: measure its report's intervals on its own simulated timelines "
+                    + "instead of the parametric designs.", default: "the parametric designs"
             ) { o, text, context in
                 guard !text.isEmpty else { throw context.error("--scenario needs a scenario file, got ''") }
                 o.scenario = text
@@ -74,27 +75,41 @@ struct ShakeCoverageCommand: Subcommand {
             print(try SweepIntervalCoverage.table(replications: replications ?? 1000, runner: runner), terminator: "")
             return .success
         }
-        guard let s = try ScenarioFile.load(path: scenario).study as? ShakeScenario else {
-            throw UsageError("\(scenario) is not a shake scenario", subcommand: "dev shake-coverage")
+        let study = try ScenarioFile.load(path: scenario).study
+        let days = replications ?? 200
+        let result: SweepMotionCoverage.Result
+        if let s = study as? ShakeScenario {
+            let truth = try checkSizes(scenario, settings: s.configurations.count, timelines: s.timelines, days: days)
+            let chosen = try settings ?? [SweepMotionCoverage.reportChoice(s, runner: runner)]
+            result = try SweepMotionCoverage.run(
+                s, settings: chosen, replications: days, truthTimelines: truth, runner: runner)
+        } else if let s = study as? ScribbleScenario {
+            let truth = try checkSizes(scenario, settings: s.configurations.count, timelines: s.timelines, days: days)
+            let chosen = try settings ?? [SweepMotionCoverage.reportChoice(s, runner: runner)]
+            result = try SweepMotionCoverage.run(
+                s, settings: chosen, replications: days, truthTimelines: truth, runner: runner)
+        } else {
+            throw UsageError("\(scenario) is not a shake or scribble scenario", subcommand: "dev shake-coverage")
         }
-        let count = s.configurations.count
+        print(try SweepMotionCoverage.table(result))
+        return .success
+    }
+
+    /// Refuses a `--settings` index outside the sweep's `settings` and more timelines than a stream holds; returns the
+    /// truth run's timelines (`--truth-timelines`, or 100 times the scenario's).
+    private func checkSizes(_ scenario: String, settings count: Int, timelines: Int, days: Int) throws -> Int {
         if let bad = settings?.first(where: { $0 >= count }) {
             throw UsageError(
                 "--settings: \(bad) is not a setting of \(scenario) (its sweep has 0 to \(count - 1))",
                 subcommand: "dev shake-coverage")
         }
-        let days = replications ?? 200
-        let truth = truthTimelines ?? 100 * s.timelines
-        guard days * s.timelines <= SweepMotionCoverage.maximumTimelines, truth <= SweepMotionCoverage.maximumTimelines
+        let truth = truthTimelines ?? 100 * timelines
+        guard days * timelines <= SweepMotionCoverage.maximumTimelines, truth <= SweepMotionCoverage.maximumTimelines
         else {
             throw UsageError(
-                "\(days) days of \(s.timelines) timelines is more than \(SweepMotionCoverage.maximumTimelines) timelines",
+                "\(days) days of \(timelines) timelines is more than \(SweepMotionCoverage.maximumTimelines) timelines",
                 subcommand: "dev shake-coverage")
         }
-        let chosen = try settings ?? [SweepMotionCoverage.reportChoice(s, runner: runner)]
-        let result = try SweepMotionCoverage.run(
-            s, settings: chosen, replications: days, truthTimelines: truth, runner: runner)
-        print(try SweepMotionCoverage.table(result))
-        return .success
+        return truth
     }
 }
