@@ -532,8 +532,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
         SUBCOMMANDS:
           write-samples           Regenerate the synthetic sample recordings of Scenarios/recordings.
           allan-recovery          The Allan recovery table and interval coverage (docs/recordings.md).
-          allan-coverage          K beside a Gauss–Markov bias, or N and B beside true flicker: identification and coverage
-                                  (docs/recordings.md).
+          allan-coverage          K beside a Gauss–Markov bias, N and B beside flicker: coverage (docs/recordings.md).
           drift-coverage          The coverage of the drift report's intervals by simulated replications (docs/drift.md).
           shake-coverage          The coverage of the shake reports' rate, precision and recall intervals (docs/shake.md).
           shake-recheck           Re-run gesture reports' choices on fresh days beside their claims (docs/shake.md).
@@ -582,7 +581,7 @@ let recordedHelp: [(topic: String?, text: String)] = [
     (
         "dev allan-coverage",
         #"""
-        OVERVIEW: K beside a Gauss–Markov bias, or N and B beside true flicker: identification and coverage (docs/recordings.md).
+        OVERVIEW: K beside a Gauss–Markov bias, N and B beside flicker: coverage (docs/recordings.md).
 
         USAGE: sensorbench dev allan-coverage [<replications>] [--walk <k>] [--flicker <b>] [--gaps <pattern>] [--from <s>] [--jobs <n>] [--quiet]
 

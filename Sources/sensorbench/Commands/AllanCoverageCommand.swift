@@ -17,8 +17,7 @@ struct AllanCoverageCommand: Subcommand {
     init() {}
 
     static let name = "allan-coverage"
-    static let summary =
-        "K beside a Gauss–Markov bias, or N and B beside true flicker: identification and coverage (docs/recordings.md)."
+    static let summary = "K beside a Gauss–Markov bias, N and B beside flicker: coverage (docs/recordings.md)."
 
     static var positional: PositionalSpec<Self>? {
         PositionalSpec(
