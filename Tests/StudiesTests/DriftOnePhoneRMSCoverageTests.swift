@@ -31,10 +31,7 @@ import Testing
     @Test func onePhoneRMSIntervalsCoverAtFewReplications() throws {
         let result = try DriftCoverage.onePhoneRMSIntervals(replications: 20, trialsPerCell: 20, runner: MonteCarloRunner(jobs: 2))
         var pooled = DriftCoverage.Count()
-        for (_, c) in result.rmsByKind {
-            pooled.reported += c.reported
-            pooled.covered += c.covered
-        }
+        for (_, c) in result.rmsByKind { pooled.add(c) }
         #expect(pooled.reported == 160)
         let ci = try Proportion(successes: pooled.covered, trials: pooled.reported).clopperPearson(confidence: 0.99)
         #expect(ci.low <= 0.95 && 0.95 <= ci.high, "\(pooled.covered) of \(pooled.reported)")

@@ -55,10 +55,7 @@ import Testing
             profile: DriftCoverage.phoneCalibratedAt10Hz(), minutes: [1, 5], turns: [4], trialsPerCell: 40,
             replications: replications, seed: 9_160_000, runner: MonteCarloRunner(jobs: 2))
         var pooled = DriftCoverage.Count()
-        for (_, c) in result.rmsByKind {
-            pooled.reported += c.reported
-            pooled.covered += c.covered
-        }
+        for (_, c) in result.rmsByKind { pooled.add(c) }
         #expect(pooled.reported == 8 * replications)
         #expect(
             try DriftCoverageTests.consistentWithNominal(pooled.covered, of: pooled.reported),

@@ -321,12 +321,7 @@ extension DriftCoverage {
             var pooled = Count()
             for (kind, c) in byKind.sorted(by: { $0.key < $1.key }) {
                 lines.append(try rmsRow("\(method), \(kind)", c))
-                pooled.reported += c.reported
-                pooled.covered += c.covered
-                pooled.below += c.below
-                pooled.above += c.above
-                pooled.estimated += c.estimated
-                pooled.widthSum += c.widthSum
+                pooled.add(c)
             }
             lines.append(try rmsRow("\(method), every cell pooled", pooled))
             if let lowest = byCell.min(by: { ($0.value.rate, $0.key) < ($1.value.rate, $1.key) }) {
@@ -368,12 +363,7 @@ extension DriftCoverage {
             for (method, counts) in [("as reported", reported), ("t alone (before)", before)] {
                 var pooled = Count()
                 for (key, c) in counts where key.hasPrefix("growth-") && key.hasSuffix(": intercept") == intercepts {
-                    pooled.reported += c.reported
-                    pooled.covered += c.covered
-                    pooled.below += c.below
-                    pooled.above += c.above
-                    pooled.estimated += c.estimated
-                    pooled.widthSum += c.widthSum
+                    pooled.add(c)
                 }
                 guard pooled.reported > 0 else { continue }
                 lines.append(try rmsRow("\(name), \(method)", pooled))

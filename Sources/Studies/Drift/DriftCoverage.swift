@@ -29,6 +29,19 @@ package enum DriftCoverage {
         package var truthSquareSum = 0.0
         package var widthSum = 0.0
 
+        /// Adds another count's intervals (pooling cells or models).
+        package mutating func add(_ o: Count) {
+            reported += o.reported
+            covered += o.covered
+            below += o.below
+            above += o.above
+            estimated += o.estimated
+            errorSum += o.errorSum
+            errorSquareSum += o.errorSquareSum
+            truthSquareSum += o.truthSquareSum
+            widthSum += o.widthSum
+        }
+
         /// covered / reported (0 when nothing was reported).
         package var rate: Double { reported > 0 ? Double(covered) / Double(reported) : 0 }
 
