@@ -225,7 +225,15 @@ package enum AllanReport {
                 if t.angleRandomWalk != nil { notes.append("\(axis.name) axis, bias instability: \(why).") }
             }
             let k = try t.rateRandomWalk.map { try termText($0, AllanAnalysis.rateRandomWalkDegPerSecPerRootSec) } ?? notIdentified
-            let mean = try meanText(axis)
+            var mean = try meanText(axis)
+            if let model = t.model, model.flickerVariance > 0 {
+                // Flicker has no finite variance of the mean: its part is the Allan variance at τ = L, a scale only
+                // (`dev allan-coverage --flicker` leaves the mean out for that reason).
+                mean += " (rough)"
+                notes.append(
+                    "\(axis.name) axis: the mean rate's ± is an order of magnitude, not a 95% interval: the noise model "
+                        + "holds flicker, which has no finite variance of the mean (its Allan variance at τ = L stands in).")
+            }
             try table.append([axis.name, n, nHour, bias, time, k, mean])
         }
         doc.table(table)
