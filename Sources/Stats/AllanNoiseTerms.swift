@@ -96,12 +96,12 @@ package struct AllanNoiseTerms: Sendable, Equatable {
 
     /// How far a local log–log slope may stray from ∓½ for a point to count as in a region.
     package static let slopeTolerance = 0.15
-    /// √(2 ln 2/π) ≈ 0.6643: the flicker floor σ_min divided by the bias instability B (IEEE Std 952, C.1.3).
     /// How far above the best fit's AIC a fit with flicker must lie before N's interval ignores it: 10, where a
     /// model has "essentially no support" (relative likelihood e⁻⁵; Burnham and Anderson, Model Selection and
     /// Multimodel Inference, 2002, §2.6). On the Gauss–Markov designs of `dev allan-coverage` the flicker fit lay 28–57
     /// above the best (40 records without a walk); on true flicker fitted best by another model, 0.1–3.7 above.
     package static let rivalModelAICMargin = 10.0
+    /// √(2 ln 2/π) ≈ 0.6643: the flicker floor σ_min divided by the bias instability B (IEEE Std 952, C.1.3).
     package static let flickerFloorFactor = (2 * log(2.0) / Double.pi).squareRoot()
     /// Bootstrap resamples for the Gauss–Markov intervals.
     package static let defaultResamples = 200
@@ -168,7 +168,8 @@ package struct AllanNoiseTerms: Sendable, Equatable {
     /// N, in the curve's rate unit × √s, or `nil` with ``angleRandomWalkReason``. When the chosen model (step 3)
     /// holds terms beyond white noise, their fitted part at N's τ is taken out of that point (``whiteOnly(_:at:model:edf:flickerSpread:level:)``;
     /// the Gauss–Markov fit's when it fits best but its T cannot be told): read as white noise alone, a flicker floor
-    /// made N high by 8–13% and its interval missed the truth.
+    /// made N high by 8–13% and its interval missed the truth. The interval takes in a flicker part's uncertainty and,
+    /// while a fit with flicker is within ``rivalModelAICMargin`` of the best, N read beside that fit.
     package private(set) var angleRandomWalk: Term?
     package private(set) var angleRandomWalkReason: String?
     package private(set) var biasInstability: BiasInstability
