@@ -125,20 +125,12 @@ package struct ClusteredProportion: Sendable, Equatable {
             failures: Double(trials - successes) * scale, n: n, confidence: confidence)
     }
 
-    /// Brown, Cai and DasGupta's (2001, §4.1.1) modification of a Wilson interval `ci` of x = `successes` in `n`
-    /// (effective counts): for 0 < x ≤ x* (x* = 2 when n ≤ 50, else 3) the lower end becomes λₓ/n where that is lower,
-    /// λₓ = χ²₍α₎(2x)/2 the one-sided lower Poisson bound of x, α = 1 − `confidence`; the same for the failures at the
-    /// upper end. A count within 10⁻⁹ of x* counts as x* (effective counts are products of doubles).
+    /// Brown, Cai and DasGupta's (2001, §4.1.1) modification as the paper has it (``Proportion/poissonEnds(_:successes:failures:n:tail:largestCount:)``
+    /// with the one-sided tail α = 1 − `confidence` and x* = 2 when the effective n ≤ 50, else 3), on effective counts.
     static func nearTheEnds(
         _ ci: ConfidenceInterval, successes x: Double, failures f: Double, n: Double, confidence: Double
     ) throws(StatsError) -> ConfidenceInterval {
-        let limit = (n <= 50 ? 2.0 : 3.0) + 1e-9
-        let alpha = 1 - confidence
-        var low = ci.low
-        var high = ci.high
-        if x > 0, x <= limit { low = min(low, try ChiSquared.quantile(alpha, degreesOfFreedom: 2 * x) / 2 / n) }
-        if f > 0, f <= limit { high = max(high, 1 - (try ChiSquared.quantile(alpha, degreesOfFreedom: 2 * f)) / 2 / n) }
-        return ConfidenceInterval(low: low, high: high)
+        try Proportion.poissonEnds(ci, successes: x, failures: f, n: n, tail: 1 - confidence, largestCount: n <= 50 ? 2 : 3)
     }
 
     /// Korn and Graubard's (1998) degrees-of-freedom factor (z/t₍ₘ₋₁₎)² on the effective sample size, applied

@@ -90,3 +90,26 @@ package struct Proportion: Sendable, Equatable {
         return 1 - confidence
     }
 }
+
+extension Proportion {
+    /// Brown, Cai and DasGupta's (2001, *Statistical Science* 16, §4.1.1) modification of a Wilson interval `ci` near
+    /// 0 and 1: for 0 < x ≤ `largestCount` successes in n trials the lower end becomes the one-sided Poisson bound
+    /// χ²(`tail`; 2x)/(2n) where that is lower, and for 0 < n − x ≤ `largestCount` failures the upper end becomes
+    /// 1 − χ²(`tail`; 2(n − x))/(2n) where that is higher ("a symmetric prescription"). Never narrower than `ci`.
+    /// Counts may be effective (non-integer) ones; a count within 10⁻⁹ of `largestCount` counts as it.
+    ///
+    /// The paper takes `tail` = α and `largestCount` 2 for n ≤ 50, 3 up to n = 100 (the shake and scribble shares,
+    /// ``ClusteredProportion``); the geofence visit shares take `tail` = α/2 and 3 for every n, a wider choice whose
+    /// coverage `dev geofence-coverage` measured (``GeofenceAnalysis/visitShareInterval(successes:trials:)``).
+    /// - Throws: ``StatsError`` from the χ² quantile.
+    package static func poissonEnds(
+        _ ci: ConfidenceInterval, successes x: Double, failures f: Double, n: Double, tail: Double, largestCount: Double
+    ) throws(StatsError) -> ConfidenceInterval {
+        let limit = largestCount + 1e-9
+        var low = ci.low
+        var high = ci.high
+        if x > 0, x <= limit { low = min(low, try ChiSquared.quantile(tail, degreesOfFreedom: 2 * x) / 2 / n) }
+        if f > 0, f <= limit { high = max(high, 1 - (try ChiSquared.quantile(tail, degreesOfFreedom: 2 * f)) / 2 / n) }
+        return ConfidenceInterval(low: low, high: high)
+    }
+}

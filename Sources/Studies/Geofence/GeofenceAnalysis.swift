@@ -223,17 +223,9 @@ package struct GeofenceAnalysis: Sendable {
     ///
     /// - Throws: ``StatsError`` for x outside 0…n or n < 1.
     package static func visitShareInterval(successes x: Int, trials n: Int) throws -> ConfidenceInterval {
-        let wilson = try Proportion(successes: x, trials: n).wilson()
-        var low = wilson.low
-        var high = wilson.high
-        if (1...3).contains(x) { low = min(low, try poissonShareLowerBound(count: x, trials: n)) }
-        if (1...3).contains(n - x) { high = max(high, 1 - (try poissonShareLowerBound(count: n - x, trials: n))) }
-        return ConfidenceInterval(low: low, high: high)
-    }
-
-    /// χ²(0.025; 2k)/(2n): the Poisson 95 % lower bound of a rare count k out of n, as a share.
-    static func poissonShareLowerBound(count k: Int, trials n: Int) throws -> Double {
-        try ChiSquared.quantile(0.025, degreesOfFreedom: Double(2 * k)) / 2 / Double(n)
+        try Proportion.poissonEnds(
+            try Proportion(successes: x, trials: n).wilson(), successes: Double(x), failures: Double(n - x), n: Double(n),
+            tail: 0.025, largestCount: 3)
     }
 
     /// The exact (Garwood) 95 % interval of a Poisson rate: k events in exposure T give
